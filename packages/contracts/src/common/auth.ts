@@ -1,0 +1,18 @@
+/** Header that carries the session token on every authenticated call (spec §7). */
+export const AUTH_HEADER = 'Auth-Token';
+
+/** Placeholder stored as the password after a single-sign-on login (spec §9). */
+export const SSO_PASSWORD_PLACEHOLDER = 'using sso login';
+
+/** Local storage keys (spec §9). */
+export const STORAGE_KEYS = {
+  token: 'jwtToken',
+  username: 'username',
+  password: 'password',
+} as const;
+
+/**
+ * Prefix of the revocable remember-me secret that stands in the `password` storage key instead
+ * of the user's real password, so the browser never keeps a real password.
+ */
+export const REMEMBER_SECRET_PREFIX = 'rms1.';

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Action names (spec §3). */
+export const ACTIONS = [
+  'ADOPT_CMA_TEAM',
+  'ADOPT_COURSE',
+  'ADOPT_INSTRUCTOR',
+  'ASSIGN_PERMISSIONS',
+  'ASSIGN_TITLE',
+  'AUTOGEN_CREATE_ORDER',
+  'CREATE_USER',
+  'RETURN_RENTALS',
+  'VIEW_ONTIME_PERCENTAGE',
+  'VIEW_SECTION',
+  'VIEW_STUDENT_ADDRESS',
+  'VIEW_STUDENT_SAVINGS',
+  'VIEW_TRANSACTIONS',
+  'DATA_MANAGER',
+  'DATA_FULL_REPORTER',
+  'MANAGE_VOUCHERS',
+  'UNHOLD_ORDERS',
+  'CANCEL_ORDERS',
+] as const;
+export const actionName = z.enum(ACTIONS);
+export type ActionName = z.infer<typeof actionName>;
+
+/** Role names (spec §3). */
+export const ROLES = [
+  'FULL_REPORTER',
+  'PERMISSION_ADMINISTRATOR',
+  'SUBMITTER',
+  'INSTRUCTOR',
+  'CMA_MEMBER',
+] as const;
+export const roleName = z.enum(ROLES);
+export type RoleName = z.infer<typeof roleName>;
+
+/**
+ * The default role -> action mapping. The server seeds it as data; the permission rules read
+ * the database, never this constant.
+ */
+export const DEFAULT_ROLE_ACTIONS: Record<RoleName, readonly ActionName[]> = {
+  FULL_REPORTER: [
+    'VIEW_STUDENT_ADDRESS',
+    'VIEW_STUDENT_SAVINGS',
+    'VIEW_ONTIME_PERCENTAGE',
+    'VIEW_SECTION',
+    'VIEW_TRANSACTIONS',
+    'DATA_FULL_REPORTER',
+  ],
+  PERMISSION_ADMINISTRATOR: ['ASSIGN_PERMISSIONS', 'CREATE_USER'],
+  SUBMITTER: ['ADOPT_COURSE', 'VIEW_SECTION'],
+  INSTRUCTOR: ['ADOPT_INSTRUCTOR'],
+  CMA_MEMBER: [
+    'ADOPT_CMA_TEAM',
+    'ASSIGN_TITLE',
+    'VIEW_SECTION',
+    'RETURN_RENTALS',
+    'AUTOGEN_CREATE_ORDER',
+    'UNHOLD_ORDERS',
+    'CANCEL_ORDERS',
+    'MANAGE_VOUCHERS',
+    'DATA_MANAGER',
+  ],
+};
+
+/** Actions that open the adopt area (spec §2). */
+export const ADOPT_ACTIONS: readonly ActionName[] = ['ADOPT_CMA_TEAM', 'ADOPT_COURSE', 'ADOPT_INSTRUCTOR'];

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+import { CONFIG_BASE, PORTAL_BASE } from '../common/paths.ts';
+
+/** Website info (spec §3). */
+export const websiteInfo = z.object({
+  id: z.number().int(),
+  locationId: z.number().int(),
+  externalLocationRef: z.string(),
+  jsonFileName: z.string(),
+  ssoType: z.enum(['SAML', 'NONE']),
+  sloEnabled: z.boolean(),
+  name: z.string(),
+  siteTitle: z.string(),
+});
+export type WebsiteInfo = z.infer<typeof websiteInfo>;
+
+const cssColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{3,8}$/, 'Colours are hex values such as #5f6368');
+
+/** Website config (spec §3): the JSON file named by `jsonFileName`. */
+export const websiteConfig = z.object({
+  brandPrimaryColor: cssColor,
+  brandSecondaryColor: cssColor,
+  /** URL of the full logo, shown in the drawer on wide screens. */
+  logo: z.string(),
+  /** URL of the small logo, shown in the top bar on phones. */
+  logoMobile: z.string(),
+  logoWidth: z.number().int().positive(),
+  logoHeight: z.number().int().positive(),
+  logoMobileHeight: z.number().int().positive(),
+  /** Google Tag Manager container snippets; empty when the site has none. */
+  googleTagManagerHeader: z.string(),
+  googleTagManagerBody: z.string(),
+});
+export type WebsiteConfig = z.infer<typeof websiteConfig>;
+
+/** Grey default branding (spec §1, §9), used when a website or its config cannot be loaded. */
+export const DEFAULT_BRANDING = {
+  brandPrimaryColor: '#5f6368',
+  brandSecondaryColor: '#9e9e9e',
+} as const;
+
+/**
+ * The host rule of spec §7: strip a leading 'my.', change '.pro.' to '.' and '.local.' to
+ * '.dev.'. The port, if any, is dropped first.
+ */
+export function websiteSearchString(host: string): string {
+  let h = host.trim().toLowerCase();
+  if (h.startsWith('[')) h = h.slice(0, h.indexOf(']') + 1);
+  else h = h.replace(/:\d+$/, '');
+  if (h.startsWith('my.')) h = h.slice(3);
+  return h.replaceAll('.pro.', '.').replaceAll('.local.', '.dev.');
+}
+
+export const getWebsite = endpoint({
+  method: 'GET',
+  path: `${PORTAL_BASE}/website`,
+  summary: 'Website info for a host (spec §7 host rule applied by the caller)',
+  auth: false,
+  query: z.object({ searchString: z.string().trim().min(1, 'searchString is required').max(253) }),
+  response: websiteInfo,
+});
+
+export const getWebsiteConfig = endpoint({
+  method: 'GET',
+  path: `${CONFIG_BASE}/:jsonFileName`,
+  summary: 'Website config JSON (brand colours, logos, tag manager snippets)',
+  auth: false,
+  params: z.object({ jsonFileName: z.string().regex(/^[A-Za-z0-9_.-]+\.json$/, 'Not a config file name') }),
+  response: websiteConfig,
+});
