@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { locations } from './tenancy.ts';
+import { courses, departments, divisions, sections } from './catalog.ts';
+
+/** A person who signs in to a store's websites. User names are e-mail addresses. */
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    userName: text().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    /** argon2id hash; null until the owner sets a password (or for SSO-only accounts). */
+    passwordHash: text(),
+    active: boolean().notNull().default(true),
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_accounts_location_user_uq').on(t.locationId, sql`lower(${t.userName})`)],
+);
+
+export const roles = pgTable('roles', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull().unique(),
+  friendly: text().notNull(),
+  description: text().notNull(),
+});
+
+export const actions = pgTable('actions', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull().unique(),
+  description: text().notNull().default(''),
+});
+
+/** Roles map to actions as data: changing what a role may do is an update, not a release. */
+export const roleActions = pgTable(
+  'role_actions',
+  {
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id),
+    actionId: integer()
+      .notNull()
+      .references(() => actions.id),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.actionId] })],
+);
+
+/**
+ * A role held by an account, store-wide when every scope column is null, otherwise limited to
+ * one catalog item (the most specific non-null column wins: section, course, department, division).
+ */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    accountId: integer()
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id),
+    divisionId: integer().references(() => divisions.id),
+    departmentId: integer().references(() => departments.id),
+    courseId: integer().references(() => courses.id),
+    sectionId: integer().references(() => sections.id),
+    createdBy: integer().references(() => userAccounts.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_roles_account_idx').on(t.accountId),
+    uniqueIndex('user_roles_scope_uq').on(
+      t.accountId,
+      t.roleId,
+      sql`coalesce(${t.divisionId}, 0)`,
+      sql`coalesce(${t.departmentId}, 0)`,
+      sql`coalesce(${t.courseId}, 0)`,
+      sql`coalesce(${t.sectionId}, 0)`,
+    ),
+  ],
+);
+
+/** Remember-me secrets that stand in the browser instead of a password; hashed at rest. */
+export const rememberSecrets = pgTable(
+  'remember_secrets',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    secretHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('remember_secrets_account_idx').on(t.accountId)],
+);
+
+/** Password reset tokens (hashed at rest, single use, short-lived). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_account_idx').on(t.accountId)],
+);
+
+/** Who changed what, when: permission changes, account creation, sign-ins of note. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    actorAccountId: integer().references(() => userAccounts.id),
+    subjectAccountId: integer().references(() => userAccounts.id),
+    event: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_subject_idx').on(t.subjectAccountId, t.at)],
+);

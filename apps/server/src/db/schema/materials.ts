@@ -1,0 +1,117 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { locations } from './tenancy.ts';
+import { courses, sections } from './catalog.ts';
+import { userAccounts } from './accounts.ts';
+
+/** A product in the store's catalog (spec §3 Title). `description` is the title text. */
+export const titles = pgTable(
+  'titles',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    ean13: text().notNull(),
+    isbn10: text(),
+    digitalIsbn: text(),
+    author: text().notNull().default(''),
+    description: text().notNull(),
+    productCode: text().notNull().default(''),
+    edition: text().notNull().default(''),
+    publisher: text().notNull().default(''),
+    publishDate: date({ mode: 'string' }),
+    bookImageUrl: text(),
+    /** Price in cents, for order items and savings figures. */
+    listPriceCents: integer().notNull().default(0),
+  },
+  (t) => [index('titles_location_ean_idx').on(t.locationId, t.ean13)],
+);
+
+export const proposedProductTypes = pgTable('proposed_product_types', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull().unique(),
+});
+
+/** A material an instructor asked for that is not (yet) a catalog title (spec §3 Proposed title). */
+export const proposedTitles = pgTable('proposed_titles', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  locationId: integer()
+    .notNull()
+    .references(() => locations.id),
+  author: text().notNull().default(''),
+  contactInformation: text().notNull().default(''),
+  description: text().notNull(),
+  digitalProduct: boolean().notNull().default(false),
+  edition: text().notNull().default('Latest'),
+  notes: text().notNull().default(''),
+  productCode: text().notNull().default(''),
+  productLink: text().notNull().default(''),
+  proposedProductTypeId: integer().references(() => proposedProductTypes.id),
+  publisher: text().notNull().default(''),
+});
+
+/** An adoption of a material for a course (spec §3 Adoption material). */
+export const adoptionMaterials = pgTable(
+  'adoption_materials',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id),
+    titleId: integer().references(() => titles.id),
+    proposedTitleId: integer().references(() => proposedTitles.id),
+    adoptionType: text({ enum: ['SECTION_ADOPTION', 'AUTO_ADOPTION'] }).notNull(),
+    active: boolean().notNull().default(true),
+    startDate: date({ mode: 'string' }).notNull(),
+    expirationDate: date({ mode: 'string' }),
+    required: boolean().notNull().default(true),
+    bindInComponentRequired: boolean().notNull().default(false),
+    printOnlyRequired: boolean().notNull().default(false),
+    estimatedSectionEnrollment: integer(),
+    externalAdoptionNote: text().notNull().default(''),
+    flexibleOnEdition: boolean().notNull().default(false),
+    ia: boolean().notNull().default(false),
+    iapublisher: text(),
+    noTextRequired: boolean().notNull().default(false),
+    removal: boolean().notNull().default(false),
+    catalogListingStatus: text().notNull().default('LISTED'),
+    /** e.g. NONE, RESPONSE_REQUIRED (needs a response), RESPONDED. */
+    messagingStatus: text().notNull().default('NONE'),
+    createdBy: integer().references(() => userAccounts.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('adoption_materials_course_idx').on(t.courseId, t.active),
+    index('adoption_materials_location_status_idx').on(t.locationId, t.messagingStatus),
+  ],
+);
+
+export const adoptionMaterialSections = pgTable(
+  'adoption_material_sections',
+  {
+    adoptionMaterialId: integer()
+      .notNull()
+      .references(() => adoptionMaterials.id, { onDelete: 'cascade' }),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    removed: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adoptionMaterialId, t.sectionId] }),
+    index('adoption_material_sections_section_idx').on(t.sectionId),
+  ],
+);

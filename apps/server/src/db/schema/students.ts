@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { locations } from './tenancy.ts';
+import { divisions, sections } from './catalog.ts';
+
+/** A store customer who is a student; `id` is the customerId of the spec. */
+export const students = pgTable(
+  'students',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    studentIdNum: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    shippingPreference: text().notNull().default('Pick up in store'),
+    streetOne: text().notNull().default(''),
+    city: text().notNull().default(''),
+    state: text().notNull().default(''),
+    postalCode: text().notNull().default(''),
+    deliveryNote: text().notNull().default(''),
+  },
+  (t) => [
+    index('students_location_idnum_idx').on(t.locationId, t.studentIdNum),
+    index('students_last_name_idx').on(t.locationId, sql`lower(${t.lastName}) text_pattern_ops`),
+    index('students_first_name_idx').on(t.locationId, sql`lower(${t.firstName}) text_pattern_ops`),
+  ],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.sectionId] }), index('enrollments_section_idx').on(t.sectionId)],
+);
+
+/** How a student wants course materials delivered, per division (spec §3 fulfillmentPreferences). */
+export const fulfillmentPreferences = pgTable(
+  'fulfillment_preferences',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** Null means NO_CURRENT_ENROLLMENT. */
+    divisionId: integer().references(() => divisions.id),
+    /** RENT_NEW, RENT_USED, BUY_NEW, BUY_USED, DIGITAL, OPT_OUT. */
+    fulfillment: text().notNull(),
+    fulfillmentFriendlyName: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fulfillment_preferences_student_idx').on(t.studentId)],
+);

@@ -1,0 +1,55 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { WebsiteConfig } from '@csp/contracts';
+
+/** A campus store. Every tenant row elsewhere carries its location id. */
+export const locations = pgTable('locations', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull(),
+  externalRef: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A branded website of a store, found by host (spec §7 host rule). */
+export const websites = pgTable(
+  'websites',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    /** The search string the host rule produces, e.g. `localhost` or `bookstore-b.localhost`. */
+    host: text().notNull(),
+    externalLocationRef: text().notNull(),
+    jsonFileName: text().notNull(),
+    ssoType: text({ enum: ['SAML', 'NONE'] })
+      .notNull()
+      .default('NONE'),
+    sloEnabled: boolean().notNull().default(false),
+    name: text().notNull(),
+    siteTitle: text().notNull(),
+    /** The website config JSON (spec §3), served at the path named by jsonFileName. */
+    config: jsonb().$type<WebsiteConfig>().notNull(),
+    /** SAML identity provider settings; used when ssoType is SAML. */
+    samlIdpEntityId: text(),
+    samlIdpSsoUrl: text(),
+    samlIdpSloUrl: text(),
+    samlIdpCertificate: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('websites_host_uq').on(t.host), uniqueIndex('websites_json_file_uq').on(t.jsonFileName)],
+);
+
+/** Logo files, stored in the database so one deployment needs no shared file system. */
+export const websiteAssets = pgTable(
+  'website_assets',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    content: text().notNull(),
+  },
+  (t) => [uniqueIndex('website_assets_file_uq').on(t.fileName)],
+);
