@@ -1,0 +1,45 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port.ts';
+import { REPO_ROOT, waitForServer } from './server.ts';
+
+/**
+ * Builds the web app once (unless E2E_SKIP_BUILD is set and a build exists), then starts the
+ * real server on a free port with a fresh data folder and the demo seed. Tests read the port
+ * from E2E_PORT, which Playwright passes on to its workers.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const built = existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'));
+  if (!(process.env.E2E_SKIP_BUILD && built)) {
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'csp-e2e-'));
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/server.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: 'localhost',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  process.env.E2E_PORT = String(port);
+  process.env.E2E_DATA_DIR = dataDir;
+  await waitForServer(port, server);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

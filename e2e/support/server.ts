@@ -1,0 +1,36 @@
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Waits until the server answers the website lookup, or fails if it exits first. */
+export async function waitForServer(port: number, child: ChildProcess, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error('The server exited during start-up; see its output above.');
+    try {
+      const res = await fetch(
+        `http://127.0.0.1:${port}/app-rest/portal/v1/website?searchString=localhost`,
+      );
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer on port ${port} within ${timeoutMs} ms.`);
+}
+
+/** The port the global setup's server listens on. */
+export function e2ePort(): number {
+  const port = Number(process.env.E2E_PORT);
+  if (!port) throw new Error('E2E_PORT is not set: run through the Playwright global setup.');
+  return port;
+}
+
+/** Demo hosts as a browser reaches them: two websites of store A and store B's website. */
+export function hostUrl(host: 'localhost' | '127.0.0.1' | 'bookstore-b.localhost'): string {
+  return `http://${host}:${e2ePort()}`;
+}

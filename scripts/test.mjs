@@ -1,0 +1,15 @@
+// `npm test`: every test. Unit and server tests (Vitest: PGlite always, PostgreSQL as well
+// when one is reachable), then the end-to-end suite (Playwright on Debian's Chromium).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const steps = [
+  ['npx', ['vitest', 'run']],
+  ['npm', ['run', 'test:e2e']],
+];
+for (const [cmd, args] of steps) {
+  console.log(`\n> ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
