@@ -1,0 +1,109 @@
+import type { ActionName, WebsiteInfo } from '@csp/contracts';
+import { hasAnyAction } from '../../lib/actions.ts';
+import { canResumeSession } from '../../lib/credential-storage.ts';
+import type { StoredCredentials } from '../../lib/credential-storage.ts';
+import { safeNextPath } from '../../lib/safe-next.ts';
+import type { RouteMeta } from '../routes/route-meta.ts';
+
+export const PERMISSION_DENIED_MESSAGE = 'You do not have permission to view that page.';
+export const SAML_LOGIN_ERROR = 'SAMLloginerror';
+
+/** Query keys that belong to the single-sign-on hand-off and never to the page itself. */
+const SSO_QUERY_KEYS = ['ticket', 'userAccountId', 'loginError', 'reason'];
+
+export interface GuardSession {
+  loggedIn: boolean;
+  /** An automatic login (remember-me or single sign-on ticket) is in flight. */
+  restoring: boolean;
+  /** A logout is moving the browser away. */
+  signingOut?: boolean;
+  actions: readonly ActionName[];
+}
+
+export interface GuardInput {
+  route: Pick<RouteMeta, 'auth' | 'guestOnly' | 'anyOf'>;
+  websiteReady: boolean;
+  /** Null when the website could not be loaded: the app then runs as a non-SAML site. */
+  website: Pick<WebsiteInfo, 'ssoType'> | null;
+  session: GuardSession;
+  location: { pathname: string; search: string };
+  stored: StoredCredentials;
+}
+
+export type GuardDecision =
+  | { kind: 'wait'; reason: 'website' | 'session' }
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string; notice?: string }
+  | { kind: 'auto-login' }
+  | { kind: 'sso-ticket'; ticket: string; userAccountId: string; cleanPath: string };
+
+function withQuery(pathname: string, query: URLSearchParams): string {
+  const text = query.toString();
+  return text ? `${pathname}?${text}` : pathname;
+}
+
+/** The requested path and query without the single-sign-on hand-off keys. */
+export function stripSsoQuery(location: { pathname: string; search: string }): string {
+  const query = new URLSearchParams(location.search);
+  for (const key of SSO_QUERY_KEYS) query.delete(key);
+  return withQuery(location.pathname, query);
+}
+
+/** '/login?next=<requested path and query>'. */
+export function loginUrl(next: string, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams(extra);
+  if (safeNextPath(next)) query.set('next', next);
+  return withQuery('/login', query);
+}
+
+function decideLoggedOut(input: GuardInput, query: URLSearchParams): GuardDecision {
+  const next = stripSsoQuery(input.location);
+  // Step 2: SAML sites finish or restart single sign-on instead of using stored credentials.
+  if (input.website?.ssoType === 'SAML') {
+    const loginError = query.get('loginError');
+    if (loginError !== null) {
+      const extra: Record<string, string> = { loginError };
+      const reason = query.get('reason');
+      if (reason) extra.reason = reason;
+      return { kind: 'redirect', to: loginUrl(next, extra) };
+    }
+    const ticket = query.get('ticket');
+    const userAccountId = query.get('userAccountId');
+    if (ticket && userAccountId) {
+      return { kind: 'sso-ticket', ticket, userAccountId, cleanPath: next };
+    }
+    return { kind: 'redirect', to: loginUrl(next) };
+  }
+  // Step 3: a stored remember-me secret logs in automatically; its failure clears the stored
+  // credentials, after which this same rule sends the user to the login page.
+  if (canResumeSession(input.stored)) return { kind: 'auto-login' };
+  return { kind: 'redirect', to: loginUrl(next) };
+}
+
+/**
+ * The route guard of spec §2, as a pure function of everything it depends on. The component
+ * that calls it only carries out the decision (navigate, start a login, or wait).
+ */
+export function decideNavigation(input: GuardInput): GuardDecision {
+  const { route, session } = input;
+  // Step 1: nothing is decided before the website (and so its ssoType) is known.
+  if (!input.websiteReady) return { kind: 'wait', reason: 'website' };
+  if (session.restoring || session.signingOut) return { kind: 'wait', reason: 'session' };
+
+  const query = new URLSearchParams(input.location.search);
+  if (route.guestOnly && session.loggedIn) {
+    return { kind: 'redirect', to: safeNextPath(query.get('next')) ?? '/dashboard' };
+  }
+
+  if (!session.loggedIn) {
+    if (route.auth === 'required') return decideLoggedOut(input, query);
+    // /help: no login needed, but stored credentials are used when present.
+    if (route.auth === 'optional' && canResumeSession(input.stored)) return { kind: 'auto-login' };
+    return { kind: 'allow' };
+  }
+
+  if (route.anyOf && !hasAnyAction(session.actions, route.anyOf)) {
+    return { kind: 'redirect', to: '/dashboard', notice: PERMISSION_DENIED_MESSAGE };
+  }
+  return { kind: 'allow' };
+}

@@ -1,0 +1,69 @@
+/** Spec §3 Notification. */
+export type NotificationType = 'success' | 'error' | 'warning' | 'info';
+
+export interface AppNotification {
+  id: number;
+  type: NotificationType;
+  message: string;
+  /** Spec §9: flagged notifications stay 5000 ms instead of the default 3000 ms. */
+  timeout: boolean;
+}
+
+export type NotifyInput = Omit<AppNotification, 'id' | 'timeout'> & { timeout?: boolean };
+
+export const TIMEOUT_DURATION_MS = 5000;
+export const DEFAULT_DURATION_MS = 3000;
+
+export function notificationDuration(notification: Pick<AppNotification, 'timeout'>): number {
+  return notification.timeout ? TIMEOUT_DURATION_MS : DEFAULT_DURATION_MS;
+}
+
+/** The toast queue. A store rather than React state so the guard can use it outside render. */
+export class NotificationStore {
+  private items: readonly AppNotification[] = [];
+  private pending: AppNotification[] = [];
+  private nextId = 1;
+  private readonly listeners = new Set<() => void>();
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): readonly AppNotification[] => this.items;
+
+  private set(items: readonly AppNotification[]): void {
+    this.items = items;
+    for (const listener of this.listeners) listener();
+  }
+
+  private create(input: NotifyInput): AppNotification {
+    return { id: this.nextId++, timeout: false, ...input };
+  }
+
+  notify = (input: NotifyInput): number => {
+    const notification = this.create(input);
+    this.set([...this.items, notification]);
+    return notification.id;
+  };
+
+  /**
+   * For a message that explains a redirect: it is shown after the navigation, which would
+   * otherwise clear it straight away.
+   */
+  notifyAfterNavigation = (input: NotifyInput): void => {
+    this.pending.push(this.create(input));
+  };
+
+  dismiss = (id: number): void => {
+    this.set(this.items.filter((item) => item.id !== id));
+  };
+
+  /** Spec §2 step 4: every navigation clears the notifications of the page left behind. */
+  onNavigation = (): void => {
+    const carried = this.pending;
+    this.pending = [];
+    if (this.items.length === 0 && carried.length === 0) return;
+    this.set(carried);
+  };
+}

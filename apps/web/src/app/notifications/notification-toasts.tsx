@@ -1,0 +1,46 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import type { SnackbarCloseReason } from '@mui/material/Snackbar';
+import { notificationDuration } from './notification-store.ts';
+import type { AppNotification } from './notification-store.ts';
+import { useNotificationStore, useNotifications } from './notification-context.tsx';
+
+// Errors and warnings interrupt a screen reader; success and info wait for a pause.
+function liveRole(notification: AppNotification): 'alert' | 'status' {
+  return notification.type === 'error' || notification.type === 'warning' ? 'alert' : 'status';
+}
+
+/** One toast at a time, oldest first; the rest wait their turn instead of stacking on top. */
+export function NotificationToasts() {
+  const notifications = useNotifications();
+  const store = useNotificationStore();
+  const current = notifications[0];
+  if (!current) return null;
+
+  const close = (_event: unknown, reason?: SnackbarCloseReason) => {
+    // A click elsewhere on the page is not a request to dismiss the message.
+    if (reason === 'clickaway') return;
+    store.dismiss(current.id);
+  };
+
+  return (
+    <Snackbar
+      key={current.id}
+      open
+      autoHideDuration={notificationDuration(current)}
+      onClose={close}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert
+        severity={current.type}
+        variant="filled"
+        role={liveRole(current)}
+        closeText="Dismiss notification"
+        onClose={() => store.dismiss(current.id)}
+        sx={{ width: '100%' }}
+      >
+        {current.message}
+      </Alert>
+    </Snackbar>
+  );
+}

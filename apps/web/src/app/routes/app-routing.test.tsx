@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { storePasswordLogin } from '../../lib/credential-storage.ts';
+import { json } from '../../test/fetch-stub.ts';
+import { sessionResponse } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const remember = () =>
+  storePasswordLogin({ token: 'old', username: 'pat@example.edu', rememberSecret: 'rms1.saved' });
+
+describe('app routing and guard', () => {
+  it('sends a logged-out visitor to login with next', async () => {
+    const { router } = renderApp('/research?page=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/research?page=2');
+  });
+
+  it('logs in automatically with stored credentials and greets the user', async () => {
+    remember();
+    renderApp('/dashboard', { session: sessionResponse({ rememberSecret: 'rms1.rotated' }) });
+    expect(await screen.findByText('Welcome, Pat Lee.')).toBeInTheDocument();
+    expect(localStorage.getItem('password')).toBe('rms1.rotated');
+    expect(document.title).toBe('Springfield University');
+  });
+
+  it('clears stored credentials and shows login when the automatic login fails', async () => {
+    remember();
+    const { router } = renderApp('/dashboard', {
+      session: () => json(401, { message: 'Expired.' }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('username')).toBeNull();
+  });
+
+  it('redirects a user without the action to the dashboard with an error toast', async () => {
+    remember();
+    const { router } = renderApp('/data-summary', {
+      session: sessionResponse({ actions: ['ADOPT_COURSE'] }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You do not have permission to view that page.',
+    );
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('explains an unknown path on the dashboard', async () => {
+    remember();
+    renderApp('/no/such/page', { session: sessionResponse() });
+    expect(
+      await screen.findByText(
+        `The page ${window.location.host}/no/such/page does not exist, so you were brought to the dashboard.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows navigation for the user’s actions and titles the page', async () => {
+    remember();
+    renderApp('/adopt', { session: sessionResponse({ actions: ['ADOPT_INSTRUCTOR'] }) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Adopt Course Materials' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.title).toBe('Adopt Course Materials - Springfield University'),
+    );
+  });
+
+  it('shows help to a logged-out visitor and keeps working without a website', async () => {
+    renderApp('/help', { website: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Signing in and single sign-on' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Help - Campus Store Portal'));
+  });
+
+  it('redirects the spec aliases', async () => {
+    const { router } = renderApp('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/settings/permissions',
+    );
+  });
+
+  it('logs out to a plain /login, revoking the secret and clearing storage', async () => {
+    remember();
+    const { router, calls } = renderApp('/adopt', {
+      session: sessionResponse({ actions: ['ADOPT_COURSE'], rememberSecret: 'rms1.rotated' }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/login');
+    expect(calls.find((call) => call.url.pathname.endsWith('/account/logout'))?.body).toEqual({
+      rememberSecret: 'rms1.rotated',
+    });
+    expect({ ...localStorage }).toEqual({});
+  });
+});

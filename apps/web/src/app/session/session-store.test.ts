@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SessionApi } from '../../features/account/api/session-api.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { readStoredCredentials, storePasswordLogin } from '../../lib/credential-storage.ts';
+import { sessionResponse } from '../../test/fixtures.ts';
+import { SessionStore } from './session-store.ts';
+
+function fakeApi(overrides: Partial<SessionApi> = {}): SessionApi {
+  return {
+    login: vi.fn(async () => sessionResponse({ actions: ['ADOPT_COURSE'] })),
+    resume: vi.fn(async () => sessionResponse({ token: 'token-2', rememberSecret: 'rms1.second' })),
+    logout: vi.fn(async () => undefined),
+    getUserActions: vi.fn(async () => ['ADOPT_COURSE' as const, 'VIEW_SECTION' as const]),
+    exchangeSamlTicket: vi.fn(async () => Promise.reject(new Error('not yet'))),
+    ...overrides,
+  };
+}
+
+describe('SessionStore', () => {
+  it('logs in, stores the remember-me secret (never the password) and refreshed actions', async () => {
+    const store = new SessionStore(fakeApi());
+    await store.login('pat@example.edu', 'correct horse battery');
+    expect(store.getSnapshot().session).toMatchObject({
+      accountId: 7,
+      name: 'Pat Lee',
+      actions: ['ADOPT_COURSE', 'VIEW_SECTION'],
+    });
+    expect(readStoredCredentials()).toEqual({
+      token: 'token-1',
+      username: 'pat@example.edu',
+      password: 'rms1.first',
+    });
+    expect(JSON.stringify({ ...localStorage })).not.toContain('correct horse battery');
+  });
+
+  it('resets permissions to empty when the actions refresh fails', async () => {
+    const api = fakeApi({ getUserActions: vi.fn(async () => Promise.reject(new Error('down'))) });
+    const store = new SessionStore(api);
+    await store.login('pat@example.edu', 'pw');
+    expect(store.getSnapshot().session?.actions).toEqual([]);
+  });
+
+  it('stores nothing when login fails', async () => {
+    const api = fakeApi({
+      login: vi.fn(async () => Promise.reject(new ApiRequestError(401, 'Wrong password.'))),
+    });
+    const store = new SessionStore(api);
+    await expect(store.login('pat', 'pw')).rejects.toThrow('Wrong password.');
+    expect(store.getSnapshot().session).toBeNull();
+    expect(readStoredCredentials().password).toBeNull();
+  });
+
+  it('resumes once for concurrent callers and stores the rotated secret', async () => {
+    storePasswordLogin({ token: 'old', username: 'pat@example.edu', rememberSecret: 'rms1.first' });
+    const api = fakeApi();
+    const store = new SessionStore(api);
+    await Promise.all([store.resume(), store.resume()]);
+    expect(api.resume).toHaveBeenCalledTimes(1);
+    expect(api.resume).toHaveBeenCalledWith('pat@example.edu', 'rms1.first');
+    expect(readStoredCredentials().password).toBe('rms1.second');
+    expect(store.getSnapshot()).toMatchObject({ restoring: false, session: { token: 'token-2' } });
+  });
+
+  it('clears stored credentials when the automatic login fails', async () => {
+    storePasswordLogin({ token: 'old', username: 'pat', rememberSecret: 'rms1.revoked' });
+    const api = fakeApi({
+      resume: vi.fn(async () => Promise.reject(new ApiRequestError(401, 'Revoked.'))),
+    });
+    const store = new SessionStore(api);
+    await expect(store.resume()).rejects.toThrow('Revoked.');
+    expect(readStoredCredentials()).toEqual({ token: null, username: null, password: null });
+    expect(store.getSnapshot()).toMatchObject({ session: null, restoring: false });
+  });
+
+  it('removes a real password left in storage by older software', () => {
+    localStorage.setItem('username', 'pat');
+    localStorage.setItem('password', 'hunter2');
+    const store = new SessionStore(fakeApi());
+    expect(localStorage.getItem('password')).toBeNull();
+    expect(store.getSnapshot().stored.username).toBeNull();
+  });
+
+  it('logs out by revoking the stored secret, then clears session and credentials', async () => {
+    const api = fakeApi();
+    const store = new SessionStore(api);
+    await store.login('pat@example.edu', 'pw');
+    const seenWhileLeaving = vi.fn(() => {
+      // The guard must be waiting, with everything already forgotten, while the browser moves on.
+      expect(store.getSnapshot()).toMatchObject({ signingOut: true, session: null });
+      expect(localStorage.getItem('password')).toBeNull();
+    });
+    await store.logout(seenWhileLeaving);
+    expect(seenWhileLeaving).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot().signingOut).toBe(false);
+    expect(api.logout).toHaveBeenCalledWith('rms1.first', 'token-1');
+    expect(store.getSnapshot().session).toBeNull();
+    expect(readStoredCredentials()).toEqual({ token: null, username: null, password: null });
+  });
+
+  it('treats an expired token as logged out but keeps the secret for a resume', async () => {
+    const api = fakeApi({
+      login: vi.fn(async () => sessionResponse({ expiresAt: '2020-01-01T00:00:00Z' })),
+    });
+    const store = new SessionStore(api);
+    await store.login('pat@example.edu', 'pw');
+    store.expireIfStale();
+    expect(store.getSnapshot().session).toBeNull();
+    expect(readStoredCredentials().password).toBe('rms1.first');
+  });
+
+  it('reports a failed single sign-on and clears stored credentials', async () => {
+    storePasswordLogin({ token: 'old', username: 'pat', rememberSecret: 'rms1.first' });
+    const store = new SessionStore(fakeApi());
+    await expect(store.completeSso('T-1', '42')).rejects.toThrow('not yet');
+    expect(store.hasAttemptedTicket('T-1')).toBe(true);
+    expect(readStoredCredentials().username).toBeNull();
+  });
+});

@@ -1,0 +1,219 @@
+import type { ActionName } from '@csp/contracts';
+import type { SessionApi } from '../../features/account/api/session-api.ts';
+import {
+  NO_CREDENTIALS,
+  canResumeSession,
+  clearStoredCredentials,
+  holdsForeignPassword,
+  isCredentialKey,
+  isRememberSecret,
+  readStoredCredentials,
+  storePasswordLogin,
+  storeSsoLogin,
+} from '../../lib/credential-storage.ts';
+import type { StoredCredentials } from '../../lib/credential-storage.ts';
+
+/** The user session of spec §3, in memory only. */
+export interface Session {
+  accountId: number;
+  token: string;
+  expiresAt: string;
+  userName: string;
+  name: string;
+  actions: readonly ActionName[];
+}
+
+export interface SessionSnapshot {
+  session: Session | null;
+  /** An automatic login is in flight (remember-me resume or single-sign-on ticket). */
+  restoring: boolean;
+  /** A logout is moving the browser away; the guard waits instead of redirecting. */
+  signingOut: boolean;
+  stored: StoredCredentials;
+}
+
+// setTimeout stores its delay in 32 bits; longer delays would fire at once.
+const MAX_TIMER_MS = 2_147_483_647;
+
+export class SessionStore {
+  private snapshot: SessionSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private restore: Promise<void> | null = null;
+  private readonly attemptedTickets = new Set<string>();
+  private expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly api: SessionApi;
+
+  constructor(api: SessionApi) {
+    this.api = api;
+    let stored = readStoredCredentials();
+    if (holdsForeignPassword(stored)) {
+      clearStoredCredentials();
+      stored = NO_CREDENTIALS;
+    }
+    this.snapshot = { session: null, restoring: false, signingOut: false, stored };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  private update(patch: Partial<SessionSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Logs in with the form's password; only the returned remember-me secret is stored. */
+  async login(userName: string, password: string): Promise<void> {
+    const response = await this.api.login(userName, password);
+    storePasswordLogin({
+      token: response.token,
+      username: response.userName,
+      rememberSecret: response.rememberSecret,
+    });
+    await this.establish(response);
+  }
+
+  /**
+   * Automatic login with the stored remember-me secret. Concurrent callers share one request,
+   * because the secret is single use and a second request with it would fail.
+   */
+  resume(): Promise<void> {
+    this.restore ??= this.runRestore(() => this.resumeOnce(true));
+    return this.restore;
+  }
+
+  hasAttemptedTicket(ticket: string): boolean {
+    return this.attemptedTickets.has(ticket);
+  }
+
+  /** Completes a single-sign-on login from the ticket the provider handed back. */
+  completeSso(ticket: string, userAccountId: string): Promise<void> {
+    this.attemptedTickets.add(ticket);
+    this.restore ??= this.runRestore(async () => {
+      const result = await this.api.exchangeSamlTicket(ticket, userAccountId);
+      storeSsoLogin({ token: result.token, username: result.userName });
+      await this.establish({ ...result, accountId: result.userAccountId });
+    });
+    return this.restore;
+  }
+
+  /**
+   * Revokes the remember-me secret on the server, forgets the session and credentials, then
+   * calls `leave` to move the browser on. The guard waits throughout, so it cannot race `leave`
+   * with a redirect of its own; `leave` returns 'unloading' when the page itself is going away
+   * (single logout), and the wait then simply lasts until it has gone.
+   */
+  async logout(leave: () => Promise<'unloading' | void> | void = () => undefined): Promise<void> {
+    const { stored, session } = this.snapshot;
+    const secret = isRememberSecret(stored.password) ? stored.password : undefined;
+    this.update({ signingOut: true });
+    try {
+      await this.api.logout(secret, session?.token);
+    } catch {
+      // Logging out locally must work even when the server cannot be reached.
+    }
+    this.forget();
+    let outcome: 'unloading' | void = undefined;
+    try {
+      outcome = await leave();
+    } finally {
+      if (outcome !== 'unloading') this.update({ signingOut: false });
+    }
+  }
+
+  /** Clears session and stored credentials together (spec §4). */
+  forget(): void {
+    clearTimeout(this.expiryTimer);
+    clearStoredCredentials();
+    this.update({ session: null, stored: NO_CREDENTIALS });
+  }
+
+  /** Drops an expired session; the guard then tries the remember-me secret before the login page. */
+  expireIfStale(now = Date.now()): void {
+    const session = this.snapshot.session;
+    if (session && Date.parse(session.expiresAt) <= now) this.update({ session: null });
+  }
+
+  /** Follows credential changes made in other tabs (a logout there logs out here too). */
+  syncFromStorage(key: string | null): void {
+    if (!isCredentialKey(key)) return;
+    const stored = readStoredCredentials();
+    this.update({ stored, session: stored.token ? this.snapshot.session : null });
+  }
+
+  private async runRestore(work: () => Promise<void>): Promise<void> {
+    this.update({ restoring: true });
+    try {
+      await work();
+    } catch (error) {
+      this.forget();
+      throw error;
+    } finally {
+      this.restore = null;
+      this.update({ restoring: false });
+    }
+  }
+
+  private async resumeOnce(retryIfRotated: boolean): Promise<void> {
+    const stored = readStoredCredentials();
+    if (!canResumeSession(stored) || !stored.username || !stored.password) {
+      throw new Error('No stored credentials to resume');
+    }
+    try {
+      const response = await this.api.resume(stored.username, stored.password);
+      storePasswordLogin({
+        token: response.token,
+        username: response.userName,
+        rememberSecret: response.rememberSecret,
+      });
+      await this.establish(response);
+    } catch (error) {
+      // Another tab may have used (and rotated) the secret meanwhile: try the new one once.
+      const latest = readStoredCredentials().password;
+      if (retryIfRotated && latest !== stored.password && isRememberSecret(latest)) {
+        return this.resumeOnce(false);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Spec §4: the session and permissions are replaced wholesale (never merged with a previous
+   * user's), then the actions are refreshed; if that refresh fails, permissions are empty.
+   */
+  private async establish(response: Omit<Session, 'actions'> & { actions: ActionName[] }) {
+    let actions: readonly ActionName[];
+    try {
+      actions = await this.api.getUserActions(
+        response.accountId,
+        response.userName,
+        response.token,
+      );
+    } catch {
+      actions = [];
+    }
+    const session: Session = {
+      accountId: response.accountId,
+      token: response.token,
+      expiresAt: response.expiresAt,
+      userName: response.userName,
+      name: response.name,
+      actions,
+    };
+    this.update({ session, stored: readStoredCredentials() });
+    this.scheduleExpiry(session);
+  }
+
+  private scheduleExpiry(session: Session): void {
+    clearTimeout(this.expiryTimer);
+    const delay = Date.parse(session.expiresAt) - Date.now();
+    if (Number.isNaN(delay)) return;
+    this.expiryTimer = setTimeout(
+      () => this.expireIfStale(),
+      Math.min(Math.max(delay, 0), MAX_TIMER_MS),
+    );
+  }
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useSession } from '../session/session-context.tsx';
+import { MainContent } from './main-content.tsx';
+import { searchKindFor } from './mobile-search.ts';
+import { DesktopDrawer, MobileDrawer } from './nav-drawer.tsx';
+import { SkipLink } from './skip-link.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useStoredFlag } from './use-stored-flag.ts';
+
+export const MINIMISED_STORAGE_KEY = 'csp.navMinimised';
+
+// Loaded on first use: the dialog and its text field are not needed to show a page.
+const MobileSearchDialog = lazy(() =>
+  import('./mobile-search-dialog.tsx').then((m) => ({ default: m.MobileSearchDialog })),
+);
+
+/** The page frame with navigation: permanent drawer on desktop, top bar and drawer on phones. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [minimised, setMinimised] = useStoredFlag(MINIMISED_STORAGE_KEY, false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const { pathname } = useLocation();
+  const { loggedIn } = useSession();
+  const searchKind = searchKindFor(pathname);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: desktop ? 'row' : 'column', minHeight: '100vh' }}>
+      <SkipLink />
+      {desktop ? (
+        <DesktopDrawer minimised={minimised} onToggleMinimised={() => setMinimised(!minimised)} />
+      ) : (
+        <>
+          <TopBar
+            menuOpen={menuOpen}
+            onOpenMenu={() => setMenuOpen(true)}
+            searchKind={loggedIn ? searchKind : null}
+            onOpenSearch={() => setSearchOpen(true)}
+          />
+          <MobileDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </>
+      )}
+      <MainContent>{children}</MainContent>
+      {searchOpen && !desktop && (
+        <Suspense fallback={null}>
+          <MobileSearchDialog kind={searchKind} onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_ACTIONS } from '@csp/contracts';
+import type { ActionName, RoleName } from '@csp/contracts';
+import { visibleNavItems } from './nav-items.ts';
+
+function actionsOf(...roles: RoleName[]): ActionName[] {
+  return [...new Set(roles.flatMap((role) => DEFAULT_ROLE_ACTIONS[role]))];
+}
+
+describe('visibleNavItems', () => {
+  it('shows only Help and Login when logged out', () => {
+    expect(visibleNavItems(false, actionsOf('CMA_MEMBER'))).toEqual(['help', 'login']);
+  });
+
+  it('gives a user with no roles the common pages, Help and Logout', () => {
+    expect(visibleNavItems(true, [])).toEqual([
+      'dashboard',
+      'research',
+      'students',
+      'help',
+      'logout',
+    ]);
+  });
+
+  it.each<[RoleName, string[]]>([
+    ['FULL_REPORTER', []],
+    ['PERMISSION_ADMINISTRATOR', ['permissions']],
+    ['SUBMITTER', ['adopt']],
+    ['INSTRUCTOR', ['adopt']],
+    ['CMA_MEMBER', ['adopt', 'data-summary', 'funding']],
+  ])('%s adds %j', (role, extra) => {
+    expect(visibleNavItems(true, actionsOf(role))).toEqual([
+      'dashboard',
+      'research',
+      'students',
+      ...extra,
+      'help',
+      'logout',
+    ]);
+  });
+
+  it('shows Permissions for CREATE_USER alone and never shows Login when logged in', () => {
+    const items = visibleNavItems(true, ['CREATE_USER']);
+    expect(items).toContain('permissions');
+    expect(items).not.toContain('login');
+  });
+
+  it('shows everything for a user holding every role', () => {
+    expect(visibleNavItems(true, actionsOf('CMA_MEMBER', 'PERMISSION_ADMINISTRATOR'))).toEqual([
+      'dashboard',
+      'research',
+      'students',
+      'adopt',
+      'data-summary',
+      'funding',
+      'permissions',
+      'help',
+      'logout',
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+import type { ReactElement } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import HelpIcon from '@mui/icons-material/Help';
+import LoginIcon from '@mui/icons-material/Login';
+import LogoutIcon from '@mui/icons-material/Logout';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import SavingsIcon from '@mui/icons-material/Savings';
+import { useSession } from '../session/session-context.tsx';
+import { useLogout } from '../session/use-logout.ts';
+import { NAV_ITEMS, fullLabel, isCurrentItem, visibleNavItems } from './nav-items.ts';
+import type { NavItemId } from './nav-items.ts';
+
+const ICONS: Record<NavItemId, ReactElement> = {
+  dashboard: <DashboardIcon />,
+  research: <ManageSearchIcon />,
+  students: <PersonSearchIcon />,
+  adopt: <MenuBookIcon />,
+  'data-summary': <AssessmentIcon />,
+  funding: <SavingsIcon />,
+  permissions: <AdminPanelSettingsIcon />,
+  help: <HelpIcon />,
+  logout: <LogoutIcon />,
+  login: <LoginIcon />,
+};
+
+interface NavListProps {
+  minimised: boolean;
+  /** Called after an item is chosen, so the phone drawer can close. */
+  onChoose?: () => void;
+}
+
+export function NavList({ minimised, onChoose }: NavListProps) {
+  const { loggedIn, actions } = useSession();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+
+  return (
+    <List>
+      {visibleNavItems(loggedIn, actions).map((id) => {
+        const item = NAV_ITEMS[id];
+        const current = isCurrentItem(item, pathname);
+        const label = fullLabel(item);
+        const content = (
+          <>
+            <ListItemIcon sx={{ minWidth: minimised ? 0 : 40, justifyContent: 'center' }}>
+              {ICONS[id]}
+            </ListItemIcon>
+            {!minimised && <ListItemText primary={item.label} />}
+          </>
+        );
+        const common = {
+          'aria-label': minimised ? label : undefined,
+          sx: { justifyContent: minimised ? 'center' : 'flex-start', minHeight: 48 },
+        };
+        const button = item.to ? (
+          <ListItemButton
+            {...common}
+            component={RouterLink}
+            to={item.to}
+            selected={current}
+            aria-current={current ? 'page' : undefined}
+            onClick={onChoose}
+          >
+            {content}
+          </ListItemButton>
+        ) : (
+          <ListItemButton
+            {...common}
+            onClick={() => {
+              onChoose?.();
+              void logout();
+            }}
+          >
+            {content}
+          </ListItemButton>
+        );
+        return [
+          item.group && !minimised ? (
+            <ListSubheader key={`${id}-group`} disableSticky>
+              {item.group}
+            </ListSubheader>
+          ) : null,
+          <ListItem key={id} disablePadding>
+            {minimised ? (
+              <Tooltip title={label} placement="right">
+                {button}
+              </Tooltip>
+            ) : (
+              button
+            )}
+          </ListItem>,
+        ];
+      })}
+    </List>
+  );
+}

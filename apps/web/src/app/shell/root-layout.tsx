@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import Box from '@mui/material/Box';
+import { PageLoader } from '../feedback/page-loader.tsx';
+import { useRouteGuard } from '../guard/use-route-guard.ts';
+import type { GuardDecision } from '../guard/guard-decision.ts';
+import { NotificationToasts } from '../notifications/notification-toasts.tsx';
+import { useNotificationStore } from '../notifications/notification-context.tsx';
+import { mergeRouteMeta } from '../routes/route-meta.ts';
+import { useSession, useSessionStore } from '../session/session-context.tsx';
+import { documentTitle } from '../title/document-title.ts';
+import { useWebsite } from '../website/website-context.tsx';
+import { AppShell } from './app-shell.tsx';
+import { MainContent } from './main-content.tsx';
+
+function loaderLabel(decision: GuardDecision, signingOut: boolean): string {
+  if (decision.kind === 'wait' && decision.reason === 'website') return 'Loading the store website';
+  if (signingOut) return 'Signing you out';
+  if (decision.kind === 'wait' || decision.kind === 'auto-login') return 'Signing you in';
+  if (decision.kind === 'sso-ticket') return 'Completing single sign-on';
+  return 'Loading';
+}
+
+/** The root route: guard, document title, navigation effects, shell and toasts. */
+export function RootLayout() {
+  const matches = useMatches();
+  const meta = mergeRouteMeta(matches.map((match) => match.handle));
+  const location = useLocation();
+  const { website } = useWebsite();
+  const notifications = useNotificationStore();
+  const sessionStore = useSessionStore();
+  const decision = useRouteGuard(meta);
+  const { signingOut } = useSession();
+
+  // Spec §2 step 4, and a token that expired while the page sat open is noticed on navigation.
+  useEffect(() => {
+    notifications.onNavigation();
+    sessionStore.expireIfStale();
+  }, [location.key, notifications, sessionStore]);
+
+  const title = documentTitle(meta, website);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const allowed = decision.kind === 'allow';
+  const content = allowed ? <Outlet /> : <PageLoader label={loaderLabel(decision, signingOut)} />;
+
+  return (
+    <>
+      {allowed && meta.navigation ? (
+        <AppShell>{content}</AppShell>
+      ) : (
+        <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+          <MainContent>{content}</MainContent>
+        </Box>
+      )}
+      <Box role="region" aria-label="Notifications">
+        <NotificationToasts />
+      </Box>
+    </>
+  );
+}

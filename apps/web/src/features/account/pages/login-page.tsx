@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { safeNextPath } from '../../../lib/safe-next.ts';
+import { useSessionStore } from '../../../app/session/session-context.tsx';
+import { siteTitleOf } from '../../../app/title/document-title.ts';
+import { useWebsite } from '../../../app/website/website-context.tsx';
+import { SAML_LOGIN_ERROR } from '../../../app/guard/guard-decision.ts';
+import { samlLoginUrl } from '../../saml/saml-urls.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+
+export const SSO_FAILED_MESSAGE =
+  'Single sign-on failed. Sign in again, or contact the store if it keeps happening.';
+
+function LoginErrorAlert({ loginError, reason }: { loginError: string; reason: string | null }) {
+  const sso = loginError === SAML_LOGIN_ERROR;
+  return (
+    <Alert severity="error" role="alert">
+      {sso ? SSO_FAILED_MESSAGE : 'Signing in failed. Sign in again.'}
+      {reason && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Reason: {reason}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const { website } = useWebsite();
+  const sessionStore = useSessionStore();
+  const next = safeNextPath(params.get('next')) ?? '/dashboard';
+  const loginError = params.get('loginError');
+
+  // Spec §8: a failed single sign-on clears the stored credentials.
+  useEffect(() => {
+    if (loginError === SAML_LOGIN_ERROR) sessionStore.forget();
+  }, [loginError, sessionStore]);
+
+  return (
+    <AuthCard>
+      <Stack spacing={3}>
+        <div>
+          <PageHeading>Sign in</PageHeading>
+          <Typography color="text.secondary">{siteTitleOf(website)}</Typography>
+        </div>
+        {loginError !== null && (
+          <LoginErrorAlert loginError={loginError} reason={params.get('reason')} />
+        )}
+        <LoginForm />
+        <Link component={RouterLink} to="/reset-password" sx={{ alignSelf: 'flex-start' }}>
+          Forgot your password?
+        </Link>
+        {website?.ssoType === 'SAML' && (
+          <>
+            <Divider>or</Divider>
+            <Button variant="outlined" size="large" href={samlLoginUrl(next)}>
+              Sign in with single sign-on
+            </Button>
+          </>
+        )}
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+/** One help topic: a heading and its paragraphs (and optional steps) in plain language. */
+export interface HelpTopic {
+  id: string;
+  heading: string;
+  paragraphs: string[];
+  steps?: string[];
+}
+
+export const HELP_TOPICS: HelpTopic[] = [
+  {
+    id: 'signing-in',
+    heading: 'Signing in and single sign-on',
+    paragraphs: [
+      'Sign in with the user name and password the store gave you. The portal remembers you on this browser with a revocable sign-in key, never with your password, so you stay signed in until you choose Logout.',
+      'If your school uses single sign-on, choose "Sign in with single sign-on" on the sign-in page and sign in with your school account. If single sign-on fails you are brought back to the sign-in page with an explanation; try again, and contact the store if it keeps happening.',
+      'On a shared computer, always choose Logout when you finish. Logging out forgets the stored sign-in on this browser.',
+    ],
+  },
+  {
+    id: 'dashboard',
+    heading: 'The dashboard',
+    paragraphs: [
+      "The dashboard is the first page after you sign in. It will show each division's adoption progress, order fulfilment, market share, on-time fulfilment and student preferences, one tab per division.",
+      'If you follow a link to a page that does not exist, you are brought to the dashboard with a note naming the page that was not found.',
+    ],
+  },
+  {
+    id: 'section-research',
+    heading: 'Section research',
+    paragraphs: [
+      'Section Research lists course sections twenty to a page. Filter by term, department, course, instructor and dates; by default it shows sections starting from four months ago to one month ahead, newest first.',
+      'Open a section to see its dates, instructors, adopted materials and how much of its order has been fulfilled, and to reach each enrolled student.',
+    ],
+  },
+  {
+    id: 'student-search',
+    heading: 'Student search, rentals, returns and labels',
+    paragraphs: [
+      'Search for a student by name or student ID. On a phone, use the search button in the top bar. Dashes typed in an ID or ISBN are ignored.',
+      "A student's page lists outstanding rentals and rentals in transit. Tick the items being returned, or scan a serial number or ISBN to tick the matching item; items are returned in the order you ticked them.",
+    ],
+    steps: [
+      'Tick or scan the rentals the student is returning.',
+      'Choose Return. Any items that could not be returned are listed with the reason.',
+      "A return label prints on the counter's label printer; if no printer answers, the labels open in new browser tabs so you can print them there.",
+      'To send a student a shipping label instead, choose Print shipping label.',
+    ],
+  },
+  {
+    id: 'adopting',
+    heading: 'Adopting course materials',
+    paragraphs: [
+      'Adopt lists the courses you can adopt for, with filters, sorting, paging and an export. Search by course code or description; a search replaces the other filters. Open a course to see its section adoptions, course adoptions, auto adoptions and any adoptions that need your response.',
+      'The adoption wizard walks you through each adoption. Search the catalog for a title, enter a custom title the store does not list yet, reuse a title from a previous term, or record that no materials are required. Then answer the questions (for example whether the material is required) and choose the sections. Answering Yes to using it for every future section makes an auto adoption.',
+      'You can edit or remove an adoption later from the course page, and the store can link a custom title to a real one once it is in the catalog.',
+    ],
+  },
+  {
+    id: 'data-summary',
+    heading: 'Data summary',
+    paragraphs: [
+      "Data Summary shows the state of the store's data imports and integrations. It is available to staff with data management rights.",
+    ],
+  },
+  {
+    id: 'funding',
+    heading: 'Funding management and vouchers',
+    paragraphs: [
+      "Funding Management is where staff who manage vouchers set up and track the vouchers and funding that pay for students' course materials.",
+    ],
+  },
+  {
+    id: 'permissions',
+    heading: 'Permissions and creating users',
+    paragraphs: [
+      'Settings > Permissions is for staff who assign permissions or create users. Find a user by email address, or choose My Permissions to see your own.',
+      "The user's roles are listed with the catalog (division, department, course) each applies to, and each can be removed. To add one, pick a role and, for most roles, a catalog, then choose Save Permission. Clear Form starts over.",
+      'To give someone access for the first time, open Create New User Account and enter their email address and name.',
+    ],
+  },
+  {
+    id: 'reset-password',
+    heading: 'Resetting a password',
+    paragraphs: [
+      'If you have forgotten your password, choose "Forgot your password?" on the sign-in page. Until self-service reset is available there, contact the store and they will reset it for you.',
+      'If you sign in with single sign-on, your password belongs to your school account: reset it with your school, not here.',
+    ],
+  },
+];
