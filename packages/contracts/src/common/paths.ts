@@ -9,3 +9,5 @@ export const CONFIG_BASE = '/site-config';
 /** Where the OpenAPI document and its viewer are served. */
 export const OPENAPI_JSON_PATH = '/api-docs/openapi.json';
 export const OPENAPI_UI_PATH = '/api-docs';
+/** Where logo files named in a website config are served: `${LOGO_BASE}/{fileName}`. */
+export const LOGO_BASE = `${CONFIG_BASE}/logos`;

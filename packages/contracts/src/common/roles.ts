@@ -65,4 +65,8 @@ export const DEFAULT_ROLE_ACTIONS: Record<RoleName, readonly ActionName[]> = {
 };
 
 /** Actions that open the adopt area (spec §2). */
-export const ADOPT_ACTIONS: readonly ActionName[] = ['ADOPT_CMA_TEAM', 'ADOPT_COURSE', 'ADOPT_INSTRUCTOR'];
+export const ADOPT_ACTIONS: readonly ActionName[] = [
+  'ADOPT_CMA_TEAM',
+  'ADOPT_COURSE',
+  'ADOPT_INSTRUCTOR',
+];

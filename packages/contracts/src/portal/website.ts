@@ -15,9 +15,7 @@ export const websiteInfo = z.object({
 });
 export type WebsiteInfo = z.infer<typeof websiteInfo>;
 
-const cssColor = z
-  .string()
-  .regex(/^#[0-9a-fA-F]{3,8}$/, 'Colours are hex values such as #5f6368');
+const cssColor = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'Colours are hex values such as #5f6368');
 
 /** Website config (spec §3): the JSON file named by `jsonFileName`. */
 export const websiteConfig = z.object({
@@ -68,6 +66,8 @@ export const getWebsiteConfig = endpoint({
   path: `${CONFIG_BASE}/:jsonFileName`,
   summary: 'Website config JSON (brand colours, logos, tag manager snippets)',
   auth: false,
-  params: z.object({ jsonFileName: z.string().regex(/^[A-Za-z0-9_.-]+\.json$/, 'Not a config file name') }),
+  params: z.object({
+    jsonFileName: z.string().regex(/^[A-Za-z0-9_.-]+\.json$/, 'Not a config file name'),
+  }),
   response: websiteConfig,
 });

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'csp-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('applies defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      tokenTtlMinutes: 480,
+      rememberDays: 30,
+      logLevel: 'info',
+      seedDemo: true,
+      databaseUrl: undefined,
+      webDist: join(REPO_ROOT, 'apps/web/dist'),
+    });
+  });
+
+  it('creates a JWT secret once, mode 0600, and reuses it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = join(dir, 'jwt-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.jwtSecret.length).toBe(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toEqual(first.jwtSecret);
+    expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThan(40);
+  });
+
+  it('uses JWT_SECRET when given and parses the rest', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'x'.repeat(40),
+      PORT: '4000',
+      SEED_DEMO: 'false',
+      DATABASE_URL: 'postgres://u@db:5432/csp',
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(new TextDecoder().decode(config.jwtSecret)).toBe('x'.repeat(40));
+    expect(config).toMatchObject({
+      port: 4000,
+      seedDemo: false,
+      databaseUrl: 'postgres://u@db:5432/csp',
+    });
+  });
+
+  it('lists every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'short', SEED_DEMO: 'maybe' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'abc', JWT_SECRET: 'short', SEED_DEMO: 'maybe' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('JWT_SECRET: must be at least 32 characters');
+      expect(message).toContain('SEED_DEMO');
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, resolved from this file (apps/server/src/config.ts). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const DEFAULT_MAIL_FROM = 'Campus Store Portal <no-reply@localhost>';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('localhost'),
+  DATA_DIR: z.string().trim().min(1).default(join(REPO_ROOT, 'data')),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters (or leave it unset)').optional(),
+  ),
+  TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(480),
+  REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalText.transform((v) => v ?? DEFAULT_MAIL_FROM),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFromEnv.default(true),
+  WEB_DIST: z.string().trim().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
+});
+
+/** Server configuration, read once at start from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  tokenTtlMinutes: number;
+  rememberDays: number;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  seedDemo: boolean;
+  webDist: string;
+}
+
+/** Thrown with every problem of the environment listed, one per line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment. When JWT_SECRET is unset a random 32-byte secret is created once in
+ * DATA_DIR/jwt-secret (mode 0600) so sessions survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts inside the workspace; a relative path means the caller's folder.
+  const baseDir = env['INIT_CWD'] ?? process.cwd();
+  const dataDir = resolve(baseDir, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : persistedSecret(dataDir),
+    tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    rememberDays: e.REMEMBER_DAYS,
+    publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    webDist: resolve(baseDir, e.WEB_DIST),
+  };
+}
+
+function persistedSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+    if (secret.length >= 32) return new Uint8Array(secret);
+    throw new ConfigError(
+      `${file} holds a secret shorter than 32 bytes; delete it to make a new one.`,
+    );
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32);
+  writeFileSync(file, `${secret.toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return new Uint8Array(secret);
+}

@@ -1,0 +1,7 @@
+/** The signed-in caller of an authenticated request (set by the auth plugin). */
+export interface Session {
+  accountId: number;
+  locationId: number;
+  /** The account's user name as stored, for "is this me?" checks. */
+  userName: string;
+}

@@ -1,0 +1,107 @@
+import type { ActionName, SessionResponse } from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
+import type { Session } from '../../lib/session.ts';
+import { accountAttemptKey, type AttemptKeys } from '../../plugins/login-rate-limiter.ts';
+import type { Website } from '../portal/repository.ts';
+import { getPermittedActions } from '../permissions/policy.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
+import { parseRememberSecret, randomPartMatches } from './remember-secret.ts';
+import {
+  findAccountByUserName,
+  findRememberSecret,
+  revokeAllRememberSecrets,
+  revokeRememberSecret,
+} from './repository.ts';
+import { issueSession } from './session-issuer.ts';
+
+let dummyHash: Promise<string> | undefined;
+/** Verified against when the user is unknown, so timing does not reveal which accounts exist. */
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password-just-for-timing');
+  return dummyHash;
+}
+
+/** Computes the dummy hash ahead of the first unknown-user sign-in, which would otherwise be slower. */
+export function warmUpSignIn(): void {
+  getDummyHash().catch(() => undefined);
+}
+
+function attemptKeys(website: Website, userName: string, ip: string): AttemptKeys {
+  return { account: accountAttemptKey(website.locationId, userName), ip };
+}
+
+/** Sign-in with user name and password on the request's website (spec §7). */
+export async function login(
+  deps: AppDeps,
+  website: Website,
+  input: { userName: string; password: string },
+  ip: string,
+): Promise<SessionResponse> {
+  const keys = attemptKeys(website, input.userName, ip);
+  deps.loginLimiter.assertAllowed(keys);
+  const account = await findAccountByUserName(deps.db, website.locationId, input.userName);
+  const hash = account?.passwordHash ?? (await getDummyHash());
+  const passwordOk = await verifyPassword(hash, input.password);
+  if (!account?.passwordHash || !account.active || !passwordOk) {
+    deps.loginLimiter.recordFailure(keys);
+    throw new AppError(401, ACCOUNT_MESSAGES.badCredentials);
+  }
+  deps.loginLimiter.clearAccount(keys.account);
+  return issueSession(deps, account, website.locationId);
+}
+
+/**
+ * Automatic sign-in with a remember-me secret. Each secret works once: it is revoked and a new
+ * one issued. A revoked secret presented again means it was copied, so every secret of the
+ * account is revoked.
+ */
+export async function resume(
+  deps: AppDeps,
+  website: Website,
+  input: { userName: string; rememberSecret: string },
+  ip: string,
+): Promise<SessionResponse> {
+  const keys = attemptKeys(website, input.userName, ip);
+  deps.loginLimiter.assertAllowed(keys);
+  const refuse = (): AppError => {
+    deps.loginLimiter.recordFailure(keys);
+    return new AppError(401, ACCOUNT_MESSAGES.rememberInvalid);
+  };
+  const parts = parseRememberSecret(input.rememberSecret);
+  const row = parts ? await findRememberSecret(deps.db, parts.id) : null;
+  if (!parts || !row || !randomPartMatches(parts.random, row.secretHash)) throw refuse();
+  const account = await findAccountByUserName(deps.db, website.locationId, input.userName);
+  if (!account || account.id !== row.accountId || !account.active) throw refuse();
+  const now = deps.now();
+  if (row.expiresAt.getTime() <= now.getTime()) throw refuse();
+  if (row.revokedAt || !(await revokeRememberSecret(deps.db, row.id, now))) {
+    await revokeAllRememberSecrets(deps.db, row.accountId, now);
+    throw refuse();
+  }
+  deps.loginLimiter.clearAccount(keys.account);
+  return issueSession(deps, account, website.locationId);
+}
+
+/** Revokes the given remember-me secret if it is genuine; always succeeds. */
+export async function logout(deps: AppDeps, rememberSecret: string | undefined): Promise<void> {
+  const parts = rememberSecret ? parseRememberSecret(rememberSecret) : null;
+  if (!parts) return;
+  const row = await findRememberSecret(deps.db, parts.id);
+  if (row && randomPartMatches(parts.random, row.secretHash)) {
+    await revokeRememberSecret(deps.db, row.id, deps.now());
+  }
+}
+
+/** The caller's permitted actions; `userName` must be the caller's own. */
+export async function getOwnActions(
+  deps: AppDeps,
+  session: Session,
+  userName: string,
+): Promise<ActionName[]> {
+  if (userName.trim().toLowerCase() !== session.userName.toLowerCase()) {
+    throw new AppError(403, ACCOUNT_MESSAGES.notYourActions);
+  }
+  return getPermittedActions(deps.db, session.accountId, session.locationId);
+}

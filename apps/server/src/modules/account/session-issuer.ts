@@ -1,0 +1,42 @@
+import type { SessionResponse } from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import { getPermittedActions } from '../permissions/policy.ts';
+import { formatRememberSecret, hashRandomPart, newRandomPart } from './remember-secret.ts';
+import { insertRememberSecret, recordLastLogin } from './repository.ts';
+import { signSessionToken } from './session-token.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Completes a sign-in: a session token for the store, a fresh remember-me secret (stored
+ * hashed), the account's permitted actions, and lastLoginAt.
+ */
+export async function issueSession(
+  deps: AppDeps,
+  account: { id: number; userName: string; name: string },
+  locationId: number,
+): Promise<SessionResponse> {
+  const now = deps.now();
+  const { token, expiresAt } = await signSessionToken(
+    deps.config.jwtSecret,
+    { accountId: account.id, locationId },
+    deps.config.tokenTtlMinutes,
+    now,
+  );
+  const random = newRandomPart();
+  const secretId = await insertRememberSecret(deps.db, {
+    accountId: account.id,
+    secretHash: hashRandomPart(random),
+    expiresAt: new Date(now.getTime() + deps.config.rememberDays * DAY_MS),
+  });
+  await recordLastLogin(deps.db, account.id, now);
+  return {
+    accountId: account.id,
+    token,
+    expiresAt: expiresAt.toISOString(),
+    userName: account.userName,
+    name: account.name,
+    actions: await getPermittedActions(deps.db, account.id, locationId),
+    rememberSecret: formatRememberSecret({ id: secretId, random }),
+  };
+}

@@ -1,0 +1,50 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export const TOKEN_ISSUER = 'campus-store-portal';
+
+/** Who a verified token speaks for. */
+export interface TokenClaims {
+  accountId: number;
+  locationId: number;
+}
+
+export type TokenCheck =
+  { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+/** Signs a session token (HS256): sub = account id, loc = location id. */
+export async function signSessionToken(
+  secret: Uint8Array,
+  claims: TokenClaims,
+  ttlMinutes: number,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = new Date((issuedAt + ttlMinutes * 60) * 1000);
+  const token = await new SignJWT({ loc: claims.locationId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.accountId))
+    .setIssuer(TOKEN_ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(secret);
+  return { token, expiresAt };
+}
+
+/** Verifies signature, issuer and expiry; never throws. */
+export async function verifySessionToken(secret: Uint8Array, token: string): Promise<TokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      issuer: TOKEN_ISSUER,
+      algorithms: ['HS256'],
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    const accountId = Number(payload.sub);
+    const locationId = payload['loc'];
+    if (!Number.isSafeInteger(accountId) || typeof locationId !== 'number') {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { accountId, locationId } };
+  } catch (error) {
+    return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}

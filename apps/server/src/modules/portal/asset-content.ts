@@ -1,0 +1,20 @@
+/** Content types stored as their text rather than base64. */
+const TEXT_TYPES = /^(image\/svg\+xml|text\/|application\/(json|xml))/i;
+
+/**
+ * website_assets.content is text. Decoding rule: a `data:` URL is decoded as such; SVG and other
+ * text types are the file's own text; anything else (PNG, JPEG, WebP...) is base64.
+ */
+export function decodeAssetContent(contentType: string, content: string): Buffer {
+  const dataUrl = /^data:[^,]*?(;base64)?,(.*)$/s.exec(content);
+  if (dataUrl) {
+    const payload = dataUrl[2] ?? '';
+    return dataUrl[1] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload));
+  }
+  if (TEXT_TYPES.test(contentType)) return Buffer.from(content, 'utf8');
+  return Buffer.from(content, 'base64');
+}
+
+export function isSvg(contentType: string): boolean {
+  return /^image\/svg\+xml/i.test(contentType);
+}

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { websiteAssets, websites } from '../../db/schema/index.ts';
+
+export type Website = typeof websites.$inferSelect;
+export type WebsiteAsset = Pick<
+  typeof websiteAssets.$inferSelect,
+  'fileName' | 'contentType' | 'content'
+>;
+
+/** The website whose search string (spec §7 host rule applied) is `host`. */
+export async function findWebsiteByHost(db: Db, host: string): Promise<Website | null> {
+  const [row] = await db.select().from(websites).where(eq(websites.host, host)).limit(1);
+  return row ?? null;
+}
+
+export async function findWebsiteByJsonFileName(
+  db: Db,
+  jsonFileName: string,
+): Promise<Website | null> {
+  const [row] = await db
+    .select()
+    .from(websites)
+    .where(eq(websites.jsonFileName, jsonFileName))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findWebsiteAsset(db: Db, fileName: string): Promise<WebsiteAsset | null> {
+  const [row] = await db
+    .select({
+      fileName: websiteAssets.fileName,
+      contentType: websiteAssets.contentType,
+      content: websiteAssets.content,
+    })
+    .from(websiteAssets)
+    .where(eq(websiteAssets.fileName, fileName))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,50 @@
+import type { WebsiteConfig, WebsiteInfo } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { decodeAssetContent } from './asset-content.ts';
+import { findWebsiteAsset, findWebsiteByJsonFileName, type Website } from './repository.ts';
+import type { WebsiteResolver } from './website-resolver.ts';
+
+/** The public website info of spec §3 (no SAML settings, no config). */
+export function toWebsiteInfo(website: Website): WebsiteInfo {
+  return {
+    id: website.id,
+    locationId: website.locationId,
+    externalLocationRef: website.externalLocationRef,
+    jsonFileName: website.jsonFileName,
+    ssoType: website.ssoType,
+    sloEnabled: website.sloEnabled,
+    name: website.name,
+    siteTitle: website.siteTitle,
+  };
+}
+
+/** Website info for a search string, matched exactly (the caller applies the host rule). */
+export async function getWebsiteInfo(
+  websites: WebsiteResolver,
+  searchString: string,
+): Promise<WebsiteInfo> {
+  const website = await websites.resolve(searchString);
+  if (!website) throw new AppError(404, `No website is configured for ${searchString}.`);
+  return toWebsiteInfo(website);
+}
+
+export async function getWebsiteConfig(db: Db, jsonFileName: string): Promise<WebsiteConfig> {
+  const website = await findWebsiteByJsonFileName(db, jsonFileName);
+  if (!website) throw new AppError(404, `No website config is named ${jsonFileName}.`);
+  return website.config;
+}
+
+export interface LogoFile {
+  contentType: string;
+  body: Buffer;
+}
+
+export async function getLogo(db: Db, fileName: string): Promise<LogoFile> {
+  const asset = await findWebsiteAsset(db, fileName);
+  if (!asset) throw new AppError(404, `No logo is named ${fileName}.`);
+  return {
+    contentType: asset.contentType,
+    body: decodeAssetContent(asset.contentType, asset.content),
+  };
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { AUTH_HEADER } from '@csp/contracts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { Session } from '../lib/session.ts';
+import { findActiveAccount } from '../modules/account/repository.ts';
+import { verifySessionToken } from '../modules/account/session-token.ts';
+
+export const AUTH_MESSAGES = {
+  missing: 'Sign in to continue.',
+  expired: 'Your session has expired. Sign in again.',
+  otherStore: "This session belongs to another store's website. Sign in again.",
+  notYourAccount: 'You can only act as your own account.',
+} as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller; set on routes whose contract says `auth: true`. */
+    session: Session | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook that checks the Auth-Token header; routes opt in through their contract. */
+    authenticate: onRequestAsyncHookHandler;
+  }
+}
+
+/**
+ * Session checks, in order: a token is present; it verifies (HS256, issuer, expiry); it was
+ * issued for the store of the request's website; the `:userAccountId` path parameter, if any,
+ * is the token's account; the account still exists and is active in that store.
+ */
+export function registerAuth(app: FastifyInstance, deps: { db: Db; jwtSecret: Uint8Array }): void {
+  app.decorateRequest('session', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers[AUTH_HEADER.toLowerCase()];
+    const token = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (!token) throw new AppError(401, AUTH_MESSAGES.missing);
+
+    const checked = await verifySessionToken(deps.jwtSecret, token);
+    if (!checked.ok) throw new AppError(401, AUTH_MESSAGES.expired);
+    const { accountId, locationId } = checked.claims;
+
+    if (!request.website || request.website.locationId !== locationId) {
+      throw new AppError(401, AUTH_MESSAGES.otherStore);
+    }
+    const pathAccount = pathAccountId(request);
+    if (pathAccount !== undefined && pathAccount !== String(accountId)) {
+      throw new AppError(403, AUTH_MESSAGES.notYourAccount);
+    }
+    const account = await findActiveAccount(deps.db, accountId, locationId);
+    if (!account) throw new AppError(401, AUTH_MESSAGES.expired);
+    request.session = { accountId, locationId, userName: account.userName };
+  });
+}
+
+/** The raw `:userAccountId` path parameter, normalised ("007" -> "7"), if the route has one. */
+function pathAccountId(request: FastifyRequest): string | undefined {
+  const params = request.params as Record<string, string | undefined> | undefined;
+  const raw = params?.['userAccountId'];
+  if (raw === undefined) return undefined;
+  return /^\d+$/.test(raw) ? String(Number(raw)) : raw;
+}
+
+/** The caller of an authenticated route; a 401 if the route forgot to opt in. */
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) throw new AppError(401, AUTH_MESSAGES.missing);
+  return request.session;
+}

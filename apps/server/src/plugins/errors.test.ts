@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { login } from '@csp/contracts';
+import {
+  createTestApp,
+  FIXTURE_HOSTS,
+  testEngines,
+  type TestContext,
+} from '../test-support/test-app.ts';
+import { AppError } from '../lib/app-error.ts';
+import { GENERIC_ERROR_MESSAGE } from './errors.ts';
+
+const engines = await testEngines();
+
+describe.each(engines)('error handling (%s)', (engine) => {
+  let ctx: TestContext;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(line) });
+    ctx = await createTestApp(engine, {
+      logger,
+      extend: (app) => {
+        app.get('/app-rest/test/v1/boom', async () => {
+          throw new Error('database password is hunter2');
+        });
+        app.get('/app-rest/test/v1/teapot', async () => {
+          throw new AppError(418, 'No coffee here.', 'cup');
+        });
+      },
+    });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers 500 with a generic message and logs the error', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/app-rest/test/v1/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: GENERIC_ERROR_MESSAGE });
+    expect(res.body).not.toContain('hunter2');
+    expect(logged.some((line) => line.includes('hunter2'))).toBe(true);
+  });
+
+  it('passes domain errors through with their status and field', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/app-rest/test/v1/teapot' });
+    expect(res.statusCode).toBe(418);
+    expect(res.json()).toEqual({ message: 'No coffee here.', field: 'cup' });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: login.path,
+      headers: { host: FIXTURE_HOSTS.a, 'content-type': 'application/json' },
+      payload: '{"userName": "a@b.c", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers 400 for a missing body, naming it', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: login.path,
+      headers: { host: FIXTURE_HOSTS.a },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'body: body is required', field: 'body' });
+  });
+
+  it('answers a JSON 404 for an unknown API route, whatever it accepts', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/app-rest/portal/v1/nothing?x=1',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      message: 'There is no endpoint GET /app-rest/portal/v1/nothing.',
+    });
+    const post = await ctx.app.inject({ method: 'POST', url: '/app-rest/nothing' });
+    expect(post.statusCode).toBe(404);
+  });
+});

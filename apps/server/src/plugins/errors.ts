@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_PREFIX, type ApiError } from '@csp/contracts';
+import { isAppError } from '../lib/app-error.ts';
+
+export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred.';
+
+/** Fastify's own client errors whose text is safe and useful to show as it is. */
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type is JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
+};
+
+/**
+ * Every error leaves as JSON `{message, field?}`: validation failures name the first offending
+ * field, domain errors ({@link AppError}) keep their status, and anything unexpected becomes a
+ * logged 500 with a generic message so internals never leak.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) {
+      reply.headers(error.headers);
+      return send(reply, error.statusCode, { message: error.message, field: error.field });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const [first] = error.validation;
+      const field = fieldName(first?.instancePath ?? '', error.validationContext ?? 'request');
+      const message = first ? issueMessage(first.keyword, first.message ?? '', field) : 'invalid';
+      return send(reply, 400, { message: `${field}: ${message}`, field });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = CLIENT_ERROR_MESSAGES[error.code] ?? error.message;
+      return send(reply, status, { message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, { message: GENERIC_ERROR_MESSAGE });
+  });
+}
+
+/** The JSON 404 for unknown API routes and anything the SPA fallback does not serve. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0] ?? '';
+  const message = path.startsWith(`${API_PREFIX}/`)
+    ? `There is no endpoint ${request.method} ${path}.`
+    : `Nothing is found at ${path}.`;
+  return send(reply, 404, { message });
+}
+
+function send(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
+  const payload: ApiError = body.field ? body : { message: body.message };
+  return reply.code(status).type('application/json; charset=utf-8').send(payload);
+}
+
+/** `/user/name` in the body -> `user.name`; the root of the part itself -> `body`. */
+function fieldName(instancePath: string, context: string): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return path || context;
+}
+
+/** Zod says "expected string, received undefined" (or null, for no body) for a missing value; say "is required". */
+function issueMessage(keyword: string, message: string, field: string): string {
+  if (keyword === 'invalid_type' && /received (undefined|null)$/.test(message)) {
+    return `${field} is required`;
+  }
+  return message;
+}

@@ -1,0 +1,68 @@
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createDb, dbOptionsFromEnv } from './db/client.ts';
+import { DEMO_ACCOUNTS, DEMO_HOSTS } from './db/seed/demo-accounts.ts';
+import { listen } from './startup/listen.ts';
+import { prepareDatabase } from './startup/prepare-database.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function printBanner(port: number, demoSeeded: boolean): void {
+  const lines = [
+    '',
+    'Campus Store Portal is running:',
+    ...Object.values(DEMO_HOSTS).map((host) => `  http://${host}:${port}`),
+    `  API docs: http://localhost:${port}/api-docs`,
+  ];
+  if (demoSeeded) {
+    lines.push('', 'Demo logins (user name / password):');
+    for (const a of DEMO_ACCOUNTS) {
+      lines.push(`  [store ${a.store}] ${a.userName} / ${a.password}  (${a.note})`);
+    }
+  }
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = pino({ level: config.logLevel });
+  const database = await createDb(dbOptionsFromEnv(config.databaseUrl, config.dataDir));
+  const { demoSeeded } = await prepareDatabase(database.db, config.seedDemo, logger);
+  const app = await buildApp({ db: database.db, config, logger });
+
+  const listening = await listen(app, config.host, config.port);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await listening.closeExtra();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  printBanner(listening.port, demoSeeded);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

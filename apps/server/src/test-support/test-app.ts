@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { AUTH_HEADER, login, type SessionResponse } from '@csp/contracts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import { createTestDatabase, type Engine } from './test-database.ts';
+import { FIXTURE_PASSWORD, seedTestFixture, type TestFixture } from './test-fixture.ts';
+
+export { testEngines, type Engine } from './test-database.ts';
+export { FIXTURE_HOSTS, FIXTURE_PASSWORD, type TestFixture } from './test-fixture.ts';
+
+/** A configuration for tests: fresh random JWT secret, no web build unless given. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: join(tmpdir(), 'csp-test-unused'),
+    databaseUrl: undefined,
+    jwtSecret: new Uint8Array(randomBytes(32)),
+    tokenTtlMinutes: 480,
+    rememberDays: 30,
+    publicUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Test <test@localhost>',
+    logLevel: 'silent',
+    seedDemo: false,
+    webDist: join(tmpdir(), `csp-test-no-web-${randomBytes(4).toString('hex')}`),
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  engine: Engine;
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  fixture: TestFixture;
+  config: Config;
+  /** Closes the app and drops the database. Call in afterAll. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'config'>> {
+  config?: Partial<Config>;
+  /** Register extra routes (e.g. a throwing one) before the app is ready. */
+  extend?: (app: FastifyInstance) => void;
+}
+
+/**
+ * A fresh database on `engine` with the test fixture (two stores, websites on
+ * store-a.test / store-b.test, accounts with roles), and the app built over it.
+ */
+export async function createTestApp(
+  engine: Engine,
+  options: TestAppOptions = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase(engine);
+  const fixture = await seedTestFixture(database.db);
+  const config = testConfig(options.config);
+  const { config: _ignored, extend, ...buildOptions } = options;
+  const app = await buildApp({ ...buildOptions, db: database.db, config });
+  extend?.(app);
+  await app.ready();
+  return {
+    engine,
+    app,
+    db: database.db,
+    database,
+    fixture,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Headers for an authenticated call on a host. */
+export function authHeaders(host: string, token: string): Record<string, string> {
+  return { host, [AUTH_HEADER]: token };
+}
+
+/** Logs in through the API and returns the session; throws unless the login succeeds. */
+export async function loginAs(
+  app: FastifyInstance,
+  host: string,
+  userName: string,
+  options: { password?: string; remoteAddress?: string } = {},
+): Promise<SessionResponse> {
+  const res = await app.inject({
+    method: 'POST',
+    url: login.path,
+    headers: { host },
+    remoteAddress: options.remoteAddress,
+    payload: { userName, password: options.password ?? FIXTURE_PASSWORD },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`login of ${userName} failed: ${res.statusCode} ${res.body}`);
+  return res.json<SessionResponse>();
+}
