@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../client.ts';
+import { createTestDatabase, testEngines } from '../../test-support/test-database.ts';
+import { seedDemo } from './demo.ts';
+import { demoSample, type DemoSample } from './seed-test-helpers.ts';
+
+const TODAY = new Date('2026-03-10T12:00:00Z');
+
+/** Seeds a fresh in-memory PGlite and returns its sample. */
+async function pgliteSample(today: Date): Promise<DemoSample> {
+  const database = await createDb({ engine: 'pglite' });
+  try {
+    await seedDemo(database.db, { today });
+    return await demoSample(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+let reference: DemoSample;
+
+beforeAll(async () => {
+  reference = await pgliteSample(TODAY);
+});
+
+describe('seedDemo determinism', () => {
+  it('produces the same titles, students, sections and rentals for the same today', async () => {
+    const again = await pgliteSample(TODAY);
+    expect(again.titles).toHaveLength(2150);
+    expect(again.titles).toEqual(reference.titles);
+    expect(again.students).toEqual(reference.students);
+    expect(again.sections).toEqual(reference.sections);
+    expect(again.rentals).toEqual(reference.rentals);
+  });
+});
+
+const postgres = (await testEngines()).includes('postgres');
+
+describe.runIf(postgres)('seedDemo on PostgreSQL', () => {
+  let sample: DemoSample;
+  let elapsedMs = 0;
+  let close: () => Promise<void> = async () => undefined;
+
+  beforeAll(async () => {
+    // A throwaway csp_test_<random> database, dropped by close().
+    const database = await createTestDatabase('postgres');
+    close = database.close;
+    const summary = await seedDemo(database.db, { today: TODAY });
+    elapsedMs = summary.elapsedMs;
+    sample = await demoSample(database.db);
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  it('seeds the same data as on PGlite', () => {
+    console.info(`[seed] demo seed on PostgreSQL took ${Math.round(elapsedMs)} ms`);
+    expect(sample).toEqual(reference);
+  });
+});

@@ -1,0 +1,153 @@
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import type { AccountSpec } from './accounts-seed.ts';
+import { DEMO_LAW_BRAND, DEMO_MAIN_BRAND, STORE_B_BRAND } from './branding.ts';
+import {
+  LAW_SCHOOL_DEPARTMENTS,
+  MAIN_CAMPUS_DEPARTMENTS,
+  ONLINE_DEPARTMENTS,
+} from './department-catalog.ts';
+import type { StoreSpec } from './store-seed.ts';
+
+export const STORE_A_REF = 'DEMO-U';
+export const STORE_B_REF = 'DEMO-B';
+
+/** The submitter works on one department, the instructor is linked to one professor. */
+const SUBMITTER_SCOPE = { divisionIndex: 0, departmentCode: 'BIOL' } as const;
+const INSTRUCTOR_DEPARTMENT = 'CHEM';
+
+function accountsOf(store: 'A' | 'B'): AccountSpec[] {
+  return DEMO_ACCOUNTS.filter((a) => a.store === store).map((a) => ({
+    userName: a.userName,
+    password: a.password,
+    name: a.name,
+    roles: a.roles,
+    // Only the dedicated submitter is scoped; the administrator's SUBMITTER role is store-wide.
+    scoped:
+      a.roles.length === 1 && a.roles[0] === 'SUBMITTER'
+        ? { SUBMITTER: SUBMITTER_SCOPE }
+        : undefined,
+  }));
+}
+
+function accountId(ids: ReadonlyMap<string, number>, role: string): number {
+  const account = DEMO_ACCOUNTS.find(
+    (a) => a.store === 'A' && a.roles.length === 1 && a.roles[0] === role,
+  );
+  const id = account ? ids.get(account.userName) : undefined;
+  if (id === undefined) throw new Error(`No demo account with only the ${role} role`);
+  return id;
+}
+
+/** Store A: Demo University, three divisions, two websites. */
+export const STORE_A: StoreSpec = {
+  locationName: 'Demo University Campus Store',
+  externalRef: STORE_A_REF,
+  brands: [DEMO_MAIN_BRAND, DEMO_LAW_BRAND],
+  accounts: accountsOf('A'),
+  plan: ({ locationId, accountIds }) => {
+    const instructor = DEMO_ACCOUNTS.find((a) => a.userName.startsWith('instructor@'));
+    return {
+      seed: 0x5eed_a001,
+      locationId,
+      universityName: 'Demo University',
+      studentEmailDomain: 'students.demo-university.edu',
+      staffEmailDomain: 'demo-university.edu',
+      serialPrefix: 'DU',
+      divisions: [
+        {
+          name: 'Main Campus',
+          departments: MAIN_CAMPUS_DEPARTMENTS,
+          calendarOffsetDays: 0,
+          sectionCodes: 'letter',
+          eightWeekSessions: false,
+          studentWeight: 70,
+          courseNumberBase: 100,
+        },
+        {
+          name: 'School of Law',
+          departments: LAW_SCHOOL_DEPARTMENTS,
+          calendarOffsetDays: -7,
+          sectionCodes: 'two-digit',
+          eightWeekSessions: false,
+          studentWeight: 10,
+          courseNumberBase: 500,
+        },
+        {
+          name: 'Online & Continuing Education',
+          departments: ONLINE_DEPARTMENTS,
+          calendarOffsetDays: 7,
+          sectionCodes: 'three-digit',
+          eightWeekSessions: true,
+          studentWeight: 20,
+          courseNumberBase: 100,
+        },
+      ],
+      coursesPerDepartment: 400 / 41,
+      sectionsPerCourse: { past: 1, current: 1.2, upcoming: 0.8 },
+      professorsPerDepartment: 300 / 41,
+      students: 3000,
+      noCurrentEnrollmentShare: 0.05,
+      enrollmentsPerStudent: 4,
+      titles: 2000,
+      proposedTitles: 30,
+      adoptedCourseShare: 0.7,
+      ordersPerStudent: 2,
+      itemsPerOrder: 2.5,
+      rentals: 2500,
+      featuredProfessor: {
+        divisionIndex: 0,
+        departmentCode: INSTRUCTOR_DEPARTMENT,
+        firstName: 'Ida',
+        lastName: 'Instructor',
+        email: instructor?.userName ?? 'instructor@demo-university.edu',
+        accountId: accountId(accountIds, 'INSTRUCTOR'),
+        currentSections: 4,
+      },
+      featuredRentalStudents: 3,
+      adoptionCreatorIds: [accountId(accountIds, 'SUBMITTER'), accountId(accountIds, 'CMA_MEMBER')],
+    };
+  },
+};
+
+/** Store B: a separate tenant with a small data set of its own. */
+export const STORE_B: StoreSpec = {
+  locationName: 'Bookstore B',
+  externalRef: STORE_B_REF,
+  brands: [STORE_B_BRAND],
+  accounts: accountsOf('B'),
+  plan: ({ locationId, accountIds }) => ({
+    seed: 0x5eed_b002,
+    locationId,
+    universityName: 'Bookstore B College',
+    studentEmailDomain: 'students.bookstore-b.edu',
+    staffEmailDomain: 'bookstore-b.edu',
+    serialPrefix: 'BB',
+    divisions: [
+      {
+        name: 'Main Campus',
+        departments: MAIN_CAMPUS_DEPARTMENTS.filter((d) =>
+          ['BIOL', 'BUSN', 'ENGL', 'HIST', 'MATH'].includes(d.code),
+        ),
+        calendarOffsetDays: 3,
+        sectionCodes: 'two-digit',
+        eightWeekSessions: false,
+        studentWeight: 1,
+        courseNumberBase: 100,
+      },
+    ],
+    coursesPerDepartment: 4,
+    sectionsPerCourse: { past: 0.8, current: 1, upcoming: 0.7 },
+    professorsPerDepartment: 3,
+    students: 100,
+    noCurrentEnrollmentShare: 0.05,
+    enrollmentsPerStudent: 3,
+    titles: 150,
+    proposedTitles: 4,
+    adoptedCourseShare: 0.6,
+    ordersPerStudent: 1.5,
+    itemsPerOrder: 2,
+    rentals: 40,
+    featuredRentalStudents: 2,
+    adoptionCreatorIds: [...accountIds.values()],
+  }),
+};

@@ -1,0 +1,87 @@
+import { ROLES } from '@csp/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { ensureReferenceData } from '../reference-data.ts';
+import { locations } from '../schema/index.ts';
+import { loadReferenceIds } from './accounts-seed.ts';
+import { IdAllocator, resetIdentities } from './bulk-insert.ts';
+import { DEMO_ACCOUNTS, DEMO_HOSTS } from './demo-accounts.ts';
+import { STORE_A, STORE_A_REF, STORE_B } from './demo-stores.ts';
+import { addCounts, ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';
+
+export interface DemoAccountInfo {
+  userName: string;
+  password: string;
+  note: string;
+  /** The website host to sign in at. */
+  host: string;
+}
+
+export interface DemoSeedSummary {
+  /** Rows inserted per table (database table names). */
+  counts: Record<string, number>;
+  accounts: DemoAccountInfo[];
+  locationIds: { storeA: number; storeB: number };
+  /** The professor record the demo instructor account is linked to. */
+  instructorProfessorId: number | null;
+  elapsedMs: number;
+}
+
+export interface DemoSeedOptions {
+  /** Anchor of every generated date; defaults to now. Fix it for reproducible dates. */
+  today?: Date;
+  onProgress?: ProgressListener;
+}
+
+/** The demo logins with the host of their store's website, for `npm start` to print. */
+export function listDemoAccounts(): DemoAccountInfo[] {
+  return DEMO_ACCOUNTS.map((a) => ({
+    userName: a.userName,
+    password: a.password,
+    note: a.note,
+    host: a.store === 'A' ? DEMO_HOSTS.storeA : DEMO_HOSTS.storeB,
+  }));
+}
+
+/** True once the demo stores exist (store A's location is the marker). */
+export async function isDemoSeeded(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.externalRef, STORE_A_REF))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Seeds the two demo stores (Demo University with two websites, and Bookstore B) in one
+ * transaction. Deterministic: a fixed PRNG seed per store, dates anchored on `today`.
+ * Refuses to run on a database that already holds them.
+ */
+export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<DemoSeedSummary> {
+  const started = performance.now();
+  const today = options.today ?? new Date();
+  await ensureReferenceData(db);
+  if (await isDemoSeeded(db)) {
+    throw new Error(
+      'The demo data is already seeded (location DEMO-U exists); start from an empty database.',
+    );
+  }
+  return db.transaction(async (tx) => {
+    const ids = await IdAllocator.create(tx, ID_TABLES);
+    const { roleIds, productTypeIds } = await loadReferenceIds(tx, ROLES);
+    const a = await seedStore(tx, ids, today, STORE_A, roleIds, productTypeIds, options.onProgress);
+    const b = await seedStore(tx, ids, today, STORE_B, roleIds, productTypeIds, options.onProgress);
+    await resetIdentities(tx, ID_TABLES);
+    const counts: Record<string, number> = {};
+    addCounts(counts, a.counts);
+    addCounts(counts, b.counts);
+    return {
+      counts,
+      accounts: listDemoAccounts(),
+      locationIds: { storeA: a.locationId, storeB: b.locationId },
+      instructorProfessorId: a.featuredProfessorId,
+      elapsedMs: performance.now() - started,
+    };
+  });
+}

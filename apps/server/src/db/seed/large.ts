@@ -1,0 +1,92 @@
+import { ROLES } from '@csp/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { ensureReferenceData } from '../reference-data.ts';
+import { locations } from '../schema/index.ts';
+import { loadReferenceIds } from './accounts-seed.ts';
+import { IdAllocator, queryRows, resetIdentities } from './bulk-insert.ts';
+import { largeStoreSpec, LARGE_STORE_REF } from './large-store.ts';
+import { ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';
+
+export interface LargeSeedOptions {
+  today?: Date;
+  onProgress?: ProgressListener;
+  /** Multiplies every size (1 = full benchmark size); tests use a tiny scale. */
+  scale?: number;
+  /**
+   * Keep foreign-key triggers on while inserting. Off by default for speed when the database
+   * user may switch them off (the rows are consistent by construction); tests turn it on.
+   */
+  checkForeignKeys?: boolean;
+}
+
+export interface LargeSeedSummary {
+  counts: Record<string, number>;
+  locationId: number;
+  foreignKeyChecks: boolean;
+  elapsedMs: number;
+}
+
+export async function isLargeSeeded(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.externalRef, LARGE_STORE_REF))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Switches off trigger-based foreign-key checks for the current transaction when allowed
+ * (superuser: always for PGlite, usually for a local PostgreSQL). They are most of the insert
+ * cost on PGlite, and the generated rows reference ids they were generated with.
+ */
+async function skipForeignKeyChecks(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ su: string }>(
+    db,
+    sql`select current_setting('is_superuser') as su`,
+  );
+  if (row?.su !== 'on') return false;
+  await db.execute(sql`set local session_replication_role = replica`);
+  return true;
+}
+
+/**
+ * Seeds a large university (its own location and website, host 'large.localhost') for
+ * benchmarks. Runs in one transaction, so a failure leaves nothing behind; refuses to run
+ * when the large store already exists.
+ */
+export async function seedLarge(db: Db, options: LargeSeedOptions = {}): Promise<LargeSeedSummary> {
+  const started = performance.now();
+  const today = options.today ?? new Date();
+  const scale = options.scale ?? 1;
+  if (!(scale > 0 && scale <= 1)) throw new Error(`scale must be in (0, 1], got ${scale}`);
+  await ensureReferenceData(db);
+  if (await isLargeSeeded(db)) {
+    throw new Error(
+      `The large store is already seeded (location ${LARGE_STORE_REF} exists). ` +
+        'Seed it into a fresh database (new DATA_DIR or DATABASE_URL) instead.',
+    );
+  }
+  return db.transaction(async (tx) => {
+    const skipped = options.checkForeignKeys ? false : await skipForeignKeyChecks(tx);
+    const ids = await IdAllocator.create(tx, ID_TABLES);
+    const { roleIds, productTypeIds } = await loadReferenceIds(tx, ROLES);
+    const store = await seedStore(
+      tx,
+      ids,
+      today,
+      largeStoreSpec(scale),
+      roleIds,
+      productTypeIds,
+      options.onProgress,
+    );
+    await resetIdentities(tx, ID_TABLES);
+    return {
+      counts: store.counts,
+      locationId: store.locationId,
+      foreignKeyChecks: !skipped,
+      elapsedMs: performance.now() - started,
+    };
+  });
+}

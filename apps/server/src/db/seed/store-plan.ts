@@ -1,0 +1,86 @@
+import type { DepartmentDef } from './department-catalog.ts';
+import type { IdAllocator } from './bulk-insert.ts';
+import { Rng } from './prng.ts';
+
+export type TermKind = 'past' | 'current' | 'upcoming';
+export const TERM_KINDS: readonly TermKind[] = ['past', 'current', 'upcoming'];
+
+export interface DivisionPlan {
+  name: string;
+  departments: readonly DepartmentDef[];
+  /** Shifts the semester calendar so divisions do not start on the same day. */
+  calendarOffsetDays: number;
+  /** 'A1' style, '01' style or '001' style section codes. */
+  sectionCodes: 'letter' | 'two-digit' | 'three-digit';
+  /** Online programmes run two 8-week sessions per term. */
+  eightWeekSessions: boolean;
+  /** Relative share of students whose home division this is. */
+  studentWeight: number;
+  /** First course number of the division ('5xx' for law). */
+  courseNumberBase: number;
+}
+
+/** The professor an instructor account is linked to, teaching several current sections. */
+export interface FeaturedProfessor {
+  divisionIndex: number;
+  departmentCode: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  accountId: number;
+  currentSections: number;
+}
+
+/** Sizes and flavour of one store's generated data; every count is an average. */
+export interface StorePlan {
+  /** Seed of the PRNG streams; a fixed seed makes the data reproducible. */
+  seed: number;
+  locationId: number;
+  universityName: string;
+  studentEmailDomain: string;
+  staffEmailDomain: string;
+  /** Prefix of rental serial numbers, distinct per store so serials never collide. */
+  serialPrefix: string;
+  divisions: readonly DivisionPlan[];
+  coursesPerDepartment: number;
+  sectionsPerCourse: Readonly<Record<TermKind, number>>;
+  professorsPerDepartment: number;
+  students: number;
+  /** Students without a current enrollment (preference division null = NO_CURRENT_ENROLLMENT). */
+  noCurrentEnrollmentShare: number;
+  enrollmentsPerStudent: number;
+  titles: number;
+  proposedTitles: number;
+  adoptedCourseShare: number;
+  ordersPerStudent: number;
+  itemsPerOrder: number;
+  /** Target number of rentals, drawn from fulfilled rent order items. */
+  rentals: number;
+  featuredProfessor?: FeaturedProfessor;
+  /** The first N students get rentals in every state, for demos and end-to-end tests. */
+  featuredRentalStudents: number;
+  /** Account ids that appear as adoption creators. */
+  adoptionCreatorIds: readonly number[];
+}
+
+export interface GenContext {
+  plan: StorePlan;
+  ids: IdAllocator;
+  today: Date;
+  todayDay: number;
+}
+
+/**
+ * A separate PRNG stream per generator: changing how one table is generated then leaves the
+ * other tables' data unchanged.
+ */
+export function rngFor(plan: StorePlan, stream: number): Rng {
+  return new Rng((plan.seed ^ Math.imul(stream + 1, 0x9e3779b1)) >>> 0);
+}
+
+/** Splits `total` into `parts` near-equal integers (the first ones one larger). */
+export function spread(total: number, parts: number): number[] {
+  const base = Math.floor(total / parts);
+  const extra = total - base * parts;
+  return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
+}

@@ -1,0 +1,161 @@
+import { getTableName, type Table } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../client.ts';
+import * as s from '../schema/index.ts';
+import { insertRows, type IdAllocator, type IdTable } from './bulk-insert.ts';
+import { buildAccounts, buildUserRoles, type AccountSpec } from './accounts-seed.ts';
+import { websiteRows, type SiteBrand } from './branding.ts';
+import { dayNumber } from './dates.ts';
+import { generateAdoptions } from './gen-adoptions.ts';
+import { generateCatalog } from './gen-catalog.ts';
+import { generateCommerce } from './gen-commerce.ts';
+import { generatePeople } from './gen-people.ts';
+import { generateTitles } from './gen-titles.ts';
+import type { GenContext, StorePlan } from './store-plan.ts';
+
+/** Every table the seeds give explicit ids; their identity sequences are reset afterwards. */
+export const ID_TABLES: readonly IdTable[] = [
+  s.locations,
+  s.websites,
+  s.websiteAssets,
+  s.userAccounts,
+  s.userRoles,
+  s.divisions,
+  s.terms,
+  s.departments,
+  s.courses,
+  s.professors,
+  s.sections,
+  s.students,
+  s.fulfillmentPreferences,
+  s.titles,
+  s.proposedTitles,
+  s.adoptionMaterials,
+  s.marketplaceConditions,
+  s.orders,
+  s.orderItems,
+  s.rentals,
+];
+
+export interface StoreSpec {
+  locationName: string;
+  externalRef: string;
+  brands: readonly SiteBrand[];
+  accounts: readonly AccountSpec[];
+  /** The generation plan, built once the location and account ids are known. */
+  plan(known: { locationId: number; accountIds: ReadonlyMap<string, number> }): StorePlan;
+}
+
+export interface SeedProgress {
+  store: string;
+  table: string;
+  rows: number;
+  elapsedMs: number;
+}
+export type ProgressListener = (progress: SeedProgress) => void;
+
+export interface StoreSeedResult {
+  locationId: number;
+  counts: Record<string, number>;
+  featuredProfessorId: number | null;
+}
+
+interface Batch {
+  table: Table;
+  run(db: Db): Promise<number>;
+}
+
+function batch<T extends PgTable>(table: T, rows: T['$inferInsert'][], chunkRows?: number): Batch {
+  return { table, run: (db) => insertRows(db, table, rows, chunkRows) };
+}
+
+/**
+ * Generates one store's data in memory (ids assigned up front) and inserts it table by table
+ * in foreign-key order.
+ */
+export async function seedStore(
+  db: Db,
+  ids: IdAllocator,
+  today: Date,
+  spec: StoreSpec,
+  roleIds: ReadonlyMap<string, number>,
+  productTypeIds: readonly number[],
+  onProgress?: ProgressListener,
+): Promise<StoreSeedResult> {
+  const locationId = ids.next(s.locations);
+  const sites = spec.brands.map((brand) =>
+    websiteRows(
+      brand,
+      {
+        websiteId: ids.next(s.websites),
+        assetIds: [ids.next(s.websiteAssets), ids.next(s.websiteAssets)],
+      },
+      locationId,
+      spec.externalRef,
+    ),
+  );
+  const accounts = await buildAccounts(ids, locationId, spec.accounts);
+  const plan = spec.plan({ locationId, accountIds: accounts.idByUserName });
+  const ctx: GenContext = { plan, ids, today, todayDay: dayNumber(today) };
+  const catalog = generateCatalog(ctx);
+  const people = generatePeople(ctx, catalog);
+  const titleData = generateTitles(ctx, catalog, productTypeIds);
+  const adoptions = generateAdoptions(ctx, catalog, titleData);
+  const commerce = generateCommerce(ctx, catalog, people, titleData, adoptions);
+  const userRoles = buildUserRoles(
+    ids,
+    locationId,
+    spec.accounts,
+    accounts.idByUserName,
+    roleIds,
+    catalog,
+  );
+
+  const batches: Batch[] = [
+    batch(s.locations, [
+      { id: locationId, name: spec.locationName, externalRef: spec.externalRef },
+    ]),
+    batch(
+      s.websites,
+      sites.map((site) => site.website),
+    ),
+    batch(
+      s.websiteAssets,
+      sites.flatMap((site) => site.assets),
+    ),
+    batch(s.userAccounts, accounts.rows),
+    batch(s.divisions, catalog.divisions),
+    batch(s.terms, catalog.terms),
+    batch(s.departments, catalog.departments),
+    batch(s.courses, catalog.courses),
+    batch(s.professors, catalog.professors),
+    batch(s.sections, catalog.sections),
+    batch(s.sectionProfessors, catalog.sectionProfessors),
+    batch(s.userRoles, userRoles),
+    batch(s.students, people.students),
+    batch(s.enrollments, people.enrollments, 20_000),
+    batch(s.fulfillmentPreferences, people.fulfillmentPreferences),
+    batch(s.titles, titleData.titles),
+    batch(s.proposedTitles, titleData.proposedTitles),
+    batch(s.adoptionMaterials, adoptions.adoptionMaterials),
+    batch(s.adoptionMaterialSections, adoptions.adoptionMaterialSections, 20_000),
+    batch(s.marketplaceConditions, commerce.marketplaceConditions),
+    batch(s.orders, commerce.orders, 10_000),
+    batch(s.orderItems, commerce.orderItems, 10_000),
+    batch(s.rentals, commerce.rentals),
+  ];
+  const counts: Record<string, number> = {};
+  for (const b of batches) {
+    const started = performance.now();
+    const rows = await b.run(db);
+    const table = getTableName(b.table);
+    counts[table] = rows;
+    onProgress?.({ store: spec.locationName, table, rows, elapsedMs: performance.now() - started });
+  }
+  return { locationId, counts, featuredProfessorId: catalog.featuredProfessorId };
+}
+
+/** Adds `more` into `into`, table by table. */
+export function addCounts(into: Record<string, number>, more: Record<string, number>): void {
+  for (const [table, n] of Object.entries(more)) into[table] = (into[table] ?? 0) + n;
+}
