@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { hostUrl } from '../../support/server.ts';
+
+const LOGGED_IN_PAGES = [
+  '/dashboard',
+  '/research',
+  '/research/section/1',
+  '/research/section/1/student/1',
+  '/search',
+  '/search/student/1',
+  '/settings/permissions',
+  '/adopt',
+  '/adopt/course/1/BIOL/101',
+  '/data-summary',
+  '/funding-management',
+  '/help',
+];
+
+async function expectNoViolations(page: Page, label: string) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, label).toEqual([]);
+}
+
+test.describe('axe-core finds no violations', () => {
+  for (const width of [1280, 360]) {
+    test(`on every signed-in page at ${width}px`, async ({ browser }) => {
+      const { context, page, baseUrl } = await newLoggedInContext(browser, 'admin');
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of LOGGED_IN_PAGES) {
+        await page.goto(`${baseUrl}${path}`);
+        await expectNoViolations(page, `${path} at ${width}px`);
+      }
+      await context.close();
+    });
+  }
+
+  test('on the signed-out pages of every demo website', async ({ page }) => {
+    for (const host of ['localhost', '127.0.0.1', 'bookstore-b.localhost'] as const) {
+      for (const path of ['/login', '/reset-password', '/help']) {
+        await page.goto(`${hostUrl(host)}${path}`);
+        await expectNoViolations(page, `${host}${path}`);
+      }
+    }
+  });
+});
