@@ -7,15 +7,18 @@ import { signSessionToken } from './session-token.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A session without a remember-me secret, as single sign-on issues it. */
+export type TokenSession = Omit<SessionResponse, 'rememberSecret'>;
+
 /**
- * Completes a sign-in: a session token for the store, a fresh remember-me secret (stored
- * hashed), the account's permitted actions, and lastLoginAt.
+ * Signs a session token for the store and records lastLoginAt; returns the session with the
+ * account's permitted actions. Single sign-on stops here (the browser keeps no secret).
  */
-export async function issueSession(
+export async function issueTokenSession(
   deps: AppDeps,
   account: { id: number; userName: string; name: string },
   locationId: number,
-): Promise<SessionResponse> {
+): Promise<TokenSession> {
   const now = deps.now();
   const { token, expiresAt } = await signSessionToken(
     deps.config.jwtSecret,
@@ -23,12 +26,6 @@ export async function issueSession(
     deps.config.tokenTtlMinutes,
     now,
   );
-  const random = newRandomPart();
-  const secretId = await insertRememberSecret(deps.db, {
-    accountId: account.id,
-    secretHash: hashRandomPart(random),
-    expiresAt: new Date(now.getTime() + deps.config.rememberDays * DAY_MS),
-  });
   await recordLastLogin(deps.db, account.id, now);
   return {
     accountId: account.id,
@@ -37,6 +34,24 @@ export async function issueSession(
     userName: account.userName,
     name: account.name,
     actions: await getPermittedActions(deps.db, account.id, locationId),
-    rememberSecret: formatRememberSecret({ id: secretId, random }),
   };
+}
+
+/**
+ * Completes a password sign-in: a session token for the store, a fresh remember-me secret
+ * (stored hashed), the account's permitted actions, and lastLoginAt.
+ */
+export async function issueSession(
+  deps: AppDeps,
+  account: { id: number; userName: string; name: string },
+  locationId: number,
+): Promise<SessionResponse> {
+  const session = await issueTokenSession(deps, account, locationId);
+  const random = newRandomPart();
+  const secretId = await insertRememberSecret(deps.db, {
+    accountId: account.id,
+    secretHash: hashRandomPart(random),
+    expiresAt: new Date(deps.now().getTime() + deps.config.rememberDays * DAY_MS),
+  });
+  return { ...session, rememberSecret: formatRememberSecret({ id: secretId, random }) };
 }

@@ -1,7 +1,7 @@
 import { getUserActions, login, logout, resumeSession } from '@csp/contracts';
 import type { ActionName, SessionResponse } from '@csp/contracts';
 import { apiCall } from '../../../lib/api-client.ts';
-import { exchangeSamlTicket } from '../../saml/api/exchange-saml-ticket.ts';
+import { exchangeSamlTicket, fetchCurrentSession } from '../../saml/api/exchange-saml-ticket.ts';
 import type { SamlTicketSession } from '../../saml/api/exchange-saml-ticket.ts';
 
 /** The calls the session store makes; a seam so tests can stand in for the server. */
@@ -11,6 +11,8 @@ export interface SessionApi {
   logout(rememberSecret: string | undefined, token: string | undefined): Promise<void>;
   getUserActions(accountId: number, userName: string, token: string): Promise<ActionName[]>;
   exchangeSamlTicket(ticket: string, userAccountId: string): Promise<SamlTicketSession>;
+  /** The session of a stored single-sign-on token (restores it after a reload). */
+  fetchCurrentSession(token: string): Promise<SamlTicketSession>;
 }
 
 export function createHttpSessionApi(): SessionApi {
@@ -30,5 +32,6 @@ export function createHttpSessionApi(): SessionApi {
       return result.actions;
     },
     exchangeSamlTicket,
+    fetchCurrentSession,
   };
 }

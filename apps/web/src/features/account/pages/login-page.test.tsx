@@ -61,6 +61,15 @@ describe('LoginPage', () => {
     );
   });
 
+  it('explains a known single-sign-on failure reason in plain words', async () => {
+    renderApp('/login?loginError=SAMLloginerror&reason=unknown+user', {
+      website: { ...WEBSITE, ssoType: 'SAML' },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your organisation account does not match an active account at this store.',
+    );
+  });
+
   it('offers password reset and no single sign-on on a non-SAML site, without navigation', async () => {
     renderApp('/login');
     expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(

@@ -13,6 +13,7 @@ import { siteTitleOf } from '../../../app/title/document-title.ts';
 import { useWebsite } from '../../../app/website/website-context.tsx';
 import { SAML_LOGIN_ERROR } from '../../../app/guard/guard-decision.ts';
 import { samlLoginUrl } from '../../saml/saml-urls.ts';
+import { explainSsoFailure } from '../../saml/sso-failure-reasons.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 
@@ -21,12 +22,13 @@ export const SSO_FAILED_MESSAGE =
 
 function LoginErrorAlert({ loginError, reason }: { loginError: string; reason: string | null }) {
   const sso = loginError === SAML_LOGIN_ERROR;
+  const explanation = explainSsoFailure(reason);
   return (
     <Alert severity="error" role="alert">
       {sso ? SSO_FAILED_MESSAGE : 'Signing in failed. Sign in again.'}
-      {reason && (
+      {explanation && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          Reason: {reason}
+          Reason: {explanation}
         </Typography>
       )}
     </Alert>

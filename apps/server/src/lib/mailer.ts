@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+/** One outgoing e-mail. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The logger calls the mailer makes; a pino / Fastify logger fits. */
+type MailLogger = Pick<FastifyBaseLogger, 'info'>;
+
+/**
+ * Sends e-mail through SMTP_URL when it is set. Without it (development, demos, e2e), each
+ * message is written as an RFC 822 `.eml` file in DATA_DIR/mail/ and its path logged, so a
+ * reset link can still be followed.
+ */
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  logger?: MailLogger,
+): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from: config.mailFrom, ...message });
+        logger?.info({ messageId: info.messageId }, 'mail sent by SMTP');
+      },
+    };
+  }
+
+  const mailDir = join(config.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const content = info.message;
+      if (!Buffer.isBuffer(content)) throw new Error('stream transport returned no buffer');
+      await mkdir(mailDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const recipient = message.to
+        .toLowerCase()
+        .replace(/[^a-z0-9@.-]/g, '_')
+        .slice(0, 100);
+      const file = join(mailDir, `${stamp}-${recipient}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, content, { mode: 0o600 });
+      logger?.info({ file }, 'mail written to file (SMTP_URL is not set)');
+    },
+  };
+}

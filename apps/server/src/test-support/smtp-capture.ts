@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One message as the SMTP server received it. */
+export interface CapturedMail {
+  to: string[];
+  /** The raw RFC 822 message. */
+  raw: string;
+}
+
+/** A local SMTP server that keeps what it receives, for tests that follow e-mailed links. */
+export interface SmtpCapture {
+  /** `smtp://127.0.0.1:{port}`, for SMTP_URL. */
+  url: string;
+  messages: CapturedMail[];
+  /** Resolves with the first message to `to` not yet taken, waiting up to `timeoutMs`. */
+  take(to: string, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = [];
+  const taken = new Set<CapturedMail>();
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const find = (to: string) =>
+    messages.find((m) => !taken.has(m) && m.to.includes(to.toLowerCase()));
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async take(to, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = find(to);
+        if (mail) {
+          taken.add(mail);
+          return mail;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable soft line breaks and escapes, enough to read links in a message. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The first `.../reset-password?token=...` link in a raw message. */
+export function resetLinkIn(raw: string): URL {
+  const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(
+    decodeQuotedPrintable(raw),
+  );
+  if (!match) throw new Error(`no reset link in message:\n${raw}`);
+  return new URL(match[0]);
+}
