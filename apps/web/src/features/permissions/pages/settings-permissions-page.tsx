@@ -1,11 +1,31 @@
-import { ComingSoonPage } from '../../../components/coming-soon-page.tsx';
+import { useSearchParams } from 'react-router';
+import Stack from '@mui/material/Stack';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { useSession } from '../../../app/session/session-context.tsx';
+import { CreateUserSection } from '../components/create-user-section.tsx';
+import { FindUserForm } from '../components/find-user-form.tsx';
+import { UserPermissionsPanel } from '../components/user-permissions-panel.tsx';
 
+/**
+ * Settings > Permissions (spec §2): find a user (`?q=`, so a lookup is a shareable link), see and
+ * remove their roles, add roles, create accounts. The route needs ASSIGN_PERMISSIONS or
+ * CREATE_USER; within it, each part shows only for the action it needs.
+ */
 export function SettingsPermissionsPage() {
+  const { session, actions } = useSession();
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const mayAssign = actions.includes('ASSIGN_PERMISSIONS');
+  const mayCreate = actions.includes('CREATE_USER');
+
+  const find = (username: string) => setParams(username ? { q: username } : {});
+
   return (
-    <ComingSoonPage title="Permissions">
-      Permission settings will let administrators find a user by email, see and remove their roles
-      and catalog scopes, assign new roles and create user accounts. Until it is ready, ask the
-      store&apos;s system administrator to change permissions.
-    </ComingSoonPage>
+    <Stack spacing={3} useFlexGap sx={{ maxWidth: 960 }}>
+      <PageHeading>Permissions</PageHeading>
+      <FindUserForm initial={q} onFind={find} onMine={() => session && find(session.userName)} />
+      {q && <UserPermissionsPanel key={q.toLowerCase()} username={q} mayAssign={mayAssign} />}
+      {mayCreate && <CreateUserSection onManage={find} />}
+    </Stack>
   );
 }

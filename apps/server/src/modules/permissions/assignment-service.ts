@@ -1,0 +1,208 @@
+import {
+  PERMISSION_AUDIT_EVENTS as EVENTS,
+  type AuthCatalogInput,
+  type RoleInput,
+  type UserRolesResponse,
+} from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Session } from '../../lib/session.ts';
+import { resolveScope, scopeKey, scopeLabel, type ResolvedScope } from './catalog-scope.ts';
+import { PERMISSION_MESSAGES as M } from './messages.ts';
+import {
+  ROLE_ONLY_ROLES,
+  requireAssigner,
+  requireMayHandOut,
+  resolveRole,
+  resolveScopes,
+} from './role-resolution.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+import { isStoreWideRow, presentRoles, requireStoreUser, snapshotRoles } from './user-roles.ts';
+import {
+  deleteUserRoles,
+  insertAudit,
+  insertUserRoles,
+  listUserRoleRows,
+  type RoleRow,
+  type StoreAccount,
+  type UserRoleRow,
+} from './user-roles-repository.ts';
+
+/**
+ * Applies one change to a user's roles in a transaction: re-reads the roles, lets `change` check
+ * for conflicts and write, then records the before and after in the audit log.
+ */
+async function changeRoles(
+  deps: AppDeps,
+  session: Session,
+  target: StoreAccount,
+  role: RoleRow,
+  event: string,
+  change: (tx: Db, rowsOfRole: UserRoleRow[]) => Promise<void>,
+): Promise<UserRolesResponse> {
+  try {
+    const after = await deps.db.transaction(async (tx) => {
+      const before = await listUserRoleRows(tx, target.id, session.locationId);
+      await change(
+        tx,
+        before.filter((row) => row.role.id === role.id),
+      );
+      const rows = await listUserRoleRows(tx, target.id, session.locationId);
+      await insertAudit(tx, {
+        locationId: session.locationId,
+        actorAccountId: session.accountId,
+        subjectAccountId: target.id,
+        event,
+        before: snapshotRoles(before),
+        after: snapshotRoles(rows),
+        at: deps.now(),
+      });
+      return rows;
+    });
+    return { authRoleCatalogsDTO: presentRoles(after) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, M.concurrentChange);
+    throw error;
+  }
+}
+
+function newRows(session: Session, target: StoreAccount, role: RoleRow, scopes: ResolvedScope[]) {
+  return scopes.map((s) => ({
+    locationId: session.locationId,
+    accountId: target.id,
+    roleId: role.id,
+    createdBy: session.accountId,
+    divisionId: s.divisionId,
+    departmentId: s.departmentId,
+    courseId: s.courseId,
+    sectionId: s.sectionId,
+  }));
+}
+
+/** assignUserRolesAndCatalog: a role limited to one or more catalogs. */
+export async function assignRoleWithCatalogs(
+  deps: AppDeps,
+  session: Session,
+  userName: string,
+  input: { Role: RoleInput; AuthCatalogList: AuthCatalogInput[] },
+): Promise<UserRolesResponse> {
+  await requireAssigner(deps.db, session);
+  const role = await resolveRole(deps.db, input.Role, 'Role.');
+  if (ROLE_ONLY_ROLES.includes(role.name)) {
+    throw new AppError(400, M.roleOnly(role.friendly), 'AuthCatalogList');
+  }
+  const target = await requireStoreUser(deps.db, session, userName);
+  const scopes = await resolveScopes(
+    deps.db,
+    session,
+    input.AuthCatalogList,
+    (i) => `AuthCatalogList.${i}`,
+  );
+  await requireMayHandOut(deps.db, session, 'grant', role, scopes);
+  return changeRoles(deps, session, target, role, EVENTS.roleAssigned, async (tx, held) => {
+    if (held.some(isStoreWideRow)) {
+      throw new AppError(409, M.storeWideBlocksScope(target.userName, role.friendly));
+    }
+    const heldKeys = new Set(held.map(scopeKey));
+    const duplicate = scopes.find((s) => heldKeys.has(scopeKey(s)));
+    if (duplicate) {
+      throw new AppError(409, M.alreadyForScope(target.userName, role.friendly, duplicate.label));
+    }
+    await insertUserRoles(tx, newRows(session, target, role, scopes));
+  });
+}
+
+/** assignUserRoles: a role on its own, store-wide. */
+export async function assignRoleStoreWide(
+  deps: AppDeps,
+  session: Session,
+  userName: string,
+  input: RoleInput,
+): Promise<UserRolesResponse> {
+  await requireAssigner(deps.db, session);
+  const role = await resolveRole(deps.db, input, '');
+  const target = await requireStoreUser(deps.db, session, userName);
+  await requireMayHandOut(deps.db, session, 'grant', role, []);
+  return changeRoles(deps, session, target, role, EVENTS.roleAssigned, async (tx, held) => {
+    if (held.some(isStoreWideRow)) {
+      throw new AppError(409, M.alreadyStoreWide(target.userName, role.friendly));
+    }
+    if (held.length > 0) throw new AppError(409, M.alreadyScoped(target.userName, role.friendly));
+    await insertUserRoles(tx, [
+      {
+        locationId: session.locationId,
+        accountId: target.id,
+        roleId: role.id,
+        createdBy: session.accountId,
+        divisionId: null,
+        departmentId: null,
+        courseId: null,
+        sectionId: null,
+      },
+    ]);
+  });
+}
+
+/** What removing `rows` amounts to, for the no-escalation rule: store-wide if any row is. */
+function scopesOf(rows: readonly UserRoleRow[]) {
+  if (rows.some(isStoreWideRow)) return [];
+  return rows.map((row) => ({ ...row, label: scopeLabel(row) }));
+}
+
+function refuseOwnAdministrator(session: Session, target: StoreAccount, role: RoleRow): void {
+  if (target.id === session.accountId && role.name === 'PERMISSION_ADMINISTRATOR') {
+    throw new AppError(400, M.ownAdministrator);
+  }
+}
+
+/** unAssignUserRoles: removes the whole role, every catalog of it. */
+export async function unassignRole(
+  deps: AppDeps,
+  session: Session,
+  userName: string,
+  input: RoleInput,
+): Promise<UserRolesResponse> {
+  await requireAssigner(deps.db, session);
+  const role = await resolveRole(deps.db, input, '');
+  const target = await requireStoreUser(deps.db, session, userName);
+  refuseOwnAdministrator(session, target, role);
+  const current = await listUserRoleRows(deps.db, target.id, session.locationId);
+  const held = current.filter((row) => row.role.id === role.id);
+  if (held.length === 0) throw new AppError(404, M.roleNotHeld(target.userName, role.friendly));
+  await requireMayHandOut(deps.db, session, 'remove', role, scopesOf(held));
+  return changeRoles(deps, session, target, role, EVENTS.roleUnassigned, async (tx, rows) => {
+    if (rows.length === 0) throw new AppError(404, M.roleNotHeld(target.userName, role.friendly));
+    await deleteUserRoles(
+      tx,
+      rows.map((row) => row.assignmentId),
+    );
+  });
+}
+
+/** unAssignUserRolesAndCatalog: removes one catalog of one role. */
+export async function unassignRoleCatalog(
+  deps: AppDeps,
+  session: Session,
+  userName: string,
+  input: { Role: RoleInput; AuthCatalog: AuthCatalogInput },
+): Promise<UserRolesResponse> {
+  await requireAssigner(deps.db, session);
+  const role = await resolveRole(deps.db, input.Role, 'Role.');
+  const target = await requireStoreUser(deps.db, session, userName);
+  const scope = await resolveScope(deps.db, session.locationId, input.AuthCatalog, 'AuthCatalog');
+  const notHeld = () =>
+    new AppError(404, M.scopeNotHeld(target.userName, role.friendly, scope.label));
+  const key = scopeKey(scope);
+  const current = await listUserRoleRows(deps.db, target.id, session.locationId);
+  if (!current.some((row) => row.role.id === role.id && scopeKey(row) === key)) throw notHeld();
+  await requireMayHandOut(deps.db, session, 'remove', role, [scope]);
+  return changeRoles(deps, session, target, role, EVENTS.roleScopeUnassigned, async (tx, rows) => {
+    const matching = rows.filter((row) => scopeKey(row) === key);
+    if (matching.length === 0) throw notHeld();
+    await deleteUserRoles(
+      tx,
+      matching.map((row) => row.assignmentId),
+    );
+  });
+}

@@ -1,0 +1,175 @@
+import type {
+  AuthCatalogInput,
+  AuthCourse,
+  AuthDepartment,
+  AuthDivision,
+  AuthSection,
+} from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  findCourse,
+  findDepartment,
+  findDivision,
+  listCourses,
+  listDepartments,
+  listDivisions,
+  listSections,
+} from './catalog-repository.ts';
+import { PERMISSION_MESSAGES as M } from './messages.ts';
+import type { ScopeColumns } from './repository.ts';
+
+/** Spec §9: term names are cut at the first hyphen. */
+export function shortTermName(name: string): string {
+  const hyphen = name.indexOf('-');
+  return (hyphen === -1 ? name : name.slice(0, hyphen)).trim();
+}
+
+/** A catalog scope resolved to ids (the full ancestry) plus a readable label. */
+export interface ResolvedScope extends ScopeColumns {
+  divisionId: number;
+  label: string;
+}
+
+/** Identifies a scope by its most specific level, however many ancestor ids a row stores. */
+export function scopeKey(scope: ScopeColumns): string {
+  if (scope.sectionId !== null) return `section:${scope.sectionId}`;
+  if (scope.courseId !== null) return `course:${scope.courseId}`;
+  if (scope.departmentId !== null) return `department:${scope.departmentId}`;
+  if (scope.divisionId !== null) return `division:${scope.divisionId}`;
+  return 'store';
+}
+
+/** "Main Campus / BIO / 101 / 001 (Fall 2026)". */
+export function scopeLabel(parts: {
+  divisionName: string | null;
+  departmentCode: string | null;
+  courseCode: string | null;
+  sectionCode: string | null;
+  termName: string | null;
+}): string {
+  const section = parts.sectionCode
+    ? `${parts.sectionCode}${parts.termName ? ` (${shortTermName(parts.termName)})` : ''}`
+    : null;
+  return [parts.divisionName ?? '?', parts.departmentCode, parts.courseCode, section]
+    .filter(Boolean)
+    .join(' / ');
+}
+
+/**
+ * Resolves a requested catalog scope within the caller's store; anything that is not there is
+ * a 400 naming the field (`AuthCatalogList.0.departmentCode`).
+ */
+export async function resolveScope(
+  db: Db,
+  locationId: number,
+  input: AuthCatalogInput,
+  fieldPrefix: string,
+): Promise<ResolvedScope> {
+  const fail = (field: string, message: string) =>
+    new AppError(400, `${fieldPrefix}.${field}: ${message}`, `${fieldPrefix}.${field}`);
+  const division = await findDivision(db, locationId, input.divisionId);
+  if (!division) throw fail('divisionId', M.divisionNotFound(input.divisionId));
+  const base = { divisionName: division.name, termName: null };
+  const scope: ResolvedScope = {
+    divisionId: division.id,
+    departmentId: null,
+    courseId: null,
+    sectionId: null,
+    label: scopeLabel({ ...base, departmentCode: null, courseCode: null, sectionCode: null }),
+  };
+  if (!input.departmentCode) return scope;
+  const department = await findDepartment(db, locationId, division.id, input.departmentCode);
+  if (!department) throw fail('departmentCode', M.departmentNotFound(input.departmentCode));
+  scope.departmentId = department.id;
+  scope.label = scopeLabel({
+    ...base,
+    departmentCode: department.code,
+    courseCode: null,
+    sectionCode: null,
+  });
+  if (!input.courseCode) return scope;
+  const course = await findCourse(db, locationId, department.id, input.courseCode);
+  if (!course) throw fail('courseCode', M.courseNotFound(input.courseCode));
+  scope.courseId = course.id;
+  const courseParts = { departmentCode: department.code, courseCode: course.code };
+  scope.label = scopeLabel({ ...base, ...courseParts, sectionCode: null });
+  if (!input.sectionId && !input.sectionCode) return scope;
+  const matches = await listSections(db, locationId, course.id, {
+    sectionId: input.sectionId,
+    code: input.sectionCode,
+  });
+  const field = input.sectionId ? 'sectionId' : 'sectionCode';
+  const [section, ...others] = matches;
+  if (!section) throw fail(field, M.sectionNotFound);
+  if (others.length > 0) throw fail('sectionCode', M.sectionAmbiguous(section.code));
+  scope.sectionId = section.id;
+  scope.label = scopeLabel({
+    ...base,
+    ...courseParts,
+    sectionCode: section.code,
+    termName: section.termName,
+  });
+  return scope;
+}
+
+/** The picker lists of spec §5; an unknown parent is a 404 naming the query field. */
+export async function divisionsForPicker(db: Db, locationId: number): Promise<AuthDivision[]> {
+  const rows = await listDivisions(db, locationId);
+  return rows.map((d) => ({
+    divisionId: d.id,
+    divisionName: d.name,
+    universityName: d.universityName,
+  }));
+}
+
+async function requireDivision(db: Db, locationId: number, divisionId: number) {
+  const division = await findDivision(db, locationId, divisionId);
+  if (!division) throw new AppError(404, M.divisionNotFound(divisionId), 'divisionId');
+  return division;
+}
+
+async function requireDepartment(db: Db, locationId: number, divisionId: number, code: string) {
+  const division = await requireDivision(db, locationId, divisionId);
+  const department = await findDepartment(db, locationId, division.id, code);
+  if (!department) throw new AppError(404, M.departmentNotFound(code), 'departmentCode');
+  return department;
+}
+
+export async function departmentsForPicker(
+  db: Db,
+  locationId: number,
+  divisionId: number,
+): Promise<AuthDepartment[]> {
+  await requireDivision(db, locationId, divisionId);
+  const rows = await listDepartments(db, locationId, divisionId);
+  return rows.map((d) => ({ departmentCode: d.code, departmentName: d.name.trim() }));
+}
+
+export async function coursesForPicker(
+  db: Db,
+  locationId: number,
+  q: { divisionId: number; departmentCode: string },
+): Promise<AuthCourse[]> {
+  const department = await requireDepartment(db, locationId, q.divisionId, q.departmentCode);
+  const rows = await listCourses(db, locationId, department.id);
+  return rows.map((c) => ({ courseCode: c.code, courseName: c.name }));
+}
+
+export async function sectionsForPicker(
+  db: Db,
+  locationId: number,
+  q: { divisionId: number; departmentCode: string; courseCode: string },
+): Promise<AuthSection[]> {
+  const department = await requireDepartment(db, locationId, q.divisionId, q.departmentCode);
+  const course = await findCourse(db, locationId, department.id, q.courseCode);
+  if (!course) throw new AppError(404, M.courseNotFound(q.courseCode), 'courseCode');
+  const rows = await listSections(db, locationId, course.id);
+  return rows.map((s) => ({
+    sectionId: s.id,
+    sectionCode: s.code,
+    termName: shortTermName(s.termName),
+    startDate: s.startDate,
+    endDate: s.endDate,
+  }));
+}

@@ -1,0 +1,186 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { login, type SessionResponse } from '@csp/contracts';
+import type { Page } from '@playwright/test';
+import { callApi } from '../../support/api.ts';
+import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+
+// The spec §5 messages, verbatim.
+const MESSAGES = {
+  createEmail: 'Enter an email address to create a user.',
+  createName: 'Enter an name to create a user.',
+  findEmail: 'Enter an email address to find a user.',
+  noRole: 'Must select a role to assign it!',
+  roleOnly:
+    'Caution: you selected a role only. Some permissions need a catalog attached - proceed?',
+};
+
+let serial = 0;
+/** A new address per run and per call, so reruns against one server never collide. */
+const uniqueEmail = (tag: string) =>
+  `e2e-${tag}-${Date.now()}-${process.pid}-${++serial}@demo-university.edu`;
+
+async function createAccount(page: Page, email: string, name: string) {
+  const toggle = page.getByRole('button', { name: 'Create New User Account' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create User' }).click();
+}
+
+async function findUser(page: Page, email: string) {
+  await page.getByLabel('User email address').fill(email);
+  await page.getByRole('button', { name: 'Find User' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email)}`));
+}
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, label).toEqual([]);
+}
+
+test.describe('Settings > Permissions', () => {
+  test('admin creates an account, grants SUBMITTER on one department, sees it and removes it', async ({
+    browser,
+  }) => {
+    const { context, page, baseUrl } = await newLoggedInContext(browser, 'admin');
+    const email = uniqueEmail('grant');
+    await page.goto(`${baseUrl}/settings/permissions`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Permissions' })).toBeVisible();
+
+    await createAccount(page, email, 'E2E Grant Person');
+    const password = page.getByTestId('generated-password');
+    await expect(password).toHaveText(/^\S{16,}$/);
+    await expect(page.getByText(`A set-password e-mail was sent to ${email}.`)).toBeVisible();
+    const generated = (await password.textContent()) ?? '';
+    const signIn = await callApi<SessionResponse>('localhost', login.method, login.path, {
+      userName: email,
+      password: generated,
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body.actions).toEqual([]);
+    // Without SMTP the server writes each mail to DATA_DIR/mail.
+    const mailDir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+    const mails = existsSync(mailDir) ? readdirSync(mailDir) : [];
+    const setupMail = mails
+      .map((f) => readFileSync(join(mailDir, f), 'utf8'))
+      .find((text) => text.includes(email));
+    expect(setupMail).toContain('/reset-password?token=');
+
+    await findUser(page, email);
+    await expect(page.getByText(`${email} has no roles.`)).toBeVisible();
+    await expect(page.getByText('Account created', { exact: true })).toBeVisible();
+
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Submitter' });
+    await page.getByLabel('Division').selectOption({ label: 'Main Campus' });
+    await page.getByLabel('Department').selectOption({ label: 'BIOL - Biology' });
+    await page.getByRole('button', { name: 'Save Permission' }).click();
+    await expect(page.getByText(`Submitter assigned to ${email}.`)).toBeVisible();
+    const catalogs = page.getByRole('list', { name: 'Catalogs of Submitter' });
+    await expect(catalogs).toContainText('Main Campus / BIOL');
+    await expect(page.getByText('Added: Submitter (Main Campus / BIOL)')).toBeVisible();
+
+    // The listing survives a reload: it comes from the server, and ?q= keeps the user.
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Catalogs of Submitter' })).toContainText(
+      'Main Campus / BIOL',
+    );
+
+    await page.getByRole('button', { name: 'Remove Submitter for Main Campus / BIOL' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Remove Submitter for Main Campus / BIOL from ${email}?`);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText(`${email} has no roles.`)).toBeVisible();
+    await expect(page.getByText('Catalog removed from a role')).toBeVisible();
+    await context.close();
+  });
+
+  test('shows every §5 message verbatim and applies the form rules', async ({ browser }) => {
+    const { context, page, baseUrl } = await newLoggedInContext(browser, 'permissions');
+    await page.goto(`${baseUrl}/settings/permissions`);
+
+    await page.getByRole('button', { name: 'Find User' }).click();
+    await expect(page.getByText(MESSAGES.findEmail, { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create New User Account' }).click();
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(page.getByText(MESSAGES.createEmail, { exact: true })).toBeVisible();
+    await expect(page.getByText(MESSAGES.createName, { exact: true })).toBeVisible();
+
+    // Creating an address that exists shows the server's message as an error toast.
+    await createAccount(page, 'admin@demo-university.edu', 'Already There');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'A user with that e-mail address already exists' }),
+    ).toBeVisible();
+
+    // An address without '@' and '.' can be neither looked up nor given a role.
+    await page.goto(`${baseUrl}/settings/permissions?q=someone`);
+    await expect(page.getByText(/is not a full e-mail address/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save Permission' })).toBeDisabled();
+
+    const email = uniqueEmail('rules');
+    await createAccount(page, email, 'E2E Rules Person');
+    await expect(page.getByTestId('generated-password')).toBeVisible();
+    await page.getByRole('button', { name: 'Manage permissions' }).click();
+    await expect(page.getByText(`${email} has no roles.`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save Permission' }).click();
+    await expect(page.getByText(MESSAGES.noRole, { exact: true })).toBeVisible();
+
+    // Departments appear only for a division other than 'all'.
+    await expect(page.getByLabel('Department')).toHaveCount(0);
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Full Reporter' });
+    await page.getByRole('button', { name: 'Save Permission' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(MESSAGES.roleOnly);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText(`${email} has no roles.`)).toBeVisible();
+
+    await page
+      .getByLabel('Role', { exact: true })
+      .selectOption({ label: 'Permission Administrator' });
+    await expect(page.getByLabel('Division')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save Permission' }).click();
+    await dialog.getByRole('button', { name: 'Assign role' }).click();
+    await expect(
+      page.getByRole('heading', { level: 3, name: 'Permission Administrator' }),
+    ).toBeVisible();
+    await context.close();
+  });
+
+  test('is closed to users without ASSIGN_PERMISSIONS or CREATE_USER', async ({ browser }) => {
+    const { context, page, baseUrl } = await newLoggedInContext(browser, 'reporter');
+    await page.goto(`${baseUrl}/settings/permissions`);
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByText('You do not have permission to view that page.')).toBeVisible();
+    await context.close();
+  });
+
+  for (const width of [1280, 360]) {
+    test(`has no axe violations with a user, the add-role form and the create form open at ${width}px`, async ({
+      browser,
+    }) => {
+      const { context, page, baseUrl } = await newLoggedInContext(browser, 'admin');
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${baseUrl}/settings/permissions?q=submitter@demo-university.edu`);
+      await expect(page.getByRole('list', { name: 'Catalogs of Submitter' })).toBeVisible();
+      await page.getByLabel('Division').selectOption({ label: 'Main Campus' });
+      await expect(page.getByLabel('Department')).toBeEnabled();
+      await page.getByRole('button', { name: 'Create New User Account' }).click();
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await expect(page.getByText(MESSAGES.createName)).toBeVisible();
+      await expectNoAxeViolations(page, `settings permissions at ${width}px`);
+      // The confirm dialog too; cancelled, so the demo submitter keeps their role.
+      await page.getByRole('button', { name: 'Remove role: Submitter' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoAxeViolations(page, `remove dialog at ${width}px`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+import { ADMIN_BASE } from '../common/paths.ts';
+import {
+  accountIdParams,
+  auditEntry,
+  permissionUser,
+  permissionUsername,
+  userRolesResponse,
+} from './permission-schemas.ts';
+
+const usernameQuery = z.object({ username: permissionUsername });
+
+/**
+ * A user's roles with their catalog scopes (spec §7). Anyone may read their own ('My
+ * Permissions'); reading another user needs ASSIGN_PERMISSIONS or CREATE_USER.
+ */
+export const getUserRolesAndCatalog = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/getUserRolesAndCatalog`,
+  summary: "A user's roles and the catalogs each is limited to (empty list = store-wide)",
+  auth: true,
+  params: accountIdParams,
+  query: usernameQuery,
+  response: userRolesResponse,
+});
+
+/** The account summary of a user of the caller's store (same read rule as the roles). */
+export const getPermissionUser = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/permissions/user`,
+  summary: 'Find a user of this store by e-mail address',
+  auth: true,
+  params: accountIdParams,
+  query: usernameQuery,
+  response: permissionUser,
+});
+
+/** The permission history of a user, newest first (same read rule as the roles). */
+export const getPermissionAudit = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/permissions/audit`,
+  summary: "A user's role and account changes, newest first",
+  auth: true,
+  params: accountIdParams,
+  query: usernameQuery,
+  response: z.object({ entries: z.array(auditEntry) }),
+});
+
+/**
+ * Creates an account in the caller's store (needs CREATE_USER). The generated password is
+ * returned once and never stored in clear; the user is also e-mailed a link to set their own.
+ */
+export const createUserAccount = endpoint({
+  method: 'POST',
+  path: `${ADMIN_BASE}/:userAccountId/createUserAccount`,
+  summary: 'Create a user account with a one-time generated password',
+  auth: true,
+  params: accountIdParams,
+  query: z.object({
+    newUsername: permissionUsername,
+    name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  }),
+  response: z.object({
+    userName: z.string(),
+    password: z.string(),
+    /** False when the set-password e-mail could not be sent (the account exists regardless). */
+    passwordSetupEmailSent: z.boolean(),
+  }),
+});
