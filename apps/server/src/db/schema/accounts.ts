@@ -31,7 +31,9 @@ export const userAccounts = pgTable(
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_accounts_location_user_uq').on(t.locationId, sql`lower(${t.userName})`)],
+  (t) => [
+    uniqueIndex('user_accounts_location_user_uq').on(t.locationId, sql`lower(${t.userName})`),
+  ],
 );
 
 export const roles = pgTable('roles', {

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locations } from './tenancy.ts';
 import { userAccounts } from './accounts.ts';
 
@@ -98,7 +90,10 @@ export const professors = pgTable(
     /** The instructor's portal account, which lets INSTRUCTOR act on the sections they teach. */
     accountId: integer().references(() => userAccounts.id),
   },
-  (t) => [index('professors_account_idx').on(t.accountId), index('professors_location_idx').on(t.locationId)],
+  (t) => [
+    index('professors_account_idx').on(t.accountId),
+    index('professors_location_idx').on(t.locationId),
+  ],
 );
 
 export const sections = pgTable(

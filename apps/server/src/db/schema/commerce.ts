@@ -1,12 +1,4 @@
-import {
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locations } from './tenancy.ts';
 import { divisions, sections, terms } from './catalog.ts';
 import { students } from './students.ts';

@@ -4,3 +4,4 @@ export * from './catalog.ts';
 export * from './students.ts';
 export * from './materials.ts';
 export * from './commerce.ts';
+export * from './saml.ts';

@@ -42,7 +42,10 @@ export const enrollments = pgTable(
       .notNull()
       .references(() => locations.id),
   },
-  (t) => [primaryKey({ columns: [t.studentId, t.sectionId] }), index('enrollments_section_idx').on(t.sectionId)],
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.sectionId] }),
+    index('enrollments_section_idx').on(t.sectionId),
+  ],
 );
 
 /** How a student wants course materials delivered, per division (spec §3 fulfillmentPreferences). */

@@ -1,4 +1,12 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { WebsiteConfig } from '@csp/contracts';
 
 /** A campus store. Every tenant row elsewhere carries its location id. */
@@ -36,7 +44,10 @@ export const websites = pgTable(
     samlIdpCertificate: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('websites_host_uq').on(t.host), uniqueIndex('websites_json_file_uq').on(t.jsonFileName)],
+  (t) => [
+    uniqueIndex('websites_host_uq').on(t.host),
+    uniqueIndex('websites_json_file_uq').on(t.jsonFileName),
+  ],
 );
 
 /** Logo files, stored in the database so one deployment needs no shared file system. */

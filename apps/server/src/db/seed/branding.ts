@@ -13,7 +13,20 @@ export interface SiteBrand {
   initials: string;
   primary: string;
   secondary: string;
+  /** Single sign-on settings of the website; none means password login only. */
+  sso?: SiteSso;
 }
+
+/** The website columns that switch a site to SAML single sign-on. */
+export type SiteSso = Pick<
+  typeof websites.$inferInsert,
+  | 'ssoType'
+  | 'sloEnabled'
+  | 'samlIdpEntityId'
+  | 'samlIdpSsoUrl'
+  | 'samlIdpSloUrl'
+  | 'samlIdpCertificate'
+>;
 
 const LOGO_WIDTH = 240;
 const LOGO_HEIGHT = 56;
@@ -140,8 +153,14 @@ export function websiteRows(
     host: brand.host,
     externalLocationRef,
     jsonFileName: brand.jsonFileName,
+    // Every row carries every SSO key: the bulk insert takes its columns from the first row.
     ssoType: 'NONE',
     sloEnabled: false,
+    samlIdpEntityId: null,
+    samlIdpSsoUrl: null,
+    samlIdpSloUrl: null,
+    samlIdpCertificate: null,
+    ...brand.sso,
     name: brand.name,
     siteTitle: brand.siteTitle,
     config: websiteConfigFor(brand),

@@ -1,3 +1,4 @@
+import { DEV_IDP_WEBSITE_SSO } from '../../dev-idp/settings.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import type { AccountSpec } from './accounts-seed.ts';
 import { DEMO_LAW_BRAND, DEMO_MAIN_BRAND, STORE_B_BRAND } from './branding.ts';
@@ -42,7 +43,8 @@ function accountId(ids: ReadonlyMap<string, number>, role: string): number {
 export const STORE_A: StoreSpec = {
   locationName: 'Demo University Campus Store',
   externalRef: STORE_A_REF,
-  brands: [DEMO_MAIN_BRAND, DEMO_LAW_BRAND],
+  // The second website signs in through the development IdP (apps/server/src/dev-idp).
+  brands: [DEMO_MAIN_BRAND, { ...DEMO_LAW_BRAND, sso: DEV_IDP_WEBSITE_SSO }],
   accounts: accountsOf('A'),
   plan: ({ locationId, accountIds }) => {
     const instructor = DEMO_ACCOUNTS.find((a) => a.userName.startsWith('instructor@'));

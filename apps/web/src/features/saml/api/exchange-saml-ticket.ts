@@ -1,6 +1,8 @@
-import type { ActionName } from '@csp/contracts';
+import { exchangeSamlTicket as exchangeTicketContract, getCurrentSession } from '@csp/contracts';
+import type { ActionName, SsoSession } from '@csp/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 
-/** What the single-sign-on ticket exchange returns (spec §7), once its endpoint exists. */
+/** A single-sign-on session in the session store's terms (spec §7 ticket exchange). */
 export interface SamlTicketSession {
   token: string;
   userName: string;
@@ -11,16 +13,27 @@ export interface SamlTicketSession {
   expiresAt: string;
 }
 
-export const SSO_NOT_AVAILABLE_MESSAGE = 'Single sign-on is not available yet';
+function fromSsoSession(session: SsoSession): SamlTicketSession {
+  return {
+    token: session.token,
+    userName: session.userName,
+    name: session.name,
+    userAccountId: session.userAccountID,
+    actions: session.userAuthActions,
+    expiresAt: session.expiresAt,
+  };
+}
 
-/**
- * Exchanges a single-sign-on ticket for a session. The endpoint is not built yet (a later issue
- * adds it to the contracts and the server), so this rejects and the guard reports the failure
- * on the login page exactly as a real single-sign-on failure would be reported.
- */
-export function exchangeSamlTicket(
-  _ticket: string,
-  _userAccountId: string,
+/** Exchanges the one-time ticket the provider hand-off put in the URL for a session. */
+export async function exchangeSamlTicket(
+  ticket: string,
+  userAccountId: string,
 ): Promise<SamlTicketSession> {
-  return Promise.reject(new Error(SSO_NOT_AVAILABLE_MESSAGE));
+  const session = await apiCall(exchangeTicketContract, { body: { ticket, userAccountId } });
+  return fromSsoSession(session);
+}
+
+/** The session of a stored single-sign-on token, so the login survives a reload. */
+export async function fetchCurrentSession(token: string): Promise<SamlTicketSession> {
+  return fromSsoSession(await apiCall(getCurrentSession, {}, token));
 }

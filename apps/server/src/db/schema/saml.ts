@@ -1,0 +1,93 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { userAccounts } from './accounts.ts';
+import { locations, websites } from './tenancy.ts';
+
+/**
+ * The deployment's SAML service-provider signing key and self-signed certificate (one row,
+ * id 1), made on first use. Kept in the database so every instance signs with the same key.
+ */
+export const samlSpKeys = pgTable('saml_sp_keys', {
+  id: integer().primaryKey(),
+  privateKey: text().notNull(),
+  certificate: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Outstanding AuthnRequest / LogoutRequest ids, for InResponseTo checks; single use. */
+export const samlRequests = pgTable(
+  'saml_requests',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    requestId: text().notNull(),
+    /** What the SAML library stored with the id (its issue instant). */
+    value: text().notNull(),
+    /** The same-origin path to return to after sign-in. */
+    next: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.requestId] }),
+    index('saml_requests_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Assertion ids already consumed, kept until the assertion could no longer be accepted. */
+export const samlSeenAssertions = pgTable(
+  'saml_seen_assertions',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    assertionId: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.assertionId] }),
+    index('saml_seen_assertions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** One-time tickets handed to the browser after a valid assertion (hashed, 60 s, single use). */
+export const samlTickets = pgTable(
+  'saml_tickets',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    ticketHash: text().notNull().unique(),
+    accountId: integer()
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('saml_tickets_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * What single logout needs about a provider session (NameID, SessionIndex), found through an
+ * HttpOnly cookie whose value is stored hashed.
+ */
+export const samlSessions = pgTable(
+  'saml_sessions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    sessionHash: text().notNull().unique(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    accountId: integer()
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    nameId: text().notNull(),
+    nameIdFormat: text(),
+    nameQualifier: text(),
+    spNameQualifier: text(),
+    sessionIndex: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('saml_sessions_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * The development IdP's entity id. Port-independent on purpose: websites that trust it are
+ * found by this id at start, and their SSO/SLO addresses and certificate rewritten to match.
+ */
+export const DEV_IDP_ENTITY_ID = 'urn:campus-store-portal:dev-idp';
+export const DEV_IDP_DEFAULT_PORT = 3001;
+/** The dev IdP only ever listens on the loopback interface. */
+export const DEV_IDP_HOST = '127.0.0.1';
+
+export function devIdpUrls(port: number) {
+  const base = `http://${DEV_IDP_HOST}:${port}`;
+  return { base, ssoUrl: `${base}/sso`, sloUrl: `${base}/slo`, metadataUrl: `${base}/metadata` };
+}
+
+/**
+ * What the demo seed stores on the website that signs in through the dev IdP. The certificate
+ * is filled in at start from the IdP's key in DATA_DIR (it is not known at seed time).
+ */
+export const DEV_IDP_WEBSITE_SSO = {
+  ssoType: 'SAML',
+  sloEnabled: true,
+  samlIdpEntityId: DEV_IDP_ENTITY_ID,
+  samlIdpSsoUrl: devIdpUrls(DEV_IDP_DEFAULT_PORT).ssoUrl,
+  samlIdpSloUrl: devIdpUrls(DEV_IDP_DEFAULT_PORT).sloUrl,
+  samlIdpCertificate: null,
+} as const;
+
+const envSchema = z.object({
+  DEV_IDP: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  /** 0 picks any free port. */
+  DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(DEV_IDP_DEFAULT_PORT),
+});
+
+export interface DevIdpSettings {
+  enabled: boolean;
+  port: number;
+}
+
+/** DEV_IDP (default true) and DEV_IDP_PORT (default 3001; 0 = any free port). */
+export function devIdpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): DevIdpSettings {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid development IdP configuration:\n${lines.join('\n')}`);
+  }
+  return { enabled: parsed.data.DEV_IDP, port: parsed.data.DEV_IDP_PORT };
+}

@@ -1,0 +1,36 @@
+import { SamlStatusError } from '@node-saml/node-saml';
+import { SAML_LOGIN_ERROR, type SsoFailureReason } from '@csp/contracts';
+
+/**
+ * A refused single sign-on: `reason` is the short plain-words text the login page shows,
+ * `message` (and `cause`) the real cause, which only the server log sees.
+ */
+export class SsoFailure extends Error {
+  override name = 'SsoFailure';
+
+  constructor(
+    readonly reason: SsoFailureReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Sorts node-saml's validation errors into the reasons a user can understand. */
+export function reasonOf(error: unknown): SsoFailureReason {
+  if (error instanceof SamlStatusError) return 'identity provider error';
+  const message = error instanceof Error ? error.message : String(error);
+  if (/InResponseTo/i.test(message)) return 'not started here';
+  // node-saml says "no valid subject confirmation" when only SubjectConfirmationData expired.
+  if (/expired|not yet valid|too old|no valid subject confirmation/i.test(message))
+    return 'expired';
+  return 'invalid response';
+}
+
+/** '/login?loginError=SAMLloginerror&reason=...' (plus next when known). */
+export function failureLocation(reason: SsoFailureReason, next: string | null): string {
+  const query = new URLSearchParams({ loginError: SAML_LOGIN_ERROR, reason });
+  if (next) query.set('next', next);
+  return `/login?${query.toString()}`;
+}

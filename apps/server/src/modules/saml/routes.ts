@@ -1,0 +1,228 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import { z } from 'zod';
+import {
+  AUTH_HEADER,
+  SAML_PATHS,
+  exchangeSamlTicket,
+  getCurrentSession,
+  samlLoginInfo,
+} from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/route.ts';
+import { AUTH_MESSAGES, requireSession } from '../../plugins/auth.ts';
+import { requireWebsite } from '../../plugins/tenancy.ts';
+import { findActiveAccount } from '../account/repository.ts';
+import { getPermittedActions } from '../permissions/policy.ts';
+import { consumeAssertion } from './assertion-consumer.ts';
+import { SsoFailure, failureLocation } from './failure.ts';
+import { DEFAULT_NEXT, safeNextPath } from './next-path.ts';
+import { deleteExpiredSamlRows } from './repository.ts';
+import { DbRequestCache } from './request-cache.ts';
+import { SAML_SESSION_COOKIE } from './saml-session.ts';
+import { formFields, rawQuery, readCookie, sessionCookie } from './http-helpers.ts';
+import {
+  REQUEST_TTL_MS,
+  idpSettingsOf,
+  serviceProvider,
+  spUrls,
+  EMAIL_NAME_ID_FORMAT,
+} from './service-provider.ts';
+import { handleSingleLogout, LOGIN_PAGE, logoutLocation } from './single-logout.ts';
+import { getSpKeys } from './sp-keys.ts';
+import { exchangeTicket } from './tickets.ts';
+import { generateServiceProviderMetadata } from '@node-saml/node-saml';
+
+const TAGS = ['saml'];
+/** SAML messages are small; anything bigger is not one. */
+const FORM_BODY_LIMIT = 256 * 1024;
+/** RelayState may not exceed 80 bytes (SAML bindings §3.4.3); longer paths stay server-side. */
+const RELAY_STATE_MAX_BYTES = 80;
+
+/** Sends the browser to the login page with the failure's plain reason; logs the real cause. */
+function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown, next: string | null) {
+  const failure =
+    error instanceof SsoFailure
+      ? error
+      : new SsoFailure('invalid response', 'unexpected error', { cause: error });
+  request.log.warn(
+    { reason: failure.reason, cause: failure.message, err: failure.cause, host: request.host },
+    'SAML sign-in refused',
+  );
+  return reply.redirect(failureLocation(failure.reason, next), 302);
+}
+
+/**
+ * The service provider (spec §7 SAML redirect, login-info, ticket exchange, single logout).
+ * The browser-facing addresses answer with redirects; the web app calls the JSON ones.
+ */
+export function registerSamlRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const sso = { tags: TAGS };
+
+  app.get(
+    SAML_PATHS.login,
+    {
+      schema: {
+        ...sso,
+        summary: 'Start single sign-on: a signed AuthnRequest to the IdP (HTTP-Redirect)',
+        querystring: z.object({ next: z.string().max(2000).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const next = safeNextPath((request.query as { next?: string }).next) ?? DEFAULT_NEXT;
+      try {
+        const website = request.website;
+        const idp = idpSettingsOf(website);
+        if (!website || !idp) {
+          throw new SsoFailure('not configured', 'the website has no complete SAML settings');
+        }
+        const now = deps.now();
+        await deleteExpiredSamlRows(deps.db, now);
+        const cache = new DbRequestCache(deps.db, website.id, REQUEST_TTL_MS, deps.now, next);
+        const saml = serviceProvider(idp, spUrls(request), await getSpKeys(deps.db), cache);
+        const relayState = Buffer.byteLength(next) <= RELAY_STATE_MAX_BYTES ? next : '';
+        return reply.redirect(await saml.getAuthorizeUrlAsync(relayState, undefined, {}), 302);
+      } catch (error) {
+        return refuse(request, reply, error, next);
+      }
+    },
+  );
+
+  // The ACS takes an HTML form post; the parser is scoped to these routes only.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    scope.post(
+      SAML_PATHS.acs,
+      { schema: { ...sso, summary: 'Assertion consumer service (HTTP-POST binding)' } },
+      async (request, reply) => {
+        const fields = formFields(request.body);
+        try {
+          const result = await consumeAssertion(deps, request.website, spUrls(request), fields);
+          const maxAge = deps.config.tokenTtlMinutes * 60;
+          reply.header('set-cookie', sessionCookie(request, result.samlSessionCookie, maxAge));
+          return reply.redirect(result.location, 302);
+        } catch (error) {
+          return refuse(request, reply, error, safeNextPath(fields['RelayState']));
+        }
+      },
+    );
+
+    scope.post(
+      SAML_PATHS.singleLogout,
+      { schema: { ...sso, summary: 'Single logout from the IdP (HTTP-POST binding)' } },
+      async (request, reply) => singleLogout(request, reply, 'post'),
+    );
+  });
+
+  app.get(
+    SAML_PATHS.singleLogout,
+    { schema: { ...sso, summary: 'Single logout from the IdP (HTTP-Redirect binding)' } },
+    async (request, reply) => singleLogout(request, reply, 'redirect'),
+  );
+
+  async function singleLogout(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    binding: 'post' | 'redirect',
+  ) {
+    const urls = spUrls(request);
+    try {
+      const location = await handleSingleLogout(
+        deps,
+        request.website,
+        urls,
+        binding === 'post'
+          ? { binding, body: formFields(request.body) }
+          : { binding, query: formFields(request.query), rawQuery: rawQuery(request) },
+      );
+      return reply.redirect(location, 302);
+    } catch (error) {
+      request.log.warn({ err: error, host: request.host }, 'SAML single logout message refused');
+      return reply.redirect(LOGIN_PAGE, 302);
+    }
+  }
+
+  app.get(
+    SAML_PATHS.logout,
+    {
+      schema: {
+        ...sso,
+        summary: 'Logout: single logout at the IdP when the website has it, else the login page',
+      },
+    },
+    async (request, reply) => {
+      let location = LOGIN_PAGE;
+      try {
+        location = await logoutLocation(
+          deps,
+          request.website,
+          spUrls(request),
+          readCookie(request, SAML_SESSION_COOKIE),
+        );
+      } catch (error) {
+        request.log.warn({ err: error, host: request.host }, 'SAML single logout not started');
+      }
+      reply.header('set-cookie', sessionCookie(request, '', 0));
+      return reply.redirect(location, 302);
+    },
+  );
+
+  app.get(
+    SAML_PATHS.metadata,
+    { schema: { ...sso, summary: "Service provider metadata for the host's website" } },
+    async (request, reply) => {
+      requireWebsite(request);
+      const urls = spUrls(request);
+      const keys = await getSpKeys(deps.db);
+      const xml = generateServiceProviderMetadata({
+        issuer: urls.entityId,
+        callbackUrl: urls.acsUrl,
+        logoutCallbackUrl: urls.singleLogoutUrl,
+        identifierFormat: EMAIL_NAME_ID_FORMAT,
+        wantAssertionsSigned: true,
+        privateKey: keys.privateKey,
+        publicCerts: keys.certificate,
+        signatureAlgorithm: 'sha256',
+      });
+      return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
+    },
+  );
+
+  route(app, samlLoginInfo, { tags: TAGS, errors: [404] }, async ({ request }) => {
+    const website = requireWebsite(request);
+    const samlEnabled = website.ssoType === 'SAML';
+    const sloEnabled = samlEnabled && website.sloEnabled;
+    return {
+      samlEnabled,
+      loginUrl: samlEnabled ? SAML_PATHS.login : null,
+      logoutUrl: sloEnabled ? SAML_PATHS.logout : LOGIN_PAGE,
+      sloEnabled,
+    };
+  });
+
+  route(app, exchangeSamlTicket, { tags: TAGS, errors: [401, 404] }, async ({ body, request }) =>
+    exchangeTicket(deps, requireWebsite(request), body),
+  );
+
+  route(app, getCurrentSession, { tags: ['account'] }, async ({ request }) => {
+    const session = requireSession(request);
+    const token = String(request.headers[AUTH_HEADER.toLowerCase()] ?? '').trim();
+    const account = await findActiveAccount(deps.db, session.accountId, session.locationId);
+    const exp = decodeJwt(token).exp;
+    if (!account || exp === undefined) throw new AppError(401, AUTH_MESSAGES.expired);
+    return {
+      token,
+      userName: account.userName,
+      name: account.name,
+      userAccountID: account.id,
+      userAuthActions: await getPermittedActions(deps.db, account.id, session.locationId),
+      expiresAt: new Date(exp * 1000).toISOString(),
+    };
+  });
+}

@@ -1,0 +1,131 @@
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import type { ServiceProviderInstance } from 'samlify';
+import { SAML_PATHS, exchangeSamlTicket, type SsoSession } from '@csp/contracts';
+import { websites } from '../db/schema/index.ts';
+import { createTestApp, FIXTURE_HOSTS, type Engine, type TestContext } from './test-app.ts';
+import { TestIdp } from './saml-test-idp.ts';
+
+/** A test app whose store A website uses the samlify test IdP, with captured warn logs. */
+export interface SamlTestContext extends TestContext {
+  idp: TestIdp;
+  sp: ServiceProviderInstance;
+  logs: Record<string, unknown>[];
+  /** Moves the app's clock (tokens, tickets) forward; SAML time checks use the real clock. */
+  advanceClock(ms: number): void;
+}
+
+export const HOST = FIXTURE_HOSTS.a;
+
+export async function createSamlTestApp(engine: Engine): Promise<SamlTestContext> {
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  let offset = 0;
+  const ctx = await createTestApp(engine, {
+    logger: pino({ level: 'warn' }, sink),
+    now: () => new Date(Date.now() + offset),
+  });
+  const idp = new TestIdp();
+  // Before the first request, so the website cache never holds the old settings.
+  await ctx.db
+    .update(websites)
+    .set({
+      ssoType: 'SAML',
+      sloEnabled: true,
+      samlIdpEntityId: idp.entityId,
+      samlIdpSsoUrl: idp.ssoUrl,
+      samlIdpSloUrl: idp.sloUrl,
+      samlIdpCertificate: idp.keys.certificate,
+    })
+    .where(eq(websites.id, ctx.fixture.websites.a));
+  const metadata = await ctx.app.inject({ url: SAML_PATHS.metadata, headers: { host: HOST } });
+  return {
+    ...ctx,
+    idp,
+    sp: idp.serviceProvider(metadata.body),
+    logs,
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+/** Starts a login at the SP; returns the AuthnRequest as the IdP reads it. */
+export async function startLogin(ctx: SamlTestContext, next = '/research') {
+  const res = await ctx.app.inject({
+    url: SAML_PATHS.login,
+    query: { next },
+    headers: { host: HOST },
+  });
+  if (res.statusCode !== 302) throw new Error(`login start answered ${res.statusCode}`);
+  const location = String(res.headers.location);
+  return { location, ...(await ctx.idp.readAuthnRequest(ctx.sp, location)) };
+}
+
+/** Posts a response to the ACS the way the IdP's auto-submitting form would. */
+export function postToAcs(ctx: SamlTestContext, samlResponse: string, relayState?: string | null) {
+  const form = new URLSearchParams({ SAMLResponse: samlResponse });
+  if (relayState) form.set('RelayState', relayState);
+  return ctx.app.inject({
+    method: 'POST',
+    url: SAML_PATHS.acs,
+    headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+}
+
+/** The ticket and account id of a successful ACS redirect. */
+export function ticketOf(location: string): {
+  ticket: string;
+  userAccountId: string;
+  path: string;
+} {
+  const url = new URL(location, `http://${HOST}`);
+  const ticket = url.searchParams.get('ticket');
+  const userAccountId = url.searchParams.get('userAccountId');
+  if (!ticket || !userAccountId) throw new Error(`no ticket in ${location}`);
+  return { ticket, userAccountId, path: url.pathname };
+}
+
+export function exchange(
+  ctx: SamlTestContext,
+  body: { ticket: string; userAccountId: string | number },
+  host: string = HOST,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: exchangeSamlTicket.path,
+    headers: { host },
+    payload: body,
+  });
+}
+
+/** A full sign-in for `email`: AuthnRequest, signed response, ACS; returns the ACS reply. */
+export async function signIn(ctx: SamlTestContext, email: string, next = '/research') {
+  const request = await startLogin(ctx, next);
+  const response = await ctx.idp.loginResponse(ctx.sp, request.id, email);
+  return postToAcs(ctx, response, request.relayState);
+}
+
+export async function signInSession(ctx: SamlTestContext, email: string) {
+  const acs = await signIn(ctx, email);
+  const res = await exchange(ctx, ticketOf(String(acs.headers.location)));
+  if (res.statusCode !== 200) throw new Error(`exchange answered ${res.statusCode} ${res.body}`);
+  return { acs, session: res.json<SsoSession>() };
+}
+
+/** The failure redirect's reason, or null when the reply is not one. */
+export function failureReason(res: { statusCode: number; headers: Record<string, unknown> }) {
+  if (res.statusCode !== 302) return null;
+  const url = new URL(String(res.headers['location']), `http://${HOST}`);
+  if (url.pathname !== '/login' || url.searchParams.get('loginError') !== 'SAMLloginerror') {
+    return null;
+  }
+  return url.searchParams.get('reason');
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { actionName } from '../common/roles.ts';
+import { endpoint } from '../common/endpoint.ts';
+import { ADMIN_BASE, SAML_BASE } from '../common/paths.ts';
+
+/**
+ * Browser-facing single-sign-on addresses (spec §7). They answer with redirects, XML or HTML,
+ * not JSON, so they have no endpoint contract; the service provider's entity id is the
+ * metadata address on the request's own host.
+ */
+export const SAML_PATHS = {
+  /** GET, query `next`: starts single sign-on (signed AuthnRequest, HTTP-Redirect binding). */
+  login: `${SAML_BASE}/login`,
+  /** POST: the assertion consumer service (HTTP-POST binding). */
+  acs: `${SAML_BASE}/acs`,
+  /** GET: service provider metadata for the host's website; also the SP entity id. */
+  metadata: `${SAML_BASE}/metadata`,
+  /** GET: single logout (a LogoutRequest to the provider) or the login page. */
+  logout: `${SAML_BASE}/logout`,
+  /** GET: where the provider sends LogoutResponses and its own LogoutRequests. */
+  singleLogout: `${SAML_BASE}/slo`,
+} as const;
+
+/** The `loginError` value of a failed single sign-on (spec §8). */
+export const SAML_LOGIN_ERROR = 'SAMLloginerror';
+
+/**
+ * The `reason` values a failed single sign-on carries to the login page: short plain words,
+ * never the technical cause (that goes to the server log).
+ */
+export const SSO_FAILURE_REASONS = [
+  'not configured',
+  'invalid response',
+  'expired',
+  'already used',
+  'not started here',
+  'unknown user',
+  'identity provider error',
+  'ticket invalid',
+] as const;
+export type SsoFailureReason = (typeof SSO_FAILURE_REASONS)[number];
+
+/** What the web app needs to offer single sign-on on the current host. */
+export const samlLoginInfo = endpoint({
+  method: 'GET',
+  path: `${SAML_BASE}/login-info`,
+  summary: "Whether the host's website uses SAML single sign-on, and where to start it",
+  auth: false,
+  response: z.object({
+    samlEnabled: z.boolean(),
+    /** Start of single sign-on (append `?next=`); null when the website does not use SAML. */
+    loginUrl: z.string().nullable(),
+    /** Where logout sends the browser: the single logout address, or the login page. */
+    logoutUrl: z.string(),
+    sloEnabled: z.boolean(),
+  }),
+});
+
+/** The session a single-sign-on login yields (spec §7 ticket exchange). */
+export const ssoSession = z.object({
+  token: z.string(),
+  userName: z.string(),
+  name: z.string(),
+  userAccountID: z.number().int(),
+  userAuthActions: z.array(actionName),
+  /** ISO timestamp when the token stops being accepted. */
+  expiresAt: z.string(),
+});
+export type SsoSession = z.infer<typeof ssoSession>;
+
+export const exchangeSamlTicket = endpoint({
+  method: 'POST',
+  path: `${SAML_BASE}/ticket`,
+  summary: 'Exchange a one-time single-sign-on ticket (60 s, single use) for a session',
+  auth: false,
+  body: z.object({
+    ticket: z.string().trim().min(1, 'ticket is required').max(200),
+    userAccountId: z.coerce.number().int().positive(),
+  }),
+  response: ssoSession,
+});
+
+export const getCurrentSession = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/account/session`,
+  summary: 'The session of the current token (restores a single-sign-on login after a reload)',
+  auth: true,
+  response: ssoSession,
+});
