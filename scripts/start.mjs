@@ -19,22 +19,33 @@ function newestMtime(path) {
   return newest;
 }
 
-const webInputs = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src']
+const webInputs = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+]
   .map((p) => join(root, p))
   .filter((p) => existsSync(p));
 const stale =
-  !existsSync(builtIndex) ||
-  Math.max(...webInputs.map(newestMtime)) > statSync(builtIndex).mtimeMs;
+  !existsSync(builtIndex) || Math.max(...webInputs.map(newestMtime)) > statSync(builtIndex).mtimeMs;
 
 if (stale) {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

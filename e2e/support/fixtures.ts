@@ -1,4 +1,10 @@
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { STORAGE_KEYS, login, type SessionResponse } from '@csp/contracts';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../../apps/server/src/db/seed/demo-accounts.ts';
 import { callApi } from './api.ts';
@@ -8,13 +14,7 @@ export type DemoHost = 'localhost' | '127.0.0.1' | 'bookstore-b.localhost';
 
 /** Demo users by a short key: the part of the user name before '@', plus `storeB`. */
 export type DemoUserKey =
-  | 'admin'
-  | 'reporter'
-  | 'permissions'
-  | 'submitter'
-  | 'instructor'
-  | 'cma'
-  | 'storeB';
+  'admin' | 'reporter' | 'permissions' | 'submitter' | 'instructor' | 'cma' | 'storeB';
 
 export function demoAccount(key: DemoUserKey): DemoAccount {
   const account =

@@ -17,6 +17,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'csp-e2e-'));
   const port = await freePort();
+  // The demo's development identity provider gets its own free port too, so a developer's
+  // running `npm start` (which holds 3001) does not clash with the tests.
+  const idpPort = await freePort();
   const server = spawn(
     process.execPath,
     ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/server.ts')],
@@ -30,6 +33,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         DATABASE_URL: '',
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
+        DEV_IDP_PORT: String(idpPort),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

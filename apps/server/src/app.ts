@@ -3,9 +3,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { ResetRateLimiter } from './modules/account/reset-rate-limiter.ts';
 import { registerAccountRoutes } from './modules/account/routes.ts';
+import { registerPermissionRoutes } from './modules/permissions/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { WebsiteResolver } from './modules/portal/website-resolver.ts';
+import { registerSamlRoutes } from './modules/saml/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { LoginRateLimiter } from './plugins/login-rate-limiter.ts';
@@ -21,6 +25,10 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Replace the sign-in limiter, e.g. one with a test clock. */
   loginLimiter?: LoginRateLimiter;
+  /** Replace the password-reset request limiter. */
+  resetLimiter?: ResetRateLimiter;
+  /** Replace the mailer, e.g. one that captures messages in tests. */
+  mailer?: Mailer;
   /** The clock for tokens and remember-me expiry. */
   now?: () => Date;
 }
@@ -41,6 +49,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config: options.config,
     websites: new WebsiteResolver(options.db),
     loginLimiter: options.loginLimiter ?? new LoginRateLimiter(),
+    resetLimiter: options.resetLimiter ?? new ResetRateLimiter(),
+    mailer: options.mailer ?? createMailer(options.config, app.log),
     now: options.now ?? (() => new Date()),
   };
 
@@ -52,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerPortalRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerPermissionRoutes(app, deps);
+  registerSamlRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist);
   return app;

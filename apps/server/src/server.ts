@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDb, dbOptionsFromEnv } from './db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_HOSTS } from './db/seed/demo-accounts.ts';
+import { startDevIdpIfWanted } from './dev-idp/start.ts';
 import { listen } from './startup/listen.ts';
 import { prepareDatabase } from './startup/prepare-database.ts';
 
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   const database = await createDb(dbOptionsFromEnv(config.databaseUrl, config.dataDir));
   const { demoSeeded } = await prepareDatabase(database.db, config.seedDemo, logger);
+  // Before the app serves requests: it points the websites that trust it at its port.
+  const devIdp = await startDevIdpIfWanted(database.db, config.dataDir, logger);
   const app = await buildApp({ db: database.db, config, logger });
 
   const listening = await listen(app, config.host, config.port);
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     try {
       await listening.closeExtra();
+      await devIdp?.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -60,6 +64,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   printBanner(listening.port, demoSeeded);
+  for (const host of devIdp?.hosts ?? []) {
+    console.log(
+      `\nSingle sign-on: http://${host}:${listening.port}/login -> "Sign in with single sign-on"` +
+        `\n  (development IdP at ${devIdp?.urls.base}: pick a user, no password)`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -28,6 +28,9 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 test.describe('axe-core finds no violations', () => {
+  // Each test walks many pages; the per-test default is sized for one page.
+  test.describe.configure({ timeout: 180_000 });
+
   for (const width of [1280, 360]) {
     test(`on every signed-in page at ${width}px`, async ({ browser }) => {
       const { context, page, baseUrl } = await newLoggedInContext(browser, 'admin');

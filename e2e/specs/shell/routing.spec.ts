@@ -2,6 +2,8 @@ import { expect, test } from '../../support/fixtures.ts';
 import { hostUrl } from '../../support/server.ts';
 
 test.describe('routes, redirects and titles', () => {
+  test.describe.configure({ timeout: 90_000 });
+
   test('an unknown path goes to the dashboard with prev set to host plus path', async ({
     loginAs,
   }) => {

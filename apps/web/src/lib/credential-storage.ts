@@ -51,6 +51,15 @@ export function canResumeSession(credentials: StoredCredentials): boolean {
   );
 }
 
+/** Whether a single-sign-on login is stored: its token can restore the session. */
+export function canRestoreSsoSession(credentials: StoredCredentials): boolean {
+  return (
+    Boolean(credentials.token) &&
+    Boolean(credentials.username) &&
+    isSsoPlaceholder(credentials.password)
+  );
+}
+
 /**
  * A non-SSO value that is not a remember-me secret can only be a real password left by older
  * software; it must not stay in the browser.

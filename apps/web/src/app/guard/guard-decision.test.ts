@@ -3,7 +3,7 @@ import { ADOPT_ACTIONS, DEFAULT_ROLE_ACTIONS, SSO_PASSWORD_PLACEHOLDER } from '@
 import type { ActionName } from '@csp/contracts';
 import { NO_CREDENTIALS } from '../../lib/credential-storage.ts';
 import { safeNextPath } from '../../lib/safe-next.ts';
-import { PERMISSION_DENIED_MESSAGE, decideNavigation } from './guard-decision.ts';
+import { PERMISSION_DENIED_MESSAGE, decideNavigation, ssoFailureUrl } from './guard-decision.ts';
 import type { GuardDecision, GuardInput } from './guard-decision.ts';
 
 const REMEMBERED = { token: 'old', username: 'pat@example.edu', password: 'rms1.secret' };
@@ -82,6 +82,48 @@ describe('step 2: SAML site, logged out, auth required', () => {
     const url = redirectTarget(decide({ ...saml, path: '/research?ticket=T-1' }));
     expect(url.pathname).toBe('/login');
     expect(url.searchParams.get('next')).toBe('/research');
+  });
+
+  const SSO_STORED = {
+    token: 'jwt',
+    username: 'pat@example.edu',
+    password: SSO_PASSWORD_PLACEHOLDER,
+  };
+
+  it('restores a stored single-sign-on login instead of going to login', () => {
+    expect(decide({ ...saml, stored: SSO_STORED })).toEqual({ kind: 'auto-login' });
+  });
+
+  it('prefers a fresh ticket, and a reported failure, over a stored login', () => {
+    expect(
+      decide({ ...saml, stored: SSO_STORED, path: '/?ticket=T&userAccountId=1' }),
+    ).toMatchObject({
+      kind: 'sso-ticket',
+      ticket: 'T',
+    });
+    const url = redirectTarget(
+      decide({ ...saml, stored: SSO_STORED, path: '/dashboard?loginError=SAMLloginerror' }),
+    );
+    expect(url.pathname).toBe('/login');
+  });
+
+  it('needs the token as well as the placeholder to restore', () => {
+    const stored = { ...SSO_STORED, token: null };
+    expect(redirectTarget(decide({ ...saml, stored })).pathname).toBe('/login');
+  });
+
+  it('restores a stored single-sign-on login on /help too', () => {
+    const help = { route: { auth: 'optional' as const }, path: '/help' };
+    expect(decide({ ...saml, ...help, stored: SSO_STORED })).toEqual({ kind: 'auto-login' });
+    expect(decide({ ...help, stored: SSO_STORED })).toEqual({ kind: 'allow' });
+  });
+
+  it('reports a failed ticket exchange on the login page, keeping next', () => {
+    const url = new URL(ssoFailureUrl('/research?page=3'), 'http://portal.test');
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('loginError')).toBe('SAMLloginerror');
+    expect(url.searchParams.get('reason')).toBe('ticket invalid');
+    expect(url.searchParams.get('next')).toBe('/research?page=3');
   });
 
   it('goes to login with next instead of using stored credentials', () => {

@@ -1,12 +1,13 @@
-import type { ActionName, WebsiteInfo } from '@csp/contracts';
+import { SAML_LOGIN_ERROR as LOGIN_ERROR } from '@csp/contracts';
+import type { ActionName, SsoFailureReason, WebsiteInfo } from '@csp/contracts';
 import { hasAnyAction } from '../../lib/actions.ts';
-import { canResumeSession } from '../../lib/credential-storage.ts';
+import { canRestoreSsoSession, canResumeSession } from '../../lib/credential-storage.ts';
 import type { StoredCredentials } from '../../lib/credential-storage.ts';
 import { safeNextPath } from '../../lib/safe-next.ts';
 import type { RouteMeta } from '../routes/route-meta.ts';
 
 export const PERMISSION_DENIED_MESSAGE = 'You do not have permission to view that page.';
-export const SAML_LOGIN_ERROR = 'SAMLloginerror';
+export const SAML_LOGIN_ERROR = LOGIN_ERROR;
 
 /** Query keys that belong to the single-sign-on hand-off and never to the page itself. */
 const SSO_QUERY_KEYS = ['ticket', 'userAccountId', 'loginError', 'reason'];
@@ -56,6 +57,19 @@ export function loginUrl(next: string, extra: Record<string, string> = {}): stri
   return withQuery('/login', query);
 }
 
+/** Stored credentials that can log in without the user: remember-me, or SSO on a SAML site. */
+function canAutoLogin(input: GuardInput): boolean {
+  if (canResumeSession(input.stored)) return true;
+  return input.website?.ssoType === 'SAML' && canRestoreSsoSession(input.stored);
+}
+
+const TICKET_INVALID: SsoFailureReason = 'ticket invalid';
+
+/** Where a failed ticket exchange goes: the login page, as for any failed single sign-on. */
+export function ssoFailureUrl(next: string): string {
+  return loginUrl(next, { loginError: SAML_LOGIN_ERROR, reason: TICKET_INVALID });
+}
+
 function decideLoggedOut(input: GuardInput, query: URLSearchParams): GuardDecision {
   const next = stripSsoQuery(input.location);
   // Step 2: SAML sites finish or restart single sign-on instead of using stored credentials.
@@ -72,6 +86,9 @@ function decideLoggedOut(input: GuardInput, query: URLSearchParams): GuardDecisi
     if (ticket && userAccountId) {
       return { kind: 'sso-ticket', ticket, userAccountId, cleanPath: next };
     }
+    // A single-sign-on login stored before a reload: its token restores the session (on
+    // failure the credentials are cleared and this rule then sends the user to login).
+    if (canRestoreSsoSession(input.stored)) return { kind: 'auto-login' };
     return { kind: 'redirect', to: loginUrl(next) };
   }
   // Step 3: a stored remember-me secret logs in automatically; its failure clears the stored
@@ -98,7 +115,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (!session.loggedIn) {
     if (route.auth === 'required') return decideLoggedOut(input, query);
     // /help: no login needed, but stored credentials are used when present.
-    if (route.auth === 'optional' && canResumeSession(input.stored)) return { kind: 'auto-login' };
+    if (route.auth === 'optional' && canAutoLogin(input)) return { kind: 'auto-login' };
     return { kind: 'allow' };
   }
 

@@ -1,17 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api-client.ts';
 import { useNotificationStore } from '../notifications/notification-context.tsx';
 import type { RouteMeta } from '../routes/route-meta.ts';
 import { useSession, useSessionStore } from '../session/session-context.tsx';
 import { useWebsite } from '../website/website-context.tsx';
-import { SAML_LOGIN_ERROR, decideNavigation } from './guard-decision.ts';
+import { decideNavigation, ssoFailureUrl } from './guard-decision.ts';
 import type { GuardDecision } from './guard-decision.ts';
-
-function ssoFailureUrl(error: unknown): string {
-  const reason = error instanceof Error ? error.message : errorMessage(error);
-  return `/login?${new URLSearchParams({ loginError: SAML_LOGIN_ERROR, reason }).toString()}`;
-}
 
 /**
  * Runs the spec §2 guard for the current route and carries out its decision. Returns the
@@ -53,7 +47,7 @@ export function useRouteGuard(meta: RouteMeta): GuardDecision {
         if (sessionStore.hasAttemptedTicket(decision.ticket)) break;
         sessionStore.completeSso(decision.ticket, decision.userAccountId).then(
           () => navigate(decision.cleanPath, { replace: true }),
-          (error: unknown) => navigate(ssoFailureUrl(error), { replace: true }),
+          () => navigate(ssoFailureUrl(decision.cleanPath), { replace: true }),
         );
         break;
       default:

@@ -78,7 +78,10 @@ export const appRoutes: RouteObject[] = [
       {
         path: 'settings/permissions',
         id: 'SettingsPermissions',
-        handle: authed('SettingsPermissions', 'Permissions'),
+        handle: routeMeta({
+          ...authed('SettingsPermissions', 'Permissions'),
+          anyOf: ['ASSIGN_PERMISSIONS', 'CREATE_USER'],
+        }),
         element: page(pages.SettingsPermissionsPage),
       },
       {

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionApi } from '../../features/account/api/session-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { readStoredCredentials, storePasswordLogin } from '../../lib/credential-storage.ts';
+import {
+  readStoredCredentials,
+  storePasswordLogin,
+  storeSsoLogin,
+} from '../../lib/credential-storage.ts';
 import { sessionResponse } from '../../test/fixtures.ts';
 import { SessionStore } from './session-store.ts';
 
@@ -12,6 +16,7 @@ function fakeApi(overrides: Partial<SessionApi> = {}): SessionApi {
     logout: vi.fn(async () => undefined),
     getUserActions: vi.fn(async () => ['ADOPT_COURSE' as const, 'VIEW_SECTION' as const]),
     exchangeSamlTicket: vi.fn(async () => Promise.reject(new Error('not yet'))),
+    fetchCurrentSession: vi.fn(async () => Promise.reject(new Error('not yet'))),
     ...overrides,
   };
 }
@@ -114,5 +119,80 @@ describe('SessionStore', () => {
     await expect(store.completeSso('T-1', '42')).rejects.toThrow('not yet');
     expect(store.hasAttemptedTicket('T-1')).toBe(true);
     expect(readStoredCredentials().username).toBeNull();
+  });
+
+  const ssoSession = {
+    token: 'sso-token',
+    userName: 'pat@example.edu',
+    name: 'Pat Lee',
+    userAccountId: 7,
+    actions: [],
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  };
+
+  it('completes single sign-on: stores the token and the placeholder, never a secret', async () => {
+    const api = fakeApi({ exchangeSamlTicket: vi.fn(async () => ssoSession) });
+    const store = new SessionStore(api);
+    await store.completeSso('T-1', '7');
+    expect(api.exchangeSamlTicket).toHaveBeenCalledWith('T-1', '7');
+    expect(readStoredCredentials()).toEqual({
+      token: 'sso-token',
+      username: 'pat@example.edu',
+      password: 'using sso login',
+    });
+    expect(store.getSnapshot().session).toMatchObject({ accountId: 7, token: 'sso-token' });
+  });
+
+  it('restores a stored single-sign-on login from its token after a reload', async () => {
+    storeSsoLogin({ token: 'sso-token', username: 'pat@example.edu' });
+    const api = fakeApi({ fetchCurrentSession: vi.fn(async () => ssoSession) });
+    const store = new SessionStore(api);
+    await store.resume();
+    expect(api.fetchCurrentSession).toHaveBeenCalledWith('sso-token');
+    expect(api.resume).not.toHaveBeenCalled();
+    expect(store.getSnapshot().session).toMatchObject({ accountId: 7, name: 'Pat Lee' });
+    expect(readStoredCredentials().password).toBe('using sso login');
+  });
+
+  it('clears a stored single-sign-on login whose token no longer works', async () => {
+    storeSsoLogin({ token: 'expired-token', username: 'pat@example.edu' });
+    const api = fakeApi({
+      fetchCurrentSession: vi.fn(async () => Promise.reject(new ApiRequestError(401, 'Expired.'))),
+    });
+    const store = new SessionStore(api);
+    await expect(store.resume()).rejects.toThrow('Expired.');
+    expect(readStoredCredentials()).toEqual({ token: null, username: null, password: null });
+    expect(store.getSnapshot()).toMatchObject({ session: null, restoring: false });
+  });
+
+  it('reuses a still-valid stored token after a reload without rotating the secret', async () => {
+    storePasswordLogin({ token: 'live', username: 'pat@example.edu', rememberSecret: 'rms1.keep' });
+    const api = fakeApi({
+      fetchCurrentSession: vi.fn(async () => ({ ...ssoSession, token: 'live' })),
+    });
+    const store = new SessionStore(api);
+    await store.resume();
+    expect(api.fetchCurrentSession).toHaveBeenCalledWith('live');
+    expect(api.resume).not.toHaveBeenCalled();
+    expect(readStoredCredentials()).toEqual({
+      token: 'live',
+      username: 'pat@example.edu',
+      password: 'rms1.keep',
+    });
+  });
+
+  it('falls back to the remember-me secret when the stored token has expired', async () => {
+    storePasswordLogin({
+      token: 'stale',
+      username: 'pat@example.edu',
+      rememberSecret: 'rms1.first',
+    });
+    const api = fakeApi({
+      fetchCurrentSession: vi.fn(async () => Promise.reject(new ApiRequestError(401, 'Expired.'))),
+    });
+    const store = new SessionStore(api);
+    await store.resume();
+    expect(api.resume).toHaveBeenCalledWith('pat@example.edu', 'rms1.first');
+    expect(readStoredCredentials().password).toBe('rms1.second');
   });
 });

@@ -2,6 +2,7 @@ import type { ActionName } from '@csp/contracts';
 import type { SessionApi } from '../../features/account/api/session-api.ts';
 import {
   NO_CREDENTIALS,
+  canRestoreSsoSession,
   canResumeSession,
   clearStoredCredentials,
   holdsForeignPassword,
@@ -77,12 +78,41 @@ export class SessionStore {
   }
 
   /**
-   * Automatic login with the stored remember-me secret. Concurrent callers share one request,
-   * because the secret is single use and a second request with it would fail.
+   * Automatic login from stored credentials. A stored token that the server still accepts is
+   * used as it is, so a reload costs no remember-me rotation (and parallel tabs cannot race
+   * one another over a single-use secret). Otherwise a single-sign-on login cannot be renewed
+   * (the credentials are cleared and the guard sends the user to sign in again), and a password
+   * login falls back to its remember-me secret. Concurrent callers share one request.
    */
   resume(): Promise<void> {
-    this.restore ??= this.runRestore(() => this.resumeOnce(true));
+    const stored = readStoredCredentials();
+    this.restore ??= this.runRestore(async () => {
+      if (canRestoreSsoSession(stored) && stored.token) return this.restoreFromToken(stored.token);
+      if (stored.token) {
+        try {
+          return await this.restoreFromToken(stored.token);
+        } catch {
+          // Expired or revoked token: the remember-me secret below renews the session.
+        }
+      }
+      return this.resumeOnce(true);
+    });
     return this.restore;
+  }
+
+  private async restoreFromToken(token: string): Promise<void> {
+    const result = await this.api.fetchCurrentSession(token);
+    const stored = readStoredCredentials();
+    if (isRememberSecret(stored.password)) {
+      storePasswordLogin({
+        token: result.token,
+        username: result.userName,
+        rememberSecret: stored.password,
+      });
+    } else {
+      storeSsoLogin({ token: result.token, username: result.userName });
+    }
+    await this.establish({ ...result, accountId: result.userAccountId });
   }
 
   hasAttemptedTicket(ticket: string): boolean {
