@@ -1,4 +1,3 @@
-import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDb, dbOptionsFromEnv } from './db/client.ts';
@@ -6,6 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_HOSTS } from './db/seed/demo-accounts.ts';
 import { startDevIdpIfWanted } from './dev-idp/start.ts';
 import { listen } from './startup/listen.ts';
 import { prepareDatabase } from './startup/prepare-database.ts';
+import { createLogger } from './lib/create-logger.ts';
 
 function readConfig(): Config {
   try {
@@ -37,7 +37,7 @@ function printBanner(port: number, demoSeeded: boolean): void {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   const database = await createDb(dbOptionsFromEnv(config.databaseUrl, config.dataDir));
   const { demoSeeded } = await prepareDatabase(database.db, config.seedDemo, logger);
   // Before the app serves requests: it points the websites that trust it at its port.
