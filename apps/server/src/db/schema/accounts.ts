@@ -112,6 +112,8 @@ export const rememberSecrets = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** Set when the secret was revoked because it was exchanged for a successor. */
+    rotatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('remember_secrets_account_idx').on(t.accountId)],
 );

@@ -10,13 +10,16 @@ import {
   type TestContext,
 } from '../../test-support/test-app.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
+import { ROTATION_GRACE_MS } from './service.ts';
 
 const engines = await testEngines();
 
 describe.each(engines)('remember-me (%s)', (engine) => {
   let ctx: TestContext;
+  // A settable clock, so the rotation grace can be stepped over.
+  let clock = new Date();
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
+    ctx = await createTestApp(engine, { now: () => clock });
   });
   afterAll(async () => ctx?.close());
 
@@ -52,12 +55,39 @@ describe.each(engines)('remember-me (%s)', (engine) => {
     expect(resumed.actions).toEqual(first.actions);
     expect(await liveSecrets(admin.id)).toHaveLength(2);
 
+    clock = new Date(clock.getTime() + ROTATION_GRACE_MS + 1_000);
     const reused = await resume(admin.userName, first.rememberSecret);
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual({ message: ACCOUNT_MESSAGES.rememberInvalid });
     expect(await liveSecrets(admin.id)).toHaveLength(0);
     expect((await resume(admin.userName, resumed.rememberSecret)).statusCode).toBe(401);
     expect((await resume(admin.userName, other.rememberSecret)).statusCode).toBe(401);
+  });
+
+  it('still resumes a secret presented again just after its rotation (a lost answer)', async () => {
+    const { admin } = ctx.fixture.accounts;
+    const first = await loginAs(ctx.app, FIXTURE_HOSTS.a, admin.userName);
+    const lost = await resume(admin.userName, first.rememberSecret);
+    expect(lost.statusCode).toBe(200);
+
+    // The browser navigated away before storing the successor and tries the old secret again.
+    clock = new Date(clock.getTime() + ROTATION_GRACE_MS - 1_000);
+    const retry = await resume(admin.userName, first.rememberSecret);
+    expect(retry.statusCode).toBe(200);
+    const successor = retry.json<SessionResponse>().rememberSecret;
+    expect((await resume(admin.userName, successor)).statusCode).toBe(200);
+  });
+
+  it('refuses a secret revoked by logout even at once, with no grace', async () => {
+    const { admin } = ctx.fixture.accounts;
+    const session = await loginAs(ctx.app, FIXTURE_HOSTS.a, admin.userName);
+    await ctx.app.inject({
+      method: 'POST',
+      url: logout.path,
+      headers: { host: FIXTURE_HOSTS.a },
+      payload: { rememberSecret: session.rememberSecret },
+    });
+    expect((await resume(admin.userName, session.rememberSecret)).statusCode).toBe(401);
   });
 
   it('refuses a secret with another user name, another store or a forged value', async () => {

@@ -16,6 +16,7 @@ export interface RememberSecretRow {
   secretHash: string;
   expiresAt: Date;
   revokedAt: Date | null;
+  rotatedAt: Date | null;
 }
 
 const loginColumns = {
@@ -89,6 +90,7 @@ export async function findRememberSecret(db: Db, id: number): Promise<RememberSe
       secretHash: rememberSecrets.secretHash,
       expiresAt: rememberSecrets.expiresAt,
       revokedAt: rememberSecrets.revokedAt,
+      rotatedAt: rememberSecrets.rotatedAt,
     })
     .from(rememberSecrets)
     .where(eq(rememberSecrets.id, id))
@@ -101,6 +103,16 @@ export async function revokeRememberSecret(db: Db, id: number, at: Date): Promis
   const rows = await db
     .update(rememberSecrets)
     .set({ revokedAt: at })
+    .where(and(eq(rememberSecrets.id, id), isNull(rememberSecrets.revokedAt)))
+    .returning({ id: rememberSecrets.id });
+  return rows.length > 0;
+}
+
+/** Retires a secret that is being exchanged for a successor; true only for the race's winner. */
+export async function rotateRememberSecret(db: Db, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(rememberSecrets)
+    .set({ revokedAt: at, rotatedAt: at })
     .where(and(eq(rememberSecrets.id, id), isNull(rememberSecrets.revokedAt)))
     .returning({ id: rememberSecrets.id });
   return rows.length > 0;

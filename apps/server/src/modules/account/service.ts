@@ -13,6 +13,7 @@ import {
   findRememberSecret,
   revokeAllRememberSecrets,
   revokeRememberSecret,
+  rotateRememberSecret,
 } from './repository.ts';
 import { issueSession } from './session-issuer.ts';
 
@@ -53,9 +54,17 @@ export async function login(
 }
 
 /**
- * Automatic sign-in with a remember-me secret. Each secret works once: it is revoked and a new
- * one issued. A revoked secret presented again means it was copied, so every secret of the
- * account is revoked.
+ * How long a just-rotated secret still resumes. A browser that navigates away while its resume
+ * is in flight never stores the successor; without this grace its next page load would look
+ * like theft and sign the user out everywhere.
+ */
+export const ROTATION_GRACE_MS = 60_000;
+
+/**
+ * Automatic sign-in with a remember-me secret. Each secret works once: it is rotated (revoked,
+ * a successor issued). Presented again within ROTATION_GRACE_MS of its rotation it still
+ * resumes (the successor's answer was lost); later, or after a logout, a revoked secret means
+ * it was copied, so every secret of the account is revoked.
  */
 export async function resume(
   deps: AppDeps,
@@ -76,12 +85,20 @@ export async function resume(
   if (!account || account.id !== row.accountId || !account.active) throw refuse();
   const now = deps.now();
   if (row.expiresAt.getTime() <= now.getTime()) throw refuse();
-  if (row.revokedAt || !(await revokeRememberSecret(deps.db, row.id, now))) {
-    await revokeAllRememberSecrets(deps.db, row.accountId, now);
-    throw refuse();
+  const rotated = !row.revokedAt && (await rotateRememberSecret(deps.db, row.id, now));
+  if (!rotated) {
+    const current = row.revokedAt ? row : await findRememberSecret(deps.db, row.id);
+    if (!current || !withinRotationGrace(current.rotatedAt, now)) {
+      await revokeAllRememberSecrets(deps.db, row.accountId, now);
+      throw refuse();
+    }
   }
   deps.loginLimiter.clearAccount(keys.account);
   return issueSession(deps, account, website.locationId);
+}
+
+function withinRotationGrace(rotatedAt: Date | null, now: Date): boolean {
+  return rotatedAt !== null && now.getTime() - rotatedAt.getTime() <= ROTATION_GRACE_MS;
 }
 
 /** Revokes the given remember-me secret if it is genuine; always succeeds. */

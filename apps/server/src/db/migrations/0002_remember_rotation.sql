@@ -1,0 +1,1 @@
+ALTER TABLE "remember_secrets" ADD COLUMN "rotated_at" timestamp with time zone;
