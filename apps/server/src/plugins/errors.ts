@@ -30,6 +30,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = first ? issueMessage(first.keyword, first.message ?? '', field) : 'invalid';
       return send(reply, 400, { message: `${field}: ${message}`, field });
     }
+    if (isDatabaseDataError(error)) {
+      request.log.info({ err: error }, 'database refused a value of the request');
+      return send(reply, 400, { message: DATA_ERROR_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = CLIENT_ERROR_MESSAGES[error.code] ?? error.message;
@@ -38,6 +42,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { message: GENERIC_ERROR_MESSAGE });
   });
+}
+
+export const DATA_ERROR_MESSAGE =
+  'A value in the request is out of range or contains characters that cannot be stored.';
+
+/**
+ * PostgreSQL class 22 "data exception" (a number beyond the column's range, a NUL byte in text,
+ * a malformed date...) is always the request's fault, on either engine. Drizzle wraps driver
+ * errors, so the code may sit on the cause.
+ */
+function isDatabaseDataError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The JSON 404 for unknown API routes and anything the SPA fallback does not serve. */

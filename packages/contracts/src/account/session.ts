@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam } from '../common/errors.ts';
 import { actionName } from '../common/roles.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
@@ -54,7 +55,7 @@ export const getUserActions = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/getUserActions`,
   summary: "The caller's permitted actions",
   auth: true,
-  params: z.object({ userAccountId: z.coerce.number().int().positive() }),
+  params: z.object({ userAccountId: dbIdParam }),
   query: z.object({ user_name: z.string().trim().min(1, 'user_name is required').max(254) }),
   response: z.object({ actions: z.array(actionName) }),
 });

@@ -6,3 +6,11 @@ export const apiError = z.object({
   field: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiError>;
+
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_DB_ID = 2_147_483_647;
+
+/** A row id in a body. */
+export const dbId = z.number().int().positive().max(MAX_DB_ID, 'is not a known id');
+/** A row id in a path or query string. */
+export const dbIdParam = z.coerce.number().int().positive().max(MAX_DB_ID, 'is not a known id');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from '../common/errors.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { accountIdParams, role } from './permission-schemas.ts';
@@ -6,7 +7,8 @@ import { accountIdParams, role } from './permission-schemas.ts';
 const divisionId = z.coerce
   .number({ error: 'must be a division id' })
   .int('must be a division id')
-  .positive('must be a division id');
+  .positive('must be a division id')
+  .max(MAX_DB_ID, 'must be a division id');
 const code = z.string().trim().min(1, 'is required').max(50, 'must be at most 50 characters');
 
 /** Role and catalog lists of the add-role form (spec §2, §5). All need ASSIGN_PERMISSIONS. */

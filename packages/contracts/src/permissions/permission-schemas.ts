@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbIdParam } from '../common/errors.ts';
 
 /**
  * Spec §5: a user name can be looked up or given roles only when it contains both '@' and '.'.
@@ -17,7 +18,7 @@ export const permissionUsername = z
   .refine(isAssignableUsername, 'must be an e-mail address containing @ and .');
 
 /** Path parameter of every admin call: the caller's own account id. */
-export const accountIdParams = z.object({ userAccountId: z.coerce.number().int().positive() });
+export const accountIdParams = z.object({ userAccountId: dbIdParam });
 
 /** Spec §3 Role. */
 export const role = z.object({
@@ -30,7 +31,7 @@ export type Role = z.infer<typeof role>;
 
 /** A role as a request names it: the id decides; a name, if sent, must agree with it. */
 export const roleInput = z.object({
-  id: z.number().int().positive(),
+  id: dbId,
   name: z.string().max(100).optional(),
   friendly: z.string().max(200).optional(),
   description: z.string().max(1000).optional(),
@@ -65,12 +66,12 @@ const optionalCode = z
 /** A catalog scope as a request gives it; names are accepted (so a listed scope can be sent back) but ignored. */
 export const authCatalogInput = z
   .object({
-    divisionId: z.number().int().positive(),
+    divisionId: dbId,
     divisionName: z.string().max(200).nullish(),
     departmentCode: optionalCode,
     courseCode: optionalCode,
     sectionCode: optionalCode,
-    sectionId: z.number().int().positive().nullish(),
+    sectionId: dbId.nullish(),
     termName: z.string().max(200).nullish(),
     universityName: z.string().max(200).nullish(),
   })

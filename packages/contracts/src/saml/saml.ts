@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam } from '../common/errors.ts';
 import { actionName } from '../common/roles.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE, SAML_BASE } from '../common/paths.ts';
@@ -75,7 +76,7 @@ export const exchangeSamlTicket = endpoint({
   auth: false,
   body: z.object({
     ticket: z.string().trim().min(1, 'ticket is required').max(200),
-    userAccountId: z.coerce.number().int().positive(),
+    userAccountId: dbIdParam,
   }),
   response: ssoSession,
 });

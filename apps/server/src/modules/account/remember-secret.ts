@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { REMEMBER_SECRET_PREFIX } from '@csp/contracts';
+import { MAX_DB_ID, REMEMBER_SECRET_PREFIX } from '@csp/contracts';
 
 /** A parsed remember-me secret: `rms1.<row id>.<32 random bytes, base64url>`. */
 export interface RememberSecretParts {
@@ -21,7 +21,10 @@ export function parseRememberSecret(secret: string): RememberSecretParts | null 
     secret.slice(REMEMBER_SECRET_PREFIX.length),
   );
   if (!match?.[1] || !match[2]) return null;
-  return { id: Number(match[1]), random: match[2] };
+  const id = Number(match[1]);
+  // Row ids are PostgreSQL integers; a larger number cannot name a secret.
+  if (id > MAX_DB_ID) return null;
+  return { id, random: match[2] };
 }
 
 /** The random part has 256 bits of entropy, so a plain SHA-256 is enough at rest. */

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { userNameInStore } from '../../db/user-name-match.ts';
 import { rememberSecrets, userAccounts } from '../../db/schema/index.ts';
 
 export interface LoginAccount {
@@ -36,12 +37,7 @@ export async function findAccountByUserName(
   const [row] = await db
     .select(loginColumns)
     .from(userAccounts)
-    .where(
-      and(
-        eq(userAccounts.locationId, locationId),
-        sql`lower(${userAccounts.userName}) = ${userName.trim().toLowerCase()}`,
-      ),
-    )
+    .where(userNameInStore(locationId, userName))
     .limit(1);
   return row ?? null;
 }

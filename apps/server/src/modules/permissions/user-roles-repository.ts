@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { userNameInStore } from '../../db/user-name-match.ts';
 import {
   actions,
   auditLog,
@@ -76,12 +77,7 @@ export async function findStoreAccount(
       lastLoginAt: userAccounts.lastLoginAt,
     })
     .from(userAccounts)
-    .where(
-      and(
-        eq(userAccounts.locationId, locationId),
-        sql`lower(${userAccounts.userName}) = ${userName.trim().toLowerCase()}`,
-      ),
-    )
+    .where(userNameInStore(locationId, userName))
     .limit(1);
   return row ?? null;
 }

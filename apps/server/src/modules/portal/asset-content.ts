@@ -9,7 +9,13 @@ export function decodeAssetContent(contentType: string, content: string): Buffer
   const dataUrl = /^data:[^,]*?(;base64)?,(.*)$/s.exec(content);
   if (dataUrl) {
     const payload = dataUrl[2] ?? '';
-    return dataUrl[1] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload));
+    if (dataUrl[1]) return Buffer.from(payload, 'base64');
+    try {
+      return Buffer.from(decodeURIComponent(payload));
+    } catch {
+      // A malformed percent-escape: serve the text as stored rather than fail the request.
+      return Buffer.from(payload, 'utf8');
+    }
   }
   if (TEXT_TYPES.test(contentType)) return Buffer.from(content, 'utf8');
   return Buffer.from(content, 'base64');

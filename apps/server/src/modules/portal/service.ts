@@ -2,6 +2,7 @@ import type { WebsiteConfig, WebsiteInfo } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeAssetContent } from './asset-content.ts';
+import { repairWebsiteConfig } from './config-repair.ts';
 import { findWebsiteAsset, findWebsiteByJsonFileName, type Website } from './repository.ts';
 import type { WebsiteResolver } from './website-resolver.ts';
 
@@ -32,7 +33,7 @@ export async function getWebsiteInfo(
 export async function getWebsiteConfig(db: Db, jsonFileName: string): Promise<WebsiteConfig> {
   const website = await findWebsiteByJsonFileName(db, jsonFileName);
   if (!website) throw new AppError(404, `No website config is named ${jsonFileName}.`);
-  return website.config;
+  return repairWebsiteConfig(website.config).config;
 }
 
 export interface LogoFile {
