@@ -73,7 +73,7 @@ describe('app routing and guard', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: 'Signing in and single sign-on' }),
     ).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Help - Campus Store Portal'));
+    await waitFor(() => expect(document.title).toBe('Help - Course Materials Portal'));
   });
 
   it('redirects the spec aliases', async () => {

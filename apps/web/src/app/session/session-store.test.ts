@@ -195,4 +195,41 @@ describe('SessionStore', () => {
     expect(api.resume).toHaveBeenCalledWith('pat@example.edu', 'rms1.first');
     expect(readStoredCredentials().password).toBe('rms1.second');
   });
+
+  it('does not undo a logout made in another tab while a resume was in flight', async () => {
+    storePasswordLogin({
+      token: 'stale',
+      username: 'pat@example.edu',
+      rememberSecret: 'rms1.first',
+    });
+    let answer: (value: ReturnType<typeof sessionResponse>) => void = () => undefined;
+    const api = fakeApi({
+      fetchCurrentSession: vi.fn(async () => Promise.reject(new ApiRequestError(401, 'Expired.'))),
+      resume: vi.fn(() => new Promise<ReturnType<typeof sessionResponse>>((r) => (answer = r))),
+    });
+    const store = new SessionStore(api);
+    const resuming = store.resume();
+    await vi.waitFor(() => expect(api.resume).toHaveBeenCalled());
+
+    localStorage.clear(); // the other tab logs out
+    store.syncFromStorage('password');
+    answer(sessionResponse({ token: 'token-2', rememberSecret: 'rms1.second' }));
+
+    await expect(resuming).rejects.toThrow();
+    expect(readStoredCredentials()).toEqual({ token: null, username: null, password: null });
+    expect(store.getSnapshot().session).toBeNull();
+  });
+
+  it("drops this tab's session when another tab signs in as someone else", async () => {
+    const store = new SessionStore(fakeApi());
+    await store.login('pat@example.edu', 'pw');
+    storePasswordLogin({
+      token: 'other-token',
+      username: 'sam@example.edu',
+      rememberSecret: 'rms1.sam',
+    });
+    store.syncFromStorage('jwtToken');
+    expect(store.getSnapshot().session).toBeNull();
+    expect(readStoredCredentials().username).toBe('sam@example.edu');
+  });
 });

@@ -33,6 +33,9 @@ export interface SessionSnapshot {
   stored: StoredCredentials;
 }
 
+/** A restore whose answer arrived after a logout or another tab's sign-in; its result is dropped. */
+class SupersededError extends Error {}
+
 // setTimeout stores its delay in 32 bits; longer delays would fire at once.
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -43,6 +46,13 @@ export class SessionStore {
   private readonly attemptedTickets = new Set<string>();
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly api: SessionApi;
+  /**
+   * Bumped whenever the credentials are cleared or replaced (logout here, a change in another
+   * tab). A restore started under an older generation must not write its answer back, or a
+   * logout in another tab would be undone by a resume that was still in flight.
+   */
+  private generation = 0;
+  private restoreGeneration = 0;
 
   constructor(api: SessionApi) {
     this.api = api;
@@ -102,6 +112,7 @@ export class SessionStore {
 
   private async restoreFromToken(token: string): Promise<void> {
     const result = await this.api.fetchCurrentSession(token);
+    this.assertCurrent();
     const stored = readStoredCredentials();
     if (isRememberSecret(stored.password)) {
       storePasswordLogin({
@@ -124,6 +135,7 @@ export class SessionStore {
     this.attemptedTickets.add(ticket);
     this.restore ??= this.runRestore(async () => {
       const result = await this.api.exchangeSamlTicket(ticket, userAccountId);
+      this.assertCurrent();
       storeSsoLogin({ token: result.token, username: result.userName });
       await this.establish({ ...result, accountId: result.userAccountId });
     });
@@ -156,6 +168,7 @@ export class SessionStore {
 
   /** Clears session and stored credentials together (spec §4). */
   forget(): void {
+    this.generation++;
     clearTimeout(this.expiryTimer);
     clearStoredCredentials();
     this.update({ session: null, stored: NO_CREDENTIALS });
@@ -171,15 +184,21 @@ export class SessionStore {
   syncFromStorage(key: string | null): void {
     if (!isCredentialKey(key)) return;
     const stored = readStoredCredentials();
-    this.update({ stored, session: stored.token ? this.snapshot.session : null });
+    const session = this.snapshot.session;
+    // Another tab signed out, or signed in as someone else: this tab's session is not theirs.
+    const stillOurs = session !== null && stored.token === session.token;
+    if (!stillOurs) this.generation++;
+    this.update({ stored, session: stillOurs ? session : null });
   }
 
   private async runRestore(work: () => Promise<void>): Promise<void> {
+    this.restoreGeneration = this.generation;
     this.update({ restoring: true });
     try {
       await work();
     } catch (error) {
-      this.forget();
+      // A superseded restore leaves alone the credentials another tab has since written.
+      if (!(error instanceof SupersededError)) this.forget();
       throw error;
     } finally {
       this.restore = null;
@@ -194,6 +213,7 @@ export class SessionStore {
     }
     try {
       const response = await this.api.resume(stored.username, stored.password);
+      this.assertCurrent();
       storePasswordLogin({
         token: response.token,
         username: response.userName,
@@ -201,6 +221,7 @@ export class SessionStore {
       });
       await this.establish(response);
     } catch (error) {
+      if (error instanceof SupersededError) throw error;
       // Another tab may have used (and rotated) the secret meanwhile: try the new one once.
       const latest = readStoredCredentials().password;
       if (retryIfRotated && latest !== stored.password && isRememberSecret(latest)) {
@@ -214,6 +235,12 @@ export class SessionStore {
    * Spec §4: the session and permissions are replaced wholesale (never merged with a previous
    * user's), then the actions are refreshed; if that refresh fails, permissions are empty.
    */
+  private assertCurrent(): void {
+    if (this.generation !== this.restoreGeneration) {
+      throw new SupersededError('The sign-in changed while this one was in flight.');
+    }
+  }
+
   private async establish(response: Omit<Session, 'actions'> & { actions: ActionName[] }) {
     let actions: readonly ActionName[];
     try {
@@ -233,6 +260,7 @@ export class SessionStore {
       name: response.name,
       actions,
     };
+    if (this.restore) this.assertCurrent();
     this.update({ session, stored: readStoredCredentials() });
     this.scheduleExpiry(session);
   }

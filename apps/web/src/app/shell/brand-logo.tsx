@@ -11,8 +11,9 @@ interface BrandLogoProps {
 }
 
 export function BrandLogo({ src, siteName, height, maxWidth }: BrandLogoProps) {
-  const [failed, setFailed] = useState(false);
-  if (!src || failed) {
+  // Remembers which address failed, so a different logo (e.g. the minimised one) is still tried.
+  const [failedSrc, setFailedSrc] = useState<string>();
+  if (!src || failedSrc === src) {
     return (
       <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
         {siteName}
@@ -24,7 +25,7 @@ export function BrandLogo({ src, siteName, height, maxWidth }: BrandLogoProps) {
       component="img"
       src={src}
       alt={siteName}
-      onError={() => setFailed(true)}
+      onError={() => setFailedSrc(src)}
       sx={{ display: 'block', height, maxWidth, width: 'auto', objectFit: 'contain' }}
     />
   );

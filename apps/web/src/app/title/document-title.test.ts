@@ -22,7 +22,7 @@ describe('siteTitleOf', () => {
   });
 
   it('has a fallback before the website is known', () => {
-    expect(siteTitleOf(null)).toBe('Campus Store Portal');
+    expect(siteTitleOf(null)).toBe('Course Materials Portal');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { WebsiteInfo } from '@csp/contracts';
 
-export const FALLBACK_SITE_TITLE = 'Campus Store Portal';
+// Shown only until (or when) the website cannot be loaded; spec §2 keeps 'Campus Store' out.
+export const FALLBACK_SITE_TITLE = 'Course Materials Portal';
 
 /** Spec §2: these pages show the site title alone. */
 const ROUTES_WITHOUT_PAGE_TITLE = new Set(['Login', 'Dashboard']);
