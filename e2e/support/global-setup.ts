@@ -40,10 +40,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
   process.env.E2E_PORT = String(port);
   process.env.E2E_DATA_DIR = dataDir;
-  await waitForServer(port, server);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForServer(port, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
 }

@@ -33,7 +33,9 @@ function mailDir(): string {
 
 async function mailFiles(): Promise<string[]> {
   try {
-    return (await readdir(mailDir())).filter((f) => f.includes(account.userName));
+    return (await readdir(mailDir())).filter(
+      (f) => f.endsWith('.eml') && f.includes(account.userName),
+    );
   } catch {
     return [];
   }

@@ -48,7 +48,7 @@ test.describe('single sign-on through the development IdP (the demo path)', () =
     const stored = await storage(page);
     expect(stored.username).toBe('cma@demo-university.edu');
     expect(stored.password).toBe('using sso login');
-    expect(stored.jwtToken).toBeTruthy();
+    expect(stored.jwtToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     await page.reload();
     await expect(page).toHaveURL(`${site}/research?page=2`);

@@ -47,11 +47,12 @@ test.describe('navigation drawer per role', () => {
     const page = await loginAs('admin');
     await page.goto(`${hostUrl('localhost')}/dashboard`);
     const paper = page.locator('.MuiDrawer-paper').first();
-    expect((await paper.boundingBox())?.width).toBe(250);
+    const width = async () => (await paper.boundingBox())?.width;
+    await expect.poll(width).toBe(250);
     await page.getByRole('button', { name: 'Collapse navigation' }).click();
-    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(80);
+    await expect.poll(width).toBe(80);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Expand navigation' })).toBeVisible();
-    expect((await paper.boundingBox())?.width).toBe(80);
+    await expect.poll(width).toBe(80);
   });
 });

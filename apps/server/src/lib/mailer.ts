@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -53,7 +53,9 @@ export function createMailer(
         .replace(/[^a-z0-9@.-]/g, '_')
         .slice(0, 100);
       const file = join(mailDir, `${stamp}-${recipient}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, content, { mode: 0o600 });
+      // Written under a temporary name and renamed, so a reader never sees half a message.
+      await writeFile(`${file}.part`, content, { mode: 0o600 });
+      await rename(`${file}.part`, file);
       logger?.info({ file }, 'mail written to file (SMTP_URL is not set)');
     },
   };
