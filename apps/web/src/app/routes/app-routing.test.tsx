@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storePasswordLogin } from '../../lib/credential-storage.ts';
@@ -40,6 +40,19 @@ describe('app routing and guard', () => {
     const { router } = renderApp('/data-summary', {
       session: sessionResponse({ actions: ['ADOPT_COURSE'] }),
     });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You do not have permission to view that page.',
+    );
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('keeps the permission notice when the refused page is reached by in-app navigation', async () => {
+    remember();
+    const { router } = renderApp('/help', {
+      session: sessionResponse({ actions: ['ADOPT_COURSE'] }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Help' });
+    await act(() => router.navigate('/data-summary'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You do not have permission to view that page.',
     );

@@ -29,14 +29,15 @@ export function RootLayout() {
   const { website } = useWebsite();
   const notifications = useNotificationStore();
   const sessionStore = useSessionStore();
-  const decision = useRouteGuard(meta);
-  const { signingOut } = useSession();
-
   // Spec §2 step 4, and a token that expired while the page sat open is noticed on navigation.
+  // Declared before the guard so it runs first: a notice the guard queues for its redirect must
+  // survive this navigation and show after the redirect's own.
   useEffect(() => {
     notifications.onNavigation();
     sessionStore.expireIfStale();
   }, [location.key, notifications, sessionStore]);
+  const decision = useRouteGuard(meta);
+  const { signingOut } = useSession();
 
   const title = documentTitle(meta, website);
   useEffect(() => {
