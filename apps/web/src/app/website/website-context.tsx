@@ -19,17 +19,6 @@ export function WebsiteProvider({ children }: { children: ReactNode }) {
   return <WebsiteContext.Provider value={value}>{children}</WebsiteContext.Provider>;
 }
 
-/** Provides a fixed website, for tests and previews. */
-export function StaticWebsiteProvider({
-  value,
-  children,
-}: {
-  value: WebsiteState;
-  children: ReactNode;
-}) {
-  return <WebsiteContext.Provider value={value}>{children}</WebsiteContext.Provider>;
-}
-
 export function useWebsite(): WebsiteState {
   return useContext(WebsiteContext);
 }

@@ -41,6 +41,7 @@ export function CreateUserSection({ onManage }: { onManage: (userName: string) =
   const [created, setCreated] = useState<CreatedAccount | null>(null);
   const {
     register,
+    setFocus,
     handleSubmit,
     reset,
     formState: { errors },
@@ -71,7 +72,11 @@ export function CreateUserSection({ onManage }: { onManage: (userName: string) =
           {created && (
             <CreatedAccountNotice
               account={created}
-              onDone={() => setCreated(null)}
+              onDone={() => {
+                // The notice (and the focused Done button) goes away: continue in the form.
+                setCreated(null);
+                setFocus('newUsername');
+              }}
               onManage={() => onManage(created.userName)}
             />
           )}

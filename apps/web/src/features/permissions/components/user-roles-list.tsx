@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -37,14 +37,35 @@ export function UserRolesList({ username, roles, mayRemove, busy, onRemove }: Us
   // Keeps the question on screen while the dialog fades out after an answer.
   const [asked, setAsked] = useState<Pending | null>(null);
   if (pending && pending !== asked) setAsked(pending);
+  // The Remove button that was confirmed disappears with its role or catalog; focus then moves
+  // to the list (or its empty state) instead of falling to the page body.
+  const listRef = useRef<HTMLUListElement>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+  const refocusAfterChange = useRef(false);
+  useEffect(() => {
+    if (!refocusAfterChange.current) return;
+    refocusAfterChange.current = false;
+    (listRef.current ?? emptyRef.current)?.focus();
+  }, [roles]);
 
   if (roles.length === 0) {
-    return <Typography color="text.secondary">{username} has no roles.</Typography>;
+    return (
+      <Typography ref={emptyRef} tabIndex={-1} color="text.secondary">
+        {username} has no roles.
+      </Typography>
+    );
   }
 
   return (
     <>
-      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Stack
+        component="ul"
+        ref={listRef}
+        tabIndex={-1}
+        aria-label={`Roles of ${username}`}
+        spacing={1.5}
+        sx={{ listStyle: 'none', p: 0, m: 0, '&:focus': { outline: 'none' } }}
+      >
         {roles.map(({ Role: role, AuthCatalogList: catalogs }) => (
           <Paper component="li" variant="outlined" key={role.id} sx={{ p: 2 }}>
             <Stack
@@ -120,7 +141,10 @@ export function UserRolesList({ username, roles, mayRemove, busy, onRemove }: Us
         confirmLabel="Remove"
         onCancel={() => setPending(null)}
         onConfirm={() => {
-          if (pending) onRemove(pending);
+          if (pending) {
+            refocusAfterChange.current = true;
+            onRemove(pending);
+          }
           setPending(null);
         }}
       />

@@ -129,6 +129,10 @@ describe('Settings > Permissions: access and finding a user', () => {
         screen.queryByRole('heading', { level: 3, name: 'Submitter' }),
       ).not.toBeInTheDocument(),
     );
+    // The confirmed button is gone; keyboard focus lands on the roles, not the page body.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('list', { name: `Roles of ${BOB}` })),
+    );
   });
 
   it('shows a CREATE_USER-only user no way to assign or remove', async () => {
