@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDisplayDate, parseApiDate, toApiDate } from './dates.ts';
-import { shortTermName } from './term-name.ts';
 
 describe('dates', () => {
   it('displays API dates as MM/DD/YYYY without shifting date-only values', () => {
@@ -26,12 +25,5 @@ describe('dates', () => {
 
   it('round-trips a sent date back to the same display date', () => {
     expect(formatDisplayDate(toApiDate(new Date(2025, 6, 4)))).toBe('07/04/2025');
-  });
-});
-
-describe('shortTermName', () => {
-  it('cuts term names at the first hyphen', () => {
-    expect(shortTermName('Fall 2025 - Main Campus - Day')).toBe('Fall 2025');
-    expect(shortTermName('Spring 2026')).toBe('Spring 2026');
   });
 });

@@ -35,6 +35,9 @@ export const ROLES = [
 export const roleName = z.enum(ROLES);
 export type RoleName = z.infer<typeof roleName>;
 
+/** Roles held store-wide only: they cannot be limited to a catalog. */
+export const ROLE_ONLY_ROLES: readonly string[] = ['PERMISSION_ADMINISTRATOR'] satisfies RoleName[];
+
 /**
  * The default role -> action mapping. The server seeds it as data; the permission rules read
  * the database, never this constant.

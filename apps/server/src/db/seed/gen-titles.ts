@@ -1,7 +1,7 @@
 import { proposedTitles, titles } from '../schema/index.ts';
 import type { CatalogData } from './catalog-data.ts';
 import { isoDay } from './dates.ts';
-import { isbn13To10, makeIsbn13 } from './isbn.ts';
+import { isbn13To10, makeIsbn13 } from '@csp/contracts';
 import type { Rng } from './prng.ts';
 import { rngFor, spread, type GenContext } from './store-plan.ts';
 import {

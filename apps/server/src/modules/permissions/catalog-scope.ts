@@ -1,3 +1,4 @@
+import { scopeLabel, shortTermName } from '@csp/contracts';
 import type {
   AuthCatalogInput,
   AuthCourse,
@@ -19,12 +20,6 @@ import {
 import { PERMISSION_MESSAGES as M } from './messages.ts';
 import type { ScopeColumns } from './repository.ts';
 
-/** Spec §9: term names are cut at the first hyphen. */
-export function shortTermName(name: string): string {
-  const hyphen = name.indexOf('-');
-  return (hyphen === -1 ? name : name.slice(0, hyphen)).trim();
-}
-
 /** A catalog scope resolved to ids (the full ancestry) plus a readable label. */
 export interface ResolvedScope extends ScopeColumns {
   divisionId: number;
@@ -38,22 +33,6 @@ export function scopeKey(scope: ScopeColumns): string {
   if (scope.departmentId !== null) return `department:${scope.departmentId}`;
   if (scope.divisionId !== null) return `division:${scope.divisionId}`;
   return 'store';
-}
-
-/** "Main Campus / BIO / 101 / 001 (Fall 2026)". */
-export function scopeLabel(parts: {
-  divisionName: string | null;
-  departmentCode: string | null;
-  courseCode: string | null;
-  sectionCode: string | null;
-  termName: string | null;
-}): string {
-  const section = parts.sectionCode
-    ? `${parts.sectionCode}${parts.termName ? ` (${shortTermName(parts.termName)})` : ''}`
-    : null;
-  return [parts.divisionName ?? '?', parts.departmentCode, parts.courseCode, section]
-    .filter(Boolean)
-    .join(' / ');
 }
 
 /**

@@ -8,7 +8,7 @@ import { missingActionToGrant, requireAnyAction } from './policy.ts';
 import type { ScopeColumns } from './repository.ts';
 import { findRole, listRoleActionNames, type RoleRow } from './user-roles-repository.ts';
 
-export const ROLE_ONLY_ROLES: readonly string[] = ['PERMISSION_ADMINISTRATOR'];
+export { ROLE_ONLY_ROLES } from '@csp/contracts';
 
 /** 403 unless the caller may assign and remove roles at all. */
 export async function requireAssigner(db: Db, session: Session): Promise<void> {

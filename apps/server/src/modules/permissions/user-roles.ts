@@ -9,7 +9,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
-import { scopeKey, scopeLabel, shortTermName } from './catalog-scope.ts';
+import { scopeLabel, shortTermName } from '@csp/contracts';
+import { scopeKey } from './catalog-scope.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
 import { requireAnyAction } from './policy.ts';
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADOPT_ACTIONS, DEFAULT_ROLE_ACTIONS, SSO_PASSWORD_PLACEHOLDER } from '@csp/contracts';
 import type { ActionName } from '@csp/contracts';
 import { NO_CREDENTIALS } from '../../lib/credential-storage.ts';
-import { safeNextPath } from '../../lib/safe-next.ts';
+import { safeNextPath } from '@csp/contracts';
 import { PERMISSION_DENIED_MESSAGE, decideNavigation, ssoFailureUrl } from './guard-decision.ts';
 import type { GuardDecision, GuardInput } from './guard-decision.ts';
 
@@ -126,8 +126,14 @@ describe('step 2: SAML site, logged out, auth required', () => {
     expect(url.searchParams.get('next')).toBe('/research?page=3');
   });
 
-  it('goes to login with next instead of using stored credentials', () => {
-    const url = redirectTarget(decide({ ...saml, stored: REMEMBERED, path: '/search?q=pat' }));
+  it('keeps a password sign-in made on the SAML site: its remember-me secret logs in again', () => {
+    expect(decide({ ...saml, stored: REMEMBERED, path: '/search?q=pat' })).toEqual({
+      kind: 'auto-login',
+    });
+  });
+
+  it('goes to login with next when nothing usable is stored', () => {
+    const url = redirectTarget(decide({ ...saml, path: '/search?q=pat' }));
     expect(url.pathname).toBe('/login');
     expect(url.searchParams.get('next')).toBe('/search?q=pat');
   });

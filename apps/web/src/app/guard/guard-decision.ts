@@ -3,7 +3,7 @@ import type { ActionName, SsoFailureReason, WebsiteInfo } from '@csp/contracts';
 import { hasAnyAction } from '../../lib/actions.ts';
 import { canRestoreSsoSession, canResumeSession } from '../../lib/credential-storage.ts';
 import type { StoredCredentials } from '../../lib/credential-storage.ts';
-import { safeNextPath } from '../../lib/safe-next.ts';
+import { safeNextPath } from '@csp/contracts';
 import type { RouteMeta } from '../routes/route-meta.ts';
 
 export const PERMISSION_DENIED_MESSAGE = 'You do not have permission to view that page.';
@@ -86,9 +86,13 @@ function decideLoggedOut(input: GuardInput, query: URLSearchParams): GuardDecisi
     if (ticket && userAccountId) {
       return { kind: 'sso-ticket', ticket, userAccountId, cleanPath: next };
     }
-    // A single-sign-on login stored before a reload: its token restores the session (on
-    // failure the credentials are cleared and this rule then sends the user to login).
-    if (canRestoreSsoSession(input.stored)) return { kind: 'auto-login' };
+    // A login stored before a reload, by single sign-on or by the password form the site
+    // keeps: a user whose token or remember-me secret is still valid stays signed in (on
+    // failure the credentials are cleared and this rule then sends the user to login). The
+    // single-sign-on branch is for users who are not signed in at all.
+    if (canRestoreSsoSession(input.stored) || canResumeSession(input.stored)) {
+      return { kind: 'auto-login' };
+    }
     return { kind: 'redirect', to: loginUrl(next) };
   }
   // Step 3: a stored remember-me secret logs in automatically; its failure clears the stored

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { AuthCatalogInput, Role } from '@csp/contracts';
+import { ROLE_ONLY_ROLES, type AuthCatalogInput, type Role } from '@csp/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAllRoles } from '../api/permission-queries.ts';
 import { NO_CATALOG, toCatalogInput, type CatalogSelection } from '../catalog-selection.ts';
@@ -13,7 +13,7 @@ import { CatalogPicker } from './catalog-picker.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /** Roles that are store-wide only: the catalog picker is hidden for them (spec §5). */
-const ROLE_ONLY = new Set(['PERMISSION_ADMINISTRATOR']);
+const ROLE_ONLY = new Set(ROLE_ONLY_ROLES);
 
 interface AddRoleFormProps {
   /** False until a findable user (an address with '@' and '.') is shown: nothing can be saved. */

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import type { AuthCatalog, Role, RoleCatalogs } from '@csp/contracts';
 import type { RoleChange } from '../api/permission-queries.ts';
-import { scopeLabel } from '../scope-label.ts';
+import { scopeLabel } from '@csp/contracts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 interface UserRolesListProps {

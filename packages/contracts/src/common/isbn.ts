@@ -1,4 +1,7 @@
-/** ISBN helpers. Seeded titles must carry valid check digits so scan and search code is tested on real-looking data. */
+/**
+ * ISBN rules shared by the server (imports, search, seeds) and the web app (scanned or typed
+ * ISBNs): check digits, the two forms, and normalisation to the ISBN-13 a title is stored by.
+ */
 
 /** The ISBN-13 check digit of the first 12 digits (weights 1,3,1,3,...; mod 10). */
 export function isbn13CheckDigit(first12: string): string {
@@ -42,4 +45,23 @@ export function isbn13To10(isbn13: string): string | null {
 export function makeIsbn13(prefix: '978' | '979', body9: number): string {
   const first12 = prefix + String(body9).padStart(9, '0');
   return first12 + isbn13CheckDigit(first12);
+}
+
+/** The ISBN-13 (978 prefix) of a valid ISBN-10; null when it is not one. */
+export function isbn10To13(isbn10: string): string | null {
+  const chars = isbn10.replace(/[-\s]/g, '').toUpperCase();
+  if (!isValidIsbn10(chars)) return null;
+  const first12 = `978${chars.slice(0, 9)}`;
+  return first12 + isbn13CheckDigit(first12);
+}
+
+/**
+ * What a person typed or scanned, as the ISBN-13 titles are stored by: hyphens and spaces
+ * dropped, an ISBN-10 converted; null when it is not a valid ISBN of either form.
+ */
+export function normalizeIsbn(input: string): string | null {
+  const compact = input.replace(/[-\s]/g, '').toUpperCase();
+  if (compact.length === 13) return isValidIsbn13(compact) ? compact : null;
+  if (compact.length === 10) return isbn10To13(compact);
+  return null;
 }
