@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -16,13 +17,42 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while holding the database-wide start-up lock, so several processes starting
+   * at once on one PostgreSQL database migrate and seed it once, one after the other. PGlite
+   * serves one process, so there it simply runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Takes a named lock for as long as this process lives (or until `release`), if no other
+   * process holds it: null when another does. For duties only one process may carry out.
+   */
+  tryHoldLock(name: string): Promise<{ release(): Promise<void> } | null>;
+  /** PGlite only: a snapshot of the whole database, for `loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
+/** Where the pool reports a connection that broke while idle (PostgreSQL restarted, killed). */
+export type PoolErrorListener = (error: Error) => void;
+
 export type DbOptions =
-  | { engine: 'postgres'; url: string; poolSize?: number }
+  | {
+      engine: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told about idle connections that broke; they are dropped and replaced on demand. */
+      onPoolError?: PoolErrorListener;
+    }
   /** `dataDir` undefined means an in-memory database (tests). */
-  | { engine: 'pglite'; dataDir?: string };
+  | {
+      engine: 'pglite';
+      dataDir?: string;
+      /** Start an in-memory database from a snapshot (`dumpDataDir`), e.g. a migrated one in tests. */
+      loadDataDir?: Blob;
+      /** PGlite has no pool: accepted so callers pass one set of options, never called. */
+      onPoolError?: PoolErrorListener;
+    };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -32,19 +62,146 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
  */
 export async function createDb(options: DbOptions): Promise<Database> {
   if (options.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = createPool(options);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
+    const database: Database = {
+      db: db as unknown as Db,
+      engine: 'postgres',
+      // The work runs on the pool while one connection holds the lock: the pool needs two.
+      exclusive: (work) => withAdvisoryLock(pool, STARTUP_LOCK, () => work()),
+      tryHoldLock: (name) => tryHoldAdvisoryLock(pool, name),
+      close: () => pool.end(),
+    };
+    try {
+      // On the connection that holds the lock: a pool of one must not wait for itself.
+      await withAdvisoryLock(pool, STARTUP_LOCK, (client) =>
+        migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        }),
+      );
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return database;
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  if (options.dataDir) createPrivateFolder(options.dataDir);
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() };
+  if (options.dataDir) restrictToOwner(options.dataDir);
+  return {
+    db: db as unknown as Db,
+    engine: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('none'),
+    exclusive: (work) => work(),
+    tryHoldLock: async () => ({ release: async () => {} }),
+    close: () => client.close(),
+  };
+}
+
+/** The advisory lock under which migrations and seeding run. */
+const STARTUP_LOCK = 'campus-store-portal:startup';
+
+/**
+ * A client taken out of the pool. Out of the pool it has no error listener, and a connection
+ * that breaks would then crash the process: its queries fail instead, which is enough.
+ */
+async function checkout(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  client.on('error', () => undefined);
+  return client;
+}
+
+async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  name: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+) {
+  const client = await checkout(pool);
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** A session-level advisory lock on a connection kept out of the pool while it is held. */
+async function tryHoldAdvisoryLock(pool: pg.Pool, name: string) {
+  const client = await checkout(pool);
+  const { rows } = await client.query<{ held: boolean }>(
+    'select pg_try_advisory_lock(hashtext($1)) as held',
+    [name],
+  );
+  if (!rows[0]?.held) {
+    client.release();
+    return null;
+  }
+  // A broken connection loses the lock with it; release(true) then discards the client.
+  return {
+    release: async () => {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
+      client.release(true);
+    },
+  };
+}
+
+/**
+ * The embedded database's folder holds password hashes and the SAML signing key: only the
+ * server's own user may enter it. PGlite creates its files world-writable (0666), so the folder
+ * is made 0700 and what is in it 0600 (files) / 0700 (folders) after it opens.
+ */
+function createPrivateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
+function restrictToOwner(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      chmodSync(path, 0o700);
+      restrictToOwner(path);
+    } else if (entry.isFile()) {
+      chmodSync(path, 0o600);
+    }
+  }
+}
+
+/**
+ * How long a request waits for a connection before it is told the database is unavailable
+ * (a 503), instead of hanging while PostgreSQL is down or restarting.
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * A node-postgres pool that survives the server going away. An idle client whose connection
+ * PostgreSQL closes (restart, pg_terminate_backend: 57P01) makes the pool emit 'error'; with no
+ * listener that event kills the process. The pool already discards the broken client, so the
+ * listener only reports it, and the next query opens a fresh connection.
+ */
+function createPool(options: { url: string; poolSize?: number; onPoolError?: PoolErrorListener }) {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  return pool;
 }
 
 /** Chooses the engine from configuration: PostgreSQL when a URL is given, PGlite otherwise. */
-export function dbOptionsFromEnv(databaseUrl: string | undefined, dataDir: string): DbOptions {
-  return databaseUrl ? { engine: 'postgres', url: databaseUrl } : { engine: 'pglite', dataDir };
+export function dbOptionsFromEnv(databaseUrl: string | undefined, dataDir: string) {
+  return databaseUrl
+    ? { engine: 'postgres' as const, url: databaseUrl }
+    : { engine: 'pglite' as const, dataDir };
 }

@@ -2,8 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_PREFIX, type ApiError } from '@csp/contracts';
 import { isAppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred.';
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The portal cannot reach its database right now. Try again in a moment.';
+
+/** Seconds a client is asked to wait before retrying during a database outage. */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 /** Fastify's own client errors whose text is safe and useful to show as it is. */
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -33,6 +40,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseDataError(error)) {
       request.log.info({ err: error }, 'database refused a value of the request');
       return send(reply, 400, { message: DATA_ERROR_MESSAGE });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      return send(reply, 503, { message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,0 +1,44 @@
+/**
+ * Whether an error means the database cannot be reached right now (PostgreSQL down,
+ * restarting, or our connection to it cut), as opposed to a fault of the request or the code.
+ * Such a request gets a 503 with Retry-After; it is worth trying again shortly.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if (matches(e as { code?: unknown; message?: unknown })) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Network errors of the socket to PostgreSQL. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01-57P03 (the server is shutting
+ * down, crashed or cannot take connections yet) and 53300 (too many connections).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+
+/** node-postgres reports some connection failures by message only. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+function matches(e: { code?: unknown; message?: unknown }): boolean {
+  if (typeof e.code === 'string' && (SOCKET_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code)))
+    return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
+}

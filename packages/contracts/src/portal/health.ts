@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+
+/** Health paths sit outside the API prefix: they are for process managers and load balancers. */
+export const HEALTH_BASE = '/health';
+
+export const liveness = endpoint({
+  method: 'GET',
+  path: `${HEALTH_BASE}/live`,
+  summary: 'Liveness: the process is up and its event loop answers (never touches the database)',
+  auth: false,
+  response: z.object({ status: z.literal('ok') }),
+});
+
+export const readinessReport = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  /** The database answered a query. */
+  database: z.boolean(),
+  /** Every migration this build ships has been applied. */
+  migrations: z.boolean(),
+  /** The process is shutting down and takes no new work. */
+  draining: z.boolean(),
+});
+export type ReadinessReport = z.infer<typeof readinessReport>;
+
+export const readiness = endpoint({
+  method: 'GET',
+  path: `${HEALTH_BASE}/ready`,
+  summary: 'Readiness: 200 when the database is reachable and migrated, 503 otherwise',
+  auth: false,
+  response: readinessReport,
+});
