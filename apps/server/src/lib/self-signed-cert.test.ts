@@ -1,6 +1,10 @@
-import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { X509Certificate, createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { certificateBody, generateKeyPairWithCertificate } from './self-signed-cert.ts';
+import {
+  certificateBody,
+  generateKeyPairWithCertificate,
+  selfSignedCertificate,
+} from './self-signed-cert.ts';
 
 describe('generateKeyPairWithCertificate', () => {
   it('makes a valid self-signed X.509 certificate for the generated key', () => {
@@ -17,5 +21,21 @@ describe('generateKeyPairWithCertificate', () => {
   it('gives the bare base64 body that SAML metadata holds', () => {
     const { certificate } = generateKeyPairWithCertificate('x');
     expect(certificateBody(certificate)).toMatch(/^MII[A-Za-z0-9+/=]+$/);
+  });
+
+  it('is readable whatever random serial it draws, leading zero bytes and high bits included', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    for (const serialHex of ['0001ff', '00000000', '7f', '80', 'ff00', '0080']) {
+      const pem = selfSignedCertificate(
+        privateKey,
+        publicKey,
+        'x',
+        10,
+        new Date(),
+        Buffer.from(serialHex, 'hex'),
+      );
+      const cert = new X509Certificate(pem);
+      expect(BigInt(`0x${cert.serialNumber}`)).toBe(BigInt(`0x${serialHex}`));
+    }
   });
 });

@@ -21,10 +21,18 @@ const seq = (...items: Buffer[]) => der(0x30, Buffer.concat(items));
 const set = (...items: Buffer[]) => der(0x31, Buffer.concat(items));
 const nullValue = () => Buffer.from([0x05, 0x00]);
 
-function integer(bytes: Buffer): Buffer {
-  // A leading 1 bit would make the integer negative: prefix a zero byte.
-  const first = bytes[0] ?? 0;
-  return der(0x02, first & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+/**
+ * A non-negative DER INTEGER. DER wants the shortest encoding: OpenSSL refuses a certificate
+ * whose serial starts with a needless zero byte (about 1 random serial in 256 did), so leading
+ * zeros are stripped, and a zero byte is put back only where a leading 1 bit would make the
+ * number negative.
+ */
+export function integer(bytes: Buffer): Buffer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const body = bytes.subarray(start);
+  const first = body[0] ?? 0;
+  return der(0x02, first & 0x80 ? Buffer.concat([Buffer.from([0]), body]) : body);
 }
 
 function oid(dotted: string): Buffer {
@@ -70,11 +78,10 @@ export function selfSignedCertificate(
   subject: string,
   years = 10,
   now = new Date(),
+  serial: Buffer = randomBytes(16),
 ): string {
   const algorithm = seq(oid(SHA256_WITH_RSA), nullValue());
   const name = commonName(subject);
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
   const notAfter = new Date(now);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + years);
   const tbs = seq(
