@@ -7,6 +7,7 @@ export default defineProject({
     name: '@csp/server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['src/test-support/global-setup.ts'],
     testTimeout: 60000,
     hookTimeout: 120000,
   },

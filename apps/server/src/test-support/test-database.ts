@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
-import { createDb, type Database } from '../db/client.ts';
+import { createDb, MIGRATIONS_FOLDER, type Database } from '../db/client.ts';
+import { PGLITE_SNAPSHOT_ENV } from './global-setup.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -53,19 +56,102 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
+/** A digest of the migrations this build ships: a template is reused only while they are the same. */
+function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    const path = join(MIGRATIONS_FOLDER, file);
+    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+let pgliteSnapshot: Promise<Blob> | undefined;
+
 /**
- * A fresh, migrated, empty database: in-memory PGlite, or a throwaway PostgreSQL database
- * `csp_test_<random>` that `close()` drops.
+ * A migrated empty PGlite database: the snapshot the Vitest global setup wrote, or (outside
+ * Vitest) one made here once per process.
  */
-export async function createTestDatabase(engine: Engine): Promise<Database> {
-  if (engine === 'pglite') return createDb({ engine: 'pglite' });
-  const name = `csp_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE ${name}`));
+function migratedPgliteSnapshot(): Promise<Blob> {
+  const file = process.env[PGLITE_SNAPSHOT_ENV];
+  if (file && existsSync(file)) return Promise.resolve(new Blob([readFileSync(file)]));
+  pgliteSnapshot ??= (async () => {
+    const database = await createDb({ engine: 'pglite' });
+    try {
+      const dump = await database.dumpDataDir?.();
+      if (!dump) throw new Error('PGlite cannot dump its data folder');
+      return dump;
+    } finally {
+      await database.close();
+    }
+  })();
+  return pgliteSnapshot;
+}
+
+function databaseUrl(name: string): string {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await createDb({ engine: 'postgres', url: url.toString(), poolSize: 4 });
+  return url.toString();
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * A migrated empty PostgreSQL database to clone suites from (CREATE DATABASE ... TEMPLATE), named
+ * by the migrations' digest. The first worker to need it builds it under an advisory lock, under
+ * another name, and renames it when done, so nobody clones a half-migrated template; templates of
+ * older migrations are dropped.
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= withAdminClient(async (client) => {
+    const name = `csp_tpl_${migrationsDigest()}`;
+    await client.query('select pg_advisory_lock(hashtext($1))', ['csp-test-template']);
+    try {
+      const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const building = `${name}_${randomBytes(4).toString('hex')}`;
+        await client.query(`CREATE DATABASE ${building}`);
+        const database = await createDb({
+          engine: 'postgres',
+          url: databaseUrl(building),
+          poolSize: 1,
+        });
+        await database.close();
+        await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        const old = await client.query<{ datname: string }>(
+          "select datname from pg_database where datname like 'csp\\_tpl\\_%' and datname <> $1",
+          [name],
+        );
+        for (const row of old.rows) {
+          await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+        }
+      }
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', ['csp-test-template']);
+    }
+    return name;
+  });
+  return postgresTemplate;
+}
+
+/**
+ * A fresh, migrated, empty database: in-memory PGlite loaded from a migrated snapshot, or a
+ * throwaway PostgreSQL database `csp_test_<random>` cloned from a migrated template, which
+ * `close()` drops. Migrations still run (and find nothing to do), so a stale snapshot cannot hide.
+ */
+export async function createTestDatabase(engine: Engine): Promise<Database & { url?: string }> {
+  if (engine === 'pglite') {
+    return createDb({ engine: 'pglite', loadDataDir: await migratedPgliteSnapshot() });
+  }
+  const template = await migratedPostgresTemplate();
+  const name = `csp_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const url = databaseUrl(name);
+  const database = await createDb({ engine: 'postgres', url, poolSize: 4 });
   return {
     ...database,
+    /** For a second connection pool, as a second server process would open. */
+    url,
     close: async () => {
       await database.close();
       await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

@@ -7,7 +7,7 @@ import { verifyPassword } from '../../lib/password-hash.ts';
 import { queryRows } from './bulk-insert.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { isDemoSeeded, seedDemo, type DemoSeedSummary } from './demo.ts';
-import { isbn13To10, isValidIsbn13 } from './isbn.ts';
+import { isbn13To10, isValidIsbn13 } from '@csp/contracts';
 import { scalar } from './seed-test-helpers.ts';
 
 const TODAY = new Date('2026-03-10T12:00:00Z');

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../client.ts';
 import { queryRows } from './bulk-insert.ts';
-import { isbn13To10, isValidIsbn13 } from './isbn.ts';
+import { isbn13To10, isValidIsbn13 } from '@csp/contracts';
 import { isLargeSeeded, seedLarge, type LargeSeedSummary } from './large.ts';
 import { scalar } from './seed-test-helpers.ts';
 
