@@ -20,11 +20,11 @@ interface Budget {
 const database = await createDb({ engine: 'pglite' });
 await ensureReferenceData(database.db);
 await seedDemo(database.db);
-const config = loadConfig({
-  ...process.env,
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
-  SEED_DEMO: 'false',
-});
+const jwtSecret = 'bench-secret-bench-secret-bench-secret!';
+const config = {
+  ...loadConfig({ ...process.env, JWT_SECRET: jwtSecret, SEED_DEMO: 'false' }),
+  jwtSecret: new TextEncoder().encode(jwtSecret),
+};
 const app = await buildApp({ db: database.db, config });
 const host = 'localhost';
 const admin = DEMO_ACCOUNTS[0]!;

@@ -3,16 +3,19 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { BackgroundTasks } from './lib/background-tasks.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { ResetRateLimiter } from './modules/account/reset-rate-limiter.ts';
+import { SignInLimiter } from './modules/account/sign-in-limits.ts';
+import { AttemptThrottle } from './modules/throttle/index.ts';
 import { registerAccountRoutes } from './modules/account/routes.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerPermissionRoutes } from './modules/permissions/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { WebsiteResolver } from './modules/portal/website-resolver.ts';
 import { registerSamlRoutes } from './modules/saml/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { LoginRateLimiter } from './plugins/login-rate-limiter.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -23,10 +26,10 @@ export interface BuildAppOptions {
   config: Config;
   /** A pino logger; none (silent) when omitted, as in tests. */
   logger?: FastifyBaseLogger;
-  /** Replace the sign-in limiter, e.g. one with a test clock. */
-  loginLimiter?: LoginRateLimiter;
-  /** Replace the password-reset request limiter. */
-  resetLimiter?: ResetRateLimiter;
+  /** Where work after the answer runs; tests pass one to drain() it. */
+  background?: BackgroundTasks;
+  /** The clock of the sign-in and reset limits (tests move it to start fresh windows). */
+  throttleClock?: () => Date;
   /** Replace the mailer, e.g. one that captures messages in tests. */
   mailer?: Mailer;
   /** The clock for tokens and remember-me expiry. */
@@ -44,22 +47,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const throttle = new AttemptThrottle(options.db, options.throttleClock ?? (() => new Date()));
   const deps: AppDeps = {
     db: options.db,
     config: options.config,
     websites: new WebsiteResolver(options.db),
-    loginLimiter: options.loginLimiter ?? new LoginRateLimiter(),
-    resetLimiter: options.resetLimiter ?? new ResetRateLimiter(),
+    signInLimiter: new SignInLimiter(throttle),
+    resetLimiter: new ResetRateLimiter(throttle),
     mailer: options.mailer ?? createMailer(options.config, app.log),
+    background: options.background ?? new BackgroundTasks(app.log),
     now: options.now ?? (() => new Date()),
   };
+  app.addHook('onClose', () => deps.background.drain());
 
   registerErrorHandling(app);
   registerTenancy(app, deps.websites);
   registerSecurityHeaders(app);
-  registerAuth(app, { db: deps.db, jwtSecret: deps.config.jwtSecret });
+  registerAuth(app, { db: deps.db, jwtSecret: deps.config.jwtSecret, now: deps.now });
   await registerOpenApi(app);
 
+  registerHealthRoutes(app, deps);
   registerPortalRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerPermissionRoutes(app, deps);

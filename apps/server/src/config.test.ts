@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,14 +27,8 @@ describe('loadConfig', () => {
     });
   });
 
-  it('creates a JWT secret once, mode 0600, and reuses it', () => {
-    const dir = tempDir();
-    const first = loadConfig({ DATA_DIR: dir });
-    const file = join(dir, 'jwt-secret');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(first.jwtSecret.length).toBe(32);
-    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toEqual(first.jwtSecret);
-    expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThan(40);
+  it('leaves the signing secret to the database when JWT_SECRET is unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).jwtSecret).toBeUndefined();
   });
 
   it('uses JWT_SECRET when given and parses the rest', () => {

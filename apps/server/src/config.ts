@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -58,16 +56,20 @@ export interface Config {
   webDist: string;
 }
 
+/**
+ * The configuration as the environment gives it. Without JWT_SECRET the signing secret is not
+ * known until the database is open: it is generated once and kept there, so every process on
+ * one database signs and accepts the same tokens (see resolveSigningSecret).
+ */
+export type EnvConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: Uint8Array | undefined };
+
 /** Thrown with every problem of the environment listed, one per line. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/**
- * Parses the environment. When JWT_SECRET is unset a random 32-byte secret is created once in
- * DATA_DIR/jwt-secret (mode 0600) so sessions survive restarts.
- */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Parses the environment; every invalid variable is listed in one ConfigError. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -82,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : persistedSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : undefined,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     rememberDays: e.REMEMBER_DAYS,
     publicUrl: e.PUBLIC_URL,
@@ -92,20 +94,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: resolve(baseDir, e.WEB_DIST),
   };
-}
-
-function persistedSecret(dataDir: string): Uint8Array {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
-    if (secret.length >= 32) return new Uint8Array(secret);
-    throw new ConfigError(
-      `${file} holds a secret shorter than 32 bytes; delete it to make a new one.`,
-    );
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32);
-  writeFileSync(file, `${secret.toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return new Uint8Array(secret);
 }

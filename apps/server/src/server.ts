@@ -1,13 +1,17 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type EnvConfig } from './config.ts';
 import { createDb, dbOptionsFromEnv } from './db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_HOSTS } from './db/seed/demo-accounts.ts';
 import { startDevIdpIfWanted } from './dev-idp/start.ts';
 import { listen } from './startup/listen.ts';
 import { prepareDatabase } from './startup/prepare-database.ts';
 import { createLogger } from './lib/create-logger.ts';
+import { resolveSigningSecret } from './modules/account/signing-secret.ts';
 
-function readConfig(): Config {
+/** Only one process of a deployment runs the development identity provider. */
+const DEV_IDP_LOCK = 'campus-store-portal:dev-idp';
+
+function readConfig(): EnvConfig {
   try {
     return loadConfig();
   } catch (error) {
@@ -36,12 +40,27 @@ function printBanner(port: number, demoSeeded: boolean): void {
 }
 
 async function main(): Promise<void> {
-  const config = readConfig();
-  const logger = createLogger(config.logLevel);
-  const database = await createDb(dbOptionsFromEnv(config.databaseUrl, config.dataDir));
-  const { demoSeeded } = await prepareDatabase(database.db, config.seedDemo, logger);
+  // Everything the server writes (the embedded database, mail files) is for its own user only.
+  process.umask(0o077);
+  const envConfig = readConfig();
+  const logger = createLogger(envConfig.logLevel);
+  const database = await createDb({
+    ...dbOptionsFromEnv(envConfig.databaseUrl, envConfig.dataDir),
+    onPoolError: (error) =>
+      logger.warn({ err: error }, 'a database connection broke; it is replaced on next use'),
+  });
+  // Several processes may start at once on one PostgreSQL database: one seeds, the others wait.
+  const { demoSeeded } = await database.exclusive(() =>
+    prepareDatabase(database.db, envConfig.seedDemo, logger),
+  );
+  const config = {
+    ...envConfig,
+    jwtSecret: await resolveSigningSecret(database.db, envConfig.jwtSecret, envConfig.dataDir),
+  };
   // Before the app serves requests: it points the websites that trust it at its port.
-  const devIdp = await startDevIdpIfWanted(database.db, config.dataDir, logger);
+  const idpLock = await database.tryHoldLock(DEV_IDP_LOCK);
+  const devIdp = idpLock ? await startDevIdpIfWanted(database.db, config.dataDir, logger) : null;
+  if (!idpLock) logger.info('another process runs the development IdP');
   const app = await buildApp({ db: database.db, config, logger });
 
   const listening = await listen(app, config.host, config.port);
@@ -53,6 +72,7 @@ async function main(): Promise<void> {
     try {
       await listening.closeExtra();
       await devIdp?.close();
+      await idpLock?.release();
       await app.close();
       await database.close();
       process.exit(0);

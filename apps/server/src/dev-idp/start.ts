@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { startDevIdp, type DevIdp } from './dev-idp-server.ts';
+import type { DevIdp } from './dev-idp-server.ts';
 import { loadOrCreateDevIdpKeys } from './idp-keys.ts';
 import { countDevIdpWebsites, pointWebsitesAtDevIdp } from './repository.ts';
 import { devIdpSettingsFromEnv } from './settings.ts';
@@ -26,11 +26,14 @@ export async function startDevIdpIfWanted(
   const keys = loadOrCreateDevIdpKeys(dataDir);
   let idp: DevIdp;
   try {
+    // Loaded only here: samlify, which it needs, is a development dependency, absent from an
+    // installation made with `npm ci --omit=dev` (which has no use for a development IdP).
+    const { startDevIdp } = await import('./dev-idp-server.ts');
     idp = await startDevIdp({ db, keys, port: settings.port, logger });
   } catch (error) {
     logger.warn(
       { err: error, port: settings.port },
-      'development IdP not started (is the port in use? set DEV_IDP_PORT, or DEV_IDP=false)',
+      'development IdP not started (port in use? set DEV_IDP_PORT, or DEV_IDP=false; or the development dependencies are not installed)',
     );
     return null;
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { fillPath, getUserActions, type SessionResponse } from '@csp/contracts';
 import { userAccounts } from '../db/schema/index.ts';
 import { signSessionToken } from '../modules/account/session-token.ts';
@@ -14,6 +15,7 @@ import {
 import { AUTH_MESSAGES } from './auth.ts';
 
 const engines = await testEngines();
+const sessionIdOf = (token: string) => decodeJwt(token)['sid'] as number;
 
 describe.each(engines)('auth (%s)', (engine) => {
   let ctx: TestContext;
@@ -45,7 +47,11 @@ describe.each(engines)('auth (%s)', (engine) => {
   it('answers 401 for an expired token', async () => {
     const { token } = await signSessionToken(
       ctx.config.jwtSecret,
-      { accountId: ctx.fixture.accounts.admin.id, locationId: ctx.fixture.locations.a },
+      {
+        accountId: ctx.fixture.accounts.admin.id,
+        locationId: ctx.fixture.locations.a,
+        sessionId: sessionIdOf(session.token),
+      },
       5,
       new Date(Date.now() - 60 * 60_000),
     );
@@ -63,7 +69,11 @@ describe.each(engines)('auth (%s)', (engine) => {
 
     const forged = await signSessionToken(
       new Uint8Array(32).fill(7),
-      { accountId: ctx.fixture.accounts.admin.id, locationId: ctx.fixture.locations.a },
+      {
+        accountId: ctx.fixture.accounts.admin.id,
+        locationId: ctx.fixture.locations.a,
+        sessionId: sessionIdOf(session.token),
+      },
       5,
     );
     expect((await actions(authHeaders(FIXTURE_HOSTS.a, forged.token))).statusCode).toBe(401);
@@ -101,6 +111,6 @@ describe.each(engines)('auth (%s)', (engine) => {
       headers: authHeaders(FIXTURE_HOSTS.a, own.token),
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.expired });
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.ended });
   });
 });

@@ -1,14 +1,20 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { AUTH_HEADER } from '@csp/contracts';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
+import { AUTH_HEADER, ROLES_VERSION_HEADER } from '@csp/contracts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Session } from '../lib/session.ts';
-import { findActiveAccount } from '../modules/account/repository.ts';
+import { findLiveSession } from '../modules/account/session-repository.ts';
 import { verifySessionToken } from '../modules/account/session-token.ts';
 
 export const AUTH_MESSAGES = {
   missing: 'Sign in to continue.',
   expired: 'Your session has expired. Sign in again.',
+  ended: 'Your session has ended. Sign in again.',
   otherStore: "This session belongs to another store's website. Sign in again.",
   notYourAccount: 'You can only act as your own account.',
 } as const;
@@ -27,18 +33,21 @@ declare module 'fastify' {
 /**
  * Session checks, in order: a token is present; it verifies (HS256, issuer, expiry); it was
  * issued for the store of the request's website; the `:userAccountId` path parameter, if any,
- * is the token's account; the account still exists and is active in that store.
+ * is the token's account; its session is live and its account still active in that store.
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; jwtSecret: Uint8Array }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { db: Db; jwtSecret: Uint8Array; now: () => Date },
+): void {
   app.decorateRequest('session', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[AUTH_HEADER.toLowerCase()];
     const token = (Array.isArray(header) ? header[0] : header)?.trim();
     if (!token) throw new AppError(401, AUTH_MESSAGES.missing);
 
     const checked = await verifySessionToken(deps.jwtSecret, token);
     if (!checked.ok) throw new AppError(401, AUTH_MESSAGES.expired);
-    const { accountId, locationId } = checked.claims;
+    const { accountId, locationId, sessionId } = checked.claims;
 
     if (!request.website || request.website.locationId !== locationId) {
       throw new AppError(401, AUTH_MESSAGES.otherStore);
@@ -47,9 +56,12 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; jwtSecret: Ui
     if (pathAccount !== undefined && pathAccount !== String(accountId)) {
       throw new AppError(403, AUTH_MESSAGES.notYourAccount);
     }
-    const account = await findActiveAccount(deps.db, accountId, locationId);
-    if (!account) throw new AppError(401, AUTH_MESSAGES.expired);
-    request.session = { accountId, locationId, userName: account.userName };
+    // One round trip: the session is live (not logged out, not ended by a password change or
+    // single logout), its account active in this store, and the roles version.
+    const live = await findLiveSession(deps.db, { sessionId, accountId, locationId }, deps.now());
+    if (!live) throw new AppError(401, AUTH_MESSAGES.ended);
+    reply.header(ROLES_VERSION_HEADER, live.rolesVersion);
+    request.session = { accountId, locationId, sessionId, userName: live.userName };
   });
 }
 

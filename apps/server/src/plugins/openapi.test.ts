@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  getUserActions,
-  getWebsite,
-  login,
-  logout,
-  OPENAPI_JSON_PATH,
-  OPENAPI_UI_PATH,
-  resumeSession,
-} from '@csp/contracts';
+import * as contracts from '@csp/contracts';
+import { getUserActions, OPENAPI_JSON_PATH, OPENAPI_UI_PATH, type Endpoint } from '@csp/contracts';
 import { createTestApp, type TestContext } from '../test-support/test-app.ts';
 import { AUTH_SECURITY_SCHEME } from './openapi.ts';
 
@@ -17,6 +10,17 @@ interface OpenApiDoc {
 }
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** Every endpoint contract the contracts package exports. */
+const ENDPOINTS = Object.values(contracts as Record<string, unknown>).filter(
+  (value): value is Endpoint =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Endpoint).method === 'string' &&
+    typeof (value as Endpoint).path === 'string' &&
+    typeof (value as Endpoint).summary === 'string' &&
+    typeof (value as Endpoint).auth === 'boolean',
+);
 
 describe('OpenAPI', () => {
   let ctx: TestContext;
@@ -29,9 +33,12 @@ describe('OpenAPI', () => {
     const res = await ctx.app.inject({ method: 'GET', url: OPENAPI_JSON_PATH });
     expect(res.statusCode).toBe(200);
     const doc = res.json<OpenApiDoc>();
-    for (const contract of [getWebsite, login, resumeSession, logout, getUserActions]) {
+    expect(ENDPOINTS.length).toBeGreaterThan(25);
+    for (const contract of ENDPOINTS) {
       const op = doc.paths[openApiPath(contract.path)]?.[contract.method.toLowerCase()];
-      expect(op?.summary).toBe(contract.summary);
+      expect(op?.summary, `${contract.method} ${contract.path}`).toBe(contract.summary);
+      const security = contract.auth ? [{ [AUTH_SECURITY_SCHEME]: [] }] : undefined;
+      expect(op?.security, `${contract.method} ${contract.path}`).toEqual(security);
     }
     expect(doc.paths['/site-config/{jsonFileName}']?.['get']).toBeDefined();
     expect(doc.paths[openApiPath(getUserActions.path)]?.['get']?.security).toEqual([

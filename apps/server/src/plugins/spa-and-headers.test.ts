@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,8 @@ describe.each(engines)('SPA and security headers (%s)', (engine) => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), INDEX);
     writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(webDist, 'assets', 'app-1234.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(join(webDist, 'favicon.ico'), 'icon');
     ctx = await createTestApp(engine, { config: { webDist } });
     unbuilt = await createTestApp('pglite');
@@ -99,6 +102,26 @@ describe.each(engines)('SPA and security headers (%s)', (engine) => {
     );
     expect((await ctx.app.inject({ method: 'GET', url: '/favicon.ico' })).body).toBe('icon');
     expect((await ctx.app.inject({ method: 'GET', url: '/nope.png' })).statusCode).toBe(404);
+  });
+
+  it('serves the build-time brotli or gzip copy of an asset to browsers that accept it', async () => {
+    const get = (encoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/assets/app-1234.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(String(br.headers['vary']).toLowerCase()).toContain('accept-encoding');
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers JSON 404 to non-HTML requests of unknown paths', async () => {

@@ -20,7 +20,7 @@ const TOP_LEVEL_FILE = /^\/([A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9]+)$/;
 
 /**
  * Serves the built web app from WEB_DIST: hashed files under /assets with a long immutable
- * cache, top-level files (favicon...) with a short one, and index.html (no-store, tag manager
+ * cache (their brotli or gzip copy when the browser accepts it), top-level files (favicon...) with a short one, and index.html (no-store, tag manager
  * snippets injected) for any other GET that accepts HTML, so client-side routes deep-link.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
@@ -29,6 +29,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     prefix: '/assets/',
     immutable: true,
     maxAge: '365d',
+    // The build writes .br and .gz copies (vite-plugin-compression2): no compression per request.
+    preCompressed: true,
     index: false,
     suppressWarning: true,
   });

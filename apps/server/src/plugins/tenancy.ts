@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { websiteSearchString } from '@csp/contracts';
+import { HEALTH_BASE, websiteSearchString } from '@csp/contracts';
 import { AppError } from '../lib/app-error.ts';
 import type { Website } from '../modules/portal/repository.ts';
 import type { WebsiteResolver } from '../modules/portal/website-resolver.ts';
@@ -15,6 +15,9 @@ declare module 'fastify' {
 export function registerTenancy(app: FastifyInstance, websites: WebsiteResolver): void {
   app.decorateRequest('website', null);
   app.addHook('onRequest', async (request) => {
+    // Health checks come from process managers under any host, and liveness must not need the
+    // database that resolving a website reads.
+    if (request.url.startsWith(`${HEALTH_BASE}/`)) return;
     request.website = await websites.resolve(hostSearchString(request));
   });
 }

@@ -6,6 +6,7 @@ import { AUTH_HEADER, login, type SessionResponse } from '@csp/contracts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import { BackgroundTasks } from '../lib/background-tasks.ts';
 import { createTestDatabase, type Engine } from './test-database.ts';
 import { FIXTURE_PASSWORD, seedTestFixture, type TestFixture } from './test-fixture.ts';
 
@@ -36,9 +37,11 @@ export interface TestContext {
   engine: Engine;
   app: FastifyInstance;
   db: Db;
-  database: Database;
+  database: Database & { url?: string };
   fixture: TestFixture;
   config: Config;
+  /** The app's after-the-answer work (mail): `await background.drain()` before checking mail. */
+  background: BackgroundTasks;
   /** Closes the app and drops the database. Call in afterAll. */
   close(): Promise<void>;
 }
@@ -61,7 +64,8 @@ export async function createTestApp(
   const fixture = await seedTestFixture(database.db);
   const config = testConfig(options.config);
   const { config: _ignored, extend, ...buildOptions } = options;
-  const app = await buildApp({ ...buildOptions, db: database.db, config });
+  const background = buildOptions.background ?? new BackgroundTasks(console);
+  const app = await buildApp({ ...buildOptions, background, db: database.db, config });
   extend?.(app);
   await app.ready();
   return {
@@ -71,6 +75,7 @@ export async function createTestApp(
     database,
     fixture,
     config,
+    background,
     close: async () => {
       await app.close();
       await database.close();

@@ -5,3 +5,4 @@ export * from './students.ts';
 export * from './materials.ts';
 export * from './commerce.ts';
 export * from './saml.ts';
+export * from './security.ts';

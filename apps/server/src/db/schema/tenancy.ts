@@ -27,6 +27,11 @@ export const websites = pgTable(
       .references(() => locations.id),
     /** The search string the host rule produces, e.g. `localhost` or `bookstore-b.localhost`. */
     host: text().notNull(),
+    /**
+     * The website's public address (`https://bookstore.example.edu`), used in links sent by
+     * e-mail. Null: PUBLIC_URL, else the host on the server's own port.
+     */
+    publicUrl: text(),
     externalLocationRef: text().notNull(),
     jsonFileName: text().notNull(),
     ssoType: text({ enum: ['SAML', 'NONE'] })

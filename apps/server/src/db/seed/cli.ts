@@ -57,18 +57,21 @@ async function main(): Promise<number> {
   const database = await createDb(options);
   try {
     const { db } = database;
-    await ensureReferenceData(db);
     if (values.scale === 'large' && (await isLargeSeeded(db))) {
       console.error('The large store is already seeded; use a fresh database to seed it again.');
       return 1;
     }
-    if (await isDemoSeeded(db)) {
-      console.log('Demo data already present.');
-    } else {
-      console.log('Seeding the demo stores…');
-      const demo = await seedDemo(db, { onProgress: printProgress });
-      console.log(`Demo stores seeded in ${(demo.elapsedMs / 1000).toFixed(1)} s.`);
-    }
+    // Under the start-up lock, so a server starting meanwhile does not seed the demo too.
+    await database.exclusive(async () => {
+      await ensureReferenceData(db);
+      if (await isDemoSeeded(db)) {
+        console.log('Demo data already present.');
+      } else {
+        console.log('Seeding the demo stores…');
+        const demo = await seedDemo(db, { onProgress: printProgress });
+        console.log(`Demo stores seeded in ${(demo.elapsedMs / 1000).toFixed(1)} s.`);
+      }
+    });
     if (values.scale === 'large') {
       console.log('Seeding the large benchmark store (large.localhost)…');
       const large = await seedLarge(db, { onProgress: printProgress });

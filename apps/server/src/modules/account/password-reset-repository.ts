@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { revokeAllSessions } from './session-repository.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, passwordResetTokens, userAccounts, websites } from '../../db/schema/index.ts';
 import { revokeAllRememberSecrets } from './repository.ts';
@@ -84,7 +85,7 @@ export async function findResetToken(db: Db, tokenHash: string): Promise<ResetTo
 /**
  * Uses the token and sets the new password in one transaction: the token is marked used only
  * if still unused (so two racing resets have one winner), the account's other unused tokens are
- * deleted, every remember-me secret is revoked, and the change is audited. False when the token was already used.
+ * deleted, every remember-me secret and signed-in session is revoked, and the change is audited. False when the token was already used.
  */
 export async function applyPasswordReset(
   db: Db,
@@ -111,6 +112,7 @@ export async function applyPasswordReset(
         ),
       );
     await revokeAllRememberSecrets(tx, input.accountId, input.at);
+    await revokeAllSessions(tx, input.accountId, input.at);
     await tx.insert(auditLog).values({
       locationId: input.locationId,
       actorAccountId: input.accountId,

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import {
+  createUserAccount,
+  fillPath,
   login,
   PASSWORD_MESSAGES,
   requestPasswordReset,
@@ -8,13 +11,18 @@ import {
   resumeSession,
   validateResetToken,
 } from '@csp/contracts';
-import { auditLog, rememberSecrets } from '../../db/schema/index.ts';
-import { createMailer } from '../../lib/mailer.ts';
+import { buildApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import { auditLog, rememberSecrets, websites } from '../../db/schema/index.ts';
+import { BackgroundTasks } from '../../lib/background-tasks.ts';
+import { createMailer, type Mailer, type MailMessage } from '../../lib/mailer.ts';
 import {
+  authHeaders,
   createTestApp,
   FIXTURE_HOSTS,
   FIXTURE_PASSWORD,
   loginAs,
+  testConfig,
   testEngines,
   type TestContext,
 } from '../../test-support/test-app.ts';
@@ -24,11 +32,34 @@ import {
   type SmtpCapture,
 } from '../../test-support/smtp-capture.ts';
 import { sendPasswordSetupEmail } from './password-setup.ts';
-import { ResetRateLimiter } from './reset-rate-limiter.ts';
 
 const engines = await testEngines();
 const NEW_PASSWORD = 'violet lantern orbit 42';
 const HOUR = 60 * 60_000;
+
+/** A mailer whose sends wait until the test releases them: the work after the answer stalls. */
+function heldMailer(): Mailer & {
+  delivered: MailMessage[];
+  /** Resolves once a send has started (and is being held). */
+  entered: Promise<void>;
+  release(): void;
+} {
+  let entered!: () => void;
+  let release!: () => void;
+  const started = new Promise<void>((resolve) => (entered = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const mailer = {
+    delivered: [] as MailMessage[],
+    entered: started,
+    release,
+    async send(message: MailMessage) {
+      entered();
+      await released;
+      mailer.delivered.push(message);
+    },
+  };
+  return mailer;
+}
 
 describe.each(engines)('password reset (%s)', (engine) => {
   let ctx: TestContext;
@@ -42,7 +73,7 @@ describe.each(engines)('password reset (%s)', (engine) => {
     ctx = await createTestApp(engine, {
       config: { smtpUrl: smtp.url },
       now: () => new Date(Date.now() + clockOffset),
-      resetLimiter: new ResetRateLimiter({ now: () => limiterClock }),
+      throttleClock: () => new Date(limiterClock),
     });
   });
   afterAll(async () => {
@@ -87,10 +118,38 @@ describe.each(engines)('password reset (%s)', (engine) => {
       remoteAddress: ip(),
       payload: { userName, password },
     });
+  /**
+   * Another app on this test's database with its own configuration (PORT, PUBLIC_URL), its own
+   * website cache and background work; mail goes to the same SMTP capture unless `mailer` is set.
+   */
+  const otherApp = async (config: Partial<Config>, mailer?: Mailer) => {
+    const background = new BackgroundTasks(console);
+    const app = await buildApp({
+      db: ctx.db,
+      config: testConfig({ smtpUrl: smtp.url, ...config }),
+      background,
+      mailer,
+      throttleClock: () => new Date(limiterClock),
+    });
+    await app.ready();
+    return { app, background };
+  };
+  const requestOn = (app: FastifyInstance, email: string, host: string, resetUrl: string) =>
+    app.inject({
+      method: requestPasswordReset.method,
+      url: requestPasswordReset.path,
+      headers: { host },
+      remoteAddress: ip(),
+      payload: { email, resetUrl },
+    });
+  const setPublicUrl = (websiteId: number, publicUrl: string | null) =>
+    ctx.db.update(websites).set({ publicUrl }).where(eq(websites.id, websiteId));
+
   /** Requests a reset and follows the e-mailed link: returns the link's token. */
   const mailedToken = async (email: string, host: string = FIXTURE_HOSTS.a) => {
     const res = await request(email, host);
     expect(res.statusCode).toBe(200);
+    await ctx.background.drain();
     const mail = await smtp.take(email);
     const link = resetLinkIn(mail.raw);
     expect(link.origin).toBe(origin(host));
@@ -110,14 +169,14 @@ describe.each(engines)('password reset (%s)', (engine) => {
 
     const mail = await smtp.take(ctx.fixture.accounts.submitterUnscoped.userName);
     expect(mail.raw).toMatch(/^Subject: Reset your password for Store A Campus Store/m);
-    await new Promise((r) => setTimeout(r, 300));
+    await ctx.background.drain();
     expect(smtp.messages.some((m) => m.to.includes('nobody@store-a.test'))).toBe(false);
   });
 
   it('does not mail an inactive account, nor an account of another store', async () => {
     expect((await request(ctx.fixture.accounts.inactive.userName)).statusCode).toBe(200);
     expect((await request(ctx.fixture.accounts.storeB.userName)).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    await ctx.background.drain();
     const to = smtp.messages.flatMap((m) => m.to);
     expect(to).not.toContain(ctx.fixture.accounts.inactive.userName);
     expect(to).not.toContain(ctx.fixture.accounts.storeB.userName);
@@ -224,16 +283,22 @@ describe.each(engines)('password reset (%s)', (engine) => {
     expect(res.json()).toEqual({ message: PASSWORD_MESSAGES.tokenInvalid, field: 'token' });
   });
 
-  it('refuses a reset URL to a foreign origin or without the placeholder', async () => {
-    const email = ctx.fixture.accounts.admin.userName;
+  it("mails the link to the website's own reset page, whatever URL the caller sends", async () => {
+    const email = ctx.fixture.accounts.instructor.userName;
     for (const resetUrl of [
       'https://evil.example/reset-password?token={token}',
+      `http://${FIXTURE_HOSTS.a}:8443/reset-password?token={token}`,
+      `http://my.${FIXTURE_HOSTS.a}/reset-password?token={token}`,
       `http://${FIXTURE_HOSTS.b}/reset-password?token={token}`,
-      `http://${FIXTURE_HOSTS.a}.evil.example/reset-password?token={token}`,
+      `http://${FIXTURE_HOSTS.a}/login?next=%2F%2Fevil.example&token={token}`,
     ]) {
       const res = await request(email, FIXTURE_HOSTS.a, resetUrl);
-      expect(res.statusCode, resetUrl).toBe(400);
-      expect(res.json()).toEqual({ message: PASSWORD_MESSAGES.resetUrlForeign, field: 'resetUrl' });
+      expect(res.statusCode, resetUrl).toBe(200);
+      await ctx.background.drain();
+      const link = resetLinkIn((await smtp.take(email)).raw);
+      expect(link.origin, resetUrl).toBe(`http://${FIXTURE_HOSTS.a}`);
+      expect(link.pathname, resetUrl).toBe('/reset-password');
+      expect([...link.searchParams.keys()], resetUrl).toEqual(['token']);
     }
     const noPlaceholder = await request(email, FIXTURE_HOSTS.a, `http://${FIXTURE_HOSTS.a}/reset`);
     expect(noPlaceholder.statusCode).toBe(400);
@@ -241,12 +306,147 @@ describe.each(engines)('password reset (%s)', (engine) => {
       message: PASSWORD_MESSAGES.resetUrlNoPlaceholder,
       field: 'resetUrl',
     });
-    const https = await request(
-      'nobody@store-a.test',
-      FIXTURE_HOSTS.a,
-      `https://${FIXTURE_HOSTS.a}/reset-password?token={token}`,
-    );
-    expect(https.statusCode).toBe(200);
+  });
+
+  it("takes the link's origin from configuration only: public_url, else PUBLIC_URL, else host and PORT", async () => {
+    const a = { email: ctx.fixture.accounts.submitterUnscoped.userName, host: FIXTURE_HOSTS.a };
+    const b = { email: ctx.fixture.accounts.storeB.userName, host: FIXTURE_HOSTS.b };
+    await setPublicUrl(ctx.fixture.websites.a, 'https://books.store-a.example/portal/');
+    try {
+      for (const { config, originA, originB } of [
+        {
+          config: { port: 8080, publicUrl: undefined },
+          originA: 'https://books.store-a.example',
+          originB: `http://${FIXTURE_HOSTS.b}:8080`,
+        },
+        {
+          config: { port: 8080, publicUrl: 'https://portal.example.edu/' },
+          originA: 'https://books.store-a.example',
+          originB: 'https://portal.example.edu',
+        },
+      ]) {
+        limiterClock += HOUR; // three requests per address for each configuration
+        const { app, background } = await otherApp(config);
+        try {
+          for (const [site, origin] of [
+            [a, originA],
+            [b, originB],
+          ] as const) {
+            // What the old rule let through: the caller's URL on the Host it sent, any port, my.
+            for (const host of [site.host, `${site.host}:8443`, `my.${site.host}`]) {
+              const resetUrl = `http://${host}/reset-password?token={token}`;
+              const res = await requestOn(app, site.email, host, resetUrl);
+              expect(res.statusCode, host).toBe(200);
+              await background.drain();
+              const link = resetLinkIn((await smtp.take(site.email)).raw);
+              expect(link.origin, `${host} with ${JSON.stringify(config)}`).toBe(origin);
+              expect(link.pathname).toBe('/reset-password');
+            }
+          }
+        } finally {
+          await app.close();
+        }
+      }
+    } finally {
+      await setPublicUrl(ctx.fixture.websites.a, null);
+    }
+  });
+
+  it('mails the set-password link of a new account to the configured address too', async () => {
+    const create = async (app: FastifyInstance, host: string, newUsername: string) => {
+      const admin = await loginAs(app, host, ctx.fixture.accounts.admin.userName, {
+        remoteAddress: ip(),
+      });
+      const res = await app.inject({
+        method: createUserAccount.method,
+        url: fillPath(createUserAccount.path, { userAccountId: admin.accountId }),
+        headers: authHeaders(host, admin.token),
+        query: { newUsername, name: 'New Person' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ passwordSetupEmailSent: true });
+      return resetLinkIn((await smtp.take(newUsername)).raw);
+    };
+    const spoofed = `my.${FIXTURE_HOSTS.a}:8443`;
+
+    const plain = await otherApp({ port: 8080 });
+    try {
+      const link = await create(plain.app, spoofed, 'setup-one@store-a.test');
+      expect(link.origin).toBe(`http://${FIXTURE_HOSTS.a}:8080`);
+      expect(link.pathname).toBe('/reset-password');
+    } finally {
+      await plain.app.close();
+    }
+
+    await setPublicUrl(ctx.fixture.websites.a, 'https://books.store-a.example');
+    const configured = await otherApp({ port: 8080, publicUrl: 'https://portal.example.edu' });
+    try {
+      const link = await create(configured.app, spoofed, 'setup-two@store-a.test');
+      expect(link.origin).toBe('https://books.store-a.example');
+    } finally {
+      await configured.app.close();
+      await setPublicUrl(ctx.fixture.websites.a, null);
+    }
+  });
+
+  it('answers before the account work is done; drain() and close() wait for it', async () => {
+    const known = ctx.fixture.accounts.submitterDepartment.userName;
+    const resetUrl = `http://${FIXTURE_HOSTS.a}/reset-password?token={token}`;
+
+    const mailer = heldMailer();
+    const { app, background } = await otherApp({}, mailer);
+    try {
+      const knownAnswer = await requestOn(app, known, FIXTURE_HOSTS.a, resetUrl);
+      const unknownAnswer = await requestOn(
+        app,
+        'nobody-here@store-a.test',
+        FIXTURE_HOSTS.a,
+        resetUrl,
+      );
+      expect(knownAnswer.statusCode).toBe(200);
+      expect(knownAnswer.json()).toEqual({ message: PASSWORD_MESSAGES.resetRequested });
+      expect(unknownAnswer.json()).toEqual(knownAnswer.json());
+
+      // Both answers are in, and the known account's mail is still held inside the mailer.
+      await mailer.entered;
+      expect(mailer.delivered).toEqual([]);
+      let drained = false;
+      const draining = background.drain().then(() => {
+        drained = true;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(drained).toBe(false); // cannot be true while the send is held
+
+      mailer.release();
+      await draining;
+      expect(mailer.delivered.map((m) => m.to)).toEqual([known]);
+      expect(resetLinkIn(mailer.delivered[0]?.text ?? '').origin).toBe(`http://${FIXTURE_HOSTS.a}`);
+    } finally {
+      mailer.release();
+      await app.close();
+    }
+
+    // Shutting down waits for work still in flight instead of dropping the mail.
+    const held = heldMailer();
+    const second = await otherApp({}, held);
+    let closing: Promise<void> | undefined;
+    try {
+      const answer = await requestOn(second.app, known, FIXTURE_HOSTS.a, resetUrl);
+      expect(answer.statusCode).toBe(200);
+      await held.entered;
+      let closed = false;
+      closing = second.app.close().then(() => {
+        closed = true;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toBe(false); // cannot be true while the send is held
+      held.release();
+      await closing;
+      expect(held.delivered.map((m) => m.to)).toEqual([known]);
+    } finally {
+      held.release();
+      await (closing ?? second.app.close());
+    }
   });
 
   it('limits requests per e-mail address and per IP with a 429', async () => {

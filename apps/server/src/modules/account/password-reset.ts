@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { PASSWORD_MESSAGES, RESET_TOKEN_PLACEHOLDER } from '@csp/contracts';
+import { PASSWORD_MESSAGES } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
+import { websiteOrigin } from '../../lib/website-origin.ts';
 import type { Website } from '../portal/repository.ts';
 import { checkPassword } from './password-policy.ts';
 import {
@@ -11,99 +11,58 @@ import {
   findResetToken,
   type ResetTokenRow,
 } from './password-reset-repository.ts';
+import { checkResetUrl, resetPageLink } from './reset-link.ts';
 import { resetMail } from './reset-mail.ts';
-import {
-  hashResetToken,
-  issueResetToken,
-  newResetToken,
-  RESET_TOKEN_TTL_MS,
-} from './reset-token.ts';
+import { hashResetToken, issueResetToken, RESET_TOKEN_TTL_MS } from './reset-token.ts';
 
 /** What the reset calls need to know about the request besides its body. */
 export interface ResetRequestContext {
   website: Website;
-  /** The request's Host header; reset links may point to `http(s)://{host}`. */
-  host: string;
   ip: string;
-  /** Where a failed background mail is logged. */
-  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /**
- * The reset link's origin must be the request's own or PUBLIC_URL's, and it must carry the
- * token placeholder; otherwise anyone could have us mail a link to their own site.
- */
-export function checkResetUrl(resetUrl: string, allowedOrigins: string[]): void {
-  if (!resetUrl.includes(RESET_TOKEN_PLACEHOLDER)) {
-    throw new AppError(400, PASSWORD_MESSAGES.resetUrlNoPlaceholder, 'resetUrl');
-  }
-  let origin: string;
-  try {
-    const url = new URL(resetUrl.replaceAll(RESET_TOKEN_PLACEHOLDER, 'token'));
-    origin = url.origin;
-  } catch {
-    throw new AppError(400, PASSWORD_MESSAGES.resetUrlForeign, 'resetUrl');
-  }
-  const allowed = allowedOrigins.map((o) => originOf(o)).filter((o): o is string => !!o);
-  if (!allowed.includes(origin.toLowerCase())) {
-    throw new AppError(400, PASSWORD_MESSAGES.resetUrlForeign, 'resetUrl');
-  }
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin.toLowerCase();
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Mails a reset link to the store's accounts with this e-mail address. The answer, and the work
- * done before answering, are the same whether or not an account exists; the mail itself goes
- * out after the answer so its delivery time reveals nothing either.
+ * Mails a reset link to the store's accounts with this e-mail address. The link goes to the
+ * website's configured address, never one the request names (reset-link.ts says why even the
+ * path is fixed). The answer comes right after the input check and the rate limit, which are
+ * the same whether or not an account exists; looking the address up, issuing tokens and mailing
+ * happen after the answer, as tracked background work, so its timing reveals nothing.
  */
 export async function requestReset(
   deps: AppDeps,
   ctx: ResetRequestContext,
   input: { email: string; resetUrl: string },
 ): Promise<{ message: string }> {
-  // Either scheme on the request's own host: behind a TLS proxy the app itself sees http.
-  checkResetUrl(input.resetUrl, [
-    `http://${ctx.host}`,
-    `https://${ctx.host}`,
-    ...(deps.config.publicUrl ? [deps.config.publicUrl] : []),
-  ]);
+  checkResetUrl(input.resetUrl);
+  const origin = websiteOrigin(ctx.website, deps.config);
   const email = input.email.trim().toLowerCase();
-  deps.resetLimiter.take({ email: `${ctx.website.locationId}:${email}`, ip: ctx.ip });
+  await deps.resetLimiter.take({ email: `${ctx.website.locationId}:${email}`, ip: ctx.ip });
+  deps.background.run('password reset mail', () =>
+    mailResetLinks(deps, ctx.website, email, origin),
+  );
+  return { message: PASSWORD_MESSAGES.resetRequested };
+}
 
-  const recipients = await findResetRecipients(deps.db, ctx.website.locationId, email);
-  const mails = [];
+async function mailResetLinks(
+  deps: AppDeps,
+  website: Website,
+  email: string,
+  origin: string,
+): Promise<void> {
+  const recipients = await findResetRecipients(deps.db, website.locationId, email);
   for (const account of recipients) {
     const token = await issueResetToken(deps, account.id, RESET_TOKEN_TTL_MS);
-    const link = input.resetUrl.replaceAll(RESET_TOKEN_PLACEHOLDER, encodeURIComponent(token));
-    mails.push(
+    await deps.mailer.send(
       resetMail({
         kind: 'reset',
         to: account.email,
         name: account.name,
-        site: ctx.website.siteTitle,
-        link,
+        site: website.siteTitle,
+        link: resetPageLink(origin, token),
         hours: 1,
       }),
     );
   }
-  if (recipients.length === 0) {
-    // The same token work as for a real account: random bytes, a hash and one indexed query.
-    const { tokenHash } = newResetToken();
-    await findResetToken(deps.db, tokenHash);
-  }
-  for (const mail of mails) {
-    deps.mailer.send(mail).catch((error: unknown) => {
-      ctx.log.error({ err: error }, 'password reset mail failed');
-    });
-  }
-  return { message: PASSWORD_MESSAGES.resetRequested };
 }
 
 /** The token's row if it can still be used on this website; a 400 saying why not otherwise. */

@@ -10,16 +10,7 @@ const TAGS = ['account'];
 /** Customer passwords (spec §7): request a reset link, check its token, set the new password. */
 export function registerPasswordRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, requestPasswordReset, { tags: TAGS, errors: [404, 429] }, async ({ body, request }) =>
-    passwords.requestReset(
-      deps,
-      {
-        website: requireWebsite(request),
-        host: request.headers.host ?? request.host,
-        ip: request.ip,
-        log: request.log,
-      },
-      body,
-    ),
+    passwords.requestReset(deps, { website: requireWebsite(request), ip: request.ip }, body),
   );
 
   route(app, validateResetToken, { tags: TAGS, errors: [404] }, async ({ query, request }) =>

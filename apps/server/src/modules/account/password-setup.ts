@@ -1,6 +1,7 @@
 import { websiteSearchString } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { findSiteName } from './password-reset-repository.ts';
+import { resetPageLink } from './reset-link.ts';
 import { resetMail } from './reset-mail.ts';
 import { issueResetToken, SETUP_TOKEN_TTL_MS } from './reset-token.ts';
 
@@ -9,13 +10,15 @@ export interface PasswordSetupInput {
   locationId: number;
   email: string;
   name: string;
-  /** The store website's origin, e.g. `requestOrigin(request)` (lib/request-origin.ts). */
+  /** The store website's address from configuration (lib/website-origin.ts), never the request's. */
   origin: string;
 }
 
 /**
  * E-mails a new account's owner a link to set their password: a reset token that works for 72
- * hours, at `{origin}/reset-password?token=...`. Throws if the mail cannot be sent.
+ * hours, at `{origin}/reset-password?token=...` (reset-link.ts), where `origin` is the website's
+ * configured address (lib/website-origin.ts), never the request's. Throws if the mail cannot be
+ * sent.
  */
 export async function sendPasswordSetupEmail(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'now'>,
@@ -26,7 +29,7 @@ export async function sendPasswordSetupEmail(
   const site =
     (await findSiteName(deps.db, input.locationId, websiteSearchString(new URL(origin).host))) ??
     'Campus Store Portal';
-  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = resetPageLink(origin, token);
   await deps.mailer.send(
     resetMail({ kind: 'setup', to: input.email, name: input.name, site, link, hours: 72 }),
   );

@@ -1,48 +1,34 @@
 import { PASSWORD_MESSAGES } from '@csp/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { SlidingWindowCounter } from '../../lib/rate-limiter.ts';
+import { retryAfterSeconds, type AttemptThrottle, type Limit } from '../throttle/index.ts';
 
-export interface ResetRateLimiterOptions {
-  /** Reset e-mails asked for per address (store + e-mail) within the window. */
-  emailLimit: number;
-  /** Reset requests per client IP within the window. */
-  ipLimit: number;
-  windowMs: number;
-  now: () => number;
-}
+const WINDOW_MS = 15 * 60_000;
 
-const DEFAULTS: ResetRateLimiterOptions = {
-  emailLimit: 5,
-  ipLimit: 20,
-  windowMs: 15 * 60_000,
-  now: Date.now,
-};
+/** Reset requests per address (store + e-mail) and per client IP, each per 15 minutes. */
+export const RESET_LIMITS = {
+  email: { max: 5, windowMs: WINDOW_MS },
+  ip: { max: 20, windowMs: WINDOW_MS },
+} as const satisfies Record<string, Limit>;
 
 /**
  * Limits password-reset requests per e-mail address (so nobody floods an inbox) and per client
  * IP (so nobody probes many addresses). Every request counts, whether or not the address exists,
- * so the limit does not reveal accounts either.
+ * so the limit does not reveal accounts either. The counters live in the database, shared by
+ * every server process.
  */
 export class ResetRateLimiter {
-  private readonly byEmail: SlidingWindowCounter;
-  private readonly byIp: SlidingWindowCounter;
-
-  constructor(options: Partial<ResetRateLimiterOptions> = {}) {
-    const o = { ...DEFAULTS, ...options };
-    this.byEmail = new SlidingWindowCounter(o.emailLimit, o.windowMs, o.now);
-    this.byIp = new SlidingWindowCounter(o.ipLimit, o.windowMs, o.now);
-  }
+  constructor(private readonly throttle: AttemptThrottle) {}
 
   /** Counts the request, or throws a 429 with Retry-After when a limit is reached. */
-  take(keys: { email: string; ip: string }): void {
-    const wait = Math.max(this.byEmail.waitMs(keys.email), this.byIp.waitMs(keys.ip));
-    if (wait > 0) {
-      const retryAfter = String(Math.max(1, Math.ceil(wait / 1000)));
+  async take(keys: { email: string; ip: string }): Promise<void> {
+    const result = await this.throttle.take([
+      { key: `reset:email:${keys.email}`, limit: RESET_LIMITS.email },
+      { key: `reset:ip:${keys.ip}`, limit: RESET_LIMITS.ip },
+    ]);
+    if (!result.allowed) {
       throw new AppError(429, PASSWORD_MESSAGES.tooManyRequests, undefined, {
-        'retry-after': retryAfter,
+        'retry-after': retryAfterSeconds(result.waitMs),
       });
     }
-    this.byEmail.record(keys.email);
-    this.byIp.record(keys.ip);
   }
 }

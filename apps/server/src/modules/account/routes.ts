@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { getUserActions, login, logout, resumeSession } from '@csp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_HEADER, getUserActions, login, logout, resumeSession } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../lib/route.ts';
 import { requireSession } from '../../plugins/auth.ts';
@@ -8,6 +8,12 @@ import { registerPasswordRoutes } from './password-routes.ts';
 import * as account from './service.ts';
 
 const TAGS = ['account'];
+
+/** The Auth-Token header, if sent: logout needs no valid session, but ends the one it names. */
+function authToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[AUTH_HEADER.toLowerCase()];
+  return (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
+}
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
   account.warmUpSignIn();
@@ -20,8 +26,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     account.resume(deps, requireWebsite(request), body, request.ip),
   );
 
-  route(app, logout, { tags: TAGS }, async ({ body }) => {
-    await account.logout(deps, body.rememberSecret);
+  route(app, logout, { tags: TAGS }, async ({ body, request }) => {
+    await account.logout(deps, body.rememberSecret, authToken(request));
     return { ok: true as const };
   });
 

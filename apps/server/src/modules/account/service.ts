@@ -3,7 +3,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import type { Session } from '../../lib/session.ts';
-import { accountAttemptKey, type AttemptKeys } from '../../plugins/login-rate-limiter.ts';
 import type { Website } from '../portal/repository.ts';
 import { getPermittedActions } from '../permissions/policy.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
@@ -16,6 +15,9 @@ import {
   rotateRememberSecret,
 } from './repository.ts';
 import { issueSession } from './session-issuer.ts';
+import { revokeSession } from './session-repository.ts';
+import { verifySessionToken } from './session-token.ts';
+import type { SignInAttempt } from './sign-in-limits.ts';
 
 let dummyHash: Promise<string> | undefined;
 /** Verified against when the user is unknown, so timing does not reveal which accounts exist. */
@@ -29,8 +31,8 @@ export function warmUpSignIn(): void {
   getDummyHash().catch(() => undefined);
 }
 
-function attemptKeys(website: Website, userName: string, ip: string): AttemptKeys {
-  return { account: accountAttemptKey(website.locationId, userName), ip };
+function attemptOf(website: Website, userName: string, ip: string): SignInAttempt {
+  return { locationId: website.locationId, userName, ip };
 }
 
 /** Sign-in with user name and password on the request's website (spec §7). */
@@ -40,17 +42,16 @@ export async function login(
   input: { userName: string; password: string },
   ip: string,
 ): Promise<SessionResponse> {
-  const keys = attemptKeys(website, input.userName, ip);
-  deps.loginLimiter.assertAllowed(keys);
+  const attempt = attemptOf(website, input.userName, ip);
+  await deps.signInLimiter.take(attempt);
   const account = await findAccountByUserName(deps.db, website.locationId, input.userName);
   const hash = account?.passwordHash ?? (await getDummyHash());
   const passwordOk = await verifyPassword(hash, input.password);
   if (!account?.passwordHash || !account.active || !passwordOk) {
-    deps.loginLimiter.recordFailure(keys);
     throw new AppError(401, ACCOUNT_MESSAGES.badCredentials);
   }
-  deps.loginLimiter.clearAccount(keys.account);
-  return issueSession(deps, account, website.locationId);
+  await deps.signInLimiter.succeeded(attempt);
+  return issueSession(deps, account, website.locationId, 'password');
 }
 
 /**
@@ -72,12 +73,9 @@ export async function resume(
   input: { userName: string; rememberSecret: string },
   ip: string,
 ): Promise<SessionResponse> {
-  const keys = attemptKeys(website, input.userName, ip);
-  deps.loginLimiter.assertAllowed(keys);
-  const refuse = (): AppError => {
-    deps.loginLimiter.recordFailure(keys);
-    return new AppError(401, ACCOUNT_MESSAGES.rememberInvalid);
-  };
+  const attempt = attemptOf(website, input.userName, ip);
+  await deps.signInLimiter.take(attempt);
+  const refuse = (): AppError => new AppError(401, ACCOUNT_MESSAGES.rememberInvalid);
   const parts = parseRememberSecret(input.rememberSecret);
   const row = parts ? await findRememberSecret(deps.db, parts.id) : null;
   if (!parts || !row || !randomPartMatches(parts.random, row.secretHash)) throw refuse();
@@ -93,16 +91,28 @@ export async function resume(
       throw refuse();
     }
   }
-  deps.loginLimiter.clearAccount(keys.account);
-  return issueSession(deps, account, website.locationId);
+  await deps.signInLimiter.succeeded(attempt);
+  return issueSession(deps, account, website.locationId, 'remember');
 }
 
 function withinRotationGrace(rotatedAt: Date | null, now: Date): boolean {
   return rotatedAt !== null && now.getTime() - rotatedAt.getTime() <= ROTATION_GRACE_MS;
 }
 
-/** Revokes the given remember-me secret if it is genuine; always succeeds. */
-export async function logout(deps: AppDeps, rememberSecret: string | undefined): Promise<void> {
+/**
+ * Ends the session of the token (if it verifies) and revokes the remember-me secret (if it is
+ * genuine); always succeeds, so a logout never fails in front of the user.
+ */
+export async function logout(
+  deps: AppDeps,
+  rememberSecret: string | undefined,
+  token: string | undefined,
+): Promise<void> {
+  const checked = token ? await verifySessionToken(deps.config.jwtSecret, token) : null;
+  if (checked?.ok) {
+    const { sessionId, accountId } = checked.claims;
+    await revokeSession(deps.db, { sessionId, accountId }, deps.now());
+  }
   const parts = rememberSecret ? parseRememberSecret(rememberSecret) : null;
   if (!parts) return;
   const row = await findRememberSecret(deps.db, parts.id);

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { getPermittedActions } from '../permissions/policy.ts';
 import { formatRememberSecret, hashRandomPart, newRandomPart } from './remember-secret.ts';
 import { insertRememberSecret, recordLastLogin } from './repository.ts';
+import { deleteExpiredSessions, insertSession, type SessionMethod } from './session-repository.ts';
 import { signSessionToken } from './session-token.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,19 +11,36 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session without a remember-me secret, as single sign-on issues it. */
 export type TokenSession = Omit<SessionResponse, 'rememberSecret'>;
 
+/** Expired session rows are swept after this many sign-ins (by this process). */
+const SWEEP_EVERY = 200;
+let sinceSweep = 0;
+
 /**
- * Signs a session token for the store and records lastLoginAt; returns the session with the
- * account's permitted actions. Single sign-on stops here (the browser keeps no secret).
+ * Starts a server-side session (so it can be ended before its token expires), signs its token
+ * for the store and records lastLoginAt; returns the session with the account's permitted
+ * actions. Single sign-on stops here (the browser keeps no secret).
  */
 export async function issueTokenSession(
   deps: AppDeps,
   account: { id: number; userName: string; name: string },
   locationId: number,
+  method: SessionMethod,
 ): Promise<TokenSession> {
   const now = deps.now();
+  const ttlMs = deps.config.tokenTtlMinutes * 60_000;
+  const sessionId = await insertSession(deps.db, {
+    accountId: account.id,
+    locationId,
+    method,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  if (++sinceSweep >= SWEEP_EVERY) {
+    sinceSweep = 0;
+    await deleteExpiredSessions(deps.db, now);
+  }
   const { token, expiresAt } = await signSessionToken(
     deps.config.jwtSecret,
-    { accountId: account.id, locationId },
+    { accountId: account.id, locationId, sessionId },
     deps.config.tokenTtlMinutes,
     now,
   );
@@ -45,8 +63,9 @@ export async function issueSession(
   deps: AppDeps,
   account: { id: number; userName: string; name: string },
   locationId: number,
+  method: Exclude<SessionMethod, 'saml'>,
 ): Promise<SessionResponse> {
-  const session = await issueTokenSession(deps, account, locationId);
+  const session = await issueTokenSession(deps, account, locationId, method);
   const random = newRandomPart();
   const secretId = await insertRememberSecret(deps.db, {
     accountId: account.id,

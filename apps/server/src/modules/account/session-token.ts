@@ -6,12 +6,14 @@ export const TOKEN_ISSUER = 'campus-store-portal';
 export interface TokenClaims {
   accountId: number;
   locationId: number;
+  /** The server-side session row that logout and password changes revoke. */
+  sessionId: number;
 }
 
 export type TokenCheck =
   { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-/** Signs a session token (HS256): sub = account id, loc = location id. */
+/** Signs a session token (HS256): sub = account id, loc = location id, sid = session id. */
 export async function signSessionToken(
   secret: Uint8Array,
   claims: TokenClaims,
@@ -20,7 +22,7 @@ export async function signSessionToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + ttlMinutes * 60) * 1000);
-  const token = await new SignJWT({ loc: claims.locationId })
+  const token = await new SignJWT({ loc: claims.locationId, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.accountId))
     .setIssuer(TOKEN_ISSUER)
@@ -40,10 +42,18 @@ export async function verifySessionToken(secret: Uint8Array, token: string): Pro
     });
     const accountId = Number(payload.sub);
     const locationId = payload['loc'];
-    if (!Number.isSafeInteger(accountId) || typeof locationId !== 'number') {
+    const sessionId = payload['sid'];
+    if (
+      !Number.isSafeInteger(accountId) ||
+      !Number.isSafeInteger(locationId) ||
+      !Number.isSafeInteger(sessionId)
+    ) {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { accountId, locationId } };
+    return {
+      ok: true,
+      claims: { accountId, locationId: locationId as number, sessionId: sessionId as number },
+    };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -1,5 +1,6 @@
 import {
   PERMISSION_AUDIT_EVENTS as EVENTS,
+  scopeLabel,
   type AuthCatalogInput,
   type RoleInput,
   type UserRolesResponse,
@@ -8,7 +9,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
-import { resolveScope, scopeKey, scopeLabel, type ResolvedScope } from './catalog-scope.ts';
+import { resolveScope, scopeKey, type ResolvedScope } from './catalog-scope.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
 import {
   ROLE_ONLY_ROLES,
@@ -28,6 +29,14 @@ import {
   type StoreAccount,
   type UserRoleRow,
 } from './user-roles-repository.ts';
+
+/**
+ * Nobody grants roles to themselves, however much they may grant others: a second
+ * administrator must, so every gain of power has two people behind it (and the audit log).
+ */
+function refuseSelfGrant(session: Session, target: StoreAccount): void {
+  if (target.id === session.accountId) throw new AppError(403, M.ownRoles);
+}
 
 /**
  * Applies one change to a user's roles in a transaction: re-reads the roles, lets `change` check
@@ -93,6 +102,7 @@ export async function assignRoleWithCatalogs(
     throw new AppError(400, M.roleOnly(role.friendly), 'AuthCatalogList');
   }
   const target = await requireStoreUser(deps.db, session, userName);
+  refuseSelfGrant(session, target);
   const scopes = await resolveScopes(
     deps.db,
     session,
@@ -123,6 +133,7 @@ export async function assignRoleStoreWide(
   await requireAssigner(deps.db, session);
   const role = await resolveRole(deps.db, input, '');
   const target = await requireStoreUser(deps.db, session, userName);
+  refuseSelfGrant(session, target);
   await requireMayHandOut(deps.db, session, 'grant', role, []);
   return changeRoles(deps, session, target, role, EVENTS.roleAssigned, async (tx, held) => {
     if (held.some(isStoreWideRow)) {

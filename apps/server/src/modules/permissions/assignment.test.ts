@@ -379,4 +379,32 @@ describe.each(engines)('assigning and removing roles (%s)', (engine) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('You cannot remove your own Permission Administrator role.');
   });
+
+  it('does not let anyone grant roles to themselves, however much they may grant others', async () => {
+    const userName = 'second-admin@store-a.test';
+    await addAccount(ctx.db, ctx.fixture.locations.a, userName, [
+      { role: 'PERMISSION_ADMINISTRATOR' },
+    ]);
+    const permissionAdmin = await signIn(ctx, userName);
+    for (const res of [
+      await assignAlone(permissionAdmin, userName, 'FULL_REPORTER'),
+      await assign(permissionAdmin, userName, 'SUBMITTER', [bioScope()]),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        message:
+          'You cannot grant roles to your own account. Ask another permission administrator.',
+      });
+    }
+    const held = (await rolesOf(userName)).authRoleCatalogsDTO.map((r) => r.Role.name);
+    expect(held).toEqual(['PERMISSION_ADMINISTRATOR']);
+    expect((await auditOf(userName)).map((e) => e.event)).toEqual([]);
+
+    // The rest of the role's power stays: it still grants the same role to someone else.
+    const other = await newUser();
+    expect((await assignAlone(permissionAdmin, other, 'FULL_REPORTER')).statusCode).toBe(200);
+    expect((await auditOf(other)).map((e) => [e.event, e.actor?.userName])).toEqual([
+      ['ROLE_ASSIGNED', userName],
+    ]);
+  });
 });

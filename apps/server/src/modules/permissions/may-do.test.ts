@@ -32,6 +32,7 @@ describe.each(engines)('mayDo: catalog-scoped permission checks (%s)', (engine) 
       accountId: account.id,
       locationId: locations.a,
       userName: account.userName,
+      sessionId: 0,
     };
   });
   afterAll(async () => ctx?.close());
@@ -40,6 +41,7 @@ describe.each(engines)('mayDo: catalog-scoped permission checks (%s)', (engine) 
     accountId: ctx.fixture.accounts[key].id,
     locationId: ctx.fixture.locations.a,
     userName: ctx.fixture.accounts[key].userName,
+    sessionId: 0,
   });
   const bio = () => ctx.fixture.catalog;
 

@@ -25,6 +25,7 @@ export const PERMISSION_MESSAGES = {
   escalation: (verb: 'grant' | 'remove', role: string, action: string, scope: string | null) =>
     `You cannot ${verb} ${role} ${scope ? `for ${scope}` : 'store-wide'}: you do not hold ${action} ${scope ? 'there' : 'everywhere'} yourself.`,
   ownAdministrator: 'You cannot remove your own Permission Administrator role.',
+  ownRoles: 'You cannot grant roles to your own account. Ask another permission administrator.',
   divisionNotFound: (id: number) => `There is no division ${id} in this store.`,
   departmentNotFound: (code: string) => `There is no department ${code} in that division.`,
   courseNotFound: (code: string) => `There is no course ${code} in that department.`,

@@ -47,6 +47,7 @@ describe.each(engines)('permissions policy (%s)', (engine) => {
       accountId: ctx.fixture.accounts.submitterDepartment.id,
       locationId: ctx.fixture.locations.a,
       userName: ctx.fixture.accounts.submitterDepartment.userName,
+      sessionId: 0,
     };
     expect(await hasAction(ctx.db, session, 'ADOPT_COURSE')).toBe(true);
     expect(await hasAction(ctx.db, session, 'ASSIGN_PERMISSIONS')).toBe(false);

@@ -15,7 +15,8 @@ import {
   unAssignUserRolesAndCatalog,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
+import { requireWebsite } from '../../plugins/tenancy.ts';
+import { websiteOrigin } from '../../lib/website-origin.ts';
 import { route } from '../../lib/route.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { createAccount } from './account-creation.ts';
@@ -49,7 +50,7 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: AppDeps): v
     createAccount(
       deps,
       requireSession(request),
-      { ...query, origin: requestOrigin(request) },
+      { ...query, origin: websiteOrigin(requireWebsite(request), deps.config) },
       request.log,
     ),
   );

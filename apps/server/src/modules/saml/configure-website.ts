@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   const database = await createDb(dbOptionsFromEnv(config.databaseUrl, config.dataDir));
   try {
-    await prepareDatabase(database.db, config.seedDemo, logger);
+    await database.exclusive(() => prepareDatabase(database.db, config.seedDemo, logger));
     if (!(await updateWebsiteSaml(database.db, host, settings))) {
       throw new Error(`No website has the host ${host}`);
     }

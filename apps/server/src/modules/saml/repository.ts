@@ -162,15 +162,20 @@ export async function takeSamlSession(
   return row;
 }
 
-/** Forgets every provider session of a NameID on a website (provider-initiated logout). */
+/**
+ * Forgets every provider session of a NameID on a website (provider-initiated logout); returns
+ * the accounts they belonged to.
+ */
 export async function deleteSamlSessionsByNameId(
   db: Db,
   websiteId: number,
   nameId: string,
-): Promise<void> {
-  await db
+): Promise<number[]> {
+  const rows = await db
     .delete(samlSessions)
-    .where(and(eq(samlSessions.websiteId, websiteId), eq(samlSessions.nameId, nameId)));
+    .where(and(eq(samlSessions.websiteId, websiteId), eq(samlSessions.nameId, nameId)))
+    .returning({ accountId: samlSessions.accountId });
+  return [...new Set(rows.map((r) => r.accountId))];
 }
 
 export interface WebsiteSamlSettings {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAML_PATHS } from '@csp/contracts';
-import { FIXTURE_HOSTS, testEngines } from '../../test-support/test-app.ts';
+import { fillPath, getUserActions, SAML_PATHS } from '@csp/contracts';
+import { AUTH_MESSAGES } from '../../plugins/auth.ts';
+import { authHeaders, FIXTURE_HOSTS, testEngines } from '../../test-support/test-app.ts';
 import {
   createSamlTestApp,
   HOST,
   signIn,
+  signInSession,
   type SamlTestContext,
 } from '../../test-support/saml-test-app.ts';
 
@@ -80,5 +82,26 @@ describe.each(engines)('SAML single logout (%s)', (engine) => {
     const res = await postToSlo('SAMLRequest', ctx.idp.logoutRequest(ctx.sp, 'admin@store-a.test'));
     expect(res.statusCode).toBe(302);
     expect(String(res.headers.location).startsWith(`${ctx.idp.sloUrl}?SAMLResponse=`)).toBe(true);
+  });
+
+  it('ends every portal session of the account when the IdP logs the person out', async () => {
+    const { session } = await signInSession(ctx, 'instructor@store-a.test');
+    const second = await signInSession(ctx, 'instructor@store-a.test');
+    const call = (token: string) =>
+      ctx.app.inject({
+        url: `${fillPath(getUserActions.path, { userAccountId: session.userAccountID })}?user_name=${session.userName}`,
+        headers: authHeaders(HOST, token),
+      });
+    expect((await call(session.token)).statusCode).toBe(200);
+    const res = await postToSlo(
+      'SAMLRequest',
+      ctx.idp.logoutRequest(ctx.sp, 'instructor@store-a.test'),
+    );
+    expect(res.statusCode).toBe(302);
+    for (const token of [session.token, second.session.token]) {
+      const after = await call(token);
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toEqual({ message: AUTH_MESSAGES.ended });
+    }
   });
 });

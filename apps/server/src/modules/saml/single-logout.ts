@@ -2,6 +2,7 @@ import { ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Website } from '../portal/repository.ts';
 import { DbRequestCache } from './request-cache.ts';
+import { revokeAllSessions } from '../account/session-repository.ts';
 import { deleteSamlSessionsByNameId } from './repository.ts';
 import { logoutProfile, takeSession } from './saml-session.ts';
 import { REQUEST_TTL_MS, idpSettingsOf, serviceProvider, type SpUrls } from './service-provider.ts';
@@ -104,6 +105,9 @@ export async function handleSingleLogout(
       ? await sp.saml.validateRedirectAsync(message.query, message.rawQuery)
       : await sp.saml.validatePostRequestAsync(message.body);
   if (!isRequest || !result.profile) return LOGIN_PAGE;
-  await deleteSamlSessionsByNameId(deps.db, website.id, result.profile.nameID);
+  // The identity provider ends the person's sign-in everywhere: so do we, for every session of
+  // the accounts it had signed in here, not only the one whose cookie this browser holds.
+  const accountIds = await deleteSamlSessionsByNameId(deps.db, website.id, result.profile.nameID);
+  for (const accountId of accountIds) await revokeAllSessions(deps.db, accountId, deps.now());
   return sp.saml.getLogoutResponseUrlAsync(result.profile, fields['RelayState'] ?? '', {}, true);
 }

@@ -60,5 +60,5 @@ export async function exchangeTicket(
   }
   const account = await findActiveAccount(deps.db, used.accountId, website.locationId);
   if (!account) throw new AppError(401, TICKET_INVALID_MESSAGE);
-  return toSsoSession(await issueTokenSession(deps, account, website.locationId));
+  return toSsoSession(await issueTokenSession(deps, account, website.locationId, 'saml'));
 }

@@ -1,0 +1,88 @@
+import { and, count, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, userAccounts, userRoles } from '../../db/schema/index.ts';
+
+export type SessionMethod = 'password' | 'remember' | 'saml';
+
+export async function insertSession(
+  db: Db,
+  row: { accountId: number; locationId: number; method: SessionMethod; expiresAt: Date },
+): Promise<number> {
+  const [inserted] = await db.insert(sessions).values(row).returning({ id: sessions.id });
+  if (!inserted) throw new Error('session insert returned no row');
+  return inserted.id;
+}
+
+/** What an authenticated request learns about its caller, in one round trip. */
+export interface LiveSession {
+  userName: string;
+  /**
+   * Changes whenever the account's roles change (count and newest id of its role rows: an
+   * added row raises the newest id, a removed one lowers the count), so clients refresh actions.
+   */
+  rolesVersion: string;
+}
+
+/**
+ * The session, if it is not revoked or expired and its account is active in the store. The
+ * roles version comes from the same statement (an index lookup on user_roles by account).
+ */
+export async function findLiveSession(
+  db: Db,
+  key: { sessionId: number; accountId: number; locationId: number },
+  now: Date,
+): Promise<LiveSession | null> {
+  const roles = db
+    .select({
+      version: sql<string>`${count()} || '.' || coalesce(${max(userRoles.id)}, 0)`.as('version'),
+    })
+    .from(userRoles)
+    .where(eq(userRoles.accountId, key.accountId));
+  const [row] = await db
+    .select({ userName: userAccounts.userName, rolesVersion: sql<string>`(${roles})` })
+    .from(sessions)
+    .innerJoin(userAccounts, eq(userAccounts.id, sessions.accountId))
+    .where(
+      and(
+        eq(sessions.id, key.sessionId),
+        eq(sessions.accountId, key.accountId),
+        eq(userAccounts.locationId, key.locationId),
+        eq(userAccounts.active, true),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ? { userName: row.userName, rolesVersion: String(row.rolesVersion) } : null;
+}
+
+/** Ends one session of an account (logout). */
+export async function revokeSession(
+  db: Db,
+  key: { sessionId: number; accountId: number },
+  at: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.id, key.sessionId),
+        eq(sessions.accountId, key.accountId),
+        isNull(sessions.revokedAt),
+      ),
+    );
+}
+
+/** Ends every live session of an account (password change or reset, single logout). */
+export async function revokeAllSessions(db: Db, accountId: number, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+}
+
+/** Sessions past their expiry are of no use to anyone: forget them. */
+export async function deleteExpiredSessions(db: Db, before: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, before));
+}

@@ -1,0 +1,75 @@
+import { AppError } from '../../lib/app-error.ts';
+import {
+  describeWait,
+  retryAfterSeconds,
+  type AttemptThrottle,
+  type Limit,
+} from '../throttle/index.ts';
+
+const WINDOW_MS = 15 * 60_000;
+
+/**
+ * Sign-in limits (password and remember-me). Per account and address pair: 5 attempts per 15
+ * minutes, so one address cannot keep guessing one password. Per address: 20, so one address
+ * cannot guess across many accounts. Per account, from every address together: no lock-out
+ * (that would let anyone lock anyone out) but a back-off from the 10th attempt, 1 s doubling
+ * to at most 60 s between attempts, so guessing from many addresses stays slow.
+ */
+export const SIGN_IN_LIMITS = {
+  pair: { max: 5, windowMs: WINDOW_MS },
+  address: { max: 20, windowMs: WINDOW_MS },
+  account: {
+    max: Number.POSITIVE_INFINITY,
+    windowMs: WINDOW_MS,
+    backoff: { after: 10, baseMs: 1000, maxMs: 60_000 },
+  },
+} as const satisfies Record<string, Limit>;
+
+export function tooManySignInAttempts(waitMs: number): string {
+  return `Too many sign-in attempts. Try again in ${describeWait(waitMs)}.`;
+}
+
+/** Who is trying to sign in, and from where. */
+export interface SignInAttempt {
+  locationId: number;
+  userName: string;
+  ip: string;
+}
+
+function keysOf(a: SignInAttempt) {
+  const account = `${a.locationId}:${a.userName.trim().toLowerCase()}`;
+  return {
+    pair: `sign-in:pair:${account}:${a.ip}`,
+    address: `sign-in:address:${a.ip}`,
+    account: `sign-in:account:${account}`,
+  };
+}
+
+export class SignInLimiter {
+  constructor(private readonly throttle: AttemptThrottle) {}
+
+  /**
+   * Counts the attempt before the password is checked, or throws a 429 saying when to retry
+   * (also as Retry-After) when a limit is reached.
+   */
+  async take(attempt: SignInAttempt): Promise<void> {
+    const keys = keysOf(attempt);
+    const result = await this.throttle.take([
+      { key: keys.pair, limit: SIGN_IN_LIMITS.pair },
+      { key: keys.address, limit: SIGN_IN_LIMITS.address },
+      { key: keys.account, limit: SIGN_IN_LIMITS.account },
+    ]);
+    if (!result.allowed) {
+      throw new AppError(429, tooManySignInAttempts(result.waitMs), undefined, {
+        'retry-after': retryAfterSeconds(result.waitMs),
+      });
+    }
+  }
+
+  /** A successful sign-in: its account's counters start over and its address gets its try back. */
+  async succeeded(attempt: SignInAttempt): Promise<void> {
+    const keys = keysOf(attempt);
+    await this.throttle.clear([keys.pair, keys.account]);
+    await this.throttle.refund(keys.address);
+  }
+}

@@ -1,0 +1,62 @@
+import type { Db } from '../../db/client.ts';
+import { deleteExpired, deleteKeys, lockStates, refund, saveState } from './repository.ts';
+import { decide, type Limit } from './rules.ts';
+
+export { describeWait, retryAfterSeconds, type Limit } from './rules.ts';
+
+export type TakeResult = { allowed: true } | { allowed: false; waitMs: number };
+
+/** Expired counters are swept after this many attempts (by this process). */
+const SWEEP_EVERY = 500;
+
+/**
+ * Attempt counters kept in the database, so every server process on it enforces one limit, and
+ * taken atomically before the attempt is evaluated: concurrent attempts are counted one by one
+ * under a row lock, so 40 simultaneous guesses cannot all slip under a limit of 5.
+ */
+export class AttemptThrottle {
+  private sinceSweep = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * Counts one attempt against every key, or none when any key refuses it (then `waitMs` is the
+   * longest wait among the refusing keys).
+   */
+  async take(limits: { key: string; limit: Limit }[]): Promise<TakeResult> {
+    const now = this.now();
+    const result = await this.db.transaction(async (tx) => {
+      const states = await lockStates(
+        tx as unknown as Db,
+        limits.map((l) => l.key),
+        now,
+      );
+      const decisions = limits.map((l) => ({
+        key: l.key,
+        decision: decide(states.get(l.key) ?? null, l.limit, now),
+      }));
+      const waits = decisions.flatMap((d) => (d.decision.allowed ? [] : [d.decision.waitMs]));
+      if (waits.length) return { allowed: false as const, waitMs: Math.max(...waits) };
+      for (const d of decisions) await saveState(tx as unknown as Db, d.key, d.decision.next);
+      return { allowed: true as const };
+    });
+    if (++this.sinceSweep >= SWEEP_EVERY) {
+      this.sinceSweep = 0;
+      await deleteExpired(this.db, now);
+    }
+    return result;
+  }
+
+  /** Forgets these keys' counters. */
+  clear(keys: string[]): Promise<void> {
+    return deleteKeys(this.db, keys);
+  }
+
+  /** Gives back the attempt just counted against this key. */
+  refund(key: string): Promise<void> {
+    return refund(this.db, key);
+  }
+}
