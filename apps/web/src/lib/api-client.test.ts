@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { getUserActions, getWebsite, login } from '@csp/contracts';
 import { json, stubFetch } from '../test/fetch-stub.ts';
 import { WEBSITE } from '../test/fixtures.ts';
-import { ApiRequestError, DEFAULT_ERROR_MESSAGE, apiCall } from './api-client.ts';
+import {
+  ApiRequestError,
+  DEFAULT_ERROR_MESSAGE,
+  apiCall,
+  onApiResponse,
+  type ApiResponseInfo,
+} from './api-client.ts';
 
 describe('apiCall', () => {
   it('fills the path, sends the query and the Auth-Token header, and returns parsed data', async () => {
@@ -55,5 +61,31 @@ describe('apiCall', () => {
     await expect(apiCall(getWebsite, { query: { searchString: 'x' } })).rejects.toMatchObject({
       message: DEFAULT_ERROR_MESSAGE,
     });
+  });
+
+  it('tells listeners the status and roles version of every call made with a token', async () => {
+    stubFetch({
+      'GET /app-rest/admin_portal/v1/7/getUserActions': () =>
+        new Response(JSON.stringify({ actions: [] }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'X-Roles-Version': '2.17' },
+        }),
+      'POST /app-rest/admin_portal/v1/account/login': () => json(401, { message: 'Nope.' }),
+    });
+    const heard: ApiResponseInfo[] = [];
+    const stop = onApiResponse((info) => heard.push(info));
+    await apiCall(
+      getUserActions,
+      { params: { userAccountId: 7 }, query: { user_name: 'pat@example.edu' } },
+      'tok-1',
+    );
+    await apiCall(login, { body: { userName: 'pat', password: 'pw' } }).catch(() => undefined);
+    stop();
+    await apiCall(
+      getUserActions,
+      { params: { userAccountId: 7 }, query: { user_name: 'pat@example.edu' } },
+      'tok-1',
+    );
+    expect(heard).toEqual([{ status: 200, token: 'tok-1', rolesVersion: '2.17' }]);
   });
 });

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, apiError, fillPath } from '@csp/contracts';
+import { AUTH_HEADER, ROLES_VERSION_HEADER, apiError, fillPath } from '@csp/contracts';
 import type { Endpoint } from '@csp/contracts';
 import type { z } from 'zod';
 
@@ -19,6 +19,26 @@ export class ApiRequestError extends Error {
     this.status = status;
     this.field = field;
   }
+}
+
+/** What every answer to a call made with a session token tells the session. */
+export interface ApiResponseInfo {
+  status: number;
+  /** The token the call was made with. */
+  token: string;
+  /** The caller's roles version (changes when their roles change); null when not sent. */
+  rolesVersion: string | null;
+}
+
+const responseListeners = new Set<(info: ApiResponseInfo) => void>();
+
+/**
+ * Hears every answer to a call made with a token, whichever page made it, so the session can
+ * end when the server has ended it (401) and follow role changes. Returns the unsubscribe.
+ */
+export function onApiResponse(listener: (info: ApiResponseInfo) => void): () => void {
+  responseListeners.add(listener);
+  return () => responseListeners.delete(listener);
 }
 
 export interface ApiInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
@@ -100,6 +120,15 @@ export async function apiCall<
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  if (token) {
+    const info = {
+      status: response.status,
+      token,
+      rolesVersion: response.headers.get(ROLES_VERSION_HEADER),
+    };
+    for (const listener of responseListeners) listener(info);
   }
 
   const json = await readJson(response);

@@ -111,7 +111,7 @@ export const validateResetToken = endpoint({
 export const resetPassword = endpoint({
   method: 'PUT',
   path: `${ADMIN_BASE}/account/resetPassword`,
-  summary: 'Set a new password with a reset token (signs out remembered browsers)',
+  summary: 'Set a new password with a reset token (ends every session of the account)',
   auth: false,
   body: z.object({
     token: resetToken,

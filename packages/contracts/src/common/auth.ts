@@ -1,6 +1,12 @@
 /** Header that carries the session token on every authenticated call (spec §7). */
 export const AUTH_HEADER = 'Auth-Token';
 
+/**
+ * Response header of every authenticated call: an opaque value that changes when the caller's
+ * roles change, so the web app refreshes its action list without a new sign-in.
+ */
+export const ROLES_VERSION_HEADER = 'X-Roles-Version';
+
 /** Placeholder stored as the password after a single-sign-on login (spec §9). */
 export const SSO_PASSWORD_PLACEHOLDER = 'using sso login';
 

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { ActionName } from '@csp/contracts';
+import { onApiResponse } from '../../lib/api-client.ts';
 import type { Session, SessionSnapshot, SessionStore } from './session-store.ts';
 
 const SessionStoreContext = createContext<SessionStore | null>(null);
@@ -9,7 +10,11 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
   useEffect(() => {
     const onStorage = (event: StorageEvent) => store.syncFromStorage(event.key);
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    const stopListening = onApiResponse((info) => store.noteResponse(info));
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      stopListening();
+    };
   }, [store]);
   return <SessionStoreContext.Provider value={store}>{children}</SessionStoreContext.Provider>;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ActionName } from '@csp/contracts';
 import type { SessionApi } from '../../features/account/api/session-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import {
@@ -7,7 +8,7 @@ import {
   storeSsoLogin,
 } from '../../lib/credential-storage.ts';
 import { sessionResponse } from '../../test/fixtures.ts';
-import { SessionStore } from './session-store.ts';
+import { RENEWAL_COOLDOWN_MS, SessionStore } from './session-store.ts';
 
 function fakeApi(overrides: Partial<SessionApi> = {}): SessionApi {
   return {
@@ -22,27 +23,23 @@ function fakeApi(overrides: Partial<SessionApi> = {}): SessionApi {
 }
 
 describe('SessionStore', () => {
-  it('logs in, stores the remember-me secret (never the password) and refreshed actions', async () => {
-    const store = new SessionStore(fakeApi());
+  it('logs in, stores the remember-me secret (never the password) and the answer’s actions', async () => {
+    const api = fakeApi();
+    const store = new SessionStore(api);
     await store.login('pat@example.edu', 'correct horse battery');
     expect(store.getSnapshot().session).toMatchObject({
       accountId: 7,
       name: 'Pat Lee',
-      actions: ['ADOPT_COURSE', 'VIEW_SECTION'],
+      actions: ['ADOPT_COURSE'],
     });
+    // The login answer carries the actions: they are not fetched a second time.
+    expect(api.getUserActions).not.toHaveBeenCalled();
     expect(readStoredCredentials()).toEqual({
       token: 'token-1',
       username: 'pat@example.edu',
       password: 'rms1.first',
     });
     expect(JSON.stringify({ ...localStorage })).not.toContain('correct horse battery');
-  });
-
-  it('resets permissions to empty when the actions refresh fails', async () => {
-    const api = fakeApi({ getUserActions: vi.fn(async () => Promise.reject(new Error('down'))) });
-    const store = new SessionStore(api);
-    await store.login('pat@example.edu', 'pw');
-    expect(store.getSnapshot().session?.actions).toEqual([]);
   });
 
   it('stores nothing when login fails', async () => {
@@ -231,5 +228,151 @@ describe('SessionStore', () => {
     store.syncFromStorage('jwtToken');
     expect(store.getSnapshot().session).toBeNull();
     expect(readStoredCredentials().username).toBe('sam@example.edu');
+  });
+
+  it('refetches the actions when the roles version changes, not while it stays the same', async () => {
+    const getUserActions = vi.fn(async (): Promise<ActionName[]> => ['ADOPT_COURSE']);
+    const store = new SessionStore(fakeApi({ getUserActions }));
+    await store.login('pat@example.edu', 'pw');
+    const token = store.getSnapshot().session?.token ?? '';
+
+    store.noteResponse({ status: 200, token, rolesVersion: '3.41' });
+    store.noteResponse({ status: 200, token, rolesVersion: '3.41' });
+    expect(getUserActions).not.toHaveBeenCalled();
+
+    getUserActions.mockResolvedValueOnce(['ADOPT_COURSE', 'DATA_FULL_REPORTER']);
+    store.noteResponse({ status: 200, token, rolesVersion: '4.42' });
+    await vi.waitFor(() =>
+      expect(store.getSnapshot().session?.actions).toEqual(['ADOPT_COURSE', 'DATA_FULL_REPORTER']),
+    );
+    expect(getUserActions).toHaveBeenCalledTimes(1);
+    // Another token's version (another tab's user) is not this session's business.
+    store.noteResponse({ status: 200, token: 'someone-else', rolesVersion: '9.99' });
+    expect(getUserActions).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops the session when the server answers 401 to its token, keeping the stored sign-in', async () => {
+    const store = new SessionStore(fakeApi());
+    await store.login('pat@example.edu', 'pw');
+    store.noteResponse({ status: 401, token: 'not-ours', rolesVersion: null });
+    expect(store.getSnapshot().session).not.toBeNull();
+    store.noteResponse({ status: 401, token: 'token-1', rolesVersion: null });
+    expect(store.getSnapshot().session).toBeNull();
+    // The guard may still try the remember-me secret once; the server decides if it is valid.
+    expect(readStoredCredentials().password).toBe('rms1.first');
+  });
+
+  it('refetches the actions on a 403 at most once per roles version', async () => {
+    const getUserActions = vi.fn(async (): Promise<ActionName[]> => ['ADOPT_COURSE']);
+    const store = new SessionStore(fakeApi({ getUserActions }));
+    await store.login('pat@example.edu', 'pw');
+
+    // Roles changed before the first version was seen: the refusal is the only hint.
+    store.noteResponse({ status: 200, token: 'token-1', rolesVersion: '3.41' });
+    store.noteResponse({ status: 403, token: 'token-1', rolesVersion: '3.41' });
+    store.noteResponse({ status: 403, token: 'token-1', rolesVersion: '3.41' });
+    await vi.waitFor(() => expect(store.getSnapshot().session?.actions).toEqual(['ADOPT_COURSE']));
+    expect(getUserActions).toHaveBeenCalledTimes(1);
+    expect(getUserActions).toHaveBeenCalledWith(7, 'pat@example.edu', 'token-1');
+
+    // A new version refetches; a 403 under that same version does not fetch a second time.
+    store.noteResponse({ status: 200, token: 'token-1', rolesVersion: '4.42' });
+    store.noteResponse({ status: 403, token: 'token-1', rolesVersion: '4.42' });
+    expect(getUserActions).toHaveBeenCalledTimes(2);
+    // Another token's refusal is not this session's business.
+    store.noteResponse({ status: 403, token: 'someone-else', rolesVersion: '9.99' });
+    expect(getUserActions).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the newest actions when two refetches answer out of order', async () => {
+    const answers: ((actions: ActionName[]) => void)[] = [];
+    const getUserActions = vi.fn(() => new Promise<ActionName[]>((r) => answers.push(r)));
+    const store = new SessionStore(fakeApi({ getUserActions }));
+    await store.login('pat@example.edu', 'pw');
+    store.noteResponse({ status: 200, token: 'token-1', rolesVersion: '1.1' });
+    store.noteResponse({ status: 200, token: 'token-1', rolesVersion: '2.2' });
+    store.noteResponse({ status: 200, token: 'token-1', rolesVersion: '3.3' });
+    expect(answers).toHaveLength(2);
+    answers[1]?.(['DATA_FULL_REPORTER']);
+    await vi.waitFor(() =>
+      expect(store.getSnapshot().session?.actions).toEqual(['DATA_FULL_REPORTER']),
+    );
+    answers[0]?.(['ADOPT_COURSE']);
+    await Promise.resolve();
+    expect(store.getSnapshot().session?.actions).toEqual(['DATA_FULL_REPORTER']);
+  });
+
+  it('does not present a refused token again: the remember-me secret renews the session', async () => {
+    const api = fakeApi({
+      fetchCurrentSession: vi.fn(async () => Promise.reject(new Error('no'))),
+    });
+    const store = new SessionStore(api);
+    await store.login('pat@example.edu', 'pw');
+    store.noteResponse({ status: 401, token: 'token-1', rolesVersion: null });
+
+    await store.resume();
+    expect(api.fetchCurrentSession).not.toHaveBeenCalled();
+    expect(api.resume).toHaveBeenCalledWith('pat@example.edu', 'rms1.first');
+    expect(store.getSnapshot().session?.token).toBe('token-2');
+  });
+
+  it('ends a stored single sign-on at once when its token was refused', async () => {
+    const api = fakeApi({
+      exchangeSamlTicket: vi.fn(async () => ({
+        token: 'sso-token',
+        userName: 'pat@example.edu',
+        name: 'Pat Lee',
+        userAccountId: 7,
+        actions: [],
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      })),
+    });
+    const store = new SessionStore(api);
+    await store.completeSso('T-1', '7');
+    store.noteResponse({ status: 401, token: 'sso-token', rolesVersion: null });
+    await expect(store.resume()).rejects.toThrow();
+    expect(api.fetchCurrentSession).not.toHaveBeenCalled();
+    expect(readStoredCredentials()).toEqual({ token: null, username: null, password: null });
+  });
+
+  it('ends the sign-in instead of renewing in a loop when the renewed session is refused too', async () => {
+    const api = fakeApi();
+    const store = new SessionStore(api);
+    await store.login('pat@example.edu', 'pw');
+    const t0 = Date.now();
+    store.noteResponse({ status: 401, token: 'token-1', rolesVersion: null }, t0);
+    await store.resume();
+    expect(store.getSnapshot().session?.token).toBe('token-2');
+
+    store.noteResponse({ status: 401, token: 'token-2', rolesVersion: null }, t0 + 1_000);
+    expect(store.getSnapshot().session).toBeNull();
+    // Credentials cleared: the guard's next decision is the login page, not another resume.
+    expect(readStoredCredentials()).toEqual({ token: null, username: null, password: null });
+    expect(api.resume).toHaveBeenCalledTimes(1);
+  });
+
+  it('renews again when the next refusal comes long after the last one', async () => {
+    const store = new SessionStore(fakeApi());
+    await store.login('pat@example.edu', 'pw');
+    const t0 = Date.now();
+    store.noteResponse({ status: 401, token: 'token-1', rolesVersion: null }, t0);
+    await store.resume();
+    store.noteResponse(
+      { status: 401, token: 'token-2', rolesVersion: null },
+      t0 + RENEWAL_COOLDOWN_MS + 1,
+    );
+    expect(store.getSnapshot().session).toBeNull();
+    expect(readStoredCredentials().password).toBe('rms1.second');
+  });
+
+  it('sends the stored token with the logout when the session was already dropped', async () => {
+    const api = fakeApi({
+      login: vi.fn(async () => sessionResponse({ expiresAt: '2020-01-01T00:00:00Z' })),
+    });
+    const store = new SessionStore(api);
+    await store.login('pat@example.edu', 'pw');
+    store.expireIfStale();
+    await store.logout();
+    expect(api.logout).toHaveBeenCalledWith('rms1.first', 'token-1');
   });
 });

@@ -13,6 +13,7 @@ import {
   storeSsoLogin,
 } from '../../lib/credential-storage.ts';
 import type { StoredCredentials } from '../../lib/credential-storage.ts';
+import type { ApiResponseInfo } from '../../lib/api-client.ts';
 
 /** The user session of spec §3, in memory only. */
 export interface Session {
@@ -36,6 +37,13 @@ export interface SessionSnapshot {
 /** A restore whose answer arrived after a logout or another tab's sign-in; its result is dropped. */
 class SupersededError extends Error {}
 
+/**
+ * A session renewed after a refusal that is refused again within this time ends the sign-in:
+ * the server is ending every session of the account (password reset, deactivation), and
+ * renewing again would loop.
+ */
+export const RENEWAL_COOLDOWN_MS = 60_000;
+
 // setTimeout stores its delay in 32 bits; longer delays would fire at once.
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -53,6 +61,14 @@ export class SessionStore {
    */
   private generation = 0;
   private restoreGeneration = 0;
+  /** The last roles version the server sent, and for which token. */
+  private rolesSeen: { token: string; version: string } | null = null;
+  /** The roles version the actions were last fetched again for (after a change or a 403). */
+  private actionsFetchedFor: { token: string; version: string } | null = null;
+  /** Numbers the action refetches, so an older answer arriving late cannot overwrite a newer one. */
+  private actionsRequest = 0;
+  /** The token the server last refused (401), and when: it is never presented again. */
+  private refused: { token: string; at: number } | null = null;
 
   constructor(api: SessionApi) {
     this.api = api;
@@ -84,7 +100,7 @@ export class SessionStore {
       username: response.userName,
       rememberSecret: response.rememberSecret,
     });
-    await this.establish(response);
+    this.establish(response);
   }
 
   /**
@@ -97,10 +113,15 @@ export class SessionStore {
   resume(): Promise<void> {
     const stored = readStoredCredentials();
     this.restore ??= this.runRestore(async () => {
-      if (canRestoreSsoSession(stored) && stored.token) return this.restoreFromToken(stored.token);
-      if (stored.token) {
+      const usableToken =
+        stored.token && stored.token !== this.refused?.token ? stored.token : null;
+      if (canRestoreSsoSession(stored)) {
+        if (!usableToken) throw new Error('The single sign-on session has ended');
+        return this.restoreFromToken(usableToken);
+      }
+      if (usableToken) {
         try {
-          return await this.restoreFromToken(stored.token);
+          return await this.restoreFromToken(usableToken);
         } catch {
           // Expired or revoked token: the remember-me secret below renews the session.
         }
@@ -123,7 +144,7 @@ export class SessionStore {
     } else {
       storeSsoLogin({ token: result.token, username: result.userName });
     }
-    await this.establish({ ...result, accountId: result.userAccountId });
+    this.establish({ ...result, accountId: result.userAccountId });
   }
 
   hasAttemptedTicket(ticket: string): boolean {
@@ -137,7 +158,7 @@ export class SessionStore {
       const result = await this.api.exchangeSamlTicket(ticket, userAccountId);
       this.assertCurrent();
       storeSsoLogin({ token: result.token, username: result.userName });
-      await this.establish({ ...result, accountId: result.userAccountId });
+      this.establish({ ...result, accountId: result.userAccountId });
     });
     return this.restore;
   }
@@ -153,7 +174,8 @@ export class SessionStore {
     const secret = isRememberSecret(stored.password) ? stored.password : undefined;
     this.update({ signingOut: true });
     try {
-      await this.api.logout(secret, session?.token);
+      // A session dropped after a refusal or expiry still names its token, so the server can end it.
+      await this.api.logout(secret, session?.token ?? stored.token ?? undefined);
     } catch {
       // Logging out locally must work even when the server cannot be reached.
     }
@@ -178,6 +200,52 @@ export class SessionStore {
   expireIfStale(now = Date.now()): void {
     const session = this.snapshot.session;
     if (session && Date.parse(session.expiresAt) <= now) this.update({ session: null });
+  }
+
+  /**
+   * Hears the answer to a call made with a token (api-client's onApiResponse). A 401 for the
+   * current token means the server ended the session (a logout elsewhere, a password reset,
+   * single logout at the identity provider): it is dropped like an expired one, so the guard
+   * tries the remember-me secret once and otherwise shows the login page. When a session just
+   * renewed that way is refused again within RENEWAL_COOLDOWN_MS, the sign-in is ended instead
+   * of renewing in a loop. A new roles version for the current token means the user's roles
+   * changed, and a 403 may mean the same before any version was seen: the actions are fetched
+   * again, at most once per version.
+   */
+  noteResponse(info: ApiResponseInfo, now = Date.now()): void {
+    const session = this.snapshot.session;
+    if (info.status === 401) {
+      if (session?.token !== info.token) return;
+      const previous = this.refused;
+      this.refused = { token: info.token, at: now };
+      if (previous && now - previous.at < RENEWAL_COOLDOWN_MS) this.forget();
+      else this.update({ session: null });
+      return;
+    }
+    if (info.rolesVersion === null || session?.token !== info.token) return;
+    const seen = this.rolesSeen;
+    this.rolesSeen = { token: info.token, version: info.rolesVersion };
+    const changed = seen?.token === info.token && seen.version !== info.rolesVersion;
+    const fetched = this.actionsFetchedFor;
+    const fetchedForThis = fetched?.token === info.token && fetched.version === info.rolesVersion;
+    if (changed || (info.status === 403 && !fetchedForThis)) {
+      this.refreshActions(session, info.rolesVersion);
+    }
+  }
+
+  private refreshActions(session: Session, version: string): void {
+    this.actionsFetchedFor = { token: session.token, version };
+    const request = ++this.actionsRequest;
+    this.api
+      .getUserActions(session.accountId, session.userName, session.token)
+      .then((actions) => {
+        const current = this.snapshot.session;
+        if (request !== this.actionsRequest || current?.token !== session.token) return;
+        this.update({ session: { ...current, actions } });
+      })
+      .catch(() => {
+        // The next new version tries again; the server enforces the roles meanwhile.
+      });
   }
 
   /** Follows credential changes made in other tabs (a logout there logs out here too). */
@@ -219,7 +287,7 @@ export class SessionStore {
         username: response.userName,
         rememberSecret: response.rememberSecret,
       });
-      await this.establish(response);
+      this.establish(response);
     } catch (error) {
       if (error instanceof SupersededError) throw error;
       // Another tab may have used (and rotated) the secret meanwhile: try the new one once.
@@ -231,27 +299,19 @@ export class SessionStore {
     }
   }
 
-  /**
-   * Spec §4: the session and permissions are replaced wholesale (never merged with a previous
-   * user's), then the actions are refreshed; if that refresh fails, permissions are empty.
-   */
   private assertCurrent(): void {
     if (this.generation !== this.restoreGeneration) {
       throw new SupersededError('The sign-in changed while this one was in flight.');
     }
   }
 
-  private async establish(response: Omit<Session, 'actions'> & { actions: ActionName[] }) {
-    let actions: readonly ActionName[];
-    try {
-      actions = await this.api.getUserActions(
-        response.accountId,
-        response.userName,
-        response.token,
-      );
-    } catch {
-      actions = [];
-    }
+  /**
+   * Spec §4: the session and permissions are replaced wholesale, never merged with a previous
+   * user's. The sign-in answer already carries the actions the server computed for it, so they
+   * are not fetched a second time; later role changes arrive through the roles version.
+   */
+  private establish(response: Omit<Session, 'actions'> & { actions: readonly ActionName[] }) {
+    const actions = response.actions;
     const session: Session = {
       accountId: response.accountId,
       token: response.token,
