@@ -1,13 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of the hashed assets, made once at build time; the server sends
+    // them as they are (index.html is not compressed: the server injects into it per request).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|svg|json)$/,
+      threshold: 1024,
+    }),
+  ],
   server: {
     proxy: {
       '/app-rest': apiTarget,

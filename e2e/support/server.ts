@@ -31,6 +31,9 @@ export function e2ePort(): number {
 }
 
 /** Demo hosts as a browser reaches them: two websites of store A and store B's website. */
-export function hostUrl(host: 'localhost' | '127.0.0.1' | 'bookstore-b.localhost'): string {
+/** `unknown-store.localhost`: an address no store is configured for. */
+export function hostUrl(
+  host: 'localhost' | '127.0.0.1' | 'bookstore-b.localhost' | 'unknown-store.localhost',
+): string {
   return `http://${host}:${e2ePort()}`;
 }

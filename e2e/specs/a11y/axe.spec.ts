@@ -51,4 +51,17 @@ test.describe('axe-core finds no violations', () => {
       }
     }
   });
+
+  for (const width of [1280, 360]) {
+    test(`on the sign-in page of an address no store is configured for, at ${width}px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${hostUrl('unknown-store.localhost')}/login`);
+      await expect(page.getByRole('alert')).toContainText('No campus store is configured');
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+      await page.screenshot({ path: test.info().outputPath(`unknown-host-${width}.png`) });
+      await expectNoViolations(page, `unknown host at ${width}px`);
+    });
+  }
 });

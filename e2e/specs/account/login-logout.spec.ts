@@ -31,6 +31,26 @@ test.describe('login and logout', () => {
     await expect(page).toHaveURL(/\/login\?next=%2Fresearch/);
   });
 
+  test('a password sign-in on the single-sign-on website survives a reload and a new tab', async ({
+    page,
+  }) => {
+    const cma = demoAccount('cma');
+    const site = hostUrl('127.0.0.1');
+    await page.goto(`${site}/login`);
+    await page.getByLabel('User name').fill(cma.userName);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(cma.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Dashboard');
+    const tab = await page.context().newPage();
+    await tab.goto(`${site}/research`);
+    await expect(tab).toHaveURL(/\/research$/);
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Section Research');
+  });
+
   test('a wrong password is refused with the server message and no session', async ({ page }) => {
     await page.goto(`${hostUrl('localhost')}/login`);
     await page.getByLabel('User name').fill(demoAccount('reporter').userName);

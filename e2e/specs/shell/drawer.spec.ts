@@ -38,6 +38,36 @@ test.describe('navigation drawer per role', () => {
     });
   }
 
+  test('keyboard focus on a drawer item shows a ring, and a navigation focuses the new heading', async ({
+    loginAs,
+  }) => {
+    const page = await loginAs('admin');
+    await page.goto(`${hostUrl('localhost')}/dashboard`);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByText('Help', { exact: true })).toBeVisible();
+    const research = nav.getByRole('link', { name: 'Section Research' });
+    // Keyboard only: tab from the top of the page until the item has the focus.
+    for (
+      let i = 0;
+      i < 30 && !(await research.evaluate((el) => el === document.activeElement));
+      i++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    const ring = await research.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.width).toBe('3px');
+    expect(contrastWithWhite(ring.color)).toBeGreaterThanOrEqual(3);
+    await page.screenshot({ path: test.info().outputPath('drawer-focus.png') });
+
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 1, name: 'Section Research' });
+    await expect(heading).toBeFocused();
+  });
+
   test('a logged-out visitor sees Help and Login', async ({ page }) => {
     await page.goto(`${hostUrl('localhost')}/help`);
     expect(await drawerItems(page)).toEqual(['Help', 'Login']);
@@ -56,3 +86,14 @@ test.describe('navigation drawer per role', () => {
     await expect.poll(width).toBe(80);
   });
 });
+
+/** WCAG contrast of an `rgb(r, g, b)` colour against white. */
+function contrastWithWhite(rgb: string): number {
+  const [r = 0, g = 0, b = 0] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  const linear = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  return 1.05 / (luminance + 0.05);
+}

@@ -12,7 +12,11 @@ test.describe('routes, redirects and titles', () => {
     await expect(page).toHaveURL(/\/dashboard\?prev=/);
     const prev = new URL(page.url()).searchParams.get('prev');
     expect(prev).toBe(`localhost:${new URL(hostUrl('localhost')).port}/no/such/page`);
-    await expect(page.getByText(/does not exist/)).toBeVisible();
+    await expect(page.getByText(`“${prev}”`, { exact: false })).toBeVisible();
+    // Text someone put in a link's prev is not shown as if the portal said it.
+    await page.goto(`${hostUrl('localhost')}/dashboard?prev=Your+account+is+locked.+Call+555-0100`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Dashboard');
+    await expect(page.getByText(/account is locked/)).toHaveCount(0);
   });
 
   test('the redirects of the route table land where the spec says', async ({ loginAs }) => {

@@ -1,10 +1,36 @@
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import Typography from '@mui/material/Typography';
 
-/** The one h1 of a page. */
+/** React Router's key for the location the app was opened at (no navigation yet). */
+const INITIAL_LOCATION_KEY = 'default';
+let lastFocusedKey: string | null = null;
+
+/**
+ * The one h1 of a page. After an in-app navigation it takes the keyboard focus, so a keyboard
+ * user continues from the new page's top and a screen reader announces the page by its heading;
+ * on the page the browser opened, focus stays where the browser put it.
+ */
 export function PageHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (key === INITIAL_LOCATION_KEY || key === lastFocusedKey) return;
+    lastFocusedKey = key;
+    ref.current?.focus();
+    // Only when the page mounts: a filter changing the URL of the same page keeps focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <Typography component="h1" variant="h4" gutterBottom sx={{ fontWeight: 500 }}>
+    <Typography
+      ref={ref}
+      tabIndex={-1}
+      component="h1"
+      variant="h4"
+      gutterBottom
+      sx={{ fontWeight: 500, '&:focus': { outline: 'none' } }}
+    >
       {children}
     </Typography>
   );

@@ -29,7 +29,10 @@ export function NotificationToasts() {
       open
       autoHideDuration={notificationDuration(current)}
       onClose={close}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // Top right, under the phone's top bar: forms keep their actions at the bottom, so a
+      // message never covers the button that raised it.
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      sx={{ top: { xs: 64, sm: 24 } }}
     >
       <Alert
         severity={current.type}

@@ -10,6 +10,16 @@ const remember = () =>
   storePasswordLogin({ token: 'old', username: 'pat@example.edu', rememberSecret: 'rms1.saved' });
 
 describe('app routing and guard', () => {
+  it('moves keyboard focus to the new page’s heading after a navigation, not on first load', async () => {
+    remember();
+    const { router } = renderApp('/dashboard', { session: sessionResponse() });
+    const dashboard = await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(dashboard).not.toHaveFocus();
+    await act(() => router.navigate('/help'));
+    const help = await screen.findByRole('heading', { level: 1, name: 'Help' });
+    await waitFor(() => expect(help).toHaveFocus());
+  });
+
   it('sends a logged-out visitor to login with next', async () => {
     const { router } = renderApp('/research?page=2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
@@ -64,7 +74,7 @@ describe('app routing and guard', () => {
     renderApp('/no/such/page', { session: sessionResponse() });
     expect(
       await screen.findByText(
-        `The page ${window.location.host}/no/such/page does not exist, so you were brought to the dashboard.`,
+        `Nothing is found at the address you opened, “${window.location.host}/no/such/page”, so you were brought to the dashboard.`,
       ),
     ).toBeInTheDocument();
   });
@@ -97,7 +107,7 @@ describe('app routing and guard', () => {
     );
   });
 
-  it('logs out to a plain /login, revoking the secret and clearing storage', async () => {
+  it('logs out to a plain /login, revoking the secret and the session, and clearing storage', async () => {
     remember();
     const { router, calls } = renderApp('/adopt', {
       session: sessionResponse({ actions: ['ADOPT_COURSE'], rememberSecret: 'rms1.rotated' }),
@@ -107,9 +117,10 @@ describe('app routing and guard', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.search).toBe('/login');
-    expect(calls.find((call) => call.url.pathname.endsWith('/account/logout'))?.body).toEqual({
-      rememberSecret: 'rms1.rotated',
-    });
+    const logoutCall = calls.find((call) => call.url.pathname.endsWith('/account/logout'));
+    expect(logoutCall?.body).toEqual({ rememberSecret: 'rms1.rotated' });
+    // The session's token goes along, so the server revokes that session too.
+    expect(logoutCall?.headers.get('Auth-Token')).toBe('token-1');
     expect({ ...localStorage }).toEqual({});
   });
 });

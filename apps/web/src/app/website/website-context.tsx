@@ -8,7 +8,7 @@ export interface WebsiteState extends LoadedWebsite {
   ready: boolean;
 }
 
-const LOADING: WebsiteState = { ready: false, website: null, config: null };
+const LOADING: WebsiteState = { ready: false, website: null, config: null, unknownHost: false };
 
 const WebsiteContext = createContext<WebsiteState>(LOADING);
 

@@ -2,6 +2,11 @@
 export interface HelpTopic {
   id: string;
   heading: string;
+  /**
+   * Whether the area works today. Help must match what the product does: a topic of an area
+   * still being built says so, and describes what it will do. Flip it when the area lands.
+   */
+  available: boolean;
   paragraphs: string[];
   steps?: string[];
 }
@@ -9,23 +14,27 @@ export interface HelpTopic {
 export const HELP_TOPICS: HelpTopic[] = [
   {
     id: 'signing-in',
+    available: true,
     heading: 'Signing in and single sign-on',
     paragraphs: [
       'Sign in with the user name and password the store gave you. The portal remembers you on this browser with a revocable sign-in key, never with your password, so you stay signed in until you choose Logout.',
       'If your school uses single sign-on, choose "Sign in with single sign-on" on the sign-in page and sign in with your school account. If single sign-on fails you are brought back to the sign-in page with an explanation; try again, and contact the store if it keeps happening.',
-      'On a shared computer, always choose Logout when you finish. Logging out forgets the stored sign-in on this browser.',
+      'On a shared computer, always choose Logout when you finish. Logging out ends the session and forgets the stored sign-in on this browser.',
+      'After several wrong passwords in a row the portal asks you to wait before trying again, and says how long.',
     ],
   },
   {
     id: 'dashboard',
+    available: false,
     heading: 'The dashboard',
     paragraphs: [
       "The dashboard is the first page after you sign in. It will show each division's adoption progress, order fulfilment, market share, on-time fulfilment and student preferences, one tab per division.",
-      'If you follow a link to a page that does not exist, you are brought to the dashboard with a note naming the page that was not found.',
+      'If you follow a link to a page that does not exist, you are brought to the dashboard with a note quoting the address you opened.',
     ],
   },
   {
     id: 'section-research',
+    available: false,
     heading: 'Section research',
     paragraphs: [
       'Section Research lists course sections twenty to a page. Filter by term, department, course, instructor and dates; by default it shows sections starting from four months ago to one month ahead, newest first.',
@@ -34,6 +43,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'student-search',
+    available: false,
     heading: 'Student search, rentals, returns and labels',
     paragraphs: [
       'Search for a student by name or student ID. On a phone, use the search button in the top bar. Dashes typed in an ID or ISBN are ignored.',
@@ -48,6 +58,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'adopting',
+    available: false,
     heading: 'Adopting course materials',
     paragraphs: [
       'Adopt lists the courses you can adopt for, with filters, sorting, paging and an export. Search by course code or description; a search replaces the other filters. Open a course to see its section adoptions, course adoptions, auto adoptions and any adoptions that need your response.',
@@ -57,6 +68,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'data-summary',
+    available: false,
     heading: 'Data summary',
     paragraphs: [
       "Data Summary shows the state of the store's data imports and integrations. It is available to staff with data management rights.",
@@ -64,6 +76,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'funding',
+    available: false,
     heading: 'Funding management and vouchers',
     paragraphs: [
       "Funding Management is where staff who manage vouchers set up and track the vouchers and funding that pay for students' course materials.",
@@ -71,6 +84,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'permissions',
+    available: true,
     heading: 'Permissions and creating users',
     paragraphs: [
       'Settings > Permissions is for staff who assign permissions or create users. Find a user by email address, or choose My Permissions to see your own.',
@@ -80,9 +94,11 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'reset-password',
+    available: true,
     heading: 'Resetting a password',
     paragraphs: [
-      'If you have forgotten your password, choose "Forgot your password?" on the sign-in page. Until self-service reset is available there, contact the store and they will reset it for you.',
+      'If you have forgotten your password, choose "Forgot your password?" on the sign-in page and enter your e-mail address. If an account uses that address, a link to choose a new password arrives by e-mail; it works once, for one hour.',
+      'Choosing a new password signs you out everywhere you were signed in, on every device, so only you can use the account from then on.',
       'If you sign in with single sign-on, your password belongs to your school account: reset it with your school, not here.',
     ],
   },

@@ -4,6 +4,8 @@ export const PERMISSION_MESSAGES = {
   createNameRequired: 'Enter an name to create a user.',
   findEmailRequired: 'Enter an email address to find a user.',
   roleRequired: 'Must select a role to assign it!',
+  /** The server's own refusal, shown instead of the add-role form on one's own account. */
+  ownRoles: 'You cannot grant roles to your own account. Ask another permission administrator.',
   roleOnlyCaution:
     'Caution: you selected a role only. Some permissions need a catalog attached - proceed?',
 } as const;

@@ -13,6 +13,14 @@ async function signIn(userName: string, password: string) {
 }
 
 describe('LoginPage', () => {
+  it('says at once that no store is configured for an unknown address, instead of a form', async () => {
+    renderApp('/login', { website: null });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `No campus store is configured for the address ${window.location.host}.`,
+    );
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
   it('shows the server message of a rejected login and stores nothing', async () => {
     renderApp('/login');
     await signIn('pat@example.edu', 'wrong password');

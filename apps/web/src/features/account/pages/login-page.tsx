@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { safeNextPath } from '../../../lib/safe-next.ts';
+import { safeNextPath } from '@csp/contracts';
 import { useSessionStore } from '../../../app/session/session-context.tsx';
 import { siteTitleOf } from '../../../app/title/document-title.ts';
 import { useWebsite } from '../../../app/website/website-context.tsx';
@@ -37,7 +37,7 @@ function LoginErrorAlert({ loginError, reason }: { loginError: string; reason: s
 
 export function LoginPage() {
   const [params] = useSearchParams();
-  const { website } = useWebsite();
+  const { website, unknownHost } = useWebsite();
   const sessionStore = useSessionStore();
   const next = safeNextPath(params.get('next')) ?? '/dashboard';
   const loginError = params.get('loginError');
@@ -54,13 +54,23 @@ export function LoginPage() {
           <PageHeading>Sign in</PageHeading>
           <Typography color="text.secondary">{siteTitleOf(website)}</Typography>
         </div>
+        {unknownHost && (
+          <Alert severity="error" role="alert">
+            No campus store is configured for the address {window.location.host}. Check the address
+            you opened, or ask your store for its portal link.
+          </Alert>
+        )}
         {loginError !== null && (
           <LoginErrorAlert loginError={loginError} reason={params.get('reason')} />
         )}
-        <LoginForm />
-        <Link component={RouterLink} to="/reset-password" sx={{ alignSelf: 'flex-start' }}>
-          Forgot your password?
-        </Link>
+        {!unknownHost && (
+          <>
+            <LoginForm />
+            <Link component={RouterLink} to="/reset-password" sx={{ alignSelf: 'flex-start' }}>
+              Forgot your password?
+            </Link>
+          </>
+        )}
         {website?.ssoType === 'SAML' && (
           <>
             <Divider>or</Divider>

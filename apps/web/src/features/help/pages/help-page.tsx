@@ -18,6 +18,7 @@ export function HelpPage() {
           {HELP_TOPICS.map((topic) => (
             <li key={topic.id}>
               <Link href={`#${topic.id}`}>{topic.heading}</Link>
+              {!topic.available && ' (not available yet)'}
             </li>
           ))}
         </Box>
@@ -34,6 +35,11 @@ export function HelpPage() {
             >
               <span id={topic.id}>{topic.heading}</span>
             </Typography>
+            {!topic.available && (
+              <Typography sx={{ mb: 1.5, fontWeight: 500 }}>
+                Not available yet: this area is being built. This is what it will do.
+              </Typography>
+            )}
             {topic.paragraphs.map((text) => (
               <Typography key={text} sx={{ mb: 1.5 }}>
                 {text}

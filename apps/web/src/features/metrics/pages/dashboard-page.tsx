@@ -5,11 +5,12 @@ import Typography from '@mui/material/Typography';
 import { NotAvailablePanel } from '../../../components/not-available-panel.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { useSession } from '../../../app/session/session-context.tsx';
+import { unknownPageShown } from '../unknown-page-notice.ts';
 
 export function DashboardPage() {
   const { session } = useSession();
   const [params] = useSearchParams();
-  const prev = params.get('prev');
+  const prev = unknownPageShown(params.get('prev'));
 
   return (
     <Stack spacing={2}>
@@ -21,7 +22,8 @@ export function DashboardPage() {
       )}
       {prev && (
         <Alert severity="info" role="status" sx={{ maxWidth: 720 }}>
-          The page {prev} does not exist, so you were brought to the dashboard.
+          Nothing is found at the address you opened, “{prev}”, so you were brought to the
+          dashboard.
         </Alert>
       )}
       <NotAvailablePanel heading="Divisional metrics are coming">

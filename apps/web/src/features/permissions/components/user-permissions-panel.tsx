@@ -9,7 +9,8 @@ import { useNotify } from '../../../app/notifications/notification-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useRoleChange, useUserPermissions, type RoleChange } from '../api/permission-queries.ts';
-import { scopeLabel } from '../scope-label.ts';
+import { PERMISSION_MESSAGES } from '../permission-messages.ts';
+import { scopeLabel } from '@csp/contracts';
 import { AddRoleForm } from './add-role-form.tsx';
 import { AuditHistory } from './audit-history.tsx';
 import { UserRolesList } from './user-roles-list.tsx';
@@ -49,9 +50,12 @@ function successText(change: RoleChange, username: string): string {
 export function UserPermissionsPanel({
   username,
   mayAssign,
+  isSelf,
 }: {
   username: string;
   mayAssign: boolean;
+  /** The signed-in user's own account: nobody grants roles to themselves (the server refuses). */
+  isSelf: boolean;
 }) {
   const notify = useNotify();
   const valid = isAssignableUsername(username);
@@ -114,7 +118,12 @@ export function UserPermissionsPanel({
       <Section title={`Permissions of ${username}`}>
         <div aria-live="polite">{body}</div>
       </Section>
-      {mayAssign && (
+      {mayAssign && isSelf && (
+        <Section title="Add a role">
+          <Typography variant="body2">{PERMISSION_MESSAGES.ownRoles}</Typography>
+        </Section>
+      )}
+      {mayAssign && !isSelf && (
         <Section title="Add a role">
           {!valid || !user.isSuccess ? (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

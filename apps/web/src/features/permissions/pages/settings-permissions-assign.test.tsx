@@ -148,4 +148,11 @@ describe('Settings > Permissions: the add-role form', () => {
     expect(screen.getByLabelText('Role')).toHaveValue('');
     expect(screen.getByLabelText('Division')).toHaveValue('all');
   });
+
+  it('offers no add-role form on one’s own account, and says why', async () => {
+    renderPermissions('/settings/permissions?q=pat@example.edu');
+    const section = await screen.findByRole('region', { name: 'Add a role' });
+    expect(section).toHaveTextContent(PERMISSION_MESSAGES.ownRoles);
+    expect(screen.queryByRole('button', { name: 'Save Permission' })).not.toBeInTheDocument();
+  });
 });

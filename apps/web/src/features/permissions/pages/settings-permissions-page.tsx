@@ -24,7 +24,14 @@ export function SettingsPermissionsPage() {
     <Stack spacing={3} useFlexGap sx={{ maxWidth: 960 }}>
       <PageHeading>Permissions</PageHeading>
       <FindUserForm initial={q} onFind={find} onMine={() => session && find(session.userName)} />
-      {q && <UserPermissionsPanel key={q.toLowerCase()} username={q} mayAssign={mayAssign} />}
+      {q && (
+        <UserPermissionsPanel
+          key={q.toLowerCase()}
+          username={q}
+          mayAssign={mayAssign}
+          isSelf={q.toLowerCase() === session?.userName.toLowerCase()}
+        />
+      )}
       {mayCreate && <CreateUserSection onManage={find} />}
     </Stack>
   );

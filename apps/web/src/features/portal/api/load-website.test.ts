@@ -12,17 +12,35 @@ describe('loadWebsite', () => {
     await expect(loadWebsite('my.books.pro.example.edu:8443')).resolves.toEqual({
       website: WEBSITE,
       config: CONFIG,
+      unknownHost: false,
     });
     expect(calls[0]?.url.searchParams.get('searchString')).toBe('books.example.edu');
   });
 
   it('keeps the website and falls back to default branding when the config is missing', async () => {
     stubFetch({ 'GET /app-rest/portal/v1/website': () => json(200, WEBSITE) });
-    await expect(loadWebsite('localhost')).resolves.toEqual({ website: WEBSITE, config: null });
+    await expect(loadWebsite('localhost')).resolves.toEqual({
+      website: WEBSITE,
+      config: null,
+      unknownHost: false,
+    });
   });
 
-  it('keeps working when no website answers for the host', async () => {
+  it('keeps working when no website answers for the host, and says the host is unknown', async () => {
     stubFetch({});
-    await expect(loadWebsite('unknown.example')).resolves.toEqual({ website: null, config: null });
+    await expect(loadWebsite('unknown.example')).resolves.toEqual({
+      website: null,
+      config: null,
+      unknownHost: true,
+    });
+  });
+
+  it('does not call the host unknown when the server cannot be reached', async () => {
+    stubFetch({ 'GET /app-rest/portal/v1/website': () => json(503, { message: 'Down.' }) });
+    await expect(loadWebsite('localhost')).resolves.toEqual({
+      website: null,
+      config: null,
+      unknownHost: false,
+    });
   });
 });

@@ -1,12 +1,14 @@
 import { getWebsite, getWebsiteConfig, websiteSearchString } from '@csp/contracts';
 import type { WebsiteConfig, WebsiteInfo } from '@csp/contracts';
-import { apiCall } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiCall } from '../../../lib/api-client.ts';
 
 export interface LoadedWebsite {
   /** Null when no website answers for this host. */
   website: WebsiteInfo | null;
   /** Null when the config file is missing or invalid: the grey default branding applies. */
   config: WebsiteConfig | null;
+  /** The server said no store has a website at this address (404), as opposed to not answering. */
+  unknownHost: boolean;
 }
 
 /**
@@ -17,15 +19,19 @@ export async function loadWebsite(host: string): Promise<LoadedWebsite> {
   let website: WebsiteInfo;
   try {
     website = await apiCall(getWebsite, { query: { searchString: websiteSearchString(host) } });
-  } catch {
-    return { website: null, config: null };
+  } catch (error) {
+    return {
+      website: null,
+      config: null,
+      unknownHost: error instanceof ApiRequestError && error.status === 404,
+    };
   }
   try {
     const config = await apiCall(getWebsiteConfig, {
       params: { jsonFileName: website.jsonFileName },
     });
-    return { website, config };
+    return { website, config, unknownHost: false };
   } catch {
-    return { website, config: null };
+    return { website, config: null, unknownHost: false };
   }
 }
