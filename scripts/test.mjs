@@ -10,6 +10,8 @@ const steps = [
 ];
 for (const [cmd, args] of steps) {
   console.log(`\n> ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  console.log(`== ${cmd} ${args.join(' ')}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
