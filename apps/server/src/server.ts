@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type EnvConfig } from './config.ts';
-import { createDb, dbOptionsFromEnv } from './db/client.ts';
+import { STATEMENT_TIMEOUT_MS, createDb, dbOptionsFromEnv } from './db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_HOSTS } from './db/seed/demo-accounts.ts';
 import { startDevIdpIfWanted } from './dev-idp/start.ts';
 import { listen } from './startup/listen.ts';
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   const logger = createLogger(envConfig.logLevel);
   const database = await createDb({
     ...dbOptionsFromEnv(envConfig.databaseUrl, envConfig.dataDir),
+    statementTimeoutMs: STATEMENT_TIMEOUT_MS,
     onPoolError: (error) =>
       logger.warn({ err: error }, 'a database connection broke; it is replaced on next use'),
   });

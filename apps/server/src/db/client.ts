@@ -43,6 +43,11 @@ export type DbOptions =
       poolSize?: number;
       /** Told about idle connections that broke; they are dropped and replaced on demand. */
       onPoolError?: PoolErrorListener;
+      /**
+       * Longest one statement may run before PostgreSQL cancels it (the server sets it so no
+       * request waits for ever; seeds and tests leave it unset).
+       */
+      statementTimeoutMs?: number;
     }
   /** `dataDir` undefined means an in-memory database (tests). */
   | {
@@ -52,6 +57,8 @@ export type DbOptions =
       loadDataDir?: Blob;
       /** PGlite has no pool: accepted so callers pass one set of options, never called. */
       onPoolError?: PoolErrorListener;
+      /** PGlite serves one statement at a time in this process: accepted, not applied. */
+      statementTimeoutMs?: number;
     };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -181,21 +188,42 @@ function restrictToOwner(dir: string): void {
  */
 export const CONNECT_TIMEOUT_MS = 3000;
 
+/** The longest one SQL statement of a request may run on PostgreSQL (set by the server). */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
 /**
  * A node-postgres pool that survives the server going away. An idle client whose connection
  * PostgreSQL closes (restart, pg_terminate_backend: 57P01) makes the pool emit 'error'; with no
  * listener that event kills the process. The pool already discards the broken client, so the
  * listener only reports it, and the next query opens a fresh connection.
  */
-function createPool(options: { url: string; poolSize?: number; onPoolError?: PoolErrorListener }) {
+function createPool(options: {
+  url: string;
+  poolSize?: number;
+  onPoolError?: PoolErrorListener;
+  statementTimeoutMs?: number;
+}) {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
+    // A half-open connection (a partition, a failover that never sent a reset) is noticed in
+    // seconds rather than the operating system's two hours.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    // No request waits on the database for ever: a statement still running after this is
+    // cancelled by PostgreSQL itself, and its request answers 503 instead of hanging.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
   pool.on('error', (error) => options.onPoolError?.(error));
+  // The pool's own listener covers idle clients only: it is removed while a client is checked
+  // out, so a connection that dies inside a transaction or a long query would emit 'error' with
+  // nobody listening and end the process. Every client keeps this listener for its lifetime;
+  // the query in flight still fails (and its request answers 503).
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error));
+  });
   return pool;
 }
 

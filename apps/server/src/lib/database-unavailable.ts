@@ -24,9 +24,10 @@ const SOCKET_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01-57P03 (the server is shutting
- * down, crashed or cannot take connections yet) and 53300 (too many connections).
+ * down, crashed or cannot take connections yet), 53300 (too many connections) and 57014 (a
+ * statement cancelled by the server's statement_timeout: the database is too busy to answer).
  */
-const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300|57014)$/;
 
 /** node-postgres reports some connection failures by message only. */
 const UNAVAILABLE_MESSAGES = [

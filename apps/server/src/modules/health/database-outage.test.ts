@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUserActions, fillPath, liveness, readiness } from '@csp/contracts';
@@ -74,6 +75,36 @@ describe.skipIf(!postgresBinDir())('a PostgreSQL outage', () => {
     await waitFor(() => poolErrors.length > 0, 'the pool to notice its broken connections');
     expect((poolErrors[0] as Error & { code?: string }).code).toBe('57P01');
 
+    const res = await callActions(session.token, session.accountId, session.userName);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('survives connections cut in the middle of transactions and queries', async () => {
+    // Checked-out clients lose the pool's idle listener: without one of their own, the first
+    // cut here ends the whole process with an unhandled 'error' event.
+    const inFlight = [1, 2, 3].map(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(10)`);
+      }),
+    );
+    const outcomes = Promise.allSettled(inFlight);
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await waitFor(async () => {
+      const { rows } = await admin.query<{ n: string }>(
+        `select count(*) as n from pg_stat_activity where query like 'select pg_sleep%' and pid <> pg_backend_pid()`,
+      );
+      return Number(rows[0]?.n) === 3;
+    }, 'three sleeping transactions');
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    );
+    await admin.end();
+    const settled = await outcomes;
+    expect(settled.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+
+    const session = await loginAs(app, HOST, 'admin@store-a.test');
     const res = await callActions(session.token, session.accountId, session.userName);
     expect(res.statusCode).toBe(200);
   });
