@@ -41,9 +41,12 @@ export interface BuildAppOptions {
  * `app.inject` and server.ts calls `listen`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // The client's address (request.ip) keys the sign-in and reset limits: it is read from
+  // X-Forwarded-For only when the request comes from a configured proxy.
+  const trustProxy = options.config.trustProxy?.join(',') || false;
   const app: FastifyInstance = options.logger
-    ? Fastify({ loggerInstance: options.logger })
-    : Fastify({ logger: false });
+    ? Fastify({ loggerInstance: options.logger, trustProxy })
+    : Fastify({ logger: false, trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

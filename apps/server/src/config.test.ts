@@ -61,4 +61,16 @@ describe('loadConfig', () => {
       expect(message).toContain('SEED_DEMO');
     }
   });
+
+  it('believes X-Forwarded-For only from the proxies it names, never from everyone', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    for (const everyone of ['true', '*', '0.0.0.0/0']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: everyone })).toThrow(
+        /TRUST_PROXY: name the proxies/,
+      );
+    }
+  });
 });

@@ -37,6 +37,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromEnv.default(true),
   WEB_DIST: z.string().trim().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => !/^(true|\*|0\.0\.0\.0\/0|::\/0)$/i.test(v), {
+        error:
+          'name the proxies (addresses, CIDR ranges or loopback), not every address: otherwise any client could choose its own address',
+      })
+      .transform((v) =>
+        v
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
+      )
+      .optional(),
+  ),
 });
 
 /** Server configuration, read once at start from the environment. */
@@ -54,6 +69,12 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   webDist: string;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, `loopback`).
+   * Behind a proxy, the sign-in and reset limits count per client only when it is set: otherwise
+   * every client has the proxy's address and one address's limit would be the whole site's.
+   */
+  trustProxy: string[] | undefined;
 }
 
 /**
@@ -93,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDist: resolve(baseDir, e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     seedDemo: false,
     webDist: join(tmpdir(), `csp-test-no-web-${randomBytes(4).toString('hex')}`),
+    trustProxy: undefined,
     ...overrides,
   };
 }

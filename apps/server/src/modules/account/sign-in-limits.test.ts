@@ -163,4 +163,34 @@ describe.each(engines)('sign-in limits over HTTP (%s)', (engine) => {
     expect(codes.filter((c) => c === 401)).toHaveLength(20);
     expect(codes.filter((c) => c === 429)).toHaveLength(180);
   });
+
+  it('behind a named proxy, counts each client by its forwarded address, not the proxy’s', async () => {
+    const proxied = await createTestApp(engine, {
+      throttleClock: () => new Date(clock),
+      config: { trustProxy: ['10.9.0.1'] },
+    });
+    try {
+      const viaProxy = (password: string, client: string, from = '10.9.0.1') =>
+        proxied.app.inject({
+          method: 'POST',
+          url: login.path,
+          headers: { host: FIXTURE_HOSTS.a, 'x-forwarded-for': client },
+          remoteAddress: from,
+          payload: { userName: 'admin@store-a.test', password },
+        });
+      for (let i = 0; i < 5; i++) {
+        expect((await viaProxy('wrong', '192.0.2.10')).statusCode).toBe(401);
+      }
+      expect((await viaProxy(FIXTURE_PASSWORD, '192.0.2.10')).statusCode).toBe(429);
+      // Another client behind the same proxy is not refused for the first one's guesses.
+      expect((await viaProxy(FIXTURE_PASSWORD, '192.0.2.20')).statusCode).toBe(200);
+      // A client that is not the proxy cannot choose its own address with the header.
+      for (let i = 0; i < 5; i++) {
+        expect((await viaProxy('wrong', `198.51.100.${i}`, '10.9.9.9')).statusCode).toBe(401);
+      }
+      expect((await viaProxy(FIXTURE_PASSWORD, '198.51.100.99', '10.9.9.9')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
