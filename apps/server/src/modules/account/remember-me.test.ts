@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../../test-support/test-app.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
+import { revokeAllRememberSecrets } from './repository.ts';
 import { ROTATION_GRACE_MS } from './service.ts';
 
 const engines = await testEngines();
@@ -62,6 +63,18 @@ describe.each(engines)('remember-me (%s)', (engine) => {
     expect(await liveSecrets(admin.id)).toHaveLength(0);
     expect((await resume(admin.userName, resumed.rememberSecret)).statusCode).toBe(401);
     expect((await resume(admin.userName, other.rememberSecret)).statusCode).toBe(401);
+  });
+
+  it('gives a just-rotated secret no grace once the password was reset', async () => {
+    const { submitterDepartment: user } = ctx.fixture.accounts;
+    const first = await loginAs(ctx.app, FIXTURE_HOSTS.a, user.userName);
+    expect((await resume(user.userName, first.rememberSecret)).statusCode).toBe(200);
+    // The owner resets the password moments later; a thief still holds the rotated secret.
+    await revokeAllRememberSecrets(ctx.db, user.id, clock);
+    clock = new Date(clock.getTime() + 1_000);
+    const copy = await resume(user.userName, first.rememberSecret);
+    expect(copy.statusCode).toBe(401);
+    expect(copy.json()).toEqual({ message: ACCOUNT_MESSAGES.rememberInvalid });
   });
 
   it('still resumes a secret presented again just after its rotation (a lost answer)', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userNameInStore } from '../../db/user-name-match.ts';
 import { rememberSecrets, userAccounts } from '../../db/schema/index.ts';
@@ -114,7 +114,11 @@ export async function rotateRememberSecret(db: Db, id: number, at: Date): Promis
   return rows.length > 0;
 }
 
-/** Revokes every live remember-me secret of an account (theft signal, password change). */
+/**
+ * Revokes every remember-me secret of an account (theft signal, password change). A secret
+ * rotated moments ago is already revoked but would still resume within the rotation grace:
+ * forgetting its rotation time ends that grace too, so a copy cannot outlive a password reset.
+ */
 export async function revokeAllRememberSecrets(
   db: Db,
   accountId: number,
@@ -122,6 +126,14 @@ export async function revokeAllRememberSecrets(
 ): Promise<void> {
   await db
     .update(rememberSecrets)
-    .set({ revokedAt: at })
-    .where(and(eq(rememberSecrets.accountId, accountId), isNull(rememberSecrets.revokedAt)));
+    .set({
+      revokedAt: sql`coalesce(${rememberSecrets.revokedAt}, ${at.toISOString()}::timestamptz)`,
+      rotatedAt: null,
+    })
+    .where(
+      and(
+        eq(rememberSecrets.accountId, accountId),
+        or(isNull(rememberSecrets.revokedAt), isNotNull(rememberSecrets.rotatedAt)),
+      ),
+    );
 }

@@ -51,7 +51,8 @@ export async function login(
     throw new AppError(401, ACCOUNT_MESSAGES.badCredentials);
   }
   await deps.signInLimiter.succeeded(attempt);
-  return issueSession(deps, account, website.locationId, 'password');
+  const checked = { ...account, checkedPasswordHash: account.passwordHash };
+  return issueSession(deps, checked, website.locationId, 'password');
 }
 
 /**
@@ -92,7 +93,8 @@ export async function resume(
     }
   }
   await deps.signInLimiter.succeeded(attempt);
-  return issueSession(deps, account, website.locationId, 'remember');
+  const checked = { ...account, checkedPasswordHash: account.passwordHash };
+  return issueSession(deps, checked, website.locationId, 'remember');
 }
 
 function withinRotationGrace(rotatedAt: Date | null, now: Date): boolean {

@@ -8,7 +8,7 @@ import {
   ROLES_VERSION_HEADER,
   type SessionResponse,
 } from '@csp/contracts';
-import { roles, userRoles } from '../../db/schema/index.ts';
+import { roles, userAccounts, userRoles } from '../../db/schema/index.ts';
 import { AUTH_MESSAGES } from '../../plugins/auth.ts';
 import {
   authHeaders,
@@ -19,6 +19,7 @@ import {
   type TestContext,
 } from '../../test-support/test-app.ts';
 import { issueResetToken, RESET_TOKEN_TTL_MS } from './reset-token.ts';
+import { insertSession } from './session-repository.ts';
 
 const engines = await testEngines();
 const HOST = FIXTURE_HOSTS.a;
@@ -117,5 +118,22 @@ describe.each(engines)('sessions that really end (%s)', (engine) => {
     await ctx.db.delete(userRoles).where(eq(userRoles.id, added!.id));
     const afterRemove = await version();
     expect(afterRemove).not.toBe(afterAdd);
+  });
+
+  it('starts no session for a password that changed while it was being checked', async () => {
+    const { submitterUnscoped: user } = ctx.fixture.accounts;
+    const [row] = await ctx.db
+      .select({ hash: userAccounts.passwordHash })
+      .from(userAccounts)
+      .where(eq(userAccounts.id, user.id));
+    const row0 = {
+      accountId: user.id,
+      locationId: ctx.fixture.locations.a,
+      method: 'password' as const,
+      expiresAt: new Date(Date.now() + 60_000),
+    };
+    expect(await insertSession(ctx.db, row0, row?.hash ?? null)).toEqual(expect.any(Number));
+    // A reset commits between the password check and the session insert.
+    expect(await insertSession(ctx.db, row0, 'the hash before the reset')).toBeNull();
   });
 });

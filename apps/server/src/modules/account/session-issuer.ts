@@ -1,5 +1,7 @@
 import type { SessionResponse } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
 import { getPermittedActions } from '../permissions/policy.ts';
 import { formatRememberSecret, hashRandomPart, newRandomPart } from './remember-secret.ts';
 import { insertRememberSecret, recordLastLogin } from './repository.ts';
@@ -7,6 +9,18 @@ import { deleteExpiredSessions, insertSession, type SessionMethod } from './sess
 import { signSessionToken } from './session-token.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The account a session is issued to. */
+export interface SignedInAccount {
+  id: number;
+  userName: string;
+  name: string;
+  /**
+   * For a password or remember-me sign-in: the password hash the account had when the
+   * credentials were checked; the session starts only if it is still the same.
+   */
+  checkedPasswordHash?: string | null;
+}
 
 /** A session without a remember-me secret, as single sign-on issues it. */
 export type TokenSession = Omit<SessionResponse, 'rememberSecret'>;
@@ -22,18 +36,23 @@ let sinceSweep = 0;
  */
 export async function issueTokenSession(
   deps: AppDeps,
-  account: { id: number; userName: string; name: string },
+  account: SignedInAccount,
   locationId: number,
   method: SessionMethod,
 ): Promise<TokenSession> {
   const now = deps.now();
   const ttlMs = deps.config.tokenTtlMinutes * 60_000;
-  const sessionId = await insertSession(deps.db, {
-    accountId: account.id,
-    locationId,
-    method,
-    expiresAt: new Date(now.getTime() + ttlMs),
-  });
+  const sessionId = await insertSession(
+    deps.db,
+    { accountId: account.id, locationId, method, expiresAt: new Date(now.getTime() + ttlMs) },
+    account.checkedPasswordHash,
+  );
+  if (sessionId === null) {
+    // The password changed while these credentials were being checked.
+    const message =
+      method === 'remember' ? ACCOUNT_MESSAGES.rememberInvalid : ACCOUNT_MESSAGES.badCredentials;
+    throw new AppError(401, message);
+  }
   if (++sinceSweep >= SWEEP_EVERY) {
     sinceSweep = 0;
     await deleteExpiredSessions(deps.db, now);
@@ -61,7 +80,7 @@ export async function issueTokenSession(
  */
 export async function issueSession(
   deps: AppDeps,
-  account: { id: number; userName: string; name: string },
+  account: SignedInAccount,
   locationId: number,
   method: Exclude<SessionMethod, 'saml'>,
 ): Promise<SessionResponse> {

@@ -7,10 +7,36 @@ export type SessionMethod = 'password' | 'remember' | 'saml';
 export async function insertSession(
   db: Db,
   row: { accountId: number; locationId: number; method: SessionMethod; expiresAt: Date },
-): Promise<number> {
-  const [inserted] = await db.insert(sessions).values(row).returning({ id: sessions.id });
-  if (!inserted) throw new Error('session insert returned no row');
-  return inserted.id;
+  /**
+   * The password hash the credentials were checked against. The session starts only while the
+   * account still has it: a password reset that commits between the check and this insert (it
+   * revokes every session, this one not yet among them) leaves the sign-in without a session.
+   */
+  checkedPasswordHash?: string | null,
+): Promise<number | null> {
+  if (checkedPasswordHash === undefined) {
+    const [inserted] = await db.insert(sessions).values(row).returning({ id: sessions.id });
+    return inserted?.id ?? null;
+  }
+  return db.transaction(async (tx) => {
+    // The account row stays locked until the session exists, so a reset committing meanwhile
+    // waits for it and then revokes it with the others.
+    const [account] = await tx
+      .select({ id: userAccounts.id })
+      .from(userAccounts)
+      .where(
+        and(
+          eq(userAccounts.id, row.accountId),
+          checkedPasswordHash === null
+            ? isNull(userAccounts.passwordHash)
+            : eq(userAccounts.passwordHash, checkedPasswordHash),
+        ),
+      )
+      .for('update');
+    if (!account) return null;
+    const [inserted] = await tx.insert(sessions).values(row).returning({ id: sessions.id });
+    return inserted?.id ?? null;
+  });
 }
 
 /** What an authenticated request learns about its caller, in one round trip. */
