@@ -121,6 +121,18 @@ describe.each(engines)('sign-in limits over HTTP (%s)', (engine) => {
     ).toBe(200);
   });
 
+  it('spares the owner’s known address the back-off that guesses from elsewhere hold open', async () => {
+    const user = 'submitter-dept@store-a.test';
+    expect((await attempt(user, FIXTURE_PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+    const { after } = SIGN_IN_LIMITS.account.backoff;
+    for (let i = 0; i < after; i++) {
+      expect((await attempt(user, 'wrong', `10.7.1.${i}`)).statusCode).toBe(401);
+    }
+    // A new address waits out the back-off; the address the owner signed in from does not.
+    expect((await attempt(user, FIXTURE_PASSWORD, '10.7.2.1')).statusCode).toBe(429);
+    expect((await attempt(user, FIXTURE_PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+  });
+
   it('answers 429 after 20 attempts from one address across accounts', async () => {
     for (let i = 0; i < 20; i++) {
       expect((await attempt(`nobody${i}@store-a.test`, 'wrong', '10.2.0.1')).statusCode).toBe(401);

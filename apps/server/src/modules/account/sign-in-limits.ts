@@ -13,7 +13,9 @@ const WINDOW_MS = 15 * 60_000;
  * minutes, so one address cannot keep guessing one password. Per address: 20, so one address
  * cannot guess across many accounts. Per account, from every address together: no lock-out
  * (that would let anyone lock anyone out) but a back-off from the 10th attempt, 1 s doubling
- * to at most 60 s between attempts, so guessing from many addresses stays slow.
+ * to at most 60 s between attempts, so guessing from many addresses stays slow. An address
+ * the account signed in from before (within KNOWN_ADDRESS_MS) is spared that back-off: whoever
+ * keeps it busy from elsewhere cannot keep the owner out, who still has their pair's 5 tries.
  */
 export const SIGN_IN_LIMITS = {
   pair: { max: 5, windowMs: WINDOW_MS },
@@ -24,6 +26,9 @@ export const SIGN_IN_LIMITS = {
     backoff: { after: 10, baseMs: 1000, maxMs: 60_000 },
   },
 } as const satisfies Record<string, Limit>;
+
+/** How long an address an account signed in from counts as the owner's. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 
 export function tooManySignInAttempts(waitMs: number): string {
   return `Too many sign-in attempts. Try again in ${describeWait(waitMs)}.`;
@@ -42,6 +47,7 @@ function keysOf(a: SignInAttempt) {
     pair: `sign-in:pair:${account}:${a.ip}`,
     address: `sign-in:address:${a.ip}`,
     account: `sign-in:account:${account}`,
+    known: `sign-in:known:${account}:${a.ip}`,
   };
 }
 
@@ -54,10 +60,11 @@ export class SignInLimiter {
    */
   async take(attempt: SignInAttempt): Promise<void> {
     const keys = keysOf(attempt);
+    const known = await this.throttle.isMarked(keys.known);
     const result = await this.throttle.take([
       { key: keys.pair, limit: SIGN_IN_LIMITS.pair },
       { key: keys.address, limit: SIGN_IN_LIMITS.address },
-      { key: keys.account, limit: SIGN_IN_LIMITS.account },
+      ...(known ? [] : [{ key: keys.account, limit: SIGN_IN_LIMITS.account }]),
     ]);
     if (!result.allowed) {
       throw new AppError(429, tooManySignInAttempts(result.waitMs), undefined, {
@@ -66,10 +73,14 @@ export class SignInLimiter {
     }
   }
 
-  /** A successful sign-in: its account's counters start over and its address gets its try back. */
+  /**
+   * A successful sign-in: its account's counters start over, its address gets its try back,
+   * and the address is known as the owner's.
+   */
   async succeeded(attempt: SignInAttempt): Promise<void> {
     const keys = keysOf(attempt);
     await this.throttle.clear([keys.pair, keys.account]);
     await this.throttle.refund(keys.address);
+    await this.throttle.mark(keys.known, KNOWN_ADDRESS_MS);
   }
 }

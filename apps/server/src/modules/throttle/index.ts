@@ -1,5 +1,13 @@
 import type { Db } from '../../db/client.ts';
-import { deleteExpired, deleteKeys, lockStates, refund, saveState } from './repository.ts';
+import {
+  deleteExpired,
+  deleteKeys,
+  isMarked,
+  lockStates,
+  mark,
+  refund,
+  saveState,
+} from './repository.ts';
 import { decide, type Limit } from './rules.ts';
 
 export { describeWait, retryAfterSeconds, type Limit } from './rules.ts';
@@ -53,6 +61,16 @@ export class AttemptThrottle {
   /** Forgets these keys' counters. */
   clear(keys: string[]): Promise<void> {
     return deleteKeys(this.db, keys);
+  }
+
+  /** Keeps a marker under `key` for `ttlMs` (no attempts counted; swept when it ends). */
+  mark(key: string, ttlMs: number): Promise<void> {
+    return mark(this.db, key, new Date(this.now().getTime() + ttlMs));
+  }
+
+  /** Whether a marker set with {@link mark} is still in force. */
+  isMarked(key: string): Promise<boolean> {
+    return isMarked(this.db, key, this.now());
   }
 
   /** Gives back the attempt just counted against this key. */

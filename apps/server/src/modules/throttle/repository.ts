@@ -1,4 +1,4 @@
-import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authThrottle } from '../../db/schema/index.ts';
 import type { ThrottleState } from './rules.ts';
@@ -49,6 +49,23 @@ export async function refund(db: Db, key: string): Promise<void> {
     .update(authThrottle)
     .set({ hits: sql`greatest(${authThrottle.hits} - 1, 0)` })
     .where(sql`${authThrottle.key} = ${key}`);
+}
+
+/** A marker row: no attempts, a window that ends when the marker should. */
+export async function mark(db: Db, key: string, until: Date): Promise<void> {
+  await db
+    .insert(authThrottle)
+    .values({ key, hits: 0, windowEndsAt: until })
+    .onConflictDoUpdate({ target: authThrottle.key, set: { windowEndsAt: until } });
+}
+
+export async function isMarked(db: Db, key: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ key: authThrottle.key })
+    .from(authThrottle)
+    .where(and(eq(authThrottle.key, key), gt(authThrottle.windowEndsAt, now)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Removes counters whose window and back-off are both over. */
