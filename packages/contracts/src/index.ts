@@ -6,6 +6,7 @@ export * from './common/roles.ts';
 export * from './common/safe-next.ts';
 export * from './common/catalog-labels.ts';
 export * from './common/isbn.ts';
+export * from './common/paging.ts';
 export * from './portal/website.ts';
 export * from './portal/health.ts';
 export * from './account/session.ts';

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { proposedProductTypes, roles, userAccounts, userRoles } from '../schema/index.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
-import type { IdAllocator } from './bulk-insert.ts';
+import type { IdAllocator } from '../bulk-write.ts';
 import type { CatalogData } from './catalog-data.ts';
 
 /** Where a scoped role applies: a department of a division (indexes into the store plan). */

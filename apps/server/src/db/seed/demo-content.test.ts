@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../client.ts';
-import { queryRows } from './bulk-insert.ts';
+import { queryRows } from '../bulk-write.ts';
 import { seedDemo } from './demo.ts';
 import { scalar } from './seed-test-helpers.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../client.ts';
 import { divisions } from '../schema/index.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
-import { queryRows } from './bulk-insert.ts';
+import { queryRows } from '../bulk-write.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { isDemoSeeded, seedDemo, type DemoSeedSummary } from './demo.ts';
 import { isbn13To10, isValidIsbn13 } from '@csp/contracts';

@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import { ensureReferenceData } from '../reference-data.ts';
 import { locations } from '../schema/index.ts';
 import { loadReferenceIds } from './accounts-seed.ts';
-import { IdAllocator, resetIdentities } from './bulk-insert.ts';
+import { IdAllocator, resetIdentities } from '../bulk-write.ts';
 import { DEMO_ACCOUNTS, DEMO_HOSTS } from './demo-accounts.ts';
 import { STORE_A, STORE_A_REF, STORE_B } from './demo-stores.ts';
 import { addCounts, ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import { ensureReferenceData } from '../reference-data.ts';
 import { locations } from '../schema/index.ts';
 import { loadReferenceIds } from './accounts-seed.ts';
-import { IdAllocator, queryRows, resetIdentities } from './bulk-insert.ts';
+import { IdAllocator, queryRows, resetIdentities } from '../bulk-write.ts';
 import { largeStoreSpec, LARGE_STORE_REF } from './large-store.ts';
 import { ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';
 

@@ -1,5 +1,5 @@
 import type { DepartmentDef } from './department-catalog.ts';
-import type { IdAllocator } from './bulk-insert.ts';
+import type { IdAllocator } from '../bulk-write.ts';
 import { Rng } from './prng.ts';
 
 export type TermKind = 'past' | 'current' | 'upcoming';

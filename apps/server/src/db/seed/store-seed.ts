@@ -2,7 +2,7 @@ import { getTableName, type Table } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
-import { insertRows, type IdAllocator, type IdTable } from './bulk-insert.ts';
+import { insertRows, type IdAllocator, type IdTable } from '../bulk-write.ts';
 import { buildAccounts, buildUserRoles, type AccountSpec } from './accounts-seed.ts';
 import { websiteRows, type SiteBrand } from './branding.ts';
 import { dayNumber } from './dates.ts';
