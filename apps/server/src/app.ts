@@ -5,15 +5,17 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { ResetRateLimiter } from './modules/account/reset-rate-limiter.ts';
-import { SignInLimiter } from './modules/account/sign-in-limits.ts';
 import { AttemptThrottle } from './modules/throttle/index.ts';
-import { registerAccountRoutes } from './modules/account/routes.ts';
-import { registerHealthRoutes } from './modules/health/routes.ts';
-import { registerPermissionRoutes } from './modules/permissions/routes.ts';
-import { registerPortalRoutes } from './modules/portal/routes.ts';
-import { WebsiteResolver } from './modules/portal/website-resolver.ts';
-import { registerSamlRoutes } from './modules/saml/routes.ts';
+import {
+  registerAccountRoutes,
+  ResetRateLimiter,
+  sendPasswordSetupEmail,
+  SignInLimiter,
+} from './modules/account/index.ts';
+import { registerHealthRoutes } from './modules/health/index.ts';
+import { registerPermissionRoutes } from './modules/permissions/index.ts';
+import { registerPortalRoutes, WebsiteResolver } from './modules/portal/index.ts';
+import { registerSamlRoutes } from './modules/saml/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -60,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: options.mailer ?? createMailer(options.config, app.log),
     background: options.background ?? new BackgroundTasks(app.log),
     now: options.now ?? (() => new Date()),
+    sendPasswordSetupEmail: (input) => sendPasswordSetupEmail(deps, input),
   };
   app.addHook('onClose', () => deps.background.drain());
 

@@ -6,7 +6,7 @@ import { startDevIdpIfWanted } from './dev-idp/start.ts';
 import { listen } from './startup/listen.ts';
 import { prepareDatabase } from './startup/prepare-database.ts';
 import { createLogger } from './lib/create-logger.ts';
-import { resolveSigningSecret } from './modules/account/signing-secret.ts';
+import { resolveSigningSecret } from './modules/account/index.ts';
 
 /** Only one process of a deployment runs the development identity provider. */
 const DEV_IDP_LOCK = 'campus-store-portal:dev-idp';

@@ -43,6 +43,7 @@ export type DbOptions =
       poolSize?: number;
       /** Told about idle connections that broke; they are dropped and replaced on demand. */
       onPoolError?: PoolErrorListener;
+      onQuery?: QueryListener;
       /**
        * Longest one statement may run before PostgreSQL cancels it (the server sets it so no
        * request waits for ever; seeds and tests leave it unset).
@@ -57,9 +58,18 @@ export type DbOptions =
       loadDataDir?: Blob;
       /** PGlite has no pool: accepted so callers pass one set of options, never called. */
       onPoolError?: PoolErrorListener;
+      onQuery?: QueryListener;
       /** PGlite serves one statement at a time in this process: accepted, not applied. */
       statementTimeoutMs?: number;
     };
+
+/** Told the text of every statement the app runs (not migrations): tests count round trips. */
+export type QueryListener = (sql: string) => void;
+
+function queryLogger(options: { onQuery?: QueryListener }) {
+  const listener = options.onQuery;
+  return listener ? { logQuery: (query: string) => listener(query) } : undefined;
+}
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -70,7 +80,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export async function createDb(options: DbOptions): Promise<Database> {
   if (options.engine === 'postgres') {
     const pool = createPool(options);
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queryLogger(options) });
     const database: Database = {
       db: db as unknown as Db,
       engine: 'postgres',
@@ -96,7 +106,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
   const client = options.dataDir
     ? new PGlite(options.dataDir)
     : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   if (options.dataDir) restrictToOwner(options.dataDir);
   return {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { apiError, type Endpoint } from '@csp/contracts';
-import { AUTH_SECURITY_SCHEME } from '../plugins/openapi.ts';
+
+/** The OpenAPI security scheme of the Auth-Token header (declared by plugins/openapi.ts). */
+export const AUTH_SECURITY_SCHEME = 'authToken';
 
 /** What a contract route handler receives, already validated and typed from the contract. */
 export interface RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {

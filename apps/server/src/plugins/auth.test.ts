@@ -12,7 +12,7 @@ import {
   testEngines,
   type TestContext,
 } from '../test-support/test-app.ts';
-import { AUTH_MESSAGES } from './auth.ts';
+import { AUTH_MESSAGES } from '../lib/request-context.ts';
 
 const engines = await testEngines();
 const sessionIdOf = (token: string) => decodeJwt(token)['sid'] as number;

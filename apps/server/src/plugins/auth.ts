@@ -7,23 +7,10 @@ import type {
 import { AUTH_HEADER, ROLES_VERSION_HEADER } from '@csp/contracts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { Session } from '../lib/session.ts';
-import { findLiveSession } from '../modules/account/session-repository.ts';
-import { verifySessionToken } from '../modules/account/session-token.ts';
-
-export const AUTH_MESSAGES = {
-  missing: 'Sign in to continue.',
-  expired: 'Your session has expired. Sign in again.',
-  ended: 'Your session has ended. Sign in again.',
-  otherStore: "This session belongs to another store's website. Sign in again.",
-  notYourAccount: 'You can only act as your own account.',
-} as const;
+import { AUTH_MESSAGES } from '../lib/request-context.ts';
+import { findLiveSession, verifySessionToken } from '../modules/account/index.ts';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in caller; set on routes whose contract says `auth: true`. */
-    session: Session | null;
-  }
   interface FastifyInstance {
     /** onRequest hook that checks the Auth-Token header; routes opt in through their contract. */
     authenticate: onRequestAsyncHookHandler;
@@ -71,10 +58,4 @@ function pathAccountId(request: FastifyRequest): string | undefined {
   const raw = params?.['userAccountId'];
   if (raw === undefined) return undefined;
   return /^\d+$/.test(raw) ? String(Number(raw)) : raw;
-}
-
-/** The caller of an authenticated route; a 401 if the route forgot to opt in. */
-export function requireSession(request: FastifyRequest): Session {
-  if (!request.session) throw new AppError(401, AUTH_MESSAGES.missing);
-  return request.session;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@csp/contracts';
 import { getUserActions, OPENAPI_JSON_PATH, OPENAPI_UI_PATH, type Endpoint } from '@csp/contracts';
 import { createTestApp, type TestContext } from '../test-support/test-app.ts';
-import { AUTH_SECURITY_SCHEME } from './openapi.ts';
+import { AUTH_SECURITY_SCHEME } from '../lib/route.ts';
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, { security?: unknown[]; summary?: string }>>;

@@ -3,9 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AUTH_HEADER, OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@csp/contracts';
-
-/** Name of the Auth-Token security scheme in the OpenAPI document. */
-export const AUTH_SECURITY_SCHEME = 'authToken';
+import { AUTH_SECURITY_SCHEME } from '../lib/route.ts';
 
 /**
  * OpenAPI generated from the contracts' zod schemas: the document at OPENAPI_JSON_PATH and

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUTH_HEADER, login, type SessionResponse } from '@csp/contracts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db, QueryListener } from '../db/client.ts';
 import { BackgroundTasks } from '../lib/background-tasks.ts';
 import { createTestDatabase, type Engine } from './test-database.ts';
 import { FIXTURE_PASSWORD, seedTestFixture, type TestFixture } from './test-fixture.ts';
@@ -49,6 +49,8 @@ export interface TestContext {
 
 export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'config'>> {
   config?: Partial<Config>;
+  /** Told every statement the app runs, to count round trips. */
+  onQuery?: QueryListener;
   /** Register extra routes (e.g. a throwing one) before the app is ready. */
   extend?: (app: FastifyInstance) => void;
 }
@@ -61,10 +63,10 @@ export async function createTestApp(
   engine: Engine,
   options: TestAppOptions = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase(engine);
+  const database = await createTestDatabase(engine, { onQuery: options.onQuery });
   const fixture = await seedTestFixture(database.db);
   const config = testConfig(options.config);
-  const { config: _ignored, extend, ...buildOptions } = options;
+  const { config: _ignored, extend, onQuery: _onQuery, ...buildOptions } = options;
   const background = buildOptions.background ?? new BackgroundTasks(console);
   const app = await buildApp({ ...buildOptions, background, db: database.db, config });
   extend?.(app);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDb, MIGRATIONS_FOLDER, type Database } from '../db/client.ts';
+import { createDb, MIGRATIONS_FOLDER, type Database, type QueryListener } from '../db/client.ts';
 import { PGLITE_SNAPSHOT_ENV } from './global-setup.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -139,15 +139,27 @@ function migratedPostgresTemplate(): Promise<string> {
  * throwaway PostgreSQL database `csp_test_<random>` cloned from a migrated template, which
  * `close()` drops. Migrations still run (and find nothing to do), so a stale snapshot cannot hide.
  */
-export async function createTestDatabase(engine: Engine): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  engine: Engine,
+  options: { onQuery?: QueryListener } = {},
+): Promise<Database & { url?: string }> {
   if (engine === 'pglite') {
-    return createDb({ engine: 'pglite', loadDataDir: await migratedPgliteSnapshot() });
+    return createDb({
+      engine: 'pglite',
+      loadDataDir: await migratedPgliteSnapshot(),
+      onQuery: options.onQuery,
+    });
   }
   const template = await migratedPostgresTemplate();
   const name = `csp_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = databaseUrl(name);
-  const database = await createDb({ engine: 'postgres', url, poolSize: 4 });
+  const database = await createDb({
+    engine: 'postgres',
+    url,
+    poolSize: 4,
+    onQuery: options.onQuery,
+  });
   return {
     ...database,
     /** For a second connection pool, as a second server process would open. */

@@ -11,7 +11,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { locations } from './tenancy.ts';
-import { courses, departments, divisions, sections } from './catalog.ts';
 
 /** A person who signs in to a store's websites. User names are e-mail addresses. */
 export const userAccounts = pgTable(
@@ -61,43 +60,6 @@ export const roleActions = pgTable(
       .references(() => actions.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.actionId] })],
-);
-
-/**
- * A role held by an account, store-wide when every scope column is null, otherwise limited to
- * one catalog item (the most specific non-null column wins: section, course, department, division).
- */
-export const userRoles = pgTable(
-  'user_roles',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    accountId: integer()
-      .notNull()
-      .references(() => userAccounts.id, { onDelete: 'cascade' }),
-    roleId: integer()
-      .notNull()
-      .references(() => roles.id),
-    divisionId: integer().references(() => divisions.id),
-    departmentId: integer().references(() => departments.id),
-    courseId: integer().references(() => courses.id),
-    sectionId: integer().references(() => sections.id),
-    createdBy: integer().references(() => userAccounts.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('user_roles_account_idx').on(t.accountId),
-    uniqueIndex('user_roles_scope_uq').on(
-      t.accountId,
-      t.roleId,
-      sql`coalesce(${t.divisionId}, 0)`,
-      sql`coalesce(${t.departmentId}, 0)`,
-      sql`coalesce(${t.courseId}, 0)`,
-      sql`coalesce(${t.sectionId}, 0)`,
-    ),
-  ],
 );
 
 /** Remember-me secrets that stand in the browser instead of a password; hashed at rest. */

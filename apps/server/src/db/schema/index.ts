@@ -1,6 +1,7 @@
 export * from './tenancy.ts';
 export * from './accounts.ts';
 export * from './catalog.ts';
+export * from './user-roles.ts';
 export * from './students.ts';
 export * from './materials.ts';
 export * from './commerce.ts';

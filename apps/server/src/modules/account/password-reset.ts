@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { websiteOrigin } from '../../lib/website-origin.ts';
-import type { Website } from '../portal/repository.ts';
+import type { Website } from '../../lib/request-context.ts';
 import { checkPassword } from './password-policy.ts';
 import {
   applyPasswordReset,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestPasswordReset, resetPassword, validateResetToken } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../lib/route.ts';
-import { requireWebsite } from '../../plugins/tenancy.ts';
+import { requireWebsite } from '../../lib/request-context.ts';
 import * as passwords from './password-reset.ts';
 
 const TAGS = ['account'];

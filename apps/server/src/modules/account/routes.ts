@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_HEADER, getUserActions, login, logout, resumeSession } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../lib/route.ts';
-import { requireSession } from '../../plugins/auth.ts';
-import { requireWebsite } from '../../plugins/tenancy.ts';
+import { requireSession, requireWebsite } from '../../lib/request-context.ts';
 import { registerPasswordRoutes } from './password-routes.ts';
 import * as account from './service.ts';
 

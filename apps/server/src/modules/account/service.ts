@@ -3,8 +3,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import type { Session } from '../../lib/session.ts';
-import type { Website } from '../portal/repository.ts';
-import { getPermittedActions } from '../permissions/policy.ts';
+import type { Website } from '../../lib/request-context.ts';
+import { getPermittedActions } from '../permissions/index.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
 import { parseRememberSecret, randomPartMatches } from './remember-secret.ts';
 import {

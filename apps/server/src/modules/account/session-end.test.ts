@@ -9,7 +9,7 @@ import {
   type SessionResponse,
 } from '@csp/contracts';
 import { roles, userAccounts, userRoles } from '../../db/schema/index.ts';
-import { AUTH_MESSAGES } from '../../plugins/auth.ts';
+import { AUTH_MESSAGES } from '../../lib/request-context.ts';
 import {
   authHeaders,
   createTestApp,

@@ -2,7 +2,7 @@ import type { SessionResponse } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
-import { getPermittedActions } from '../permissions/policy.ts';
+import { getPermittedActions } from '../permissions/index.ts';
 import { formatRememberSecret, hashRandomPart, newRandomPart } from './remember-secret.ts';
 import { insertRememberSecret, recordLastLogin } from './repository.ts';
 import { deleteExpiredSessions, insertSession, type SessionMethod } from './session-repository.ts';

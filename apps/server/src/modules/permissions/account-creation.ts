@@ -4,10 +4,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import type { Session } from '../../lib/session.ts';
-import { sendPasswordSetupEmail } from '../account/password-setup.ts';
 import { generatePassword } from './generated-password.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
-import { requireAnyAction } from './policy.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import { findStoreAccount, insertAccount, insertAudit } from './user-roles-repository.ts';
 
@@ -28,7 +26,6 @@ export async function createAccount(
   input: { newUsername: string; name: string; origin: string },
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<CreatedAccount> {
-  await requireAnyAction(deps.db, session, ['CREATE_USER'], M.mayNotCreate);
   const userName = input.newUsername.trim();
   if (await findStoreAccount(deps.db, session.locationId, userName)) {
     throw new AppError(409, M.accountExists, 'newUsername');
@@ -62,7 +59,7 @@ export async function createAccount(
 
   let passwordSetupEmailSent = true;
   try {
-    await sendPasswordSetupEmail(deps, {
+    await deps.sendPasswordSetupEmail({
       accountId,
       locationId: session.locationId,
       email: userName,

@@ -9,11 +9,11 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
-import { resolveScope, scopeKey, type ResolvedScope } from './catalog-scope.ts';
+import type { Grants } from './policy.ts';
+import { resolveScope, scopeKey, type ResolvedScope } from '../catalog/index.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
 import {
   ROLE_ONLY_ROLES,
-  requireAssigner,
   requireMayHandOut,
   resolveRole,
   resolveScopes,
@@ -93,10 +93,10 @@ function newRows(session: Session, target: StoreAccount, role: RoleRow, scopes: 
 export async function assignRoleWithCatalogs(
   deps: AppDeps,
   session: Session,
+  grants: Grants,
   userName: string,
   input: { Role: RoleInput; AuthCatalogList: AuthCatalogInput[] },
 ): Promise<UserRolesResponse> {
-  await requireAssigner(deps.db, session);
   const role = await resolveRole(deps.db, input.Role, 'Role.');
   if (ROLE_ONLY_ROLES.includes(role.name)) {
     throw new AppError(400, M.roleOnly(role.friendly), 'AuthCatalogList');
@@ -109,7 +109,7 @@ export async function assignRoleWithCatalogs(
     input.AuthCatalogList,
     (i) => `AuthCatalogList.${i}`,
   );
-  await requireMayHandOut(deps.db, session, 'grant', role, scopes);
+  await requireMayHandOut(deps.db, grants, 'grant', role, scopes);
   return changeRoles(deps, session, target, role, EVENTS.roleAssigned, async (tx, held) => {
     if (held.some(isStoreWideRow)) {
       throw new AppError(409, M.storeWideBlocksScope(target.userName, role.friendly));
@@ -127,14 +127,14 @@ export async function assignRoleWithCatalogs(
 export async function assignRoleStoreWide(
   deps: AppDeps,
   session: Session,
+  grants: Grants,
   userName: string,
   input: RoleInput,
 ): Promise<UserRolesResponse> {
-  await requireAssigner(deps.db, session);
   const role = await resolveRole(deps.db, input, '');
   const target = await requireStoreUser(deps.db, session, userName);
   refuseSelfGrant(session, target);
-  await requireMayHandOut(deps.db, session, 'grant', role, []);
+  await requireMayHandOut(deps.db, grants, 'grant', role, []);
   return changeRoles(deps, session, target, role, EVENTS.roleAssigned, async (tx, held) => {
     if (held.some(isStoreWideRow)) {
       throw new AppError(409, M.alreadyStoreWide(target.userName, role.friendly));
@@ -156,9 +156,10 @@ export async function assignRoleStoreWide(
 }
 
 /** What removing `rows` amounts to, for the no-escalation rule: store-wide if any row is. */
-function scopesOf(rows: readonly UserRoleRow[]) {
+function scopesOf(rows: readonly UserRoleRow[]): ResolvedScope[] {
   if (rows.some(isStoreWideRow)) return [];
-  return rows.map((row) => ({ ...row, label: scopeLabel(row) }));
+  // A scoped row stores its full ancestry, a division always among it.
+  return rows.map((row) => ({ ...row, divisionId: row.divisionId ?? 0, label: scopeLabel(row) }));
 }
 
 function refuseOwnAdministrator(session: Session, target: StoreAccount, role: RoleRow): void {
@@ -171,17 +172,17 @@ function refuseOwnAdministrator(session: Session, target: StoreAccount, role: Ro
 export async function unassignRole(
   deps: AppDeps,
   session: Session,
+  grants: Grants,
   userName: string,
   input: RoleInput,
 ): Promise<UserRolesResponse> {
-  await requireAssigner(deps.db, session);
   const role = await resolveRole(deps.db, input, '');
   const target = await requireStoreUser(deps.db, session, userName);
   refuseOwnAdministrator(session, target, role);
   const current = await listUserRoleRows(deps.db, target.id, session.locationId);
   const held = current.filter((row) => row.role.id === role.id);
   if (held.length === 0) throw new AppError(404, M.roleNotHeld(target.userName, role.friendly));
-  await requireMayHandOut(deps.db, session, 'remove', role, scopesOf(held));
+  await requireMayHandOut(deps.db, grants, 'remove', role, scopesOf(held));
   return changeRoles(deps, session, target, role, EVENTS.roleUnassigned, async (tx, rows) => {
     if (rows.length === 0) throw new AppError(404, M.roleNotHeld(target.userName, role.friendly));
     await deleteUserRoles(
@@ -195,10 +196,10 @@ export async function unassignRole(
 export async function unassignRoleCatalog(
   deps: AppDeps,
   session: Session,
+  grants: Grants,
   userName: string,
   input: { Role: RoleInput; AuthCatalog: AuthCatalogInput },
 ): Promise<UserRolesResponse> {
-  await requireAssigner(deps.db, session);
   const role = await resolveRole(deps.db, input.Role, 'Role.');
   const target = await requireStoreUser(deps.db, session, userName);
   const scope = await resolveScope(deps.db, session.locationId, input.AuthCatalog, 'AuthCatalog');
@@ -207,7 +208,7 @@ export async function unassignRoleCatalog(
   const key = scopeKey(scope);
   const current = await listUserRoleRows(deps.db, target.id, session.locationId);
   if (!current.some((row) => row.role.id === role.id && scopeKey(row) === key)) throw notHeld();
-  await requireMayHandOut(deps.db, session, 'remove', role, [scope]);
+  await requireMayHandOut(deps.db, grants, 'remove', role, [scope]);
   return changeRoles(deps, session, target, role, EVENTS.roleScopeUnassigned, async (tx, rows) => {
     const matching = rows.filter((row) => scopeKey(row) === key);
     if (matching.length === 0) throw notHeld();

@@ -4,7 +4,25 @@ import * as t from '../../db/schema/index.ts';
 import type { Session } from '../../lib/session.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { addAccount, addCatalog, roleIdOf, type ExtraCatalog } from './permissions-test-support.ts';
-import { holdsEverywhere, mayDo, missingActionToGrant } from './policy.ts';
+import type { ActionName } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { resolveCatalogAncestry, type CatalogAncestry } from '../catalog/index.ts';
+import { Grants, type CatalogItem } from './policy.ts';
+
+// Each question on freshly loaded grants, as a request would ask it.
+const mayDo = async (db: Db, s: Session, action: ActionName, item?: CatalogItem) =>
+  (await Grants.load(db, s)).mayDo(action, item);
+const holdsEverywhere = async (db: Db, s: Session, action: ActionName) =>
+  (await Grants.load(db, s)).holdsEverywhere(action);
+const missingActionToGrant = async (
+  db: Db,
+  s: Session,
+  actions: string[],
+  items: CatalogItem[],
+) => {
+  const scopes = await Promise.all(items.map((i) => resolveCatalogAncestry(db, s.locationId, i)));
+  return (await Grants.load(db, s)).missingActionToGrant(actions, scopes as CatalogAncestry[]);
+};
 
 const engines = await testEngines();
 

@@ -1,5 +1,8 @@
+import { CATALOG_MESSAGES } from '../catalog/index.ts';
+
 /** Messages of the permissions area; each names what the user can act on. */
 export const PERMISSION_MESSAGES = {
+  ...CATALOG_MESSAGES,
   userNotFound: 'No user found with that e-mail address.',
   mayNotRead: "You do not have permission to see other users' permissions.",
   mayNotAssign: 'You do not have permission to assign or remove roles.',
@@ -26,10 +29,4 @@ export const PERMISSION_MESSAGES = {
     `You cannot ${verb} ${role} ${scope ? `for ${scope}` : 'store-wide'}: you do not hold ${action} ${scope ? 'there' : 'everywhere'} yourself.`,
   ownAdministrator: 'You cannot remove your own Permission Administrator role.',
   ownRoles: 'You cannot grant roles to your own account. Ask another permission administrator.',
-  divisionNotFound: (id: number) => `There is no division ${id} in this store.`,
-  departmentNotFound: (code: string) => `There is no department ${code} in that division.`,
-  courseNotFound: (code: string) => `There is no course ${code} in that department.`,
-  sectionNotFound: 'There is no such section in that course.',
-  sectionAmbiguous: (code: string) =>
-    `Section ${code} runs in several terms; give its sectionId to say which.`,
 } as const;

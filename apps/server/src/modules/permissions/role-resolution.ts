@@ -2,17 +2,16 @@ import type { AuthCatalogInput, RoleInput } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
-import { resolveScope, type ResolvedScope } from './catalog-scope.ts';
+import { resolveScope, type ResolvedScope } from '../catalog/index.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
-import { missingActionToGrant, requireAnyAction } from './policy.ts';
-import type { ScopeColumns } from './repository.ts';
+import type { Grants } from './policy.ts';
 import { findRole, listRoleActionNames, type RoleRow } from './user-roles-repository.ts';
 
 export { ROLE_ONLY_ROLES } from '@csp/contracts';
 
 /** 403 unless the caller may assign and remove roles at all. */
-export async function requireAssigner(db: Db, session: Session): Promise<void> {
-  await requireAnyAction(db, session, ['ASSIGN_PERMISSIONS'], M.mayNotAssign);
+export function requireAssigner(grants: Grants): Promise<void> {
+  return grants.requireAny(['ASSIGN_PERMISSIONS'], M.mayNotAssign);
 }
 
 /** The role a request names (by id; a name sent must agree); 400 naming the field otherwise. */
@@ -56,13 +55,13 @@ export async function resolveScopes(
  */
 export async function requireMayHandOut(
   db: Db,
-  session: Session,
+  grants: Grants,
   verb: 'grant' | 'remove',
   role: RoleRow,
-  scopes: readonly (ScopeColumns & { label: string })[],
+  scopes: readonly ResolvedScope[],
 ): Promise<void> {
   const actions = await listRoleActionNames(db, role.id);
-  const missing = await missingActionToGrant(db, session, actions, scopes);
+  const missing = await grants.missingActionToGrant(actions, scopes);
   if (!missing) return;
   const scope = missing.scopeIndex === null ? null : (scopes[missing.scopeIndex]?.label ?? null);
   throw new AppError(403, M.escalation(verb, role.friendly, missing.action, scope));

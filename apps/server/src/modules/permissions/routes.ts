@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   assignUserRoles,
   assignUserRolesAndCatalog,
@@ -15,13 +15,14 @@ import {
   unAssignUserRolesAndCatalog,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireWebsite } from '../../plugins/tenancy.ts';
+import { requireSession, requireWebsite } from '../../lib/request-context.ts';
 import { websiteOrigin } from '../../lib/website-origin.ts';
 import { route } from '../../lib/route.ts';
-import { requireSession } from '../../plugins/auth.ts';
 import { createAccount } from './account-creation.ts';
 import * as assignment from './assignment-service.ts';
-import * as catalog from './catalog-scope.ts';
+import * as catalog from '../catalog/index.ts';
+import { PERMISSION_MESSAGES as M } from './messages.ts';
+import { grantsOf } from './policy.ts';
 import { requireAssigner } from './role-resolution.ts';
 import { listRoles } from './user-roles-repository.ts';
 import { presentAccount, readAudit, readUserRoles, requireReadableUser } from './user-roles.ts';
@@ -34,69 +35,100 @@ const WRITE = { tags: TAGS, errors: [404, 409] };
 export function registerPermissionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  // Who may read another user's roles depends on whose they are: the service asks the grants.
   route(app, getUserRolesAndCatalog, READ, async ({ query, request }) =>
-    readUserRoles(db, requireSession(request), query.username),
+    readUserRoles(db, requireSession(request), await grantsOf(db, request), query.username),
   );
 
-  route(app, getPermissionUser, READ, async ({ query, request }) =>
-    presentAccount(await requireReadableUser(db, requireSession(request), query.username)),
-  );
+  route(app, getPermissionUser, READ, async ({ query, request }) => {
+    const grants = await grantsOf(db, request);
+    return presentAccount(
+      await requireReadableUser(db, requireSession(request), grants, query.username),
+    );
+  });
 
   route(app, getPermissionAudit, READ, async ({ query, request }) =>
-    readAudit(db, requireSession(request), query.username),
+    readAudit(db, requireSession(request), await grantsOf(db, request), query.username),
   );
 
-  route(app, createUserAccount, { tags: TAGS, errors: [409] }, async ({ query, request }) =>
-    createAccount(
+  route(app, createUserAccount, { tags: TAGS, errors: [409] }, async ({ query, request }) => {
+    await (await grantsOf(db, request)).requireAny(['CREATE_USER'], M.mayNotCreate);
+    return createAccount(
       deps,
       requireSession(request),
       { ...query, origin: websiteOrigin(requireWebsite(request), deps.config) },
       request.log,
-    ),
-  );
+    );
+  });
 
-  route(app, assignUserRolesAndCatalog, WRITE, async ({ query, body, request }) =>
-    assignment.assignRoleWithCatalogs(deps, requireSession(request), query.username, body),
-  );
+  // Role changes: the caller must be an assigner; the service then applies the no-escalation
+  // rule to the role and scopes it resolves, with the same grants.
+  const assigner = async (request: FastifyRequest) => {
+    const grants = await grantsOf(db, request);
+    await requireAssigner(grants);
+    return grants;
+  };
 
-  route(app, assignUserRoles, WRITE, async ({ query, body, request }) =>
-    assignment.assignRoleStoreWide(deps, requireSession(request), query.username, body),
-  );
+  route(app, assignUserRolesAndCatalog, WRITE, async ({ query, body, request }) => {
+    const grants = await assigner(request);
+    return assignment.assignRoleWithCatalogs(
+      deps,
+      requireSession(request),
+      grants,
+      query.username,
+      body,
+    );
+  });
 
-  route(app, unAssignUserRoles, WRITE, async ({ query, body, request }) =>
-    assignment.unassignRole(deps, requireSession(request), query.username, body),
-  );
+  route(app, assignUserRoles, WRITE, async ({ query, body, request }) => {
+    const grants = await assigner(request);
+    return assignment.assignRoleStoreWide(
+      deps,
+      requireSession(request),
+      grants,
+      query.username,
+      body,
+    );
+  });
 
-  route(app, unAssignUserRolesAndCatalog, WRITE, async ({ query, body, request }) =>
-    assignment.unassignRoleCatalog(deps, requireSession(request), query.username, body),
-  );
+  route(app, unAssignUserRoles, WRITE, async ({ query, body, request }) => {
+    const grants = await assigner(request);
+    return assignment.unassignRole(deps, requireSession(request), grants, query.username, body);
+  });
+
+  route(app, unAssignUserRolesAndCatalog, WRITE, async ({ query, body, request }) => {
+    const grants = await assigner(request);
+    return assignment.unassignRoleCatalog(
+      deps,
+      requireSession(request),
+      grants,
+      query.username,
+      body,
+    );
+  });
 
   route(app, getAllRoles, { tags: TAGS }, async ({ request }) => {
-    await requireAssigner(db, requireSession(request));
+    await assigner(request);
     return listRoles(db);
   });
 
   route(app, getAuthDivisions, { tags: TAGS }, async ({ request }) => {
-    const session = requireSession(request);
-    await requireAssigner(db, session);
-    return catalog.divisionsForPicker(db, session.locationId);
+    await assigner(request);
+    return catalog.divisionsForPicker(db, requireSession(request).locationId);
   });
 
   route(app, getAuthDepartments, READ, async ({ query, request }) => {
-    const session = requireSession(request);
-    await requireAssigner(db, session);
-    return catalog.departmentsForPicker(db, session.locationId, query.divisionId);
+    await assigner(request);
+    return catalog.departmentsForPicker(db, requireSession(request).locationId, query.divisionId);
   });
 
   route(app, getAuthCourses, READ, async ({ query, request }) => {
-    const session = requireSession(request);
-    await requireAssigner(db, session);
-    return catalog.coursesForPicker(db, session.locationId, query);
+    await assigner(request);
+    return catalog.coursesForPicker(db, requireSession(request).locationId, query);
   });
 
   route(app, getAuthSections, READ, async ({ query, request }) => {
-    const session = requireSession(request);
-    await requireAssigner(db, session);
-    return catalog.sectionsForPicker(db, session.locationId, query);
+    await assigner(request);
+    return catalog.sectionsForPicker(db, requireSession(request).locationId, query);
   });
 }

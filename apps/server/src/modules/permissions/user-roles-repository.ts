@@ -14,7 +14,7 @@ import {
   userAccounts,
   userRoles,
 } from '../../db/schema/index.ts';
-import type { ScopeColumns } from './repository.ts';
+import type { ScopeColumns } from '../catalog/index.ts';
 
 export interface RoleRow {
   id: number;

@@ -10,9 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
 import { scopeLabel, shortTermName } from '@csp/contracts';
-import { scopeKey } from './catalog-scope.ts';
+import { scopeKey } from '../catalog/index.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
-import { requireAnyAction } from './policy.ts';
+import type { Grants } from './policy.ts';
 import {
   findStoreAccount,
   listAuditOfSubject,
@@ -42,12 +42,11 @@ export async function requireStoreUser(
 export async function requireReadableUser(
   db: Db,
   session: Session,
+  grants: Grants,
   userName: string,
 ): Promise<StoreAccount> {
   const own = userName.trim().toLowerCase() === session.userName.toLowerCase();
-  if (!own) {
-    await requireAnyAction(db, session, ['ASSIGN_PERMISSIONS', 'CREATE_USER'], M.mayNotRead);
-  }
+  if (!own) await grants.requireAny(['ASSIGN_PERMISSIONS', 'CREATE_USER'], M.mayNotRead);
   return requireStoreUser(db, session, userName);
 }
 
@@ -104,14 +103,14 @@ export function snapshotRoles(rows: readonly UserRoleRow[]): AuditRoleSnapshot {
   }));
 }
 
-export async function readUserRoles(db: Db, session: Session, userName: string) {
-  const account = await requireReadableUser(db, session, userName);
+export async function readUserRoles(db: Db, session: Session, grants: Grants, userName: string) {
+  const account = await requireReadableUser(db, session, grants, userName);
   const rows = await listUserRoleRows(db, account.id, session.locationId);
   return { authRoleCatalogsDTO: presentRoles(rows) };
 }
 
-export async function readAudit(db: Db, session: Session, userName: string) {
-  const account = await requireReadableUser(db, session, userName);
+export async function readAudit(db: Db, session: Session, grants: Grants, userName: string) {
+  const account = await requireReadableUser(db, session, grants, userName);
   const rows = await listAuditOfSubject(db, session.locationId, account.id, AUDIT_LIMIT);
   const snapshot = (value: unknown) => {
     const parsed = auditRoleSnapshot.safeParse(value);

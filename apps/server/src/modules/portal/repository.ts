@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { websiteAssets, websites } from '../../db/schema/index.ts';
+import type { Website } from '../../lib/request-context.ts';
 
-export type Website = typeof websites.$inferSelect;
+export type { Website };
+
 export type WebsiteAsset = Pick<
   typeof websiteAssets.$inferSelect,
   'fileName' | 'contentType' | 'content'

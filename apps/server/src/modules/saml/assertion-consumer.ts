@@ -1,7 +1,7 @@
 import type { Profile } from '@node-saml/node-saml';
 import type { AppDeps } from '../../app-deps.ts';
-import { findAccountByUserName } from '../account/repository.ts';
-import type { Website } from '../portal/repository.ts';
+import { findAccountByUserName } from '../account/index.ts';
+import type { Website } from '../../lib/request-context.ts';
 import { SsoFailure, reasonOf } from './failure.ts';
 import { DEFAULT_NEXT, safeNextPath, withQuery } from './next-path.ts';
 import { recordAssertion } from './repository.ts';

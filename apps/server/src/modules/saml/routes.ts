@@ -11,10 +11,9 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { AUTH_MESSAGES, requireSession } from '../../plugins/auth.ts';
-import { requireWebsite } from '../../plugins/tenancy.ts';
-import { findActiveAccount } from '../account/repository.ts';
-import { getPermittedActions } from '../permissions/policy.ts';
+import { AUTH_MESSAGES, requireSession, requireWebsite } from '../../lib/request-context.ts';
+import { findActiveAccount } from '../account/index.ts';
+import { getPermittedActions } from '../permissions/index.ts';
 import { consumeAssertion } from './assertion-consumer.ts';
 import { SsoFailure, failureLocation } from './failure.ts';
 import { DEFAULT_NEXT, safeNextPath } from './next-path.ts';

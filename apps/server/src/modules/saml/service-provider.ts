@@ -7,7 +7,7 @@ import {
 } from '@node-saml/node-saml';
 import { SAML_PATHS } from '@csp/contracts';
 import type { KeyPairPem } from '../../lib/self-signed-cert.ts';
-import type { Website } from '../portal/repository.ts';
+import type { Website } from '../../lib/request-context.ts';
 
 /** Accepted difference between our clock and the provider's. */
 export const CLOCK_SKEW_MS = 60_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, getUserActions, SAML_PATHS } from '@csp/contracts';
-import { AUTH_MESSAGES } from '../../plugins/auth.ts';
+import { AUTH_MESSAGES } from '../../lib/request-context.ts';
 import { authHeaders, FIXTURE_HOSTS, testEngines } from '../../test-support/test-app.ts';
 import {
   createSamlTestApp,

@@ -1,8 +1,8 @@
 import { ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Website } from '../portal/repository.ts';
+import type { Website } from '../../lib/request-context.ts';
 import { DbRequestCache } from './request-cache.ts';
-import { revokeAllSessions } from '../account/session-repository.ts';
+import { revokeAllSessions } from '../account/index.ts';
 import { deleteSamlSessionsByNameId } from './repository.ts';
 import { logoutProfile, takeSession } from './saml-session.ts';
 import { REQUEST_TTL_MS, idpSettingsOf, serviceProvider, type SpUrls } from './service-provider.ts';

@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SsoSession } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findActiveAccount } from '../account/repository.ts';
-import { issueTokenSession, type TokenSession } from '../account/session-issuer.ts';
-import type { Website } from '../portal/repository.ts';
+import { findActiveAccount, issueTokenSession, type TokenSession } from '../account/index.ts';
+import type { Website } from '../../lib/request-context.ts';
 import { insertTicket, useTicket } from './repository.ts';
 
 /** A ticket only has to survive the browser's redirect back to the web app. */
