@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createHttpSessionApi } from '../features/account/api/session-api.ts';
-import type { SessionApi } from '../features/account/api/session-api.ts';
+import { createHttpSessionApi } from '../features/account/index.ts';
+import type { SessionApi } from '../features/account/index.ts';
 import type { AppServices } from './app-providers.tsx';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { NotificationStore } from './notifications/notification-store.ts';

@@ -24,6 +24,11 @@ export function routeMeta(meta: RouteMeta): RouteMeta {
   return meta;
 }
 
+/** The common case: a page with navigation that needs a login, under its spec name. */
+export function signedInPage(name: string | undefined, title: string): RouteMeta {
+  return { name, title, auth: 'required', navigation: true };
+}
+
 function isRouteMeta(value: unknown): value is RouteMeta {
   return typeof value === 'object' && value !== null && 'auth' in value && 'navigation' in value;
 }

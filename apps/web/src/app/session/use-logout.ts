@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WebsiteInfo } from '@csp/contracts';
-import { SAML_LOGOUT_URL } from '../../features/saml/saml-urls.ts';
+import { SAML_LOGOUT_URL } from '../../features/saml/index.ts';
 import { useWebsite } from '../website/website-context.tsx';
 import { WEBSITE_QUERY_KEY } from '../website/website-query.ts';
 import { useSessionStore } from './session-context.tsx';

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useSession } from '../session/session-context.tsx';
+import { DesktopAppBar } from './desktop-app-bar.tsx';
 import { MainContent } from './main-content.tsx';
 import { searchKindFor } from './mobile-search.ts';
 import { DesktopDrawer, MobileDrawer } from './nav-drawer.tsx';
@@ -19,8 +20,17 @@ const MobileSearchDialog = lazy(() =>
   import('./mobile-search-dialog.tsx').then((m) => ({ default: m.MobileSearchDialog })),
 );
 
-/** The page frame with navigation: permanent drawer on desktop, top bar and drawer on phones. */
-export function AppShell({ children }: { children: ReactNode }) {
+interface AppShellProps {
+  /** The current page's title, shown in the app bar. */
+  title: string;
+  children: ReactNode;
+}
+
+/**
+ * The page frame with navigation: permanent drawer and app bar on desktop, top bar and drawer
+ * on phones.
+ */
+export function AppShell({ title, children }: AppShellProps) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [minimised, setMinimised] = useStoredFlag(MINIMISED_STORAGE_KEY, false);
@@ -34,19 +44,26 @@ export function AppShell({ children }: { children: ReactNode }) {
     <Box sx={{ display: 'flex', flexDirection: desktop ? 'row' : 'column', minHeight: '100vh' }}>
       <SkipLink />
       {desktop ? (
-        <DesktopDrawer minimised={minimised} onToggleMinimised={() => setMinimised(!minimised)} />
+        <>
+          <DesktopDrawer minimised={minimised} onToggleMinimised={() => setMinimised(!minimised)} />
+          <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <DesktopAppBar title={title} />
+            <MainContent>{children}</MainContent>
+          </Box>
+        </>
       ) : (
         <>
           <TopBar
+            title={title}
             menuOpen={menuOpen}
             onOpenMenu={() => setMenuOpen(true)}
             searchKind={loggedIn ? searchKind : null}
             onOpenSearch={() => setSearchOpen(true)}
           />
           <MobileDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <MainContent>{children}</MainContent>
         </>
       )}
-      <MainContent>{children}</MainContent>
       {searchOpen && !desktop && (
         <Suspense fallback={null}>
           <MobileSearchDialog kind={searchKind} onClose={() => setSearchOpen(false)} />

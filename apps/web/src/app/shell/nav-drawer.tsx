@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { useSession } from '../session/session-context.tsx';
 import { useWebsite } from '../website/website-context.tsx';
 import { siteTitleOf } from '../title/document-title.ts';
 import { BrandLogo } from './brand-logo.tsx';
@@ -63,8 +65,14 @@ interface MobileDrawerProps {
   onClose: () => void;
 }
 
-/** The phone drawer, opened from the top bar's menu button; always full width with labels. */
+/**
+ * The phone drawer, opened from the top bar's menu button; always full width with labels. It
+ * opens with the store's logo and who is signed in, since the phone bar has room for neither.
+ */
 export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
+  const { config } = useWebsite();
+  const siteName = useSiteName();
+  const { session } = useSession();
   return (
     <Drawer
       variant="temporary"
@@ -78,6 +86,24 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
         },
       }}
     >
+      <Box sx={{ px: 2, pt: 2, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <BrandLogo
+          src={config?.logo}
+          siteName={siteName}
+          height={Math.min(config?.logoHeight ?? 64, 64)}
+          maxWidth={DRAWER_WIDTH - 32}
+        />
+        {session && (
+          <Box sx={{ mt: 1.5, minWidth: 0 }}>
+            <Typography variant="subtitle2" noWrap>
+              {session.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {session.userName}
+            </Typography>
+          </Box>
+        )}
+      </Box>
       <Box component="nav" aria-label="Main navigation">
         <NavList minimised={false} onChoose={onClose} />
       </Box>

@@ -1,56 +1,45 @@
-import { ADOPT_ACTIONS } from '@csp/contracts';
+import type { SvgIconComponent } from '@mui/icons-material';
+import LogoutIcon from '@mui/icons-material/Logout';
 import type { ActionName } from '@csp/contracts';
 import { hasAnyAction } from '../../lib/actions.ts';
-
-export type NavItemId =
-  | 'dashboard'
-  | 'research'
-  | 'students'
-  | 'adopt'
-  | 'data-summary'
-  | 'funding'
-  | 'permissions'
-  | 'help'
-  | 'logout'
-  | 'login';
+import { FEATURES } from '../feature-registry.ts';
+import type { FeatureNavItem } from '../feature-types.ts';
 
 export interface NavItem {
-  id: NavItemId;
+  id: string;
   label: string;
+  icon: SvgIconComponent;
   /** Link target; absent for Logout, which is an action rather than a page. */
   to?: string;
   /** Heading the item sits under in the expanded drawer. */
   group?: string;
 }
 
-export const NAV_ITEMS: Record<NavItemId, NavItem> = {
-  dashboard: { id: 'dashboard', label: 'Dashboard', to: '/dashboard' },
-  research: { id: 'research', label: 'Section Research', to: '/research' },
-  students: { id: 'students', label: 'Student Search', to: '/search' },
-  adopt: { id: 'adopt', label: 'Adopt', to: '/adopt' },
-  'data-summary': { id: 'data-summary', label: 'Data Summary', to: '/data-summary' },
-  funding: { id: 'funding', label: 'Funding Management', to: '/funding-management' },
-  permissions: {
-    id: 'permissions',
-    label: 'Permissions',
-    to: '/settings/permissions',
-    group: 'Settings',
-  },
-  help: { id: 'help', label: 'Help', to: '/help' },
-  logout: { id: 'logout', label: 'Logout' },
-  login: { id: 'login', label: 'Login', to: '/login' },
-};
+// Logout belongs to the session, not to an area, so the shell adds it after every feature's.
+const LOGOUT: NavItem = { id: 'logout', label: 'Logout', icon: LogoutIcon };
 
-/** The drawer table of spec §2, in display order. */
-export function visibleNavItems(loggedIn: boolean, actions: readonly ActionName[]): NavItemId[] {
-  if (!loggedIn) return ['help', 'login'];
-  const items: NavItemId[] = ['dashboard', 'research', 'students'];
-  if (hasAnyAction(actions, ADOPT_ACTIONS)) items.push('adopt');
-  if (actions.includes('DATA_MANAGER')) items.push('data-summary');
-  if (actions.includes('MANAGE_VOUCHERS')) items.push('funding');
-  if (hasAnyAction(actions, ['ASSIGN_PERMISSIONS', 'CREATE_USER'])) items.push('permissions');
-  items.push('help', 'logout');
-  return items;
+const FEATURE_ITEMS: readonly FeatureNavItem[] = FEATURES.flatMap((f) => f.navItems ?? []);
+
+const ITEMS_BY_ID = new Map<string, NavItem>(
+  [...FEATURE_ITEMS, LOGOUT].map((item) => [item.id, item]),
+);
+
+export function navItem(id: string): NavItem {
+  const item = ITEMS_BY_ID.get(id);
+  if (!item) throw new Error(`No navigation item ${id}`);
+  return item;
+}
+
+function isShown(item: FeatureNavItem, loggedIn: boolean, actions: readonly ActionName[]) {
+  if (item.audience === 'signed-in' && !loggedIn) return false;
+  if (item.audience === 'signed-out' && loggedIn) return false;
+  return !item.anyOf || hasAnyAction(actions, item.anyOf);
+}
+
+/** The drawer table of spec §2, in display order: the ids of the items this user sees. */
+export function visibleNavItems(loggedIn: boolean, actions: readonly ActionName[]): string[] {
+  const ids = FEATURE_ITEMS.filter((item) => isShown(item, loggedIn, actions)).map((i) => i.id);
+  return loggedIn ? [...ids, LOGOUT.id] : ids;
 }
 
 /** An item is current on its own page and on the pages beneath it. */

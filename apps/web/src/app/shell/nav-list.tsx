@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -7,33 +6,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import AssessmentIcon from '@mui/icons-material/Assessment';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import HelpIcon from '@mui/icons-material/Help';
-import LoginIcon from '@mui/icons-material/Login';
-import LogoutIcon from '@mui/icons-material/Logout';
-import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import MenuBookIcon from '@mui/icons-material/MenuBook';
-import PersonSearchIcon from '@mui/icons-material/PersonSearch';
-import SavingsIcon from '@mui/icons-material/Savings';
 import { useSession } from '../session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';
-import { NAV_ITEMS, fullLabel, isCurrentItem, visibleNavItems } from './nav-items.ts';
-import type { NavItemId } from './nav-items.ts';
-
-const ICONS: Record<NavItemId, ReactElement> = {
-  dashboard: <DashboardIcon />,
-  research: <ManageSearchIcon />,
-  students: <PersonSearchIcon />,
-  adopt: <MenuBookIcon />,
-  'data-summary': <AssessmentIcon />,
-  funding: <SavingsIcon />,
-  permissions: <AdminPanelSettingsIcon />,
-  help: <HelpIcon />,
-  logout: <LogoutIcon />,
-  login: <LoginIcon />,
-};
+import { fullLabel, isCurrentItem, navItem, visibleNavItems } from './nav-items.ts';
 
 interface NavListProps {
   minimised: boolean;
@@ -49,13 +24,14 @@ export function NavList({ minimised, onChoose }: NavListProps) {
   return (
     <List>
       {visibleNavItems(loggedIn, actions).map((id) => {
-        const item = NAV_ITEMS[id];
+        const item = navItem(id);
+        const Icon = item.icon;
         const current = isCurrentItem(item, pathname);
         const label = fullLabel(item);
         const content = (
           <>
             <ListItemIcon sx={{ minWidth: minimised ? 0 : 40, justifyContent: 'center' }}>
-              {ICONS[id]}
+              <Icon />
             </ListItemIcon>
             {!minimised && <ListItemText primary={item.label} />}
           </>

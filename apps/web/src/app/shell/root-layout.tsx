@@ -8,7 +8,7 @@ import { NotificationToasts } from '../notifications/notification-toasts.tsx';
 import { useNotificationStore } from '../notifications/notification-context.tsx';
 import { mergeRouteMeta } from '../routes/route-meta.ts';
 import { useSession, useSessionStore } from '../session/session-context.tsx';
-import { documentTitle } from '../title/document-title.ts';
+import { documentTitle, siteTitleOf } from '../title/document-title.ts';
 import { useWebsite } from '../website/website-context.tsx';
 import { AppShell } from './app-shell.tsx';
 import { MainContent } from './main-content.tsx';
@@ -50,7 +50,7 @@ export function RootLayout() {
   return (
     <>
       {allowed && meta.navigation ? (
-        <AppShell>{content}</AppShell>
+        <AppShell title={meta.title ?? siteTitleOf(website)}>{content}</AppShell>
       ) : (
         <Box sx={{ display: 'flex', minHeight: '100vh' }}>
           <MainContent>{content}</MainContent>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadWebsite } from '../../features/portal/api/load-website.ts';
+import { loadWebsite } from '../../features/portal/index.ts';
 
 export const WEBSITE_QUERY_KEY = 'website';
 

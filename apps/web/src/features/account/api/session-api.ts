@@ -1,8 +1,8 @@
 import { getUserActions, login, logout, resumeSession } from '@csp/contracts';
 import type { ActionName, SessionResponse } from '@csp/contracts';
 import { apiCall } from '../../../lib/api-client.ts';
-import { exchangeSamlTicket, fetchCurrentSession } from '../../saml/api/exchange-saml-ticket.ts';
-import type { SamlTicketSession } from '../../saml/api/exchange-saml-ticket.ts';
+import { exchangeSamlTicket, fetchCurrentSession } from '../../saml/index.ts';
+import type { SamlTicketSession } from '../../saml/index.ts';
 
 /** The calls the session store makes; a seam so tests can stand in for the server. */
 export interface SessionApi {

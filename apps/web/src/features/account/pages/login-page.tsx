@@ -12,8 +12,7 @@ import { useSessionStore } from '../../../app/session/session-context.tsx';
 import { siteTitleOf } from '../../../app/title/document-title.ts';
 import { useWebsite } from '../../../app/website/website-context.tsx';
 import { SAML_LOGIN_ERROR } from '../../../app/guard/guard-decision.ts';
-import { samlLoginUrl } from '../../saml/saml-urls.ts';
-import { explainSsoFailure } from '../../saml/sso-failure-reasons.ts';
+import { explainSsoFailure, samlLoginUrl } from '../../saml/index.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 

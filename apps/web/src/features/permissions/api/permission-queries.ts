@@ -1,85 +1,89 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  assignUserRoles,
+  assignUserRolesAndCatalog,
+  createUserAccount,
+  getAllRoles,
+  getAuthCourses,
+  getAuthDepartments,
+  getAuthDivisions,
+  getPermissionAudit,
+  getPermissionUser,
+  getUserRolesAndCatalog,
+  unAssignUserRoles,
+  unAssignUserRolesAndCatalog,
+} from '@csp/contracts';
 import type { AuthCatalog, AuthCatalogInput, Role } from '@csp/contracts';
-import { permissionKeys, usePermissionsApi, type PermissionsApi } from './permissions-api.ts';
+import { useSession } from '../../../app/session/session-context.tsx';
+import {
+  contractQueryKey,
+  useContractCall,
+  useContractMutation,
+  useContractQuery,
+} from '../../../lib/contract-query.ts';
 
 // A 4xx answer (unknown user, no rights) will not change on a retry; show it straight away.
 const NO_RETRY = { retry: false } as const;
+// Roles and the catalog change rarely; a picker opened twice need not ask again.
+const REFERENCE_DATA = { ...NO_RETRY, staleTime: 5 * 60_000 } as const;
 
-function requireApi(api: PermissionsApi | null): PermissionsApi {
-  if (!api) throw new Error('Not signed in');
-  return api;
+/**
+ * Every permission call carries the caller's own account id in its path (spec §7); it is also
+ * the first thing that differs between two users' cached answers.
+ */
+function useCallerParams() {
+  return { userAccountId: useSession().session?.accountId ?? 0 };
+}
+
+function useUserInput(username: string) {
+  return { params: useCallerParams(), query: { username } };
 }
 
 /** The account, roles and audit history of the user being looked at. */
 export function useUserPermissions(username: string, enabled: boolean) {
-  const api = usePermissionsApi();
-  const accountId = api?.accountId ?? 0;
-  const on = enabled && api !== null;
-  const user = useQuery({
-    queryKey: permissionKeys.user(accountId, username),
-    queryFn: () => requireApi(api).getUser(username),
-    enabled: on,
-    ...NO_RETRY,
-  });
-  const roles = useQuery({
-    queryKey: permissionKeys.roles(accountId, username),
-    queryFn: () => requireApi(api).getRoles(username),
-    enabled: on && user.isSuccess,
-    ...NO_RETRY,
-  });
-  const audit = useQuery({
-    queryKey: permissionKeys.audit(accountId, username),
-    queryFn: () => requireApi(api).getAudit(username),
-    enabled: on && user.isSuccess,
-    ...NO_RETRY,
-  });
+  const input = useUserInput(username);
+  const user = useContractQuery(getPermissionUser, input, { enabled, ...NO_RETRY });
+  const found = enabled && user.isSuccess;
+  const roles = useContractQuery(getUserRolesAndCatalog, input, { enabled: found, ...NO_RETRY });
+  const audit = useContractQuery(getPermissionAudit, input, { enabled: found, ...NO_RETRY });
   return { user, roles, audit };
 }
 
 export function useAllRoles(enabled: boolean) {
-  const api = usePermissionsApi();
-  return useQuery({
-    queryKey: permissionKeys.allRoles(api?.accountId ?? 0),
-    queryFn: () => requireApi(api).getAllRoles(),
-    enabled: enabled && api !== null,
-    staleTime: 5 * 60_000,
-    ...NO_RETRY,
-  });
+  return useContractQuery(
+    getAllRoles,
+    { params: useCallerParams() },
+    { enabled, ...REFERENCE_DATA },
+  );
 }
 
 export function useDivisions(enabled: boolean) {
-  const api = usePermissionsApi();
-  return useQuery({
-    queryKey: permissionKeys.divisions(api?.accountId ?? 0),
-    queryFn: () => requireApi(api).getDivisions(),
-    enabled: enabled && api !== null,
-    staleTime: 5 * 60_000,
-    ...NO_RETRY,
-  });
+  return useContractQuery(
+    getAuthDivisions,
+    { params: useCallerParams() },
+    { enabled, ...REFERENCE_DATA },
+  );
 }
 
 /** Departments of a division; null (no call) until a real division is chosen. */
 export function useDepartments(divisionId: number | null) {
-  const api = usePermissionsApi();
-  return useQuery({
-    queryKey: permissionKeys.departments(api?.accountId ?? 0, divisionId ?? 0),
-    queryFn: () => requireApi(api).getDepartments(divisionId ?? 0),
-    enabled: divisionId !== null && api !== null,
-    staleTime: 5 * 60_000,
-    ...NO_RETRY,
-  });
+  return useContractQuery(
+    getAuthDepartments,
+    { params: useCallerParams(), query: { divisionId: divisionId ?? 0 } },
+    { enabled: divisionId !== null, ...REFERENCE_DATA },
+  );
 }
 
 /** Courses of a department; no call until a real department is chosen. */
 export function useCourses(divisionId: number | null, departmentCode: string | null) {
-  const api = usePermissionsApi();
-  return useQuery({
-    queryKey: permissionKeys.courses(api?.accountId ?? 0, divisionId ?? 0, departmentCode ?? ''),
-    queryFn: () => requireApi(api).getCourses(divisionId ?? 0, departmentCode ?? ''),
-    enabled: divisionId !== null && departmentCode !== null && api !== null,
-    staleTime: 5 * 60_000,
-    ...NO_RETRY,
-  });
+  return useContractQuery(
+    getAuthCourses,
+    {
+      params: useCallerParams(),
+      query: { divisionId: divisionId ?? 0, departmentCode: departmentCode ?? '' },
+    },
+    { enabled: divisionId !== null && departmentCode !== null, ...REFERENCE_DATA },
+  );
 }
 
 export type RoleChange =
@@ -87,36 +91,47 @@ export type RoleChange =
   | { kind: 'remove-role'; role: Role }
   | { kind: 'remove-catalog'; role: Role; catalog: AuthCatalog };
 
-/** Assigns or removes a role of `username`, then refreshes their roles and audit history. */
+/**
+ * Assigns or removes a role of `username`, then refreshes their roles and audit history. Four
+ * endpoints behind one button state, so this is a plain mutation over the contract caller.
+ */
 export function useRoleChange(username: string) {
-  const api = usePermissionsApi();
+  const input = useUserInput(username);
+  const call = useContractCall();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: RoleChange) => {
-      const a = requireApi(api);
       switch (change.kind) {
         case 'assign':
           return change.catalog
-            ? a.assignRoleWithCatalog(username, change.role, change.catalog)
-            : a.assignRole(username, change.role);
+            ? call(assignUserRolesAndCatalog, {
+                ...input,
+                body: { Role: change.role, AuthCatalogList: [change.catalog] },
+              })
+            : call(assignUserRoles, { ...input, body: change.role });
         case 'remove-role':
-          return a.removeRole(username, change.role);
+          return call(unAssignUserRoles, { ...input, body: change.role });
         case 'remove-catalog':
-          return a.removeRoleCatalog(username, change.role, change.catalog);
+          return call(unAssignUserRolesAndCatalog, {
+            ...input,
+            body: { Role: change.role, AuthCatalog: change.catalog },
+          });
       }
     },
     onSuccess: (data) => {
-      const accountId = api?.accountId ?? 0;
-      client.setQueryData(permissionKeys.roles(accountId, username), data);
-      void client.invalidateQueries({ queryKey: permissionKeys.audit(accountId, username) });
+      client.setQueryData(contractQueryKey(getUserRolesAndCatalog, input), data);
+      void client.invalidateQueries({ queryKey: contractQueryKey(getPermissionAudit, input) });
     },
   });
 }
 
+/** Creates an account; the caller's part of the path is filled in here, not by the form. */
 export function useCreateUser() {
-  const api = usePermissionsApi();
-  return useMutation({
-    mutationFn: (input: { newUsername: string; name: string }) =>
-      requireApi(api).createUser(input.newUsername, input.name),
-  });
+  const params = useCallerParams();
+  const create = useContractMutation(createUserAccount);
+  return {
+    ...create,
+    mutateAsync: (input: { newUsername: string; name: string }) =>
+      create.mutateAsync({ params, query: input }),
+  };
 }

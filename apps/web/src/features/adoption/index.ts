@@ -1,0 +1,40 @@
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import { ADOPT_ACTIONS } from '@csp/contracts';
+import type { Feature } from '../../app/feature-types.ts';
+import { lazyPage } from '../../app/routes/lazy-page.ts';
+import { routeMeta, signedInPage } from '../../app/routes/route-meta.ts';
+
+/** Course material adoption: the course list and a course's detail (spec §2). */
+export const adoptionFeature: Feature = {
+  routes: [
+    {
+      path: 'adopt',
+      // Any adopt action opens the whole area; the course detail inherits the rule.
+      meta: routeMeta({
+        title: 'Adopt Course Materials',
+        auth: 'required',
+        navigation: true,
+        anyOf: ADOPT_ACTIONS,
+      }),
+      children: [
+        { index: true, page: lazyPage(() => import('./pages/adopt-page.tsx'), 'AdoptPage') },
+        {
+          path: 'course/:divisionId/:departmentCode/:courseCode',
+          id: 'CourseDetail',
+          meta: signedInPage('CourseDetail', 'Course Detail'),
+          page: lazyPage(() => import('./pages/course-detail-page.tsx'), 'CourseDetailPage'),
+        },
+      ],
+    },
+  ],
+  navItems: [
+    {
+      id: 'adopt',
+      label: 'Adopt',
+      to: '/adopt',
+      icon: MenuBookIcon,
+      audience: 'signed-in',
+      anyOf: ADOPT_ACTIONS,
+    },
+  ],
+};

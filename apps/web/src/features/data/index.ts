@@ -1,0 +1,26 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import type { Feature } from '../../app/feature-types.ts';
+import { lazyPage } from '../../app/routes/lazy-page.ts';
+import { routeMeta, signedInPage } from '../../app/routes/route-meta.ts';
+
+/** Data Summary, for data managers only (spec §2). */
+export const dataFeature: Feature = {
+  routes: [
+    {
+      path: 'data-summary',
+      id: 'DataSummary',
+      meta: routeMeta({ ...signedInPage('DataSummary', 'Data Summary'), anyOf: ['DATA_MANAGER'] }),
+      page: lazyPage(() => import('./pages/data-summary-page.tsx'), 'DataSummaryPage'),
+    },
+  ],
+  navItems: [
+    {
+      id: 'data-summary',
+      label: 'Data Summary',
+      to: '/data-summary',
+      icon: AssessmentIcon,
+      audience: 'signed-in',
+      anyOf: ['DATA_MANAGER'],
+    },
+  ],
+};

@@ -1,0 +1,16 @@
+import HelpIcon from '@mui/icons-material/Help';
+import type { Feature } from '../../app/feature-types.ts';
+import { lazyPage } from '../../app/routes/lazy-page.ts';
+import { routeMeta } from '../../app/routes/route-meta.ts';
+
+/** Help: open to everyone; stored credentials still sign the visitor in (spec §2). */
+export const helpFeature: Feature = {
+  routes: [
+    {
+      path: 'help',
+      meta: routeMeta({ title: 'Help', auth: 'optional', navigation: true }),
+      page: lazyPage(() => import('./pages/help-page.tsx'), 'HelpPage'),
+    },
+  ],
+  navItems: [{ id: 'help', label: 'Help', to: '/help', icon: HelpIcon, audience: 'everyone' }],
+};

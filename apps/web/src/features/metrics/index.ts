@@ -1,0 +1,25 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import type { Feature } from '../../app/feature-types.ts';
+import { lazyPage } from '../../app/routes/lazy-page.ts';
+import { signedInPage } from '../../app/routes/route-meta.ts';
+
+/** Divisional metrics: the dashboard every signed-in user lands on. */
+export const metricsFeature: Feature = {
+  routes: [
+    {
+      path: 'dashboard',
+      id: 'Dashboard',
+      meta: signedInPage('Dashboard', 'Dashboard'),
+      page: lazyPage(() => import('./pages/dashboard-page.tsx'), 'DashboardPage'),
+    },
+  ],
+  navItems: [
+    {
+      id: 'dashboard',
+      label: 'Dashboard',
+      to: '/dashboard',
+      icon: DashboardIcon,
+      audience: 'signed-in',
+    },
+  ],
+};

@@ -1,0 +1,47 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import type { ActionName } from '@csp/contracts';
+import type { Feature } from '../../app/feature-types.ts';
+import { lazyPage } from '../../app/routes/lazy-page.ts';
+import { routeMeta, signedInPage } from '../../app/routes/route-meta.ts';
+
+const PERMISSION_ACTIONS: readonly ActionName[] = ['ASSIGN_PERMISSIONS', 'CREATE_USER'];
+const SETTINGS_PERMISSIONS = '/settings/permissions';
+
+/** Settings > Permissions: find a user, their roles, add roles, create accounts (spec §2). */
+export const permissionsFeature: Feature = {
+  routes: [
+    { path: 'settings', redirectTo: SETTINGS_PERMISSIONS },
+    {
+      path: 'settings/permissions',
+      id: 'SettingsPermissions',
+      meta: routeMeta({
+        ...signedInPage('SettingsPermissions', 'Permissions'),
+        anyOf: PERMISSION_ACTIONS,
+      }),
+      page: lazyPage(
+        () => import('./pages/settings-permissions-page.tsx'),
+        'SettingsPermissionsPage',
+      ),
+    },
+  ],
+  navItems: [
+    {
+      id: 'permissions',
+      label: 'Permissions',
+      to: SETTINGS_PERMISSIONS,
+      icon: AdminPanelSettingsIcon,
+      audience: 'signed-in',
+      anyOf: PERMISSION_ACTIONS,
+      group: 'Settings',
+    },
+  ],
+  userMenuItems: [
+    {
+      // The page's own 'My Permissions' shortcut, as a link: `?q=` is the user looked up.
+      label: 'My Permissions',
+      icon: AdminPanelSettingsIcon,
+      to: ({ userName }) => `${SETTINGS_PERMISSIONS}?${new URLSearchParams({ q: userName })}`,
+      anyOf: PERMISSION_ACTIONS,
+    },
+  ],
+};

@@ -1,0 +1,93 @@
+import { useCallback } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
+import type { Endpoint } from '@csp/contracts';
+import type { z } from 'zod';
+import { useSession } from '../app/session/session-context.tsx';
+import { apiCall } from './api-client.ts';
+import type { ApiCallOptions, ApiInput } from './api-client.ts';
+
+/**
+ * TanStack Query over the contracts: one hook for any endpoint instead of a hand-written
+ * wrapper per call. The endpoint says whether the session's token goes along; the key is the
+ * endpoint plus its input, so two screens asking the same thing share one answer.
+ */
+
+type AnyInput = ApiInput<z.ZodType, z.ZodType, z.ZodType>;
+
+/**
+ * The query key of a call. TanStack hashes objects with sorted keys, so the same input built in
+ * any order (or as a new object on every render) gives the same key. Callers that update or
+ * invalidate a cached answer build the key with this too, never by hand.
+ */
+export function contractQueryKey(endpoint: Pick<Endpoint, 'method' | 'path'>, input: AnyInput) {
+  return ['api', endpoint.method, endpoint.path, input] as const;
+}
+
+export type ContractQueryKey = ReturnType<typeof contractQueryKey>;
+
+// The thrown values are ApiRequestError (server answers, unreachable server); anything else is a
+// programming error such as a missing path parameter, which TanStack types as Error.
+type QueryOptionsFor<R extends z.ZodType> = Omit<
+  UseQueryOptions<z.output<R>, Error, z.output<R>, ContractQueryKey>,
+  'queryKey' | 'queryFn' | 'enabled'
+> & { enabled?: boolean };
+
+/**
+ * Calls an endpoint with the signed-in session's token when the contract needs one. Returns
+ * null for an `auth: true` endpoint while nobody is signed in: there is nothing to call with.
+ */
+export function useContractCall() {
+  const token = useSession().session?.token;
+  return useCallback(
+    <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+      endpoint: Endpoint<P, Q, B, R>,
+      input: ApiInput<P, Q, B>,
+      options?: ApiCallOptions,
+    ): Promise<z.output<R>> => {
+      if (endpoint.auth && !token) return Promise.reject(new Error('Not signed in'));
+      return apiCall(endpoint, input, endpoint.auth ? token : undefined, options);
+    },
+    [token],
+  );
+}
+
+/**
+ * A query of one endpoint. TanStack's abort signal is handed to fetch: when the input changes
+ * (a new filter) the older request, which nobody watches any more, is cancelled instead of
+ * finishing in the background. An `auth: true` query waits while nobody is signed in.
+ */
+export function useContractQuery<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(endpoint: Endpoint<P, Q, B, R>, input: ApiInput<P, Q, B>, options: QueryOptionsFor<R> = {}) {
+  const signedIn = useSession().loggedIn;
+  const call = useContractCall();
+  const { enabled = true, ...rest } = options;
+  return useQuery({
+    ...rest,
+    queryKey: contractQueryKey(endpoint, input),
+    queryFn: ({ signal }) => call(endpoint, input, { signal }),
+    enabled: enabled && (signedIn || !endpoint.auth),
+  });
+}
+
+/** A mutation of one endpoint: `mutate(input)` sends the call, with the token when needed. */
+export function useContractMutation<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  TContext = unknown,
+>(
+  endpoint: Endpoint<P, Q, B, R>,
+  options: Omit<
+    UseMutationOptions<z.output<R>, Error, ApiInput<P, Q, B>, TContext>,
+    'mutationFn'
+  > = {},
+) {
+  const call = useContractCall();
+  return useMutation({ ...options, mutationFn: (input) => call(endpoint, input) });
+}
