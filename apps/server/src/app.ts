@@ -68,7 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerTenancy(app, deps.websites);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   registerAuth(app, { db: deps.db, jwtSecret: deps.config.jwtSecret, now: deps.now });
   await registerOpenApi(app);
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@csp/contracts';
 
@@ -17,13 +19,23 @@ const GTM_CONNECT = [
   'https://*.analytics.google.com',
 ];
 
-const STATIC_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-  'cross-origin-opener-policy': 'same-origin',
-} as const;
+/**
+ * The store workstation's own print services, which the pages that print call from the
+ * browser: the local print service (spec §8, port 9090) and the DYMO label service (HTTPS on
+ * 127.0.0.1, then localhost, ports 41951-41960). Nothing else off this origin is reachable.
+ * The app is one document, so the allowance is the document's, not one page's: the web app's
+ * print client is the only code that addresses these origins.
+ */
+export const LOCAL_PRINT_ORIGINS: readonly string[] = [
+  'http://localhost:9090',
+  'http://127.0.0.1:9090',
+  ...['127.0.0.1', 'localhost'].flatMap((host) =>
+    Array.from({ length: 10 }, (_, i) => `https://${host}:${41951 + i}`),
+  ),
+];
+
+/** Not among helmet's headers: no page of the portal uses these browser features. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 /** Whether the request's website configures Google Tag Manager snippets. */
 export function hasTagManager(request: FastifyRequest): boolean {
@@ -32,39 +44,61 @@ export function hasTagManager(request: FastifyRequest): boolean {
   return Boolean(config?.googleTagManagerHeader?.trim() || config?.googleTagManagerBody?.trim());
 }
 
-/** The Content-Security-Policy; tag manager sources are allowed only with a nonce. */
-export function contentSecurityPolicy(nonce: string): string {
-  const gtm = nonce !== '';
-  const directives = [
-    "default-src 'self'",
-    `script-src 'self'${gtm ? ` 'nonce-${nonce}' ${GTM}` : ''}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data:${gtm ? ` ${GTM}` : ''}`,
-    `connect-src 'self'${gtm ? ` ${GTM_CONNECT.join(' ')}` : ''}`,
-    "font-src 'self' data:",
-    ...(gtm ? [`frame-src ${GTM}`] : []),
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ];
-  return directives.join('; ');
-}
+/** The nonce of each request whose page carries tag manager snippets (read by helmet's CSP). */
+const nonces = new WeakMap<IncomingMessage, string>();
+
+/** A directive whose sources depend on the request: `gtm` joins them only with a nonce. */
+const sources =
+  (always: readonly string[], gtm: (nonce: string) => readonly string[]) =>
+  (req: IncomingMessage) => {
+    const nonce = nonces.get(req);
+    return [...always, ...(nonce ? gtm(nonce) : [])].join(' ');
+  };
 
 /**
- * Security headers on every response. A route may set its own Content-Security-Policy (logos
- * do); it is kept. API responses are never cached.
+ * Content-Security-Policy directives, per request: tag manager sources are allowed only on a
+ * website that configures it, and only with that response's nonce. Written out in full
+ * (helmet's defaults off), so nothing is allowed that is not listed here.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'script-src': [sources(["'self'"], (nonce) => [`'nonce-${nonce}'`, GTM])],
+  // MUI writes its styles at run time (emotion): inline styles stay allowed.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': [sources(["'self'", 'data:'], () => [GTM])],
+  'connect-src': [sources(["'self'", ...LOCAL_PRINT_ORIGINS], () => GTM_CONNECT)],
+  'font-src': ["'self'", 'data:'],
+  'frame-src': [(req: IncomingMessage) => (nonces.has(req) ? GTM : "'none'")],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+};
+
+/**
+ * Security headers on every response, through @fastify/helmet: the CSP above, X-Frame-Options
+ * DENY, no MIME sniffing, a referrer policy that keeps paths private, COOP, HSTS and the rest
+ * of helmet's set. A route may set its own Content-Security-Policy (logos do); it wins. API
+ * responses are never cached. `request.cspNonce` is what the SPA writes into the snippets.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   app.decorateRequest('cspNonce', '');
+  // Before helmet's own hook, which reads the nonce when it writes the policy.
   app.addHook('onRequest', async (request) => {
-    if (hasTagManager(request)) request.cspNonce = randomBytes(16).toString('base64');
+    if (!hasTagManager(request)) return;
+    request.cspNonce = randomBytes(16).toString('base64');
+    nonces.set(request.raw, request.cspNonce);
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Logos and site config are read by the store's own pages only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(STATIC_HEADERS);
-    if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce));
-    }
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.url.startsWith(`${API_PREFIX}/`)) reply.header('cache-control', 'no-store');
     return payload;
   });

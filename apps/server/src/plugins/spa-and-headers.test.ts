@@ -30,6 +30,14 @@ function expectSecurityHeaders(headers: Record<string, unknown>): void {
   ]) {
     expect(csp).toContain(directive);
   }
+  // The browser may reach this origin and the workstation's print services, nothing else.
+  const connect = csp.split(/;\s*/).find((d) => d.startsWith('connect-src '));
+  const sources = connect?.split(' ').slice(1) ?? [];
+  expect(sources).toContain('http://localhost:9090');
+  expect(sources).toContain('https://127.0.0.1:41951');
+  expect(sources).toContain('https://localhost:41960');
+  expect(sources).not.toContain('https://127.0.0.1:41961');
+  expect(sources.filter((s) => !s.includes('google'))).toHaveLength(1 + 2 + 20);
 }
 
 describe.each(engines)('SPA and security headers (%s)', (engine) => {
