@@ -28,6 +28,8 @@ export interface Database {
    * process holds it: null when another does. For duties only one process may carry out.
    */
   tryHoldLock(name: string): Promise<{ release(): Promise<void> } | null>;
+  /** Runs one statement straight through the driver (pg pool or PGlite), bypassing drizzle. */
+  rawQuery(sql: string, params: unknown[]): Promise<unknown>;
   /** PGlite only: a snapshot of the whole database, for `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -63,12 +65,17 @@ export type DbOptions =
       statementTimeoutMs?: number;
     };
 
-/** Told the text of every statement the app runs (not migrations): tests count round trips. */
-export type QueryListener = (sql: string) => void;
+/**
+ * Told every statement the app runs (not migrations), with its parameters: tests count round
+ * trips, and the bench replays an endpoint's own SQL straight through the driver.
+ */
+export type QueryListener = (sql: string, params: unknown[]) => void;
 
 function queryLogger(options: { onQuery?: QueryListener }) {
   const listener = options.onQuery;
-  return listener ? { logQuery: (query: string) => listener(query) } : undefined;
+  return listener
+    ? { logQuery: (query: string, params: unknown[]) => listener(query, params) }
+    : undefined;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -87,6 +94,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
       // The work runs on the pool while one connection holds the lock: the pool needs two.
       exclusive: (work) => withAdvisoryLock(pool, STARTUP_LOCK, () => work()),
       tryHoldLock: (name) => tryHoldAdvisoryLock(pool, name),
+      rawQuery: (text, params) => pool.query(text, params),
       close: () => pool.end(),
     };
     try {
@@ -112,6 +120,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     engine: 'pglite',
+    rawQuery: (text, params) => client.query(text, params),
     dumpDataDir: () => client.dumpDataDir('none'),
     exclusive: (work) => work(),
     tryHoldLock: async () => ({ release: async () => {} }),
