@@ -78,11 +78,17 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The first `.../reset-password?token=...` link in a raw message. */
+const RESET_LINK = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_%-]+/;
+
+/**
+ * The first `.../reset-password?token=...` link in a message: a raw SMTP message is
+ * quoted-printable, a message handed to the mailer is plain text. Plain text is read as it is,
+ * since decoding it would turn a token that starts with two hex digits ("token=41g…") into
+ * something else.
+ */
 export function resetLinkIn(raw: string): URL {
-  const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(
-    decodeQuotedPrintable(raw),
-  );
+  const isQuotedPrintable = /content-transfer-encoding:\s*quoted-printable/i.test(raw);
+  const match = RESET_LINK.exec(isQuotedPrintable ? decodeQuotedPrintable(raw) : raw);
   if (!match) throw new Error(`no reset link in message:\n${raw}`);
   return new URL(match[0]);
 }
