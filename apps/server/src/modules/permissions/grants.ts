@@ -24,7 +24,6 @@ export interface CatalogColumns {
 
 /** Most specific first: the first non-null level of an item or a grant decides. */
 const LEVELS = ['sectionId', 'courseId', 'departmentId', 'divisionId'] as const;
-type Level = (typeof LEVELS)[number];
 
 const DEFAULT_REFUSAL = 'You do not have permission to do this.';
 
@@ -201,9 +200,11 @@ export class Grants {
 
   /**
    * The rows of a list the caller may `action` on, as a predicate over the list's catalog
-   * columns (give every level down to the list's own). A grant finer than the list (a section
-   * grant on a course list) admits the row it lies in. Store-wide grants give `true`, none
-   * `false`, so the list query keeps one shape and its indexes.
+   * columns (give every level down to the list's own). It agrees with {@link mayDo} row by row:
+   * a grant applies inside its own subtree only, so a grant finer than the list's rows (a
+   * section grant on a course list) admits no row. A list of "courses with a section I may act
+   * on" asks at the section level inside an EXISTS. Store-wide grants give `true`, none `false`,
+   * so the list query keeps one shape and its indexes.
    */
   async scopePredicate(action: ActionName, columns: CatalogColumns): Promise<SQL> {
     const grants = this.byAction.get(action) ?? [];
@@ -211,37 +212,34 @@ export class Grants {
     const conditions: SQL[] = [];
     for (const grant of grants) {
       if (grant.roleName === 'SUBMITTER' && isStoreWide(grant)) continue;
-      const scope = isStoreWide(grant) ? undefined : this.levelCondition(grant, columns);
+      const scope = isStoreWide(grant) ? sql`true` : this.levelCondition(grant, columns);
+      if (!scope) continue;
       if (grant.roleName === 'INSTRUCTOR') {
+        // As mayDo: the sections they teach, and at course level the courses of those sections.
         const taught = await this.teaching();
         const teaching = columns.sectionId
           ? inList(columns.sectionId, taught.sections)
           : columns.courseId
             ? inList(columns.courseId, taught.courses)
             : undefined;
-        if (!teaching) continue;
-        conditions.push(scope ? sql`(${scope} and ${teaching})` : teaching);
+        if (teaching) conditions.push(sql`(${scope} and ${teaching})`);
         continue;
       }
-      if (scope) conditions.push(scope);
+      conditions.push(scope);
     }
     if (conditions.length === 0) return sql`false`;
     return or(...conditions) ?? sql`false`;
   }
 
-  /** A scoped grant as a condition on the finest column that both the grant and the list have. */
+  /**
+   * A scoped grant as a condition on the list's column of the grant's own level; undefined when
+   * the list does not reach that level (its rows are above the grant, which then admits none).
+   */
   private levelCondition(grant: Grant, columns: CatalogColumns): SQL | undefined {
-    const listLevels = LEVELS.filter((level) => columns[level] !== undefined);
-    const grantLevel = LEVELS.find((level) => grant[level] != null);
-    if (!grantLevel) return undefined;
-    // The grant's own level if the list has it; else the finest level the list has, whose id
-    // the grant row also stores (a row keeps its full ancestry).
-    const level: Level | undefined = listLevels.includes(grantLevel)
-      ? grantLevel
-      : listLevels.find((l) => grant[l] != null);
+    const level = LEVELS.find((l) => grant[l] != null);
     const column = level ? columns[level] : undefined;
     const id = level ? grant[level] : null;
-    if (!column || id == null) return sql`false`;
+    if (!column || id == null) return undefined;
     return sql`${column} = ${id}`;
   }
 }

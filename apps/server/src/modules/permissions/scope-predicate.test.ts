@@ -70,7 +70,26 @@ describe.each(engines)('Grants.scopePredicate and mayDoEach (%s)', (engine) => {
     expect(await visibleCourses(accounts.submitterDepartment.id, 'RETURN_RENTALS')).toEqual([]);
   });
 
-  it('admits an instructor’s taught courses only, and a section grant’s course', async () => {
+  /** The store's sections the account may `action` on, through the predicate at section level. */
+  async function visibleSections(accountId: number, action: ActionName): Promise<number[]> {
+    const predicate = await (
+      await grantsOf(accountId)
+    ).scopePredicate(action, {
+      divisionId: t.courses.divisionId,
+      departmentId: t.courses.departmentId,
+      courseId: t.courses.id,
+      sectionId: t.sections.id,
+    });
+    const rows = await ctx.db
+      .select({ id: t.sections.id })
+      .from(t.sections)
+      .innerJoin(t.courses, eq(t.courses.id, t.sections.courseId))
+      .where(and(eq(t.sections.locationId, ctx.fixture.locations.a), predicate))
+      .orderBy(asc(t.sections.id));
+    return rows.map((r) => r.id);
+  }
+
+  it('admits an instructor’s taught courses; a section grant admits its section, not the course', async () => {
     const { accounts, catalog } = ctx.fixture;
     expect(await visibleCourses(accounts.instructor.id, 'ADOPT_INSTRUCTOR')).toEqual([
       catalog.courseId,
@@ -80,7 +99,15 @@ describe.each(engines)('Grants.scopePredicate and mayDoEach (%s)', (engine) => {
       .select({ id: t.userAccounts.id })
       .from(t.userAccounts)
       .where(eq(t.userAccounts.userName, 'section-sub@store-a.test'));
-    expect(await visibleCourses(sectionSub?.id ?? 0, 'ADOPT_COURSE')).toEqual([chem.courseId]);
+    // As mayDo: a grant applies inside its own subtree, so the course above it is not admitted.
+    expect(await visibleCourses(sectionSub?.id ?? 0, 'ADOPT_COURSE')).toEqual([]);
+    expect(await visibleSections(sectionSub?.id ?? 0, 'ADOPT_COURSE')).toEqual([chem.sectionId]);
+    expect(await visibleSections(accounts.instructor.id, 'ADOPT_INSTRUCTOR')).toEqual([
+      catalog.sectionId,
+    ]);
+    const grants = await grantsOf(sectionSub?.id ?? 0);
+    expect(await grants.mayDo('ADOPT_COURSE', { courseId: chem.courseId })).toBe(false);
+    expect(await grants.mayDo('ADOPT_COURSE', { sectionId: chem.sectionId })).toBe(true);
   });
 
   it('answers for rows already read in memory: 20 rows cost no policy query', async () => {
