@@ -10,7 +10,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from './policy.ts';
-import { resolveScope, scopeKey, type ResolvedScope } from '../catalog/index.ts';
+import {
+  resolveCatalogAncestry,
+  resolveScope,
+  scopeKey,
+  type ResolvedScope,
+} from '../catalog/index.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
 import {
   ROLE_ONLY_ROLES,
@@ -155,11 +160,24 @@ export async function assignRoleStoreWide(
   });
 }
 
-/** What removing `rows` amounts to, for the no-escalation rule: store-wide if any row is. */
-function scopesOf(rows: readonly UserRoleRow[]): ResolvedScope[] {
+/**
+ * What removing `rows` amounts to, for the no-escalation rule: store-wide if any row is, else
+ * each row at its place in the catalog. A row may store only its own level (older or imported
+ * rows), so its ancestry is resolved; one that no longer resolves counts as store-wide.
+ */
+async function scopesOf(
+  db: Db,
+  locationId: number,
+  rows: readonly UserRoleRow[],
+): Promise<ResolvedScope[]> {
   if (rows.some(isStoreWideRow)) return [];
-  // A scoped row stores its full ancestry, a division always among it.
-  return rows.map((row) => ({ ...row, divisionId: row.divisionId ?? 0, label: scopeLabel(row) }));
+  const scopes: ResolvedScope[] = [];
+  for (const row of rows) {
+    const ancestry = await resolveCatalogAncestry(db, locationId, row);
+    if (!ancestry) return [];
+    scopes.push({ ...ancestry, label: scopeLabel(row) });
+  }
+  return scopes;
 }
 
 function refuseOwnAdministrator(session: Session, target: StoreAccount, role: RoleRow): void {
@@ -182,7 +200,13 @@ export async function unassignRole(
   const current = await listUserRoleRows(deps.db, target.id, session.locationId);
   const held = current.filter((row) => row.role.id === role.id);
   if (held.length === 0) throw new AppError(404, M.roleNotHeld(target.userName, role.friendly));
-  await requireMayHandOut(deps.db, grants, 'remove', role, scopesOf(held));
+  await requireMayHandOut(
+    deps.db,
+    grants,
+    'remove',
+    role,
+    await scopesOf(deps.db, session.locationId, held),
+  );
   return changeRoles(deps, session, target, role, EVENTS.roleUnassigned, async (tx, rows) => {
     if (rows.length === 0) throw new AppError(404, M.roleNotHeld(target.userName, role.friendly));
     await deleteUserRoles(

@@ -301,6 +301,33 @@ describe.each(engines)('assigning and removing roles (%s)', (engine) => {
     expect((await rolesOf(username)).authRoleCatalogsDTO[0]?.AuthCatalogList).toHaveLength(2);
   });
 
+  it('lets a scoped assigner remove a role whose rows store only their own level', async () => {
+    // Older or imported rows hold just the department id; the rule needs their whole ancestry.
+    const username = await newUser();
+    const [target] = await ctx.db
+      .select({ id: t.userAccounts.id })
+      .from(t.userAccounts)
+      .where(eq(t.userAccounts.userName, username));
+    await ctx.db.insert(t.userRoles).values({
+      locationId: ctx.fixture.locations.a,
+      accountId: target?.id ?? 0,
+      roleId: role('SUBMITTER').id,
+      departmentId: ctx.fixture.catalog.departmentId,
+    });
+    // An assigner who holds SUBMITTER's actions on the whole division, above the row.
+    await addAccount(ctx.db, ctx.fixture.locations.a, 'division-admin@store-a.test', [
+      { role: 'TEST_ASSIGNER' },
+      { role: 'SUBMITTER', divisionId: ctx.fixture.catalog.divisionId },
+    ]);
+    const divisionAdmin = await signIn(ctx, 'division-admin@store-a.test');
+    const res = await callAs(ctx, divisionAdmin, unAssignUserRoles, {
+      query: { username },
+      body: role('SUBMITTER'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await rolesOf(username)).authRoleCatalogsDTO).toEqual([]);
+  });
+
   it('removes a whole role with every catalog, and audits it', async () => {
     const username = await newUser();
     await assign(admin, username, 'SUBMITTER', [bioScope(), chemScope()]);
