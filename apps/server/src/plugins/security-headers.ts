@@ -34,6 +34,15 @@ export const LOCAL_PRINT_ORIGINS: readonly string[] = [
   ),
 ];
 
+/** For an answer that left before helmet's hook ran: an error body needs no permissions. */
+const FALLBACK_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
 /** Not among helmet's headers: no page of the portal uses these browser features. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
@@ -98,6 +107,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    // A request refused before helmet's hook ran (tenancy could not reach the database) still
+    // answers with the strictest headers.
+    if (!reply.getHeader('x-content-type-options')) reply.headers(FALLBACK_HEADERS);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.url.startsWith(`${API_PREFIX}/`)) reply.header('cache-control', 'no-store');
     return payload;

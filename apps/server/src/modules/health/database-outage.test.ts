@@ -125,6 +125,9 @@ describe.skipIf(!postgresBinDir())('a PostgreSQL outage', () => {
         payload: { userName: 'x@y.z', password: 'whatever' },
       });
       expect(login.statusCode).toBe(503);
+      // Refused before the security-headers hook ran, and still answered with them.
+      expect(login.headers['x-content-type-options']).toBe('nosniff');
+      expect(login.headers['content-security-policy']).toContain("frame-ancestors 'none'");
 
       const ready = await app.inject({ url: readiness.path });
       expect(ready.statusCode).toBe(503);
