@@ -54,4 +54,19 @@ describe.each(engines)('bulk writes (%s)', (engine) => {
     await upsertRows(database.db, divisions, renamed, key);
     expect(await divisionsOf(locationId)).toEqual([{ name: 'Sciences', universityName: 'Bulk U' }]);
   });
+
+  it('keeps the last row of a key given twice, in one upsert', async () => {
+    const locationId = fixture.locations.a;
+    const key = [divisions.locationId, divisions.name];
+    const file = [
+      { locationId, name: 'Twice', universityName: 'Bulk U' },
+      { locationId, name: 'Twice', universityName: 'Bulk University' },
+    ];
+    expect(await upsertRows(database.db, divisions, file, key)).toBe(1);
+    const [row] = await database.db
+      .select({ universityName: divisions.universityName })
+      .from(divisions)
+      .where(and(eq(divisions.locationId, locationId), eq(divisions.name, 'Twice')));
+    expect(row).toEqual({ universityName: 'Bulk University' });
+  });
 });

@@ -39,6 +39,8 @@ export async function insertRows<T extends PgTable>(
  * Inserts rows, or updates the row already there with the same `conflictColumns` (a unique
  * index): imports write a whole file in a few statements and a re-run changes nothing twice.
  * Only the columns the rows carry are written; `conflictColumns` themselves are not updated.
+ * A key given twice keeps its last row (PostgreSQL refuses to update one row twice in a
+ * statement), and all chunks commit together or not at all.
  */
 export async function upsertRows<T extends PgTable>(
   db: Db,
@@ -47,22 +49,28 @@ export async function upsertRows<T extends PgTable>(
   conflictColumns: readonly PgColumn[],
   chunkRows = DEFAULT_CHUNK_ROWS,
 ): Promise<number> {
+  const keyOf = (row: T['$inferInsert']) =>
+    JSON.stringify(conflictColumns.map((c) => (row as Record<string, unknown>)[c.name]));
+  const lastByKey = new Map(rows.map((row) => [keyOf(row), row]));
+  const unique = [...lastByKey.values()];
   const conflictNames = new Set(conflictColumns.map((c) => c.name));
-  return writeRows(db, table, rows, chunkRows, (columns) => {
-    const target = sql.join(
-      conflictColumns.map((c) => sql.identifier(dbColumnName(c))),
-      sql`, `,
-    );
-    const updates = columns
-      .filter((c) => !conflictNames.has(c.name))
-      .map(
-        (c) =>
-          sql`${sql.identifier(dbColumnName(c))} = excluded.${sql.identifier(dbColumnName(c))}`,
+  return db.transaction((tx) =>
+    writeRows(tx as unknown as Db, table, unique, chunkRows, (columns) => {
+      const target = sql.join(
+        conflictColumns.map((c) => sql.identifier(dbColumnName(c))),
+        sql`, `,
       );
-    return updates.length
-      ? sql` on conflict (${target}) do update set ${sql.join(updates, sql`, `)}`
-      : sql` on conflict (${target}) do nothing`;
-  });
+      const updates = columns
+        .filter((c) => !conflictNames.has(c.name))
+        .map(
+          (c) =>
+            sql`${sql.identifier(dbColumnName(c))} = excluded.${sql.identifier(dbColumnName(c))}`,
+        );
+      return updates.length
+        ? sql` on conflict (${target}) do update set ${sql.join(updates, sql`, `)}`
+        : sql` on conflict (${target}) do nothing`;
+    }),
+  );
 }
 
 async function writeRows<T extends PgTable>(
