@@ -111,6 +111,16 @@ describe('useUrlState', () => {
     expect(location()).toBe('/adopt?prev=here');
   });
 
+  it('writes an unset value as its default and a trimmed search as no change', () => {
+    const { wrapper, location } = inRouter('/adopt?q=BIO&page=3');
+    const { result } = renderHook(() => useUrlState(schema, defaults), { wrapper });
+    act(() => result.current[1]({ q: 'BIO ' }));
+    expect(location()).toBe('/adopt?q=BIO&page=3');
+    act(() => result.current[1]({ q: undefined }));
+    expect(location()).toBe('/adopt');
+    expect(result.current[0]).toEqual(defaults);
+  });
+
   it('opens a link with a bad value on the defaults instead of failing', () => {
     const { wrapper } = inRouter('/adopt?sort=%3Cscript%3E&page=0');
     const { result } = renderHook(() => useUrlState(schema, defaults), { wrapper });

@@ -54,6 +54,32 @@ export function mergeUrlState<T extends Record<string, UrlValue>>(
   return next;
 }
 
+/**
+ * A change as the URL would give it back: `undefined` means the default, and each value goes
+ * through its schema (a search typed as "BIO " is stored as "BIO"), so comparing it with the
+ * state read from the URL sees no change where there is none. A value its schema refuses
+ * becomes the default, as it would on reading the link.
+ */
+export function normaliseUrlPatch<T extends Record<string, UrlValue>>(
+  shape: UrlShape,
+  patch: Partial<T>,
+  defaults: T,
+): Partial<T> {
+  const out: Record<string, UrlValue> = {};
+  for (const key of Object.keys(patch)) {
+    if (!(key in defaults)) continue;
+    const value = patch[key];
+    const fallback = defaults[key] as UrlValue;
+    if (value === undefined) {
+      out[key] = fallback;
+      continue;
+    }
+    const parsed = shape[key]?.safeParse(String(value));
+    out[key] = parsed?.success ? parsed.data : fallback;
+  }
+  return out as Partial<T>;
+}
+
 /** Writes the state over the current params; other params (such as `prev`) are left alone. */
 export function writeUrlState<T extends Record<string, UrlValue>>(
   params: URLSearchParams,
@@ -88,7 +114,8 @@ export function useUrlState<S extends z.ZodObject<UrlShape>>(schema: S, defaults
       setParams(
         (current) => {
           const now = readUrlState(schema.shape, defaults, current);
-          return writeUrlState(current, mergeUrlState(now, patch, defaults), defaults);
+          const change = normaliseUrlPatch(schema.shape, patch, defaults);
+          return writeUrlState(current, mergeUrlState(now, change, defaults), defaults);
         },
         { replace: options.replace },
       );
