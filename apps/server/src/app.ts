@@ -12,6 +12,7 @@ import {
   sendPasswordSetupEmail,
   SignInLimiter,
 } from './modules/account/index.ts';
+import { registerAdoptionRoutes } from './modules/adoption/index.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerPermissionRoutes } from './modules/permissions/index.ts';
 import { registerPortalRoutes, WebsiteResolver } from './modules/portal/index.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPortalRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerPermissionRoutes(app, deps);
+  registerAdoptionRoutes(app, deps);
   registerSamlRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist);

@@ -16,3 +16,5 @@ export * from './permissions/user-permissions.ts';
 export * from './permissions/role-assignment.ts';
 export * from './permissions/catalog-picker.ts';
 export * from './saml/saml.ts';
+export * from './adoption/adoption-lists.ts';
+export * from './adoption/course-access.ts';

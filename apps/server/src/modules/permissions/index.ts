@@ -3,4 +3,4 @@
  * "may they". Code outside the module imports only this file (enforced by ESLint).
  */
 export { registerPermissionRoutes } from './routes.ts';
-export { getPermittedActions } from './policy.ts';
+export { getPermittedActions, grantsOf, type Grants } from './policy.ts';

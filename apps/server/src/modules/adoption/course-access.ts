@@ -1,0 +1,62 @@
+import { ADOPT_ACTIONS, COURSE_ACTIONS, type ActionName, type CourseParams } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Session } from '../../lib/session.ts';
+import {
+  findCourse,
+  findDepartment,
+  listSections,
+  type CatalogAncestry,
+} from '../catalog/index.ts';
+import type { Grants } from '../permissions/index.ts';
+import { ADOPTION_MESSAGES as M } from './messages.ts';
+
+/** A course of the caller's store that they may work on, and what they may do there. */
+export interface AccessibleCourse {
+  ancestry: CatalogAncestry & { courseId: number };
+  sectionIds: number[];
+  /** COURSE_ACTIONS the caller holds on the course itself or on at least one of its sections. */
+  actions: ActionName[];
+}
+
+/**
+ * Resolves `/{divisionId}/{departmentCode}/{courseCode}` in the caller's store and what they may
+ * do on it. A course they hold no adopt action on, on itself or on a section of it (a
+ * section-scoped submitter, an instructor of one section), is answered 404 like a course that
+ * does not exist: reading it must not tell whether it exists.
+ */
+export async function accessibleCourse(
+  db: Db,
+  session: Session,
+  grants: Grants,
+  params: CourseParams,
+): Promise<AccessibleCourse> {
+  const notFound = () =>
+    new AppError(404, M.courseNotFound(params.departmentCode, params.courseCode));
+  const department = await findDepartment(
+    db,
+    session.locationId,
+    params.divisionId,
+    params.departmentCode,
+  );
+  if (!department) throw notFound();
+  const course = await findCourse(db, session.locationId, department.id, params.courseCode);
+  if (!course) throw notFound();
+  const ancestry = {
+    divisionId: params.divisionId,
+    departmentId: department.id,
+    courseId: course.id,
+    sectionId: null,
+  };
+  const sections = await listSections(db, session.locationId, course.id);
+  const rows: CatalogAncestry[] = [
+    ancestry,
+    ...sections.map((s) => ({ ...ancestry, sectionId: s.id })),
+  ];
+  const actions: ActionName[] = [];
+  for (const action of COURSE_ACTIONS) {
+    if ((await grants.mayDoEach(action, rows)).some(Boolean)) actions.push(action);
+  }
+  if (!actions.some((a) => ADOPT_ACTIONS.includes(a))) throw notFound();
+  return { ancestry, sectionIds: sections.map((s) => s.id), actions };
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ADOPT_ACTIONS,
+  ADOPTION_ACTIVITY_ACTIONS,
+  CATALOG_ACTION_TYPES,
+  MESSAGING_STATUSES,
+  getAdoptionActivityActionList,
+  getAdoptionMaterialMessagingStatusList,
+  getCatalogActionList,
+  getCourseUserActions,
+  getProposedTitleTypes,
+  type CatalogActionType,
+} from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireSession } from '../../lib/request-context.ts';
+import { route } from '../../lib/route.ts';
+import { grantsOf } from '../permissions/index.ts';
+import { accessibleCourse } from './course-access.ts';
+import { ADOPTION_MESSAGES as M } from './messages.ts';
+import { listProposedProductTypes } from './repository.ts';
+
+const TAGS = ['adoption'];
+
+const named = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([name, label]) => ({ name, label }));
+
+/** The adoption calls of spec §7 (adoption base) built so far; the rules live in the services. */
+export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  /** The adopt area is for holders of an adopt action (spec §2 /adopt access rule). */
+  const adopter = async (request: FastifyRequest) => {
+    const grants = await grantsOf(db, request);
+    await grants.requireAny(ADOPT_ACTIONS, M.mayNotAdopt);
+    return grants;
+  };
+
+  route(app, getCatalogActionList, { tags: TAGS }, async ({ request }) => {
+    await adopter(request);
+    return Object.entries(CATALOG_ACTION_TYPES).map(([actionType, label]) => ({
+      actionType: actionType as CatalogActionType,
+      label,
+    }));
+  });
+
+  route(app, getAdoptionMaterialMessagingStatusList, { tags: TAGS }, async ({ request }) => {
+    await adopter(request);
+    return named(MESSAGING_STATUSES);
+  });
+
+  route(app, getAdoptionActivityActionList, { tags: TAGS }, async ({ request }) => {
+    await adopter(request);
+    return named(ADOPTION_ACTIVITY_ACTIONS);
+  });
+
+  route(app, getProposedTitleTypes, { tags: TAGS }, async ({ request }) => {
+    await adopter(request);
+    return { proposedProductTypeDTOList: await listProposedProductTypes(db) };
+  });
+
+  route(app, getCourseUserActions, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
+    const grants = await adopter(request);
+    const course = await accessibleCourse(db, requireSession(request), grants, params);
+    return { actions: course.actions };
+  });
+}

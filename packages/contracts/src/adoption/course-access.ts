@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+import { dbIdParam } from '../common/errors.ts';
+import { ADOPTION_BASE } from '../common/paths.ts';
+import { actionName, type ActionName } from '../common/roles.ts';
+
+/**
+ * The actions that mean something on a course (adopting as the course-materials team, a
+ * submitter or an instructor; assigning titles; viewing sections): what getCourseUserActions
+ * reports, so the course screen shows only the buttons the caller may use.
+ */
+export const COURSE_ACTIONS: readonly ActionName[] = [
+  'ADOPT_CMA_TEAM',
+  'ADOPT_COURSE',
+  'ADOPT_INSTRUCTOR',
+  'ASSIGN_TITLE',
+  'VIEW_SECTION',
+];
+
+const code = (what: string) =>
+  z.string().trim().min(1, `must be a ${what} code`).max(50, 'must be at most 50 characters');
+
+/** `.../{divisionId}/{departmentCode}/{courseCode}/...`: one course of the caller's store. */
+export const courseParams = z.object({
+  userAccountId: dbIdParam,
+  divisionId: dbIdParam,
+  departmentCode: code('department'),
+  courseCode: code('course'),
+});
+export type CourseParams = z.infer<typeof courseParams>;
+
+const COURSE_PATH = `${ADOPTION_BASE}/:userAccountId/:divisionId/:departmentCode/:courseCode`;
+
+export const getCourseUserActions = endpoint({
+  method: 'GET',
+  path: `${COURSE_PATH}/getCourseUserActions`,
+  summary:
+    'What the caller may do on this course: the actions they hold on it or on a section of it',
+  auth: true,
+  params: courseParams,
+  response: z.object({ actions: z.array(actionName) }),
+});
