@@ -40,3 +40,34 @@ export const getCourseUserActions = endpoint({
   params: courseParams,
   response: z.object({ actions: z.array(actionName) }),
 });
+
+/**
+ * A section of the course as the adoption screens show it (spec §3 Section). Enrollment is a
+ * count; `percentOrderItemsFulfilled` is null while the section has no order item.
+ */
+export const adoptionSection = z.object({
+  sectionId: z.number().int(),
+  courseCode: z.string(),
+  sectionCode: z.string(),
+  termName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  professorNames: z.array(z.string()),
+  studentsEnrolled: z.number().int(),
+  listingCount: z.number().int(),
+  sectionHasNTRAdoption: z.boolean(),
+  sectionHasNonNTRAdoption: z.boolean(),
+  noTextRequired: z.boolean(),
+  percentOrderItemsFulfilled: z.number().nullable(),
+});
+export type AdoptionSection = z.infer<typeof adoptionSection>;
+
+export const getSectionsByDivisionAndCourse = endpoint({
+  method: 'GET',
+  path: `${COURSE_PATH}/getSectionsByDivisionAndCourse`,
+  summary:
+    'Sections of the course that have not ended and that the caller may adopt for, by start date',
+  auth: true,
+  params: courseParams,
+  response: z.object({ potentialAdoptionSections: z.array(adoptionSection) }),
+});

@@ -71,6 +71,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    // Per-section figures (fulfilment of a section's orders) read a section's items only.
+    index('order_items_section_idx').on(t.sectionId),
     index('order_items_location_status_idx').on(t.locationId, t.status),
   ],
 );

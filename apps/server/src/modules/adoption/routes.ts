@@ -9,6 +9,7 @@ import {
   getCatalogActionList,
   getCourseUserActions,
   getProposedTitleTypes,
+  getSectionsByDivisionAndCourse,
   type CatalogActionType,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -18,6 +19,7 @@ import { grantsOf } from '../permissions/index.ts';
 import { accessibleCourse } from './course-access.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 import { listProposedProductTypes } from './repository.ts';
+import { adoptableSections } from './sections.ts';
 
 const TAGS = ['adoption'];
 
@@ -63,4 +65,18 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
     const course = await accessibleCourse(db, requireSession(request), grants, params);
     return { actions: course.actions };
   });
+
+  route(
+    app,
+    getSectionsByDivisionAndCourse,
+    { tags: TAGS, errors: [404] },
+    async ({ params, request }) => {
+      const grants = await adopter(request);
+      const session = requireSession(request);
+      const course = await accessibleCourse(db, session, grants, params);
+      return {
+        potentialAdoptionSections: await adoptableSections(db, session, grants, course, deps.now()),
+      };
+    },
+  );
 }

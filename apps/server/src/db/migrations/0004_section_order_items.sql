@@ -1,0 +1,1 @@
+CREATE INDEX "order_items_section_idx" ON "order_items" USING btree ("section_id");
