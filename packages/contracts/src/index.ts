@@ -18,3 +18,4 @@ export * from './permissions/catalog-picker.ts';
 export * from './saml/saml.ts';
 export * from './adoption/adoption-lists.ts';
 export * from './adoption/course-access.ts';
+export * from './adoption/adoption-materials.ts';

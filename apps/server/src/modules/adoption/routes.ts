@@ -5,6 +5,7 @@ import {
   CATALOG_ACTION_TYPES,
   MESSAGING_STATUSES,
   getAdoptionActivityActionList,
+  getAdoptionMaterials,
   getAdoptionMaterialMessagingStatusList,
   getCatalogActionList,
   getCourseUserActions,
@@ -18,6 +19,7 @@ import { route } from '../../lib/route.ts';
 import { grantsOf } from '../permissions/index.ts';
 import { accessibleCourse } from './course-access.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
+import { courseAdoptions } from './materials.ts';
 import { listProposedProductTypes } from './repository.ts';
 import { adoptableSections } from './sections.ts';
 
@@ -79,4 +81,11 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
       };
     },
   );
+
+  route(app, getAdoptionMaterials, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
+    const grants = await adopter(request);
+    const session = requireSession(request);
+    const course = await accessibleCourse(db, session, grants, params);
+    return { adoptionMaterials: await courseAdoptions(db, session.locationId, course) };
+  });
 }

@@ -1,0 +1,85 @@
+import ISBN from 'isbn3';
+import type { AdoptionMaterialDTO, TitleDTO } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import type { AccessibleCourse } from './course-access.ts';
+import {
+  listActiveAdoptions,
+  listCoveredSections,
+  type StoredAdoption,
+} from './material-repository.ts';
+
+/** "978-0-306-40615-7": hyphenated by the ISBN agency's ranges; as stored when not an ISBN. */
+export function formatEan13(ean13: string): string {
+  return ISBN.hyphenate(ean13) || ean13;
+}
+
+function presentTitle(title: NonNullable<StoredAdoption['title']>): TitleDTO {
+  return {
+    id: title.id,
+    ean13: title.ean13,
+    formattedEan13: formatEan13(title.ean13),
+    author: title.author,
+    description: title.description,
+    isbn10: title.isbn10,
+    digitalIsbn: title.digitalIsbn,
+    productCode: title.productCode,
+    edition: title.edition,
+    publisher: title.publisher,
+    bookImageUrl: title.bookImageUrl,
+  };
+}
+
+/** The course's active adoptions, with what each adopts and the sections it covers. */
+export async function courseAdoptions(
+  db: Db,
+  locationId: number,
+  course: AccessibleCourse,
+): Promise<AdoptionMaterialDTO[]> {
+  const stored = await listActiveAdoptions(db, locationId, course.ancestry.courseId);
+  const covered = await listCoveredSections(
+    db,
+    stored.map((s) => s.adoption.id),
+  );
+  return stored.map(({ adoption: a, title, proposedTitle: p }) => ({
+    adoptionMaterialId: a.id,
+    active: a.active,
+    startDate: a.startDate,
+    expirationDate: a.expirationDate,
+    titleId: a.titleId,
+    adoptionProposedTitleId: a.proposedTitleId,
+    adoptionType: a.adoptionType,
+    required: a.required,
+    bindInComponentRequired: a.bindInComponentRequired,
+    printOnlyRequired: a.printOnlyRequired,
+    estimatedSectionEnrollment: a.estimatedSectionEnrollment,
+    externalAdoptionNote: a.externalAdoptionNote,
+    flexibleOnEdition: a.flexibleOnEdition,
+    ia: a.ia,
+    iapublisher: a.iapublisher,
+    noTextRequired: a.noTextRequired,
+    removal: a.removal,
+    catalogListingStatus: a.catalogListingStatus,
+    adoptionMessagingStatusName: a.messagingStatus,
+    title: title ? presentTitle(title) : null,
+    proposedTitle: p
+      ? {
+          proposedTitleId: p.id,
+          author: p.author,
+          contactInformation: p.contactInformation,
+          description: p.description,
+          digitalProduct: p.digitalProduct,
+          edition: p.edition,
+          notes: p.notes,
+          productCode: p.productCode,
+          productLink: p.productLink,
+          proposedProductTypeId: p.proposedProductTypeId,
+          publisher: p.publisher,
+        }
+      : null,
+    sections: covered
+      .filter((c) => c.adoptionMaterialId === a.id)
+      .map((c) => ({ sectionId: c.sectionId, sectionCode: c.sectionCode })),
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  }));
+}

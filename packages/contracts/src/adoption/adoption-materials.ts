@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+import { courseParams } from './course-access.ts';
+import { ADOPTION_BASE } from '../common/paths.ts';
+
+/** Spec §3 Title: a catalog title, its ISBN-13 hyphenated by its registration group. */
+export const titleDTO = z.object({
+  id: z.number().int(),
+  ean13: z.string(),
+  formattedEan13: z.string(),
+  author: z.string(),
+  description: z.string(),
+  isbn10: z.string().nullable(),
+  digitalIsbn: z.string().nullable(),
+  productCode: z.string(),
+  edition: z.string(),
+  publisher: z.string(),
+  bookImageUrl: z.string().nullable(),
+});
+export type TitleDTO = z.infer<typeof titleDTO>;
+
+/** Spec §3 Proposed title: a material asked for that is not (yet) a catalog title. */
+export const proposedTitleDTO = z.object({
+  proposedTitleId: z.number().int(),
+  author: z.string(),
+  contactInformation: z.string(),
+  description: z.string(),
+  digitalProduct: z.boolean(),
+  edition: z.string(),
+  notes: z.string(),
+  productCode: z.string(),
+  productLink: z.string(),
+  proposedProductTypeId: z.number().int().nullable(),
+  publisher: z.string(),
+});
+export type ProposedTitleDTO = z.infer<typeof proposedTitleDTO>;
+
+export const ADOPTION_TYPES = ['SECTION_ADOPTION', 'AUTO_ADOPTION'] as const;
+
+/**
+ * Spec §3 Adoption material, with its title (or proposed title) and the sections it covers.
+ * An auto adoption covers every section of the course and lists none.
+ */
+export const adoptionMaterialDTO = z.object({
+  adoptionMaterialId: z.number().int(),
+  active: z.boolean(),
+  startDate: z.string(),
+  expirationDate: z.string().nullable(),
+  titleId: z.number().int().nullable(),
+  adoptionProposedTitleId: z.number().int().nullable(),
+  adoptionType: z.enum(ADOPTION_TYPES),
+  required: z.boolean(),
+  bindInComponentRequired: z.boolean(),
+  printOnlyRequired: z.boolean(),
+  estimatedSectionEnrollment: z.number().int().nullable(),
+  externalAdoptionNote: z.string(),
+  flexibleOnEdition: z.boolean(),
+  ia: z.boolean(),
+  iapublisher: z.string().nullable(),
+  noTextRequired: z.boolean(),
+  removal: z.boolean(),
+  catalogListingStatus: z.string(),
+  adoptionMessagingStatusName: z.string(),
+  title: titleDTO.nullable(),
+  proposedTitle: proposedTitleDTO.nullable(),
+  sections: z.array(z.object({ sectionId: z.number().int(), sectionCode: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdoptionMaterialDTO = z.infer<typeof adoptionMaterialDTO>;
+
+export const getAdoptionMaterials = endpoint({
+  method: 'GET',
+  path: `${ADOPTION_BASE}/:userAccountId/:divisionId/:departmentCode/:courseCode/getAdoptionMaterials`,
+  summary:
+    "The course's active adoptions: section adoptions, then course (auto) adoptions, newest first",
+  auth: true,
+  params: courseParams,
+  response: z.object({ adoptionMaterials: z.array(adoptionMaterialDTO) }),
+});
