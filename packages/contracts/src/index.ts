@@ -19,3 +19,4 @@ export * from './saml/saml.ts';
 export * from './adoption/adoption-lists.ts';
 export * from './adoption/course-access.ts';
 export * from './adoption/adoption-materials.ts';
+export * from './adoption/adoption-activity.ts';

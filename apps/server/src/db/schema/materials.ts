@@ -3,6 +3,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -114,4 +115,28 @@ export const adoptionMaterialSections = pgTable(
     primaryKey({ columns: [t.adoptionMaterialId, t.sectionId] }),
     index('adoption_material_sections_section_idx').on(t.sectionId),
   ],
+);
+
+/**
+ * The history of one adoption (§7 getAdoptionMaterialHistoryItems): who did what and when, with
+ * what changed (`details`: before/after, or a posted message and whom it notified). Messages of
+ * the adoption's thread are its MESSAGE_POSTED entries.
+ */
+export const adoptionActivity = pgTable(
+  'adoption_activity',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    adoptionMaterialId: integer()
+      .notNull()
+      .references(() => adoptionMaterials.id, { onDelete: 'cascade' }),
+    actorAccountId: integer().references(() => userAccounts.id),
+    /** A key of ADOPTION_ACTIVITY_ACTIONS. */
+    action: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    details: jsonb().notNull().default({}),
+  },
+  (t) => [index('adoption_activity_adoption_idx').on(t.adoptionMaterialId, t.at)],
 );

@@ -48,15 +48,34 @@ export async function accessibleCourse(
     courseId: course.id,
     sectionId: null,
   };
-  const sections = await listSections(db, session.locationId, course.id);
+  const access = await courseAccess(db, session, grants, ancestry);
+  if (!access) throw notFound();
+  return access;
+}
+
+/**
+ * What the caller may do on a course whose ancestry is known (an adoption's course): null when
+ * they hold no adopt action on it or on any of its sections.
+ */
+export async function courseAccess(
+  db: Db,
+  session: Session,
+  grants: Grants,
+  ancestry: CatalogAncestry & { courseId: number },
+): Promise<AccessibleCourse | null> {
+  const sections = await listSections(db, session.locationId, ancestry.courseId);
   const rows: CatalogAncestry[] = [
-    ancestry,
+    { ...ancestry, sectionId: null },
     ...sections.map((s) => ({ ...ancestry, sectionId: s.id })),
   ];
   const actions: ActionName[] = [];
   for (const action of COURSE_ACTIONS) {
     if ((await grants.mayDoEach(action, rows)).some(Boolean)) actions.push(action);
   }
-  if (!actions.some((a) => ADOPT_ACTIONS.includes(a))) throw notFound();
-  return { ancestry, sectionIds: sections.map((s) => s.id), actions };
+  if (!actions.some((a) => ADOPT_ACTIONS.includes(a))) return null;
+  return {
+    ancestry: { ...ancestry, sectionId: null },
+    sectionIds: sections.map((s) => s.id),
+    actions,
+  };
 }

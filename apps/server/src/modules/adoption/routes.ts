@@ -5,7 +5,10 @@ import {
   CATALOG_ACTION_TYPES,
   MESSAGING_STATUSES,
   getAdoptionActivityActionList,
+  getAdoptionMaterialHistoryItems,
   getAdoptionMaterials,
+  postAdoptionMaterialMessage,
+  removeAdoptionFromSection,
   getAdoptionMaterialMessagingStatusList,
   getCatalogActionList,
   getCourseUserActions,
@@ -19,6 +22,7 @@ import { route } from '../../lib/route.ts';
 import { grantsOf } from '../permissions/index.ts';
 import { accessibleCourse } from './course-access.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
+import { adoptionHistory, changeSectionLink, postMessage } from './activity.ts';
 import { courseAdoptions } from './materials.ts';
 import { listProposedProductTypes } from './repository.ts';
 import { adoptableSections } from './sections.ts';
@@ -88,4 +92,34 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
     const course = await accessibleCourse(db, session, grants, params);
     return { adoptionMaterials: await courseAdoptions(db, session.locationId, course) };
   });
+
+  route(
+    app,
+    getAdoptionMaterialHistoryItems,
+    { tags: TAGS, errors: [404] },
+    async ({ query, request }) => {
+      const grants = await adopter(request);
+      return adoptionHistory(db, requireSession(request), grants, query.adoptionMaterialId);
+    },
+  );
+
+  route(
+    app,
+    postAdoptionMaterialMessage,
+    { tags: TAGS, errors: [404] },
+    async ({ body, request }) => {
+      const grants = await adopter(request);
+      return postMessage(deps, requireSession(request), grants, body);
+    },
+  );
+
+  route(
+    app,
+    removeAdoptionFromSection,
+    { tags: TAGS, errors: [404] },
+    async ({ body, request }) => {
+      const grants = await adopter(request);
+      return changeSectionLink(deps, requireSession(request), grants, body);
+    },
+  );
 }
