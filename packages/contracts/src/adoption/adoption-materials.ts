@@ -78,3 +78,27 @@ export const getAdoptionMaterials = endpoint({
   params: courseParams,
   response: z.object({ adoptionMaterials: z.array(adoptionMaterialDTO) }),
 });
+
+/** Spec §9: previous adoptions look back 1825 days; the default looks back 1 day. */
+export const PREVIOUS_ADOPTIONS_LOOKBACK_DAYS = 1825;
+
+export const getAdoptionMaterialHistory = endpoint({
+  method: 'GET',
+  path: `${ADOPTION_BASE}/:userAccountId/:divisionId/:departmentCode/:courseCode/getAdoptionMaterialHistory`,
+  summary:
+    "The course's adoptions that started within startDateThreshold days, the caller's and others'; 404 when there are none",
+  auth: true,
+  params: courseParams,
+  query: z.object({
+    startDateThreshold: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(0, 'must be 0 or more days')
+      .max(3650, 'must be at most 3650 days')
+      .default(1),
+  }),
+  response: z.object({
+    myAdoptions: z.array(adoptionMaterialDTO),
+    otherAdoptions: z.array(adoptionMaterialDTO),
+  }),
+});

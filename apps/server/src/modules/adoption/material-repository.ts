@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   adoptionMaterialSections,
@@ -8,8 +8,16 @@ import {
   titles,
 } from '../../db/schema/index.ts';
 
-/** An active adoption of a course with its title or proposed title, as stored. */
-export async function listActiveAdoptions(db: Db, locationId: number, courseId: number) {
+/**
+ * A course's adoptions with their title or proposed title, as stored: the active ones, or (for
+ * the history of previous adoptions) every one starting on or after `startDateFrom`.
+ */
+export async function listAdoptions(
+  db: Db,
+  locationId: number,
+  courseId: number,
+  filter: { activeOnly: true } | { startDateFrom: string },
+) {
   return db
     .select({
       adoption: adoptionMaterials,
@@ -23,7 +31,9 @@ export async function listActiveAdoptions(db: Db, locationId: number, courseId: 
       and(
         eq(adoptionMaterials.locationId, locationId),
         eq(adoptionMaterials.courseId, courseId),
-        eq(adoptionMaterials.active, true),
+        'activeOnly' in filter
+          ? eq(adoptionMaterials.active, true)
+          : gte(adoptionMaterials.startDate, filter.startDateFrom),
       ),
     )
     .orderBy(
@@ -33,7 +43,7 @@ export async function listActiveAdoptions(db: Db, locationId: number, courseId: 
     );
 }
 
-export type StoredAdoption = Awaited<ReturnType<typeof listActiveAdoptions>>[number];
+export type StoredAdoption = Awaited<ReturnType<typeof listAdoptions>>[number];
 
 /** The sections each adoption covers (not removed from), by section code. */
 export async function listCoveredSections(db: Db, adoptionIds: readonly number[]) {

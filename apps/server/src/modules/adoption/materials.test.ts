@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdoptionMaterials, type AdoptionMaterialDTO } from '@csp/contracts';
+import {
+  getAdoptionMaterialHistory,
+  getAdoptionMaterials,
+  type AdoptionMaterialDTO,
+} from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import {
@@ -9,6 +13,10 @@ import {
   type ExtraCatalog,
 } from '../permissions/permissions-test-support.ts';
 import { formatEan13 } from './materials.ts';
+import { ADOPTION_MESSAGES } from './messages.ts';
+
+/** A date `days` from today (tests never depend on the calendar). */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const engines = await testEngines();
 
@@ -62,7 +70,7 @@ describe.each(engines)('adoption: adoptions of a course (%s)', (engine) => {
           locationId: locations.a,
           courseId: geo.courseId,
           adoptionType: 'SECTION_ADOPTION',
-          startDate: '2026-08-01',
+          startDate: day(-100),
           ...values,
         })
         .returning({ id: t.adoptionMaterials.id });
@@ -74,7 +82,11 @@ describe.each(engines)('adoption: adoptions of a course (%s)', (engine) => {
       // Removed from this one: not listed among the sections it covers.
       { adoptionMaterialId: ids.section, sectionId: ids.otherSection, removed: true },
     ]);
-    ids.auto = await adoption({ adoptionType: 'AUTO_ADOPTION', proposedTitleId: proposed?.id });
+    ids.auto = await adoption({
+      adoptionType: 'AUTO_ADOPTION',
+      proposedTitleId: proposed?.id,
+      createdBy: ctx.fixture.accounts.admin.id,
+    });
     ids.inactive = await adoption({ titleId: title?.id, active: false });
     admin = await signIn(ctx, ctx.fixture.accounts.admin.userName);
     submitter = await signIn(ctx, ctx.fixture.accounts.submitterDepartment.userName);
@@ -123,6 +135,32 @@ describe.each(engines)('adoption: adoptions of a course (%s)', (engine) => {
 
   it('keeps another department’s course closed to a department submitter (404)', async () => {
     expect((await adoptionsAs(submitter)).statusCode).toBe(404);
+  });
+
+  it('gives previous adoptions (expired ones too), the caller’s apart; §8’s 404 when none', async () => {
+    const historyAs = (who: Caller, startDateThreshold?: number) =>
+      ctx.app.inject({
+        url:
+          getAdoptionMaterialHistory.path
+            .replace(':userAccountId', String(who.accountId))
+            .replace(':divisionId', String(geo.divisionId))
+            .replace(':departmentCode', 'GEO')
+            .replace(':courseCode', geo.courseCode) +
+          (startDateThreshold === undefined ? '' : `?startDateThreshold=${startDateThreshold}`),
+        headers: { host: who.host, 'auth-token': who.token },
+      });
+    const none = await historyAs(admin);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: ADOPTION_MESSAGES.noPreviousAdoptions });
+    expect(ADOPTION_MESSAGES.noPreviousAdoptions).toBe(
+      'Sorry, we do not have any previous adoptions for this course.',
+    );
+    const res = await historyAs(admin, 1825);
+    expect(res.statusCode).toBe(200);
+    const ids_ = (list: AdoptionMaterialDTO[]) => list.map((a) => a.adoptionMaterialId).sort();
+    expect(ids_(res.json().myAdoptions)).toEqual([ids.auto]);
+    expect(ids_(res.json().otherAdoptions)).toEqual([ids.section, ids.inactive].sort());
+    expect((await historyAs(admin, -1)).json().field).toBe('startDateThreshold');
   });
 
   it('hyphenates an ISBN-13 by its registration group, and leaves anything else as it is', () => {

@@ -2,11 +2,7 @@ import ISBN from 'isbn3';
 import type { AdoptionMaterialDTO, TitleDTO } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AccessibleCourse } from './course-access.ts';
-import {
-  listActiveAdoptions,
-  listCoveredSections,
-  type StoredAdoption,
-} from './material-repository.ts';
+import { listAdoptions, listCoveredSections, type StoredAdoption } from './material-repository.ts';
 
 /** "978-0-306-40615-7": hyphenated by the ISBN agency's ranges; as stored when not an ISBN. */
 export function formatEan13(ean13: string): string {
@@ -35,7 +31,38 @@ export async function courseAdoptions(
   locationId: number,
   course: AccessibleCourse,
 ): Promise<AdoptionMaterialDTO[]> {
-  const stored = await listActiveAdoptions(db, locationId, course.ancestry.courseId);
+  const stored = await listAdoptions(db, locationId, course.ancestry.courseId, {
+    activeOnly: true,
+  });
+  return presentAdoptions(db, stored);
+}
+
+/**
+ * The course's adoptions that started within the last `days` days (expired ones included),
+ * split into the caller's own and everyone else's: what "add from previous" offers.
+ */
+export async function previousAdoptions(
+  db: Db,
+  session: { accountId: number; locationId: number },
+  course: AccessibleCourse,
+  days: number,
+  now: Date,
+): Promise<{ myAdoptions: AdoptionMaterialDTO[]; otherAdoptions: AdoptionMaterialDTO[] }> {
+  const from = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const stored = await listAdoptions(db, session.locationId, course.ancestry.courseId, {
+    startDateFrom: from,
+  });
+  const mine = new Set(
+    stored.filter((s) => s.adoption.createdBy === session.accountId).map((s) => s.adoption.id),
+  );
+  const all = await presentAdoptions(db, stored);
+  return {
+    myAdoptions: all.filter((a) => mine.has(a.adoptionMaterialId)),
+    otherAdoptions: all.filter((a) => !mine.has(a.adoptionMaterialId)),
+  };
+}
+
+async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<AdoptionMaterialDTO[]> {
   const covered = await listCoveredSections(
     db,
     stored.map((s) => s.adoption.id),

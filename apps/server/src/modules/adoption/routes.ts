@@ -5,6 +5,7 @@ import {
   CATALOG_ACTION_TYPES,
   MESSAGING_STATUSES,
   getAdoptionActivityActionList,
+  getAdoptionMaterialHistory,
   getAdoptionMaterialHistoryItems,
   getAdoptionMaterials,
   postAdoptionMaterialMessage,
@@ -21,9 +22,10 @@ import { requireSession } from '../../lib/request-context.ts';
 import { route } from '../../lib/route.ts';
 import { grantsOf } from '../permissions/index.ts';
 import { accessibleCourse } from './course-access.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 import { adoptionHistory, changeSectionLink, postMessage } from './activity.ts';
-import { courseAdoptions } from './materials.ts';
+import { courseAdoptions, previousAdoptions } from './materials.ts';
 import { listProposedProductTypes } from './repository.ts';
 import { adoptableSections } from './sections.ts';
 
@@ -120,6 +122,28 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
     async ({ body, request }) => {
       const grants = await adopter(request);
       return changeSectionLink(deps, requireSession(request), grants, body);
+    },
+  );
+
+  route(
+    app,
+    getAdoptionMaterialHistory,
+    { tags: TAGS, errors: [404] },
+    async ({ params, query, request }) => {
+      const grants = await adopter(request);
+      const session = requireSession(request);
+      const course = await accessibleCourse(db, session, grants, params);
+      const found = await previousAdoptions(
+        db,
+        session,
+        course,
+        query.startDateThreshold,
+        deps.now(),
+      );
+      if (found.myAdoptions.length + found.otherAdoptions.length === 0) {
+        throw new AppError(404, M.noPreviousAdoptions);
+      }
+      return found;
     },
   );
 }
