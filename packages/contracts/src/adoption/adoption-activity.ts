@@ -70,3 +70,13 @@ export const removeAdoptionFromSection = endpoint({
     removed: z.boolean(),
   }),
 });
+
+export const removeProposedTitleAutoAdoption = endpoint({
+  method: 'POST',
+  path: `${ADOPTION_BASE}/:userAccountId/material/removeProposedTitleAutoAdoption`,
+  summary: "Ends a course (auto) adoption of a proposed title; it stays in the course's history",
+  auth: true,
+  params: adoptionAccountParams,
+  body: z.object({ adoptionMaterialId: dbId }),
+  response: z.object({ adoptionMaterialId: z.number().int(), active: z.boolean() }),
+});

@@ -15,6 +15,9 @@ export async function findAdoption(db: Db, locationId: number, adoptionMaterialI
       id: adoptionMaterials.id,
       createdBy: adoptionMaterials.createdBy,
       messagingStatus: adoptionMaterials.messagingStatus,
+      adoptionType: adoptionMaterials.adoptionType,
+      proposedTitleId: adoptionMaterials.proposedTitleId,
+      active: adoptionMaterials.active,
       divisionId: courses.divisionId,
       departmentId: courses.departmentId,
       courseId: courses.id,
@@ -175,4 +178,14 @@ export async function findAccountEmail(
     .where(eq(userAccounts.id, accountId))
     .limit(1);
   return row?.email ? { email: row.email, name: row.name } : null;
+}
+
+/** Ends an adoption; true only for the change that ended it (a retry finds it ended). */
+export async function deactivateAdoption(db: Db, adoptionMaterialId: number, at: Date) {
+  const rows = await db
+    .update(adoptionMaterials)
+    .set({ active: false, updatedAt: at })
+    .where(and(eq(adoptionMaterials.id, adoptionMaterialId), eq(adoptionMaterials.active, true)))
+    .returning({ id: adoptionMaterials.id });
+  return rows.length > 0;
 }

@@ -4,6 +4,7 @@ import {
   getAdoptionMaterialHistoryItems,
   postAdoptionMaterialMessage,
   removeAdoptionFromSection,
+  removeProposedTitleAutoAdoption,
   type AdoptionHistoryItem,
 } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
@@ -25,6 +26,7 @@ describe.each(engines)('adoption: messages, section changes, history (%s)', (eng
   let ctx: TestContext;
   let smtp: SmtpCapture;
   let adoptionId = 0;
+  let autoId = 0;
   let secondSectionId = 0;
   const who: Record<string, Caller> = {};
 
@@ -84,6 +86,21 @@ describe.each(engines)('adoption: messages, section changes, history (%s)', (eng
       })
       .returning({ id: t.adoptionMaterials.id });
     adoptionId = adoption?.id ?? 0;
+    const [proposed] = await db
+      .insert(t.proposedTitles)
+      .values({ locationId: locations.a, description: 'Lab manual (to be written)' })
+      .returning({ id: t.proposedTitles.id });
+    const [auto] = await db
+      .insert(t.adoptionMaterials)
+      .values({
+        locationId: locations.a,
+        courseId: catalog.courseId,
+        proposedTitleId: proposed?.id ?? null,
+        adoptionType: 'AUTO_ADOPTION',
+        startDate: '2026-08-01',
+      })
+      .returning({ id: t.adoptionMaterials.id });
+    autoId = auto?.id ?? 0;
     await db.insert(t.adoptionMaterialSections).values([
       { adoptionMaterialId: adoptionId, sectionId: catalog.sectionId },
       { adoptionMaterialId: adoptionId, sectionId: secondSectionId },
@@ -198,6 +215,31 @@ describe.each(engines)('adoption: messages, section changes, history (%s)', (eng
     const notOn = await change('admin', 2_000_000_000, true);
     expect(notOn.statusCode).toBe(404);
     expect(notOn.json().field).toBe('sectionId');
+  });
+
+  it('ends a course adoption of a proposed title for those who adopt on the course, once', async () => {
+    const end = (key: string, id: number) =>
+      callAs(ctx, as(key), removeProposedTitleAutoAdoption, { body: { adoptionMaterialId: id } });
+    const sectionOnly = await end('sec2', autoId);
+    expect(sectionOnly.statusCode).toBe(403);
+    expect(sectionOnly.json()).toEqual({ message: ADOPTION_MESSAGES.mayNotChangeCourse });
+    const notAuto = await end('submitter', adoptionId);
+    expect(notAuto.statusCode).toBe(400);
+    expect(notAuto.json()).toEqual({
+      message: ADOPTION_MESSAGES.notProposedAutoAdoption,
+      field: 'adoptionMaterialId',
+    });
+    expect((await end('submitter', autoId)).json()).toEqual({
+      adoptionMaterialId: autoId,
+      active: false,
+    });
+    expect((await end('submitter', autoId)).statusCode).toBe(200);
+    const items = (
+      await callAs(ctx, as('admin'), getAdoptionMaterialHistoryItems, {
+        query: { adoptionMaterialId: autoId },
+      })
+    ).json<AdoptionHistoryItem[]>();
+    expect(items.map((i) => i.action)).toEqual(['AUTO_ADOPTION_REMOVED']);
   });
 
   it('keeps another department’s adoption out of reach (404), and refuses bad input (400)', async () => {

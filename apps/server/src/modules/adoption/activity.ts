@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
 import {
+  deactivateAdoption,
   findAccountEmail,
   findAdoption,
   findEntry,
@@ -211,4 +212,46 @@ export async function changeSectionLink(
     });
   });
   return { adoptionMaterialId: adoption.id, sectionId: input.sectionId, removed: input.remove };
+}
+
+/**
+ * Ends a course (auto) adoption of a proposed title. It applies to every section, so the caller
+ * must be allowed to adopt on the course itself. Ending an ended one changes nothing.
+ */
+export async function removeProposedAutoAdoption(
+  deps: AppDeps,
+  session: Session,
+  grants: Grants,
+  adoptionMaterialId: number,
+) {
+  const { db } = deps;
+  const adoption = await accessibleAdoption(db, session, grants, adoptionMaterialId);
+  if (adoption.adoptionType !== 'AUTO_ADOPTION' || adoption.proposedTitleId === null) {
+    throw new AppError(400, M.notProposedAutoAdoption, 'adoptionMaterialId');
+  }
+  const course = {
+    divisionId: adoption.divisionId,
+    departmentId: adoption.departmentId,
+    courseId: adoption.courseId,
+    sectionId: null,
+  };
+  let allowed = false;
+  for (const action of ADOPT_ACTIONS) {
+    if ((await grants.mayDoEach(action, [course]))[0]) allowed = true;
+  }
+  if (!allowed) throw new AppError(403, M.mayNotChangeCourse);
+  const now = deps.now();
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    if (!(await deactivateAdoption(txDb, adoption.id, now))) return;
+    await insertActivity(txDb, {
+      locationId: session.locationId,
+      adoptionMaterialId: adoption.id,
+      actorAccountId: session.accountId,
+      action: 'AUTO_ADOPTION_REMOVED',
+      at: now,
+      details: { before: { active: true }, after: { active: false } },
+    });
+  });
+  return { adoptionMaterialId: adoption.id, active: false };
 }

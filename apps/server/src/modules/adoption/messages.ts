@@ -7,5 +7,7 @@ export const ADOPTION_MESSAGES = {
   noPreviousAdoptions: 'Sorry, we do not have any previous adoptions for this course.',
   adoptionNotFound: 'There is no such adoption on a course you can work on.',
   notOnSection: 'That adoption is not on that section.',
+  notProposedAutoAdoption: 'That adoption is not a course adoption of a proposed title.',
+  mayNotChangeCourse: 'You cannot change the course adoptions of this course.',
   mayNotChangeSection: 'You cannot change the adoptions of that section.',
 } as const;

@@ -10,6 +10,7 @@ import {
   getAdoptionMaterials,
   postAdoptionMaterialMessage,
   removeAdoptionFromSection,
+  removeProposedTitleAutoAdoption,
   getAdoptionMaterialMessagingStatusList,
   getCatalogActionList,
   getCourseUserActions,
@@ -24,7 +25,12 @@ import { grantsOf } from '../permissions/index.ts';
 import { accessibleCourse } from './course-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
-import { adoptionHistory, changeSectionLink, postMessage } from './activity.ts';
+import {
+  adoptionHistory,
+  changeSectionLink,
+  postMessage,
+  removeProposedAutoAdoption,
+} from './activity.ts';
 import { courseAdoptions, previousAdoptions } from './materials.ts';
 import { listProposedProductTypes } from './repository.ts';
 import { adoptableSections } from './sections.ts';
@@ -144,6 +150,21 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
         throw new AppError(404, M.noPreviousAdoptions);
       }
       return found;
+    },
+  );
+
+  route(
+    app,
+    removeProposedTitleAutoAdoption,
+    { tags: TAGS, errors: [404] },
+    async ({ body, request }) => {
+      const grants = await adopter(request);
+      return removeProposedAutoAdoption(
+        deps,
+        requireSession(request),
+        grants,
+        body.adoptionMaterialId,
+      );
     },
   );
 }
