@@ -107,6 +107,7 @@ test.describe('Settings > Permissions', () => {
     await expect(page.getByText(MESSAGES.findEmail, { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Create New User Account' }).click();
+    await expectCreateFormOpen(page);
     await page.getByRole('button', { name: 'Create User' }).click();
     await expect(page.getByText(MESSAGES.createEmail, { exact: true })).toBeVisible();
     await expect(page.getByText(MESSAGES.createName, { exact: true })).toBeVisible();
@@ -178,6 +179,7 @@ test.describe('Settings > Permissions', () => {
       await page.getByLabel('Division').selectOption({ label: 'Main Campus' });
       await expect(page.getByLabel('Department')).toBeEnabled();
       await page.getByRole('button', { name: 'Create New User Account' }).click();
+      await expectCreateFormOpen(page);
       await page.getByRole('button', { name: 'Create User' }).click();
       await expect(page.getByText(MESSAGES.createName)).toBeVisible();
       await expectNoAxeViolations(page, `settings permissions at ${width}px`);
@@ -191,6 +193,18 @@ test.describe('Settings > Permissions', () => {
     });
   }
 });
+
+/**
+ * The create form opens with an animation; a press on Create User before it has finished
+ * opening was sometimes lost (about 1 run in 8), so tests wait for the opened state.
+ */
+async function expectCreateFormOpen(page: Page) {
+  await expect(
+    page
+      .locator('.MuiCollapse-entered')
+      .filter({ has: page.getByRole('form', { name: 'Create New User Account' }) }),
+  ).toHaveCount(1);
+}
 
 type Box = { x: number; y: number; width: number; height: number };
 function overlaps(a: Box, b: Box): boolean {
