@@ -1,4 +1,4 @@
-import { ADOPT_ACTIONS, ADOPTION_ACTIVITY_ACTIONS, type AdoptionHistoryItem } from '@csp/contracts';
+import { ADOPTION_ACTIVITY_ACTIONS, type AdoptionHistoryItem } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -19,7 +19,7 @@ import {
   type FoundAdoption,
   type HistoryRow,
 } from './activity-repository.ts';
-import { courseAccess } from './course-access.ts';
+import { courseAccess, mayAdoptOnEach } from './course-access.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 
 /** A second identical message from the same person this soon is the same post (a retry). */
@@ -187,10 +187,7 @@ export async function changeSectionLink(
     courseId: adoption.courseId,
     sectionId: input.sectionId,
   };
-  let allowed = false;
-  for (const action of ADOPT_ACTIONS) {
-    if ((await grants.mayDoEach(action, [section]))[0]) allowed = true;
-  }
+  const [allowed] = await mayAdoptOnEach(grants, [section]);
   const now = deps.now();
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
@@ -235,10 +232,7 @@ export async function removeProposedAutoAdoption(
     courseId: adoption.courseId,
     sectionId: null,
   };
-  let allowed = false;
-  for (const action of ADOPT_ACTIONS) {
-    if ((await grants.mayDoEach(action, [course]))[0]) allowed = true;
-  }
+  const [allowed] = await mayAdoptOnEach(grants, [course]);
   if (!allowed) throw new AppError(403, M.mayNotChangeCourse);
   const now = deps.now();
   await db.transaction(async (tx) => {

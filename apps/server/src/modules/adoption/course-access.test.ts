@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATALOG_ACTION_TYPES,
+  fillPath,
   getAdoptionActivityActionList,
   getAdoptionMaterialMessagingStatusList,
   getCatalogActionList,
@@ -83,11 +84,7 @@ describe.each(engines)('adoption: course access and reference lists (%s)', (engi
   const actionsOn = async (key: string, c: ReturnType<typeof course>) => {
     const who = caller(key);
     const res = await ctx.app.inject({
-      url: getCourseUserActions.path
-        .replace(':userAccountId', String(who.accountId))
-        .replace(':divisionId', String(c.divisionId))
-        .replace(':departmentCode', encodeURIComponent(c.departmentCode))
-        .replace(':courseCode', encodeURIComponent(c.courseCode)),
+      url: fillPath(getCourseUserActions.path, { userAccountId: who.accountId, ...c }),
       headers: { host: who.host, 'auth-token': who.token },
     });
     return res;

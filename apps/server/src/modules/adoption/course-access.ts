@@ -79,3 +79,17 @@ export async function courseAccess(
     actions,
   };
 }
+
+/** For each row (a course or a section, with its full ancestry): may the caller adopt there? */
+export async function mayAdoptOnEach(
+  grants: Grants,
+  rows: readonly CatalogAncestry[],
+): Promise<boolean[]> {
+  const allowed = rows.map(() => false);
+  for (const action of ADOPT_ACTIONS) {
+    (await grants.mayDoEach(action, rows)).forEach((yes, i) => {
+      if (yes) allowed[i] = true;
+    });
+  }
+  return allowed;
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fillPath,
   getAdoptionMaterialHistory,
   getAdoptionMaterials,
   type AdoptionMaterialDTO,
@@ -93,13 +94,15 @@ describe.each(engines)('adoption: adoptions of a course (%s)', (engine) => {
   });
   afterAll(async () => ctx?.close());
 
+  const courseOf = (who: Caller) => ({
+    userAccountId: who.accountId,
+    divisionId: geo.divisionId,
+    departmentCode: 'GEO',
+    courseCode: geo.courseCode,
+  });
   const adoptionsAs = (who: Caller) =>
     ctx.app.inject({
-      url: getAdoptionMaterials.path
-        .replace(':userAccountId', String(who.accountId))
-        .replace(':divisionId', String(geo.divisionId))
-        .replace(':departmentCode', 'GEO')
-        .replace(':courseCode', geo.courseCode),
+      url: fillPath(getAdoptionMaterials.path, courseOf(who)),
       headers: { host: who.host, 'auth-token': who.token },
     });
 
@@ -141,11 +144,7 @@ describe.each(engines)('adoption: adoptions of a course (%s)', (engine) => {
     const historyAs = (who: Caller, startDateThreshold?: number) =>
       ctx.app.inject({
         url:
-          getAdoptionMaterialHistory.path
-            .replace(':userAccountId', String(who.accountId))
-            .replace(':divisionId', String(geo.divisionId))
-            .replace(':departmentCode', 'GEO')
-            .replace(':courseCode', geo.courseCode) +
+          fillPath(getAdoptionMaterialHistory.path, courseOf(who)) +
           (startDateThreshold === undefined ? '' : `?startDateThreshold=${startDateThreshold}`),
         headers: { host: who.host, 'auth-token': who.token },
       });

@@ -2,6 +2,7 @@ import ISBN from 'isbn3';
 import type { AdoptionMaterialDTO, TitleDTO } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AccessibleCourse } from './course-access.ts';
+import { isoDay } from './sections.ts';
 import { listAdoptions, listCoveredSections, type StoredAdoption } from './material-repository.ts';
 
 /** "978-0-306-40615-7": hyphenated by the ISBN agency's ranges; as stored when not an ISBN. */
@@ -48,7 +49,7 @@ export async function previousAdoptions(
   days: number,
   now: Date,
 ): Promise<{ myAdoptions: AdoptionMaterialDTO[]; otherAdoptions: AdoptionMaterialDTO[] }> {
-  const from = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const from = isoDay(new Date(now.getTime() - days * 86_400_000));
   const stored = await listAdoptions(db, session.locationId, course.ancestry.courseId, {
     startDateFrom: from,
   });

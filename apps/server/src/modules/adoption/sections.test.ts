@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSectionsByDivisionAndCourse, type AdoptionSection } from '@csp/contracts';
+import { fillPath, getSectionsByDivisionAndCourse, type AdoptionSection } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { addCatalog, signIn, type Caller } from '../permissions/permissions-test-support.ts';
@@ -119,11 +119,10 @@ describe.each(engines)('adoption: sections of a course (%s)', (engine) => {
 
   const sectionsFor = async (who: Caller) => {
     const res = await ctx.app.inject({
-      url: getSectionsByDivisionAndCourse.path
-        .replace(':userAccountId', String(who.accountId))
-        .replace(':divisionId', String(course.divisionId))
-        .replace(':departmentCode', course.departmentCode)
-        .replace(':courseCode', course.courseCode),
+      url: fillPath(getSectionsByDivisionAndCourse.path, {
+        userAccountId: who.accountId,
+        ...course,
+      }),
       headers: { host: who.host, 'auth-token': who.token },
     });
     return res;

@@ -1,8 +1,8 @@
-import { ADOPT_ACTIONS, type AdoptionSection } from '@csp/contracts';
+import type { AdoptionSection } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
-import type { AccessibleCourse } from './course-access.ts';
+import { mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { listCourseSections } from './section-repository.ts';
 
 /** The calendar day the store is on, as the database stores dates. */
@@ -30,11 +30,6 @@ export async function adoptableSections(
     isoDay(now),
   );
   const rows = sections.map((s) => ({ ...course.ancestry, sectionId: s.sectionId }));
-  const allowed = rows.map(() => false);
-  for (const action of ADOPT_ACTIONS) {
-    (await grants.mayDoEach(action, rows)).forEach((yes, i) => {
-      if (yes) allowed[i] = true;
-    });
-  }
+  const allowed = await mayAdoptOnEach(grants, rows);
   return sections.filter((_, i) => allowed[i]);
 }
