@@ -20,3 +20,4 @@ export * from './adoption/adoption-lists.ts';
 export * from './adoption/course-access.ts';
 export * from './adoption/adoption-materials.ts';
 export * from './adoption/adoption-activity.ts';
+export * from './adoption/course-catalog.ts';

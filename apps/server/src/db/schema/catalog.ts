@@ -74,6 +74,8 @@ export const courses = pgTable(
     index('courses_location_division_idx').on(t.locationId, t.divisionId, t.departmentId),
     index('courses_code_search_idx').on(t.locationId, sql`lower(${t.code}) text_pattern_ops`),
     index('courses_name_search_idx').on(t.locationId, sql`lower(${t.name}) text_pattern_ops`),
+    // The catalog's search by words of the name (prefix matches of each word).
+    index('courses_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.name})`),
   ],
 );
 

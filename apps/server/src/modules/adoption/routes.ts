@@ -34,6 +34,7 @@ import {
 import { courseAdoptions, previousAdoptions } from './materials.ts';
 import { listProposedProductTypes } from './repository.ts';
 import { adoptableSections } from './sections.ts';
+import { registerCatalogRoutes } from './catalog-routes.ts';
 
 const TAGS = ['adoption'];
 
@@ -43,6 +44,7 @@ const named = (labels: Record<string, string>) =>
 /** The adoption calls of spec §7 (adoption base) built so far; the rules live in the services. */
 export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  registerCatalogRoutes(app, deps);
 
   /** The adopt area is for holders of an adopt action (spec §2 /adopt access rule). */
   const adopter = async (request: FastifyRequest) => {

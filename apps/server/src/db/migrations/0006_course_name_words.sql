@@ -1,0 +1,1 @@
+CREATE INDEX "courses_name_words_idx" ON "courses" USING gin (to_tsvector('simple', "name"));

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ADOPT_ACTIONS,
+  getAdoptionCourses,
+  getAdoptionDepartments,
+  getAdoptionDivisions,
+  getCourseList,
+} from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireSession } from '../../lib/request-context.ts';
+import { route } from '../../lib/route.ts';
+import { grantsOf } from '../permissions/index.ts';
+import { adoptCourses, adoptDepartments, adoptDivisions } from './adopt-picker-repository.ts';
+import { listCourses } from './course-list-repository.ts';
+import { adoptScopeSql, callerCourseListQuery } from './course-list.ts';
+import { ADOPTION_MESSAGES as M } from './messages.ts';
+
+const TAGS = ['adoption'];
+
+/** The course catalog (/adopt): its list, its filter's pickers and its export. */
+export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  /** The adopt area is for holders of an adopt action (spec §2 /adopt access rule). */
+  const adopter = async (request: FastifyRequest) => {
+    const grants = await grantsOf(db, request);
+    await grants.requireAny(ADOPT_ACTIONS, M.mayNotAdopt);
+    return grants;
+  };
+  /** An adopter and their adopt scope as SQL for a list to join on. */
+  const adopterScope = async (request: FastifyRequest) => ({
+    session: requireSession(request),
+    scope: await adoptScopeSql(await adopter(request)),
+  });
+
+  route(app, getCourseList, { tags: TAGS }, async ({ body, request }) => {
+    const grants = await adopter(request);
+    const session = requireSession(request);
+    const query = await callerCourseListQuery(db, session, grants, body, deps.now());
+    const page = await listCourses(db, query);
+    return { courseDTOList: page.rows, recordCount: page.recordCount };
+  });
+
+  route(app, getAdoptionDivisions, { tags: TAGS }, async ({ request }) => {
+    const { session, scope } = await adopterScope(request);
+    return adoptDivisions(db, session.locationId, scope);
+  });
+
+  route(app, getAdoptionDepartments, { tags: TAGS }, async ({ query, request }) => {
+    const { session, scope } = await adopterScope(request);
+    return adoptDepartments(db, session.locationId, query.divisionId, scope);
+  });
+
+  route(app, getAdoptionCourses, { tags: TAGS }, async ({ query, request }) => {
+    const { session, scope } = await adopterScope(request);
+    return adoptCourses(db, session.locationId, query.divisionId, query.departmentCode, scope);
+  });
+}

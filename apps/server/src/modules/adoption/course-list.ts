@@ -1,0 +1,107 @@
+import { or, sql, type SQL } from 'drizzle-orm';
+import { ADOPT_ACTIONS, CATALOG_DATE_WINDOW_DAYS, type CourseListFilters } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Session } from '../../lib/session.ts';
+import { findDivision } from '../catalog/index.ts';
+import type { Grants } from '../permissions/index.ts';
+import type { CourseListQuery } from './course-list-repository.ts';
+import { isoDay } from './sections.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The caller's adopt scope as SQL over a section `s` of a course `c`: the section is one they
+ * may adopt on by any adopt action (agrees with mayAdoptOnEach row by row).
+ */
+export async function adoptScopeSql(grants: Grants): Promise<SQL> {
+  const columns = {
+    divisionId: sql`c.division_id`,
+    departmentId: sql`c.department_id`,
+    courseId: sql`s.course_id`,
+    sectionId: sql`s.id`,
+  };
+  const parts = await Promise.all(
+    ADOPT_ACTIONS.map((action) => grants.scopePredicate(action, columns)),
+  );
+  return sql`(${or(...parts) ?? sql`false`})`;
+}
+
+/** A YYYY-MM-DD day moved by whole days. */
+function shiftDay(day: string, days: number): string {
+  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/** Escapes LIKE's wildcards so a typed % or _ matches itself. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A course search as typed: "BIO 101", "bio101", "101" (code prefixes) or words of the name
+ * ("cell bio" finds "Cell Biology"). Words keep letters and digits only, so nothing typed can
+ * break the text-search query.
+ */
+export function parseCourseSearch(text: string): CourseListQuery['search'] {
+  const normal = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const words = normal
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return {
+    codePrefix: likeLiteral(normal),
+    compactPrefix: likeLiteral(normal.replace(/ /g, '')),
+    words,
+  };
+}
+
+/** The repository query for a request: §9's date defaults, §5's search override, paging. */
+export function courseListQuery(
+  body: CourseListFilters,
+  locationId: number,
+  sectionScope: SQL,
+  now: Date,
+): CourseListQuery {
+  const today = isoDay(now);
+  // §9: today .. 187 days ahead. A window given by one end alone keeps the 187 days.
+  const from =
+    body.sectionStartDate ??
+    (body.sectionEndDate && body.sectionEndDate < today
+      ? shiftDay(body.sectionEndDate, -CATALOG_DATE_WINDOW_DAYS)
+      : today);
+  const to = body.sectionEndDate ?? shiftDay(from, CATALOG_DATE_WINDOW_DAYS);
+  return {
+    locationId,
+    today,
+    sectionScope,
+    window: { from, to, open: body.open },
+    divisionId: body.divisionId ?? undefined,
+    departmentCode: body.departmentCode,
+    courseCode: body.courseCode,
+    actionType: body.actionType,
+    search: body.searchString ? parseCourseSearch(body.searchString) : undefined,
+    sortField: body.sortField,
+    sortDirection: body.sortDirection,
+    page: body.page,
+    pageSize: body.coursesPerPage,
+  };
+}
+
+/**
+ * The catalog query for a caller: their adopt scope, and a division filter checked to be one of
+ * their store's (another store's id is refused, not answered as an empty list).
+ */
+export async function callerCourseListQuery(
+  db: Db,
+  session: Session,
+  grants: Grants,
+  body: CourseListFilters,
+  now: Date,
+): Promise<CourseListQuery> {
+  if (body.divisionId != null && !body.searchString) {
+    const division = await findDivision(db, session.locationId, body.divisionId);
+    if (!division)
+      throw new AppError(400, 'divisionId: is not a division of this store', 'divisionId');
+  }
+  return courseListQuery(body, session.locationId, await adoptScopeSql(grants), now);
+}

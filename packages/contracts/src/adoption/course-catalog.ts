@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+import { dbId, dbIdParam } from '../common/errors.ts';
+import { authCourse, authDepartment, authDivision } from '../permissions/catalog-picker.ts';
+import { pagedResponse, pagingFields } from '../common/paging.ts';
+import { ADOPTION_BASE } from '../common/paths.ts';
+import { adoptionAccountParams, catalogActionType } from './adoption-lists.ts';
+
+/** Spec §9: the catalog's date filter runs from today to 187 days ahead, open sections only. */
+export const CATALOG_DATE_WINDOW_DAYS = 187;
+
+/** Spec §3 Course `nextStartDate` when no section of the course starts today or later. */
+export const PENDING_START = 'PENDING';
+
+/** Spec §9: a course whose adoptionStatus is 'complete' shows Y, any other status N. */
+export const ADOPTION_STATUSES = ['complete', 'incomplete'] as const;
+export type AdoptionStatus = (typeof ADOPTION_STATUSES)[number];
+
+/** The catalog's sortable columns (spec §9: default next start date, ascending). */
+export const COURSE_SORT_FIELDS = [
+  'nextStartDate',
+  'courseCode',
+  'courseName',
+  'departmentCode',
+  'divisionName',
+  'adoptionStatus',
+  'responseRequired',
+  'sectionCount',
+] as const;
+export type CourseSortField = (typeof COURSE_SORT_FIELDS)[number];
+
+/** A calendar date as sent (spec §9: YYYY-MM-DD), checked to be a real day. */
+export const calendarDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900 && y <= 2200;
+  }, 'is not a calendar date');
+
+/** An optional code filter: blank means "any". */
+const codeFilter = z
+  .string()
+  .trim()
+  .max(50, 'must be at most 50 characters')
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/**
+ * The catalog's filters (spec §7 getCourseList body). The date window defaults to today .. 187
+ * days ahead on the server (the store's today, not the browser's). A search string overrides
+ * every other filter (spec §5): it finds courses by code or by words of their name anywhere in
+ * the caller's scope, still within the date window.
+ */
+export const courseListRequest = z
+  .object({
+    actionType: catalogActionType.default('ALL_COURSES'),
+    divisionId: dbId.nullish(),
+    departmentCode: codeFilter,
+    courseCode: codeFilter,
+    searchString: z
+      .string()
+      .trim()
+      .max(100, 'must be at most 100 characters')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    sectionStartDate: calendarDay.optional(),
+    sectionEndDate: calendarDay.optional(),
+    open: z.boolean({ error: 'must be true or false' }).default(true),
+    ...pagingFields({
+      sortFields: COURSE_SORT_FIELDS,
+      defaultSort: 'nextStartDate',
+      defaultDirection: 'asc',
+      sizeKey: 'coursesPerPage',
+    }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.sectionStartDate && body.sectionEndDate && body.sectionEndDate < body.sectionStartDate)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sectionEndDate'],
+        message: 'must be on or after sectionStartDate',
+      });
+    if ((body.departmentCode || body.courseCode) && !body.divisionId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['divisionId'],
+        message: 'is needed with a department or course code',
+      });
+    if (body.courseCode && !body.departmentCode)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['departmentCode'],
+        message: 'is needed with a course code',
+      });
+  });
+export type CourseListRequest = z.input<typeof courseListRequest>;
+/** A catalog request after its defaults apply (what the server works with). */
+export type CourseListFilters = z.output<typeof courseListRequest>;
+
+/** Spec §3 Course, as one row of the catalog. */
+export const courseDTO = z.object({
+  courseId: z.number().int(),
+  divisionId: z.number().int(),
+  divisionName: z.string(),
+  departmentCode: z.string(),
+  departmentName: z.string(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  /** The earliest start of a section starting today or later, or PENDING. */
+  nextStartDate: z.string(),
+  adoptionStatus: z.enum(ADOPTION_STATUSES),
+  responseRequired: z.boolean(),
+  /** Sections of the course inside the date window (those adoptionStatus speaks for). */
+  sectionCount: z.number().int(),
+  /** Of those, sections with an adoption or a no-text-required record. */
+  adoptedSectionCount: z.number().int(),
+  noTextRequiredSectionCount: z.number().int(),
+});
+export type CourseDTO = z.infer<typeof courseDTO>;
+
+export const getCourseList = endpoint({
+  method: 'POST',
+  path: `${ADOPTION_BASE}/:userAccountId/getCourseList`,
+  summary:
+    "One page of the courses in the caller's adoption scope that have sections in the date window",
+  auth: true,
+  params: adoptionAccountParams,
+  body: courseListRequest,
+  response: pagedResponse('courseDTOList', courseDTO),
+});
+
+/** How an export reached the user: the workbook itself, or a message that it was e-mailed. */
+export const exportCatalog = endpoint({
+  method: 'POST',
+  path: `${ADOPTION_BASE}/:userAccountId/exportCatalog`,
+  summary:
+    'The filtered catalog (every page) as an .xlsx workbook, one row per course, section and adopted material: downloaded, or e-mailed when `email` or `overrideEmail` is given',
+  auth: true,
+  params: adoptionAccountParams,
+  query: z.object({
+    overrideEmail: z
+      .string()
+      .trim()
+      .max(254, 'must be at most 254 characters')
+      .email('must be an e-mail address')
+      .optional(),
+    email: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .optional()
+      .transform((value) => value === 'true'),
+  }),
+  body: courseListRequest,
+  /** When e-mailed; a download answers the workbook itself (application/vnd.openxmlformats…). */
+  response: z.object({ emailedTo: z.string(), rowCount: z.number().int() }),
+});
+
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const sendFutureAdoptionsEmail = endpoint({
+  method: 'POST',
+  path: `${ADOPTION_BASE}/:userAccountId/sendFutureAdoptionsEmail`,
+  summary:
+    "E-mails a course's instructors and submitters the adoptions on its sections that start in the future",
+  auth: true,
+  params: adoptionAccountParams,
+  body: z.object({
+    divisionId: dbId,
+    departmentCode: z.string().trim().min(1, 'must be a department code').max(50),
+    courseCode: z.string().trim().min(1, 'must be a course code').max(50),
+  }),
+  response: z.object({ recipients: z.array(z.string()), adoptionCount: z.number().int() }),
+});
+
+/** Spec §7 AdoptionProgress: one row per term and division. */
+export const adoptionProgressRow = z.object({
+  divisionId: z.number().int(),
+  divisionName: z.string(),
+  termId: z.number().int(),
+  termName: z.string(),
+  termStartDate: z.string(),
+  sectionsTotal: z.number().int(),
+  sectionsAdopted: z.number().int(),
+  sectionsNoTextRequired: z.number().int(),
+  sectionsOutstanding: z.number().int(),
+  adoptionsNeedingResponse: z.number().int(),
+});
+export type AdoptionProgressRow = z.infer<typeof adoptionProgressRow>;
+
+export const getAdoptionProgressSummary = endpoint({
+  method: 'GET',
+  path: `${ADOPTION_BASE}/:userAccountId/getAdoptionProgressSummary`,
+  summary:
+    "Adoption progress per term and division, over the sections in the caller's adoption scope of terms that have not ended",
+  auth: true,
+  params: adoptionAccountParams,
+  response: z.object({ adoptionProgress: z.array(adoptionProgressRow) }),
+});
+
+/**
+ * The catalog filter's pickers: the divisions, departments and courses of the caller's adoption
+ * scope (a department-scoped submitter is offered only that department), in the shapes of the
+ * permission pickers.
+ */
+export const getAdoptionDivisions = endpoint({
+  method: 'GET',
+  path: `${ADOPTION_BASE}/:userAccountId/getAdoptionDivisions`,
+  summary: "Divisions with courses in the caller's adoption scope, sorted by name",
+  auth: true,
+  params: adoptionAccountParams,
+  response: z.array(authDivision),
+});
+
+export const getAdoptionDepartments = endpoint({
+  method: 'GET',
+  path: `${ADOPTION_BASE}/:userAccountId/getAdoptionDepartments`,
+  summary:
+    "Departments of a division with courses in the caller's adoption scope, sorted by name (empty names dropped)",
+  auth: true,
+  params: adoptionAccountParams,
+  query: z.object({ divisionId: dbIdParam }),
+  response: z.array(authDepartment),
+});
+
+export const getAdoptionCourses = endpoint({
+  method: 'GET',
+  path: `${ADOPTION_BASE}/:userAccountId/getAdoptionCourses`,
+  summary: "Courses of a department in the caller's adoption scope, sorted by code",
+  auth: true,
+  params: adoptionAccountParams,
+  query: z.object({
+    divisionId: dbIdParam,
+    departmentCode: z.string().trim().min(1, 'must be a department code').max(50),
+  }),
+  response: z.array(authCourse),
+});
