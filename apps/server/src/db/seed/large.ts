@@ -68,7 +68,7 @@ export async function seedLarge(db: Db, options: LargeSeedOptions = {}): Promise
         'Seed it into a fresh database (new DATA_DIR or DATABASE_URL) instead.',
     );
   }
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     const skipped = options.checkForeignKeys ? false : await skipForeignKeyChecks(tx);
     const ids = await IdAllocator.create(tx, ID_TABLES);
     const { roleIds, productTypeIds } = await loadReferenceIds(tx, ROLES);
@@ -89,4 +89,8 @@ export async function seedLarge(db: Db, options: LargeSeedOptions = {}): Promise
       elapsedMs: performance.now() - started,
     };
   });
+  // Fresh statistics: without them the planner takes the new tables for empty and picks
+  // nested loops that cost seconds on 40,000 sections (autovacuum would catch up only later).
+  await db.execute(sql`analyze`);
+  return summary;
 }

@@ -36,6 +36,21 @@ const SORT_SQL: Record<CourseSortField, string> = {
   sectionCount: 'section_count',
 };
 
+/**
+ * The same orders over the course tables themselves (aliases c, d, dv, ns), for cutting a page
+ * before any adoption figure is worked out; null where the order needs the figures.
+ */
+const PAGE_KEY_SQL: Record<CourseSortField, string | null> = {
+  nextStartDate: 'ns.next_start',
+  courseCode: 'd.code, c.code',
+  courseName: 'lower(c.name)',
+  departmentCode: 'd.code',
+  divisionName: 'dv.name',
+  adoptionStatus: null,
+  responseRequired: null,
+  sectionCount: null,
+};
+
 const ACTION_TYPE_SQL: Record<CatalogActionType, string> = {
   ALL_COURSES: 'true',
   NEEDS_ADOPTION: 'not adoption_complete',
@@ -83,27 +98,61 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
     : sql`select distinct s.course_id from counted s`;
   const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
   const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
-  const orderBy = sql.raw(
-    `${SORT_SQL[q.sortField]
-      .split(', ')
-      .map((column) => `${column} ${direction} ${nulls}`)
-      .join(', ')}, course_id asc`,
-  );
-  return sql`
-    with counted as (
+  const order = (columns: string) =>
+    sql.raw(
+      `${columns
+        .split(', ')
+        .map((column) => `${column} ${direction} ${nulls}`)
+        .join(', ')}, course_id asc`,
+    );
+  // The fast path: when neither the filter nor the sort needs a course's adoption figures, the
+  // page is cut first (by course columns or next start) and the figures are worked out for its
+  // rows only. Otherwise every candidate course's figures are needed to filter or sort.
+  const pageKey = q.search || q.actionType === 'ALL_COURSES' ? PAGE_KEY_SQL[q.sortField] : null;
+  const fast = page !== undefined && pageKey != null;
+  const figured = fast ? sql.raw('paged') : sql.raw('candidates');
+  const nextStartOfAll = !fast || q.sortField === 'nextStartDate';
+  const nextStart = (scope: SQL) => sql`next_start as (
+      select s.course_id, min(s.start_date) as next_start from sections s
+      where s.location_id = ${q.locationId} and s.start_date >= ${q.today}
+        and s.course_id in (select course_id from ${scope})
+      group by s.course_id
+    ),`;
+  // With a search the courses come first and their sections are counted; otherwise the
+  // counted sections say which courses are listed.
+  const counted = sql`counted as (
       select s.id, s.course_id from sections s
         join courses c on c.id = s.course_id
         join departments d on d.id = c.department_id
-      where s.location_id = ${q.locationId} and ${countedSections}
-        and ${q.search ? sql`true` : courseFilter} and ${q.sectionScope}
-    ),
-    candidates as (${candidates}),
+      where s.location_id = ${q.locationId} and ${countedSections} and ${q.sectionScope}
+        and ${q.search ? sql`s.course_id in (select course_id from candidates)` : courseFilter}
+    ),`;
+  return sql`
+    with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
+    ${nextStartOfAll ? nextStart(sql.raw('candidates')) : sql``}
+    ${
+      fast
+        ? sql`paged as (
+      select k.course_id, count(*) over ()::int as total_rows
+      from candidates k
+        join courses c on c.id = k.course_id
+        join departments d on d.id = c.department_id
+        join divisions dv on dv.id = c.division_id
+        ${nextStartOfAll ? sql`left join next_start ns on ns.course_id = k.course_id` : sql``}
+      order by ${order(pageKey)}
+      limit ${page.limit} offset ${page.offset}
+    ),`
+        : sql``
+    }
+    ${nextStartOfAll ? sql`` : nextStart(sql.raw('paged'))}
     section_cover as (
       select ams.section_id,
         bool_or(am.no_text_required) as ntr, bool_or(not am.no_text_required) as text
       from adoption_material_sections ams
         join adoption_materials am on am.id = ams.adoption_material_id
-      where ams.section_id in (select id from counted) and not ams.removed and am.active
+      where ams.section_id in (select id from counted
+          where course_id in (select course_id from ${figured}))
+        and not ams.removed and am.active
       group by ams.section_id
     ),
     course_cover as (
@@ -111,7 +160,7 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
         bool_or(am.no_text_required) as ntr, bool_or(not am.no_text_required) as text
       from adoption_materials am
       where am.location_id = ${q.locationId} and am.adoption_type = 'AUTO_ADOPTION' and am.active
-        and am.course_id in (select course_id from candidates)
+        and am.course_id in (select course_id from ${figured})
       group by am.course_id
     ),
     figures as (
@@ -124,13 +173,8 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
       from counted k
         left join section_cover sc on sc.section_id = k.id
         left join course_cover cc on cc.course_id = k.course_id
+      where k.course_id in (select course_id from ${figured})
       group by k.course_id
-    ),
-    next_start as (
-      select s.course_id, min(s.start_date) as next_start from sections s
-      where s.location_id = ${q.locationId} and s.start_date >= ${q.today}
-        and s.course_id in (select course_id from candidates)
-      group by s.course_id
     ),
     listed as (
       select k.course_id, c.division_id, dv.name as division_name, d.code as department_code,
@@ -143,8 +187,9 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
           as adoption_complete,
         exists (select 1 from adoption_materials am
           where am.course_id = k.course_id and am.active
-            and am.messaging_status = 'RESPONSE_REQUIRED') as response_required
-      from candidates k
+            and am.messaging_status = 'RESPONSE_REQUIRED') as response_required,
+        ${fast ? sql`k.total_rows` : sql`0`} as paged_total
+      from ${figured} k
         join courses c on c.id = k.course_id
         join departments d on d.id = c.department_id
         join divisions dv on dv.id = c.division_id
@@ -153,11 +198,12 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
     )
     select course_id, division_id, division_name, department_code, department_name, course_code,
       course_name, next_start::text as next_start, section_count, adopted_count, ntr_count,
-      adoption_complete, response_required, count(*) over ()::int as total_rows
+      adoption_complete, response_required,
+      ${fast ? sql`paged_total` : sql`count(*) over ()::int`} as total_rows
     from listed
     where ${q.search ? sql`true` : sql.raw(ACTION_TYPE_SQL[q.actionType])}
-    order by ${orderBy}
-    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
+    order by ${order(SORT_SQL[q.sortField])}
+    ${page && !fast ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
 }
 
 export interface CourseListRow extends CourseDTO {
