@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (an export), read from disk when the message is built. */
+  attachments?: { filename: string; path: string; contentType?: string }[];
 }
 
 export interface Mailer {

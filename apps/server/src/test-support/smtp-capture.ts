@@ -92,3 +92,23 @@ export function resetLinkIn(raw: string): URL {
   if (!match) throw new Error(`no reset link in message:\n${raw}`);
   return new URL(match[0]);
 }
+
+/**
+ * The base64 body of a message's first attachment whose headers name `filenameSuffix` (e.g.
+ * ".xlsx"), decoded. Enough MIME for what nodemailer writes: parts split on the boundary, the
+ * attachment's headers, a blank line, then base64 lines.
+ */
+export function attachmentIn(raw: string, filenameSuffix: string): Buffer {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) throw new Error('message has no MIME boundary');
+  for (const part of raw.split(`--${boundary}`)) {
+    const [headers = '', ...body] = part.split(/\r?\n\r?\n/);
+    const unfolded = headers.replace(/\r?\n[ \t]+/g, ' ');
+    if (
+      !new RegExp(`filename="?[^"\\r\\n]*${filenameSuffix.replace('.', '\\.')}`, 'i').test(unfolded)
+    )
+      continue;
+    return Buffer.from(body.join('').replace(/\s+/g, ''), 'base64');
+  }
+  throw new Error(`no attachment named *${filenameSuffix}`);
+}

@@ -4,6 +4,7 @@ import {
   getAdoptionCourses,
   getAdoptionDepartments,
   getAdoptionDivisions,
+  exportCatalog,
   getCourseList,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -14,6 +15,7 @@ import { adoptCourses, adoptDepartments, adoptDivisions } from './adopt-picker-r
 import { listCourses } from './course-list-repository.ts';
 import { adoptScopeSql, callerCourseListQuery } from './course-list.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
+import { emailCatalogExport, streamCatalogExport } from './catalog-export-service.ts';
 
 const TAGS = ['adoption'];
 
@@ -55,4 +57,19 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
     const { session, scope } = await adopterScope(request);
     return adoptCourses(db, session.locationId, query.divisionId, query.departmentCode, scope);
   });
+
+  route(
+    app,
+    exportCatalog,
+    { tags: TAGS, errors: [502] },
+    async ({ body, query, request, reply }) => {
+      const grants = await adopter(request);
+      const session = requireSession(request);
+      const list = await callerCourseListQuery(db, session, grants, body, deps.now());
+      if (query.email || query.overrideEmail) {
+        return emailCatalogExport(deps, request, session, list, query.overrideEmail);
+      }
+      return streamCatalogExport(deps, request, reply, list) as never;
+    },
+  );
 }

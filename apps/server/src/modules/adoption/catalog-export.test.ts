@@ -1,0 +1,147 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCatalog, fillPath, XLSX_CONTENT_TYPE } from '@csp/contracts';
+import * as t from '../../db/schema/index.ts';
+import {
+  attachmentIn,
+  startSmtpCapture,
+  type SmtpCapture,
+} from '../../test-support/smtp-capture.ts';
+import {
+  authHeaders,
+  createTestApp,
+  testEngines,
+  type TestContext,
+} from '../../test-support/test-app.ts';
+import { signIn, type Caller } from '../permissions/permissions-test-support.ts';
+
+const engines = await testEngines();
+const NOW = new Date('2026-12-01T15:00:00Z');
+
+async function readSheet(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet('Course catalog');
+  if (!sheet) throw new Error('no Course catalog sheet');
+  const rows: Record<string, unknown>[] = [];
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const values = (row.values as unknown[]).slice(1);
+    rows.push(Object.fromEntries(headers.map((h, i) => [h, values[i] ?? ''])));
+  });
+  return rows;
+}
+
+/** The catalog export: the filtered list as a workbook, downloaded or e-mailed. */
+describe.each(engines)('adoption: catalog export (%s)', (engine) => {
+  let ctx: TestContext;
+  let smtp: SmtpCapture;
+  let admin: Caller;
+  let submitter: Caller;
+
+  const exportAs = (caller: Caller, body: object, query = '') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${fillPath(exportCatalog.path, { userAccountId: caller.accountId })}${query}`,
+      headers: authHeaders(caller.host, caller.token),
+      payload: body,
+    });
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    ctx = await createTestApp(engine, { now: () => NOW, config: { smtpUrl: smtp.url } });
+    const { locations, catalog } = ctx.fixture;
+    // BIO 101's fixture section runs 2026-08-24 .. 2026-12-18; adopt a title for it.
+    const [title] = await ctx.db
+      .insert(t.titles)
+      .values({
+        locationId: locations.a,
+        ean13: '9780306406157',
+        description: 'Campbell Biology',
+        author: 'Urry',
+        edition: '12',
+        publisher: 'Pearson',
+      })
+      .returning({ id: t.titles.id });
+    const [adoption] = await ctx.db
+      .insert(t.adoptionMaterials)
+      .values({
+        locationId: locations.a,
+        courseId: catalog.courseId,
+        titleId: title!.id,
+        adoptionType: 'SECTION_ADOPTION',
+        startDate: '2026-08-01',
+        flexibleOnEdition: true,
+      })
+      .returning({ id: t.adoptionMaterials.id });
+    await ctx.db
+      .insert(t.adoptionMaterialSections)
+      .values({ adoptionMaterialId: adoption!.id, sectionId: catalog.sectionId });
+    admin = await signIn(ctx, ctx.fixture.accounts.admin.userName);
+    submitter = await signIn(ctx, ctx.fixture.accounts.submitterDepartment.userName);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  const window = { sectionStartDate: '2026-08-01', sectionEndDate: '2026-12-31' };
+
+  it('downloads the filtered list as a workbook: one row per course, section and material', async () => {
+    const res = await exportAs(admin, window);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="course-catalog-2026-12-01.xlsx"',
+    );
+    const rows = await readSheet(res.rawPayload);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      Department: 'BIO',
+      Course: '101',
+      'Adopted (Y/N)': 'Y',
+      Section: '001',
+      'Adoption type': 'Section adoption',
+      'ISBN-13': '978-0-306-40615-7',
+      Title: 'Campbell Biology',
+      Author: 'Urry',
+      'Flexible on edition': 'Y',
+      'Inclusive access': 'N',
+    });
+    expect(rows[0]?.['Section start']).toEqual(new Date('2026-08-24T00:00:00Z'));
+  });
+
+  it('exports only what the filters list, and nothing outside the caller’s scope', async () => {
+    // The default window (today .. 187 days) has no section of BIO 101 starting in it.
+    expect(await readSheet((await exportAs(admin, {})).rawPayload)).toEqual([]);
+    const theirs = await readSheet((await exportAs(submitter, window)).rawPayload);
+    expect(theirs.map((r) => `${r.Department} ${r.Course}`)).toEqual(['BIO 101']);
+  });
+
+  it('e-mails the workbook to the caller, or to another address', async () => {
+    const mine = await exportAs(admin, window, '?email=true');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toEqual({ emailedTo: ctx.fixture.accounts.admin.userName, rowCount: 1 });
+    const mail = await smtp.take(ctx.fixture.accounts.admin.userName);
+    expect(mail.raw).toContain('Course catalog export (1 rows)');
+    const rows = await readSheet(attachmentIn(mail.raw, '.xlsx'));
+    expect(rows[0]).toMatchObject({ Title: 'Campbell Biology' });
+
+    const other = await exportAs(admin, window, '?overrideEmail=buyer%40store-a.test');
+    expect(other.json()).toEqual({ emailedTo: 'buyer@store-a.test', rowCount: 1 });
+    await smtp.take('buyer@store-a.test');
+  });
+
+  it('refuses a bad override address and bad filters, naming the field', async () => {
+    const bad = await exportAs(admin, window, '?overrideEmail=not-an-address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'overrideEmail' });
+    const reversed = await exportAs(admin, {
+      sectionStartDate: '2027-01-02',
+      sectionEndDate: '2027-01-01',
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({ field: 'sectionEndDate' });
+  });
+});
