@@ -140,3 +140,28 @@ export const adoptionActivity = pgTable(
   },
   (t) => [index('adoption_activity_adoption_idx').on(t.adoptionMaterialId, t.at)],
 );
+
+/**
+ * Notices sent about a course (the future-adoptions e-mail): who sent which to whom, so a
+ * double submit or a retry within a minute answers the first sending instead of mailing again.
+ */
+export const courseNotices = pgTable(
+  'course_notices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id),
+    senderAccountId: integer()
+      .notNull()
+      .references(() => userAccounts.id),
+    kind: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    recipients: jsonb().$type<string[]>().notNull(),
+    adoptionCount: integer().notNull(),
+  },
+  (t) => [index('course_notices_course_idx').on(t.courseId, t.kind, t.sentAt)],
+);

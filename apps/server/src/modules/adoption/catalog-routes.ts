@@ -5,7 +5,9 @@ import {
   getAdoptionDepartments,
   getAdoptionDivisions,
   exportCatalog,
+  getAdoptionProgressSummary,
   getCourseList,
+  sendFutureAdoptionsEmail,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireSession } from '../../lib/request-context.ts';
@@ -15,6 +17,10 @@ import { adoptCourses, adoptDepartments, adoptDivisions } from './adopt-picker-r
 import { listCourses } from './course-list-repository.ts';
 import { adoptScopeSql, callerCourseListQuery } from './course-list.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
+import { accessibleCourse } from './course-access.ts';
+import { sendFutureAdoptions } from './future-adoptions.ts';
+import { adoptionProgress } from './progress-repository.ts';
+import { isoDay } from './sections.ts';
 import { emailCatalogExport, streamCatalogExport } from './catalog-export-service.ts';
 
 const TAGS = ['adoption'];
@@ -72,4 +78,26 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
       return streamCatalogExport(deps, request, reply, list) as never;
     },
   );
+
+  route(
+    app,
+    sendFutureAdoptionsEmail,
+    { tags: TAGS, errors: [404, 409] },
+    async ({ body, params, request }) => {
+      const grants = await adopter(request);
+      const session = requireSession(request);
+      const course = await accessibleCourse(db, session, grants, { ...body, ...params });
+      return sendFutureAdoptions(deps, session, {
+        ...course,
+        label: `${body.departmentCode} ${body.courseCode}`,
+      });
+    },
+  );
+
+  route(app, getAdoptionProgressSummary, { tags: TAGS }, async ({ request }) => {
+    const { session, scope } = await adopterScope(request);
+    return {
+      adoptionProgress: await adoptionProgress(db, session.locationId, isoDay(deps.now()), scope),
+    };
+  });
 }

@@ -10,4 +10,10 @@ export const ADOPTION_MESSAGES = {
   notProposedAutoAdoption: 'That adoption is not a course adoption of a proposed title.',
   mayNotChangeCourse: 'You cannot change the course adoptions of this course.',
   mayNotChangeSection: 'You cannot change the adoptions of that section.',
+  mayNotSendFutureAdoptions:
+    'Only the course materials team and submitters can send the future adoptions e-mail.',
+  noFutureAdoptions:
+    'This course has no adoptions on sections that start in the future, so there is nothing to send.',
+  noFutureAdoptionRecipients:
+    'Nobody can be told: the instructors of the future sections and the submitters have no e-mail address.',
 } as const;

@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  getAdoptionProgressSummary,
+  sendFutureAdoptionsEmail,
+  type AdoptionProgressRow,
+} from '@csp/contracts';
+import * as t from '../../db/schema/index.ts';
+import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.ts';
+import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
+import { FIXTURE_HOSTS } from '../../test-support/test-fixture.ts';
+import { callAs, signIn, type Caller } from '../permissions/permissions-test-support.ts';
+
+const engines = await testEngines();
+const NOW = new Date('2026-12-01T15:00:00Z');
+const PROFESSOR_EMAIL = 'ida.instructor@store-a.test';
+
+/** The future-adoptions e-mail of a course, and the adoption progress summary. */
+describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (engine) => {
+  let ctx: TestContext;
+  let smtp: SmtpCapture;
+  let admin: Caller;
+  let submitter: Caller;
+  let instructor: Caller;
+  let storeB: Caller;
+  let adoptionId: number;
+  const course = { departmentCode: 'BIO', courseCode: '101' };
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    ctx = await createTestApp(engine, { now: () => NOW, config: { smtpUrl: smtp.url } });
+    const { locations, catalog, accounts } = ctx.fixture;
+    const db = ctx.db;
+    await db
+      .update(t.professors)
+      .set({ email: PROFESSOR_EMAIL })
+      .where(eq(t.professors.id, catalog.professorId));
+    // A spring section of BIO 101, taught by the same professor, with a book adopted for it
+    // by the department's submitter. The fixture's fall section (001) has started already.
+    const [spring] = await db
+      .insert(t.sections)
+      .values({
+        locationId: locations.a,
+        courseId: catalog.courseId,
+        termId: catalog.termId,
+        code: '002',
+        startDate: '2027-01-11',
+        endDate: '2027-05-07',
+      })
+      .returning({ id: t.sections.id });
+    await db
+      .insert(t.sectionProfessors)
+      .values({ sectionId: spring!.id, professorId: catalog.professorId });
+    const [title] = await db
+      .insert(t.titles)
+      .values({
+        locationId: locations.a,
+        ean13: '9780306406157',
+        description: 'Campbell Biology',
+        author: 'Urry',
+      })
+      .returning({ id: t.titles.id });
+    const [submitterRow] = await db
+      .select({ id: t.userAccounts.id })
+      .from(t.userAccounts)
+      .where(eq(t.userAccounts.userName, accounts.submitterDepartment.userName));
+    const [adoption] = await db
+      .insert(t.adoptionMaterials)
+      .values({
+        locationId: locations.a,
+        courseId: catalog.courseId,
+        titleId: title!.id,
+        adoptionType: 'SECTION_ADOPTION',
+        startDate: '2026-11-01',
+        createdBy: submitterRow!.id,
+        messagingStatus: 'RESPONSE_REQUIRED',
+      })
+      .returning({ id: t.adoptionMaterials.id });
+    adoptionId = adoption!.id;
+    await db
+      .insert(t.adoptionMaterialSections)
+      .values({ adoptionMaterialId: adoptionId, sectionId: spring!.id });
+    admin = await signIn(ctx, accounts.admin.userName);
+    submitter = await signIn(ctx, accounts.submitterDepartment.userName);
+    instructor = await signIn(ctx, accounts.instructor.userName);
+    storeB = await signIn(ctx, accounts.storeB.userName, FIXTURE_HOSTS.b);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  const send = (
+    caller: Caller,
+    body: object = { divisionId: ctx.fixture.catalog.divisionId, ...course },
+  ) => callAs(ctx, caller, sendFutureAdoptionsEmail, { body });
+
+  it("e-mails the instructors of future sections and the adoptions' submitters, once per press", async () => {
+    const res = await send(admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const submitterEmail = ctx.fixture.accounts.submitterDepartment.userName.toLowerCase();
+    expect(res.json()).toEqual({
+      recipients: [PROFESSOR_EMAIL, submitterEmail].sort(),
+      adoptionCount: 1,
+    });
+    await ctx.background.drain();
+    const mail = await smtp.take(PROFESSOR_EMAIL);
+    expect(mail.raw).toContain('Adopted materials for BIO 101');
+    expect(mail.raw).toContain('Campbell Biology');
+    expect(mail.raw).toContain('002 (starts 01/11/2027)');
+    await smtp.take(submitterEmail);
+
+    // A double press answers the first sending and mails nobody again.
+    const again = await send(admin);
+    expect(again.json()).toEqual(res.json());
+    await ctx.background.drain();
+    expect(smtp.messages).toHaveLength(2);
+  });
+
+  it('is for the course materials team and submitters: an instructor is refused', async () => {
+    const res = await send(instructor);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/course materials team and submitters/);
+    expect((await send(storeB)).statusCode).toBe(403);
+    expect(await send(submitter).then((r) => r.statusCode)).toBe(200);
+  });
+
+  it('says so when there is nothing to send, and 404s a course outside the store', async () => {
+    await ctx.db
+      .update(t.adoptionMaterials)
+      .set({ active: false })
+      .where(eq(t.adoptionMaterials.id, adoptionId));
+    const none = await send(submitter);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toMatch(/nothing to send/);
+    await ctx.db
+      .update(t.adoptionMaterials)
+      .set({ active: true })
+      .where(eq(t.adoptionMaterials.id, adoptionId));
+    const elsewhere = await send(admin, { divisionId: 999_999, ...course });
+    expect(elsewhere.statusCode).toBe(404);
+    const bad = await send(admin, {
+      divisionId: ctx.fixture.catalog.divisionId,
+      courseCode: '101',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'departmentCode' });
+  });
+
+  it('summarises progress per term and division over the caller’s sections', async () => {
+    const summary = async (caller: Caller) => {
+      const res = await callAs(ctx, caller, getAdoptionProgressSummary);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ adoptionProgress: AdoptionProgressRow[] }>().adoptionProgress;
+    };
+    const expected = {
+      divisionId: ctx.fixture.catalog.divisionId,
+      termId: ctx.fixture.catalog.termId,
+      sectionsTotal: 2,
+      sectionsAdopted: 1,
+      sectionsNoTextRequired: 0,
+      sectionsOutstanding: 1,
+      adoptionsNeedingResponse: 1,
+    };
+    expect(await summary(admin)).toEqual([expect.objectContaining(expected)]);
+    expect(await summary(submitter)).toEqual([expect.objectContaining(expected)]);
+    // The instructor teaches both sections: the same figures, for their sections only.
+    expect(await summary(instructor)).toEqual([expect.objectContaining(expected)]);
+    expect((await callAs(ctx, storeB, getAdoptionProgressSummary)).statusCode).toBe(403);
+  });
+});

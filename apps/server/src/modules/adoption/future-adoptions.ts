@@ -1,0 +1,104 @@
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Session } from '../../lib/session.ts';
+import type { AccessibleCourse } from './course-access.ts';
+import {
+  futureAdoptionRecipients,
+  listFutureAdoptions,
+  recordNotice,
+  type FutureAdoptionLine,
+} from './future-adoptions-repository.ts';
+import { formatEan13 } from './materials.ts';
+import { ADOPTION_MESSAGES as M } from './messages.ts';
+import { isoDay } from './sections.ts';
+
+/** A second press within this long answers the first sending instead of mailing again. */
+const RESEND_GUARD_MS = 60_000;
+const NOTICE_KIND = 'FUTURE_ADOPTIONS';
+
+const mmddyyyy = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+function describe(lines: FutureAdoptionLine[]): string[] {
+  const byAdoption = new Map<number, FutureAdoptionLine[]>();
+  for (const line of lines) {
+    byAdoption.set(line.adoptionMaterialId, [
+      ...(byAdoption.get(line.adoptionMaterialId) ?? []),
+      line,
+    ]);
+  }
+  return [...byAdoption.values()].map((group) => {
+    const a = group[0]!;
+    const what = a.noTextRequired
+      ? 'No text required'
+      : [
+          a.title ?? 'Untitled material',
+          a.author && `by ${a.author}`,
+          a.edition && `edition ${a.edition}`,
+          a.publisher,
+          a.ean13 && `ISBN ${formatEan13(a.ean13)}`,
+          a.required ? 'required' : 'optional',
+        ]
+          .filter(Boolean)
+          .join(', ');
+    const sections = group.map((l) => `${l.sectionCode} (starts ${mmddyyyy(l.startDate)})`);
+    const kind = a.adoptionType === 'AUTO_ADOPTION' ? 'course adoption' : 'section adoption';
+    return `- ${what} [${kind}]: sections ${sections.join(', ')}`;
+  });
+}
+
+/**
+ * E-mails the course's instructors and submitters the adoptions on its sections that start in
+ * the future. Only the course-materials team and submitters may send it (instructors receive
+ * it). The sending is recorded first, so a double press or a retry within a minute answers
+ * the first sending and mails nobody twice; the mail itself goes out in the background.
+ */
+export async function sendFutureAdoptions(
+  deps: AppDeps,
+  session: Session,
+  course: AccessibleCourse & { label: string },
+): Promise<{ recipients: string[]; adoptionCount: number }> {
+  if (!course.actions.includes('ADOPT_CMA_TEAM') && !course.actions.includes('ADOPT_COURSE'))
+    throw new AppError(403, M.mayNotSendFutureAdoptions);
+  const now = deps.now();
+  const today = isoDay(now);
+  const lines = await listFutureAdoptions(deps.db, course.ancestry.courseId, today);
+  const adoptionCount = new Set(lines.map((l) => l.adoptionMaterialId)).size;
+  if (adoptionCount === 0) throw new AppError(409, M.noFutureAdoptions);
+  const submitters = [
+    ...new Set(lines.map((l) => l.createdBy).filter((id): id is number => id !== null)),
+  ];
+  const recipients = await futureAdoptionRecipients(
+    deps.db,
+    course.ancestry.courseId,
+    today,
+    submitters,
+  );
+  if (recipients.length === 0) throw new AppError(409, M.noFutureAdoptionRecipients);
+  const sent = await recordNotice(
+    deps.db,
+    {
+      locationId: session.locationId,
+      courseId: course.ancestry.courseId,
+      senderAccountId: session.accountId,
+      kind: NOTICE_KIND,
+      recipients,
+      adoptionCount,
+    },
+    now,
+    new Date(now.getTime() - RESEND_GUARD_MS),
+  );
+  if (sent.isNew) {
+    const text = [
+      `These course materials are adopted for ${course.label} sections that start in the future:`,
+      '',
+      ...describe(lines),
+      '',
+      'You can review them on the course in the portal.',
+    ].join('\n');
+    deps.background.run('future adoptions mail', async () => {
+      for (const to of recipients)
+        await deps.mailer.send({ to, subject: `Adopted materials for ${course.label}`, text });
+    });
+  }
+  return { recipients: sent.recipients, adoptionCount: sent.adoptionCount };
+}
