@@ -6,7 +6,7 @@
 // Timed assertions never go in tests (shared machines are noisy); they live here.
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { benchEndpoints, type BenchEndpoint } from './endpoints.ts';
+import { benchEndpoints, exportBytes, type BenchEndpoint } from './endpoints.ts';
 import { benchEngines, openBenchDatabase, type BenchDatabase } from './bench-database.ts';
 import { measure, percentile } from './measure.ts';
 
@@ -18,6 +18,8 @@ interface Row {
   sqlP50: number | null;
   statements: number;
   note?: string;
+  /** Large-store p50 / demo-store p50, and the most it may be. */
+  growth?: { ratio: number; max: number };
 }
 
 const jwtSecret = 'bench-secret-bench-secret-bench-secret!';
@@ -47,14 +49,35 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   try {
     const rows: Row[] = [];
     for (const endpoint of await benchEndpoints(app, bench.database.db)) {
-      const times = await measure(endpoint.call, endpoint.runs, Math.min(10, endpoint.runs));
+      const rssBefore = process.memoryUsage().rss;
+      let peakRss = rssBefore;
+      const sampler = endpoint.trackMemory
+        ? setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10)
+        : undefined;
+      const times = await measure(
+        endpoint.call,
+        endpoint.runs,
+        endpoint.trackMemory ? 0 : Math.min(10, endpoint.runs),
+      );
+      if (sampler) clearInterval(sampler);
+      const memoryNote = endpoint.trackMemory
+        ? `peak RSS ${Math.round(peakRss / 2 ** 20)} MiB (+${Math.round((peakRss - rssBefore) / 2 ** 20)} MiB), ${(exportBytes / 2 ** 20).toFixed(1)} MiB workbook`
+        : undefined;
       rows.push({
         name: endpoint.name,
         p50: percentile(times, 50),
         p95: percentile(times, 95),
         budget: endpoint.budgetP95Ms[engine],
         ...(await measureSql(bench, endpoint, endpoint.runs)),
-        note: endpoint.note,
+        note: [endpoint.note, memoryNote].filter(Boolean).join('; ') || undefined,
+        ...(endpoint.demo && {
+          growth: {
+            ratio:
+              percentile(times, 50) /
+              percentile(await measure(endpoint.demo.call, endpoint.runs, 10), 50),
+            max: endpoint.demo.maxGrowth,
+          },
+        }),
       });
     }
     return rows;
@@ -81,6 +104,7 @@ for (const engine of await benchEngines()) {
       'SQL p50'.padStart(8),
       'stmts'.padStart(6),
       'p50/SQL'.padStart(8),
+      'large/demo'.padStart(11),
     ].join(' '),
   );
   for (const r of rows) {
@@ -94,8 +118,10 @@ for (const engine of await benchEngines()) {
         String(r.budget).padStart(7),
         fmt(r.sqlP50).padStart(8),
         String(r.statements).padStart(6),
-        (r.sqlP50 ? `${(r.p50 / r.sqlP50).toFixed(1)}x` : '-').padStart(8),
+        (r.sqlP50 ? `${(r.p50 / r.sqlP50).toFixed(2)}x` : '-').padStart(8),
+        (r.growth ? `${r.growth.ratio.toFixed(2)}x` : '-').padStart(11),
         exceeded ? ' OVER BUDGET' : '',
+        r.growth && r.growth.ratio > r.growth.max ? ` GROWS (> ${r.growth.max}x)` : '',
         r.note ? ` (${r.note})` : '',
       ].join(' '),
     );

@@ -56,6 +56,25 @@ describe('demo content', () => {
     ).toBeGreaterThan(0);
   });
 
+  it("gives every adoption a history, and every one awaiting a response the store's question", async () => {
+    expect(
+      await count(
+        sql`select count(*)::int from adoption_materials am where am.location_id = ${a}
+          and not exists (select 1 from adoption_activity x
+            where x.adoption_material_id = am.id and x.action = 'CREATED')`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int from adoption_materials am where am.location_id = ${a}
+          and am.messaging_status = 'RESPONSE_REQUIRED'
+          and not exists (select 1 from adoption_activity x
+            where x.adoption_material_id = am.id and x.action = 'MESSAGE_POSTED'
+              and x.details ->> 'notifySubmitter' = 'true' and x.actor_account_id <> am.created_by)`,
+      ),
+    ).toBe(0);
+  });
+
   it('has adoptions of every kind', async () => {
     const kinds = await groups(
       sql`select k, count(*)::int as n from (select case

@@ -6,6 +6,7 @@ import { insertRows, type IdAllocator, type IdTable } from '../bulk-write.ts';
 import { buildAccounts, buildUserRoles, type AccountSpec } from './accounts-seed.ts';
 import { websiteRows, type SiteBrand } from './branding.ts';
 import { dayNumber } from './dates.ts';
+import { generateAdoptionActivity } from './gen-adoption-activity.ts';
 import { generateAdoptions } from './gen-adoptions.ts';
 import { generateCatalog } from './gen-catalog.ts';
 import { generateCommerce } from './gen-commerce.ts';
@@ -101,6 +102,7 @@ export async function seedStore(
   const people = generatePeople(ctx, catalog);
   const titleData = generateTitles(ctx, catalog, productTypeIds);
   const adoptions = generateAdoptions(ctx, catalog, titleData);
+  const adoptionActivity = generateAdoptionActivity(ctx, adoptions);
   const commerce = generateCommerce(ctx, catalog, people, titleData, adoptions);
   const userRoles = buildUserRoles(
     ids,
@@ -139,6 +141,7 @@ export async function seedStore(
     batch(s.proposedTitles, titleData.proposedTitles),
     batch(s.adoptionMaterials, adoptions.adoptionMaterials),
     batch(s.adoptionMaterialSections, adoptions.adoptionMaterialSections, 20_000),
+    batch(s.adoptionActivity, adoptionActivity, 20_000),
     batch(s.marketplaceConditions, commerce.marketplaceConditions),
     batch(s.orders, commerce.orders, 10_000),
     batch(s.orderItems, commerce.orderItems, 10_000),
