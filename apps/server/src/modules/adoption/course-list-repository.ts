@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogActionType, CourseDTO, CourseSortField, SortDirection } from '@csp/contracts';
 import { PENDING_START } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
+import { coverageCtes } from './coverage-sql.ts';
 
 /** Which courses the catalog lists and which of their sections it counts. */
 export interface CourseListQuery {
@@ -145,24 +146,11 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
         : sql``
     }
     ${nextStartOfAll ? sql`` : nextStart(sql.raw('paged'))}
-    section_cover as (
-      select ams.section_id,
-        bool_or(am.no_text_required) as ntr, bool_or(not am.no_text_required) as text
-      from adoption_material_sections ams
-        join adoption_materials am on am.id = ams.adoption_material_id
-      where ams.section_id in (select id from counted
-          where course_id in (select course_id from ${figured}))
-        and not ams.removed and am.active
-      group by ams.section_id
-    ),
-    course_cover as (
-      select am.course_id,
-        bool_or(am.no_text_required) as ntr, bool_or(not am.no_text_required) as text
-      from adoption_materials am
-      where am.location_id = ${q.locationId} and am.adoption_type = 'AUTO_ADOPTION' and am.active
-        and am.course_id in (select course_id from ${figured})
-      group by am.course_id
-    ),
+    ${coverageCtes(
+      q.locationId,
+      sql`select id from counted where course_id in (select course_id from ${figured})`,
+      sql`select course_id from ${figured}`,
+    )},
     figures as (
       select k.course_id,
         count(*)::int as section_count,

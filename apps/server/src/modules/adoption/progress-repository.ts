@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { shortTermName, type AdoptionProgressRow } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
+import { coverageCtes } from './coverage-sql.ts';
 
 interface RawProgress {
   division_id: number;
@@ -36,22 +37,7 @@ export async function adoptionProgress(
         join terms t on t.id = s.term_id
       where s.location_id = ${locationId} and t.end_date >= ${today} and ${scope}
     ),
-    section_cover as (
-      select ams.section_id,
-        bool_or(am.no_text_required) as ntr, bool_or(not am.no_text_required) as text
-      from adoption_material_sections ams
-        join adoption_materials am on am.id = ams.adoption_material_id
-      where ams.section_id in (select id from scoped) and not ams.removed and am.active
-      group by ams.section_id
-    ),
-    course_cover as (
-      select am.course_id,
-        bool_or(am.no_text_required) as ntr, bool_or(not am.no_text_required) as text
-      from adoption_materials am
-      where am.location_id = ${locationId} and am.adoption_type = 'AUTO_ADOPTION' and am.active
-        and am.course_id in (select course_id from scoped)
-      group by am.course_id
-    ),
+    ${coverageCtes(locationId, sql`select id from scoped`, sql`select course_id from scoped`)},
     per_section as (
       select k.term_id, k.division_id,
         coalesce(sc.text, false) or coalesce(cc.text, false) as text,
