@@ -119,7 +119,9 @@ export const sections = pgTable(
   },
   (t) => [
     uniqueIndex('sections_course_term_code_uq').on(t.courseId, t.termId, t.code),
-    index('sections_location_start_idx').on(t.locationId, t.startDate),
+    // End date and course ride along so the catalog's date window and next start are read
+    // from the index alone (index-only scans).
+    index('sections_location_start_idx').on(t.locationId, t.startDate, t.endDate, t.courseId),
     index('sections_term_idx').on(t.termId),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ADOPT_ACTIONS,
@@ -38,7 +39,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
   /** An adopter and their adopt scope as SQL for a list to join on. */
   const adopterScope = async (request: FastifyRequest) => ({
     session: requireSession(request),
-    scope: await adoptScopeSql(await adopter(request)),
+    scope: (await adoptScopeSql(await adopter(request))) ?? sql`true`,
   });
 
   route(app, getCourseList, { tags: TAGS }, async ({ body, request }) => {

@@ -8,8 +8,11 @@ import { coverageCtes } from './coverage-sql.ts';
 export interface CourseListQuery {
   locationId: number;
   today: string;
-  /** The caller's adopt scope over a section row `s` joined to its course `c` (grants). */
-  sectionScope: SQL;
+  /**
+   * The caller's adopt scope over a section row `s` joined to its course `c` (grants); null
+   * when they may adopt everywhere in the store (then no join is needed to check it).
+   */
+  sectionScope: SQL | null;
   /** Sections counted: those starting in the window (and, when open, not yet ended). */
   window: { from: string; to: string; open: boolean };
   /** Filters (ignored when `search` is set: the search overrides them, spec §5). */
@@ -72,6 +75,7 @@ const ACTION_TYPE_SQL: Record<CatalogActionType, string> = {
  * and are listed even without a counted section.
  */
 export function courseListStatement(q: CourseListQuery, page?: { limit: number; offset: number }) {
+  const scope = q.sectionScope ?? sql`true`;
   const courseFilter = q.search
     ? sql`(lower(c.code) like ${q.search.codePrefix + '%'}
         or lower(d.code || ' ' || c.code) like ${q.search.codePrefix + '%'}
@@ -95,7 +99,7 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
   const candidates = q.search
     ? sql`select c.id as course_id from courses c join departments d on d.id = c.department_id
         where c.location_id = ${q.locationId} and ${courseFilter}
-          and exists (select 1 from sections s where s.course_id = c.id and ${q.sectionScope})`
+          and exists (select 1 from sections s where s.course_id = c.id and ${scope})`
     : sql`select distinct s.course_id from counted s`;
   const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
   const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
@@ -121,13 +125,25 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
     ),`;
   // With a search the courses come first and their sections are counted; otherwise the
   // counted sections say which courses are listed.
+  // The course tables are joined only when the scope or a filter reads them: a store-wide
+  // adopter's default view is then an index-only range scan of the sections.
+  const needsCourse =
+    q.sectionScope !== null ||
+    (!q.search &&
+      (q.divisionId !== undefined || q.departmentCode !== undefined || q.courseCode !== undefined));
   const counted = sql`counted as (
       select s.id, s.course_id from sections s
-        join courses c on c.id = s.course_id
-        join departments d on d.id = c.department_id
-      where s.location_id = ${q.locationId} and ${countedSections} and ${q.sectionScope}
+        ${needsCourse ? sql`join courses c on c.id = s.course_id join departments d on d.id = c.department_id` : sql``}
+      where s.location_id = ${q.locationId} and ${countedSections} and ${scope}
         and ${q.search ? sql`s.course_id in (select course_id from candidates)` : courseFilter}
     ),`;
+  // Ordering by next start needs nothing of the course tables before the page is cut.
+  const pageJoins =
+    q.sortField === 'nextStartDate'
+      ? sql``
+      : sql`join courses c on c.id = k.course_id
+        join departments d on d.id = c.department_id
+        join divisions dv on dv.id = c.division_id`;
   return sql`
     with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
     ${nextStartOfAll ? nextStart(sql.raw('candidates')) : sql``}
@@ -136,9 +152,7 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
         ? sql`paged as (
       select k.course_id, count(*) over ()::int as total_rows
       from candidates k
-        join courses c on c.id = k.course_id
-        join departments d on d.id = c.department_id
-        join divisions dv on dv.id = c.division_id
+        ${pageJoins}
         ${nextStartOfAll ? sql`left join next_start ns on ns.course_id = k.course_id` : sql``}
       order by ${order(pageKey)}
       limit ${page.limit} offset ${page.offset}

@@ -14,7 +14,8 @@ const DAY_MS = 86_400_000;
  * The caller's adopt scope as SQL over a section `s` of a course `c`: the section is one they
  * may adopt on by any adopt action (agrees with mayAdoptOnEach row by row).
  */
-export async function adoptScopeSql(grants: Grants): Promise<SQL> {
+export async function adoptScopeSql(grants: Grants): Promise<SQL | null> {
+  if (ADOPT_ACTIONS.some((action) => grants.holdsEverywhere(action))) return null;
   const columns = {
     divisionId: sql`c.division_id`,
     departmentId: sql`c.department_id`,
@@ -59,7 +60,7 @@ export function parseCourseSearch(text: string): CourseListQuery['search'] {
 export function courseListQuery(
   body: CourseListFilters,
   locationId: number,
-  sectionScope: SQL,
+  sectionScope: SQL | null,
   now: Date,
 ): CourseListQuery {
   const today = isoDay(now);

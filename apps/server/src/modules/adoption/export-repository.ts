@@ -86,7 +86,7 @@ export async function exportDetails(
       left join titles ti on ti.id = m.title_id
       left join proposed_titles pt on pt.id = m.proposed_title_id
     where s.location_id = ${q.locationId} and s.course_id in ${courseIds}
-      and ${counted} and ${q.sectionScope}
+      and ${counted} and ${q.sectionScope ?? sql`true`}
     order by s.course_id, s.start_date, s.code, s.id, m.adoption_type, m.id`)) as unknown as {
     rows: ExportDetail[];
   };
