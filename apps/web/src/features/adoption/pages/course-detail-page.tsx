@@ -1,21 +1,12 @@
-import { useParams } from 'react-router';
-import Typography from '@mui/material/Typography';
-import { ComingSoonPage } from '../../../components/coming-soon-page.tsx';
+import { CourseDetail } from '../course-detail/course-detail.tsx';
+import { CourseNotFound } from '../course-detail/course-not-found.tsx';
+import { useCourseRef } from '../course-detail/course-ref.ts';
 
+/** /adopt/course/:divisionId/:departmentCode/:courseCode (spec §2 CourseDetail). */
 export function CourseDetailPage() {
-  const { departmentCode = '', courseCode = '' } = useParams();
-  return (
-    <ComingSoonPage
-      title="Course Detail"
-      intro={
-        <Typography>
-          Course {departmentCode} {courseCode}
-        </Typography>
-      }
-    >
-      The course page will show section adoptions, course adoptions, auto adoptions and adoptions
-      that need a response, with the adoption wizard to add or change them. Until it is ready, send
-      adoptions to the store&apos;s course materials team.
-    </ComingSoonPage>
-  );
+  const course = useCourseRef();
+  if (!course) return <CourseNotFound course={null} />;
+  // A new course starts afresh: no dialog or question of the last one carries over.
+  const key = `${course.divisionId}/${course.departmentCode}/${course.courseCode}`;
+  return <CourseDetail key={key} course={course} />;
 }

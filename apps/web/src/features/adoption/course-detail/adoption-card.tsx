@@ -1,0 +1,108 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
+import { AdoptionChips, MessagingStatusChip } from './adoption-chips.tsx';
+import { AdoptionCover } from './adoption-cover.tsx';
+import { summaryFacts } from './adoption-facts.ts';
+import { materialOf } from './adoption-format.ts';
+import { FactList } from './fact-list.tsx';
+import { VisuallyHidden } from './visually-hidden.tsx';
+
+/** What the caller may do to one adoption, and how. Absent handlers hide their buttons. */
+export interface AdoptionCardActions {
+  onView: (adoption: AdoptionMaterialDTO) => void;
+  onEdit?: (adoption: AdoptionMaterialDTO) => void;
+  onRemoveFromSection?: (adoption: AdoptionMaterialDTO) => void;
+  onRemoveCourseAdoption?: (adoption: AdoptionMaterialDTO) => void;
+}
+
+interface AdoptionCardProps extends AdoptionCardActions {
+  adoption: AdoptionMaterialDTO;
+  sections: ReadonlyMap<number, AdoptionSection>;
+}
+
+/** One adoption: cover, title, flags, where and when it applies, and its buttons. */
+export function AdoptionCard({ adoption, sections, ...actions }: AdoptionCardProps) {
+  const headingId = useId();
+  const material = materialOf(adoption);
+  // Buttons repeat on every card; screen readers hear which adoption each one is for.
+  const which = (
+    <>
+      {' '}
+      <VisuallyHidden>of {material.description}</VisuallyHidden>
+    </>
+  );
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}
+    >
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <AdoptionCover
+          description={material.description}
+          url={material.imageUrl}
+          noMaterial={adoption.noTextRequired && !adoption.title && !adoption.proposedTitle}
+        />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography
+            id={headingId}
+            component="h3"
+            variant="subtitle1"
+            sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }}
+          >
+            {material.description}
+          </Typography>
+          {material.author && (
+            <Typography variant="body2" color="text.secondary">
+              {material.author}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              Messages:
+            </Typography>
+            <MessagingStatusChip status={adoption.adoptionMessagingStatusName} />
+          </Stack>
+        </Box>
+      </Stack>
+      <AdoptionChips adoption={adoption} />
+      <FactList facts={summaryFacts(adoption, sections)} labelWidth={80} compact />
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
+        <Button size="small" variant="contained" onClick={() => actions.onView(adoption)}>
+          View details{which}
+        </Button>
+        {actions.onEdit && (
+          <Button size="small" variant="outlined" onClick={() => actions.onEdit?.(adoption)}>
+            Edit{which}
+          </Button>
+        )}
+        {actions.onRemoveFromSection && (
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            onClick={() => actions.onRemoveFromSection?.(adoption)}
+          >
+            Remove from section{which}
+          </Button>
+        )}
+        {actions.onRemoveCourseAdoption && (
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            onClick={() => actions.onRemoveCourseAdoption?.(adoption)}
+          >
+            Remove course adoption{which}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,39 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import type { AdoptionMaterialDTO } from '@csp/contracts';
+import {
+  adoptionFlags,
+  adoptionTypeLabel,
+  materialOf,
+  messagingStatusLabel,
+} from './adoption-format.ts';
+
+/** The adoption's kind and flags as a labelled list of chips. */
+export function AdoptionChips({ adoption }: { adoption: AdoptionMaterialDTO }) {
+  const labels = [adoptionTypeLabel(adoption)];
+  if (materialOf(adoption).proposed) labels.push('Proposed title');
+  labels.push(...adoptionFlags(adoption));
+  return (
+    <Stack
+      component="ul"
+      aria-label="Flags"
+      direction="row"
+      useFlexGap
+      sx={{ flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0 }}
+    >
+      {labels.map((label) => (
+        <li key={label}>
+          <Chip size="small" variant="outlined" label={label} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** The messaging status; one that needs a response stands out. */
+export function MessagingStatusChip({ status }: { status: string }) {
+  const label = messagingStatusLabel(status);
+  if (status === 'RESPONSE_REQUIRED') return <Chip size="small" color="error" label={label} />;
+  if (status === 'RESPONDED') return <Chip size="small" color="success" label={label} />;
+  return <Chip size="small" label={label} />;
+}

@@ -1,0 +1,49 @@
+import { useId, type ReactNode } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import CloseIcon from '@mui/icons-material/Close';
+
+interface AdoptionDialogFrameProps {
+  title: ReactNode;
+  onClose: () => void;
+  /** Room for two columns (details beside messages) on a wide screen. */
+  wide?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The frame of the view and edit panels: a dialog on a wide screen, the whole screen on a
+ * phone. Escape or the close button in its title bar (always in view, however long the panel)
+ * closes it; focus goes back to the button that opened it.
+ */
+export function AdoptionDialogFrame({ title, onClose, wide, children }: AdoptionDialogFrameProps) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth={wide ? 'lg' : 'md'}
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+        {title}
+      </DialogTitle>
+      <IconButton
+        aria-label="Close"
+        onClick={onClose}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>{children}</DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { AdoptionHistoryItem } from '@csp/contracts';
+import { adoptionFlags, groupAdoptions } from './adoption-format.ts';
+import { removableSections } from './adoption-rules.ts';
+import { courseCapabilities } from './course-capabilities.ts';
+import { titleColour, titleInitials } from './cover-placeholder.ts';
+import { describeChange } from './history-change.ts';
+import { messageFormSchema, splitEmails } from './message-form-schema.ts';
+import { showsNoMaterialRequired } from './section-figures.tsx';
+import {
+  ADOPTIONS,
+  CELL_BIOLOGY,
+  HISTORY,
+  LAB_NOTEBOOK,
+  NO_TEXT,
+  OPEN_READER,
+  SECTIONS,
+} from './test/course-detail-fake-server.ts';
+
+describe('spec §9 NMR', () => {
+  it('shows NMR only for a no-text-required section whose listing count is 1', () => {
+    const [ntr, a2] = SECTIONS as [(typeof SECTIONS)[0], (typeof SECTIONS)[0]];
+    expect(showsNoMaterialRequired(ntr)).toBe(true);
+    expect(showsNoMaterialRequired({ ...ntr, listingCount: 2 })).toBe(false);
+    expect(showsNoMaterialRequired({ ...a2, listingCount: 1 })).toBe(false);
+  });
+});
+
+describe('the adoption lists', () => {
+  it('puts every adoption in exactly one list, response required first', () => {
+    const groups = groupAdoptions(ADOPTIONS);
+    expect(groups.needingResponse).toEqual([LAB_NOTEBOOK]);
+    expect(groups.section).toEqual([CELL_BIOLOGY, NO_TEXT]);
+    expect(groups.course).toEqual([OPEN_READER]);
+  });
+
+  it('names flags, and a no-text record is neither required nor optional', () => {
+    expect(adoptionFlags(NO_TEXT)).toEqual(['No text required']);
+    expect(adoptionFlags({ ...CELL_BIOLOGY, iapublisher: null, required: false })).toContain(
+      'Inclusive access',
+    );
+  });
+
+  it('offers removal only from sections the caller may adopt for', () => {
+    const adoptable = new Map(
+      SECTIONS.filter((s) => s.sectionId === 12).map((s) => [s.sectionId, s]),
+    );
+    expect(removableSections(CELL_BIOLOGY, adoptable).map((s) => s.sectionCode)).toEqual(['A2']);
+    expect(removableSections(OPEN_READER, adoptable)).toEqual([]);
+  });
+
+  it('lets only course-level adopters act on the whole course', () => {
+    expect(courseCapabilities(['ADOPT_INSTRUCTOR'])).toEqual({
+      mayAdopt: true,
+      mayActOnCourse: false,
+    });
+    expect(courseCapabilities(['ADOPT_COURSE']).mayActOnCourse).toBe(true);
+    expect(courseCapabilities(['VIEW_SECTION', 'ASSIGN_TITLE']).mayAdopt).toBe(false);
+  });
+});
+
+describe('history entries', () => {
+  const name = (id: number) => (id === 13 ? 'A1 (Spring 2027)' : `#${id}`);
+  const entry = (before: object | null, after: object | null): AdoptionHistoryItem => ({
+    ...(HISTORY[0] as AdoptionHistoryItem),
+    before: before as AdoptionHistoryItem['before'],
+    after: after as AdoptionHistoryItem['after'],
+  });
+
+  it('says where a section change happened and what it changed', () => {
+    expect(describeChange(HISTORY[0] as AdoptionHistoryItem, name)).toEqual([
+      'Section A1 (Spring 2027): on the section → removed',
+    ]);
+  });
+
+  it('names other fields in words, and skips what did not change', () => {
+    expect(
+      describeChange(
+        entry(
+          { active: true, estimatedSectionEnrollment: 20, required: true },
+          { active: false, estimatedSectionEnrollment: 35, required: true },
+        ),
+        name,
+      ),
+    ).toEqual(['active → ended', 'Estimated section enrollment: 20 → 35']);
+    expect(describeChange(entry(null, null), name)).toEqual([]);
+  });
+});
+
+describe('the message form', () => {
+  it('splits copied addresses however they are separated', () => {
+    expect(splitEmails(' a@x.edu,b@y.edu; c@z.edu\nd@w.edu ')).toEqual([
+      'a@x.edu',
+      'b@y.edu',
+      'c@z.edu',
+      'd@w.edu',
+    ]);
+  });
+
+  it('refuses a blank message, bad addresses and more than 20 copies', () => {
+    const base = { message: 'Hello', notifySubmitter: false, cc: '' };
+    expect(messageFormSchema.safeParse(base).success).toBe(true);
+    expect(messageFormSchema.safeParse({ ...base, message: '   ' }).error?.issues[0]?.message).toBe(
+      'Enter a message.',
+    );
+    expect(
+      messageFormSchema.safeParse({ ...base, cc: 'a@x.edu, nope' }).error?.issues[0]?.message,
+    ).toBe('Not an e-mail address: nope');
+    const many = Array.from({ length: 21 }, (_, i) => `p${i}@x.edu`).join(',');
+    expect(messageFormSchema.safeParse({ ...base, cc: many }).error?.issues[0]?.message).toBe(
+      'Copy at most 20 addresses.',
+    );
+  });
+});
+
+describe('generated covers', () => {
+  it('takes the initials of the significant words', () => {
+    expect(titleInitials('The Practice of Literacy Education')).toBe('PL');
+    expect(titleInitials('')).toBe('?');
+  });
+
+  it('gives each title a stable colour dark enough for white initials (WCAG 4.5:1)', () => {
+    expect(titleColour('Cell Biology')).toBe(titleColour('Cell Biology'));
+    const match = /^hsl\((\d+) (\d+)% (\d+)%\)$/.exec(titleColour('Cell Biology'));
+    expect(match).not.toBeNull();
+    const [s, l] = [Number(match?.[2]) / 100, Number(match?.[3]) / 100];
+    // Every hue the hash can give, at the saturation and lightness it uses.
+    for (let hue = 0; hue < 360; hue++) {
+      expect(contrastWithWhite(hue, s, l), `hue ${hue}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+/** WCAG contrast of white on an HSL colour. */
+function contrastWithWhite(h: number, s: number, l: number): number {
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const [r, g, b] = [channel(0), channel(8), channel(4)].map(linear) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (luminance + 0.05);
+}
