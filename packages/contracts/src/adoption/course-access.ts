@@ -38,7 +38,15 @@ export const getCourseUserActions = endpoint({
     'What the caller may do on this course: the actions they hold on it or on a section of it',
   auth: true,
   params: courseParams,
-  response: z.object({ actions: z.array(actionName) }),
+  response: z.object({
+    /** Held on the course or on at least one of its sections. */
+    actions: z.array(actionName),
+    /**
+     * Held on the course itself: what acts on every section (ending a course adoption, the
+     * future-adoptions e-mail) needs one of these; a section-scoped submitter has none.
+     */
+    courseActions: z.array(actionName),
+  }),
 });
 
 /**

@@ -50,9 +50,10 @@ const codeFilter = z
 
 /**
  * The catalog's filters (spec §7 getCourseList body). The date window defaults to today .. 187
- * days ahead on the server (the store's today, not the browser's). A search string overrides
- * every other filter (spec §5): it finds courses by code or by words of their name anywhere in
- * the caller's scope, still within the date window.
+ * days ahead on the server (the store's today, not the browser's); one end given alone keeps
+ * 187 days. A search string overrides every other filter, the dates and `open` included (spec
+ * §5): it finds courses in the caller's scope by code or by words of their name, and counts
+ * their sections that have not ended (ADR 0010).
  */
 export const courseListRequest = z
   .object({

@@ -104,10 +104,17 @@ describe.each(engines)('adoption: course access and reference lists (%s)', (engi
     expect(await actions('instructor')).toEqual(['ADOPT_INSTRUCTOR']);
     // A grant on one section opens its course, for what that section allows.
     const chemCourse = course('CHEM', chem.courseCode);
-    expect((await actionsOn('section', chemCourse)).json().actions).toEqual([
+    expect((await actionsOn('section', chemCourse)).json()).toEqual({
+      actions: ['ADOPT_COURSE', 'VIEW_SECTION'],
+      // ...but nothing on the course itself: what applies to every section stays closed.
+      courseActions: [],
+    });
+    expect((await actionsOn('department', bio)).json().courseActions).toEqual([
       'ADOPT_COURSE',
       'VIEW_SECTION',
     ]);
+    // An instructor's action reaches the course of a section they teach (as mayDo says).
+    expect((await actionsOn('instructor', bio)).json().courseActions).toEqual(['ADOPT_INSTRUCTOR']);
   });
 
   it('answers 404, as for a course that does not exist, outside the caller’s catalog', async () => {

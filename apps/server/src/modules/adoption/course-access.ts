@@ -17,6 +17,8 @@ export interface AccessibleCourse {
   sectionIds: number[];
   /** COURSE_ACTIONS the caller holds on the course itself or on at least one of its sections. */
   actions: ActionName[];
+  /** Of those, the ones held on the course itself (what acts on every section needs). */
+  courseActions: ActionName[];
 }
 
 /**
@@ -69,14 +71,18 @@ export async function courseAccess(
     ...sections.map((s) => ({ ...ancestry, sectionId: s.id })),
   ];
   const actions: ActionName[] = [];
+  const courseActions: ActionName[] = [];
   for (const action of COURSE_ACTIONS) {
-    if ((await grants.mayDoEach(action, rows)).some(Boolean)) actions.push(action);
+    const allowed = await grants.mayDoEach(action, rows);
+    if (allowed.some(Boolean)) actions.push(action);
+    if (allowed[0]) courseActions.push(action);
   }
   if (!actions.some((a) => ADOPT_ACTIONS.includes(a))) return null;
   return {
     ancestry: { ...ancestry, sectionId: null },
     sectionIds: sections.map((s) => s.id),
     actions,
+    courseActions,
   };
 }
 

@@ -57,7 +57,11 @@ export async function sendFutureAdoptions(
   session: Session,
   course: AccessibleCourse & { label: string },
 ): Promise<{ recipients: string[]; adoptionCount: number }> {
-  if (!course.actions.includes('ADOPT_CMA_TEAM') && !course.actions.includes('ADOPT_COURSE'))
+  // It speaks for every section, so it needs an adopt action on the course itself.
+  if (
+    !course.courseActions.includes('ADOPT_CMA_TEAM') &&
+    !course.courseActions.includes('ADOPT_COURSE')
+  )
     throw new AppError(403, M.mayNotSendFutureAdoptions);
   const now = deps.now();
   const today = isoDay(now);

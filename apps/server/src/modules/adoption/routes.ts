@@ -79,7 +79,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
   route(app, getCourseUserActions, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
     const grants = await adopter(request);
     const course = await accessibleCourse(db, requireSession(request), grants, params);
-    return { actions: course.actions };
+    return { actions: course.actions, courseActions: course.courseActions };
   });
 
   route(

@@ -12,9 +12,17 @@ export interface CourseCapabilities {
   mayActOnCourse: boolean;
 }
 
-export function courseCapabilities(actions: readonly ActionName[]): CourseCapabilities {
+/**
+ * `actions` are held on the course or one of its sections; `courseActions` on the course
+ * itself, which what applies to every section needs (a section-scoped submitter has none).
+ */
+export function courseCapabilities(
+  actions: readonly ActionName[],
+  courseActions: readonly ActionName[],
+): CourseCapabilities {
   return {
     mayAdopt: actions.some((a) => ADOPT_ACTIONS.includes(a)),
-    mayActOnCourse: actions.includes('ADOPT_CMA_TEAM') || actions.includes('ADOPT_COURSE'),
+    mayActOnCourse:
+      courseActions.includes('ADOPT_CMA_TEAM') || courseActions.includes('ADOPT_COURSE'),
   };
 }

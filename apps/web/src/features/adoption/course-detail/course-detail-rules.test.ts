@@ -50,12 +50,17 @@ describe('the adoption lists', () => {
   });
 
   it('lets only course-level adopters act on the whole course', () => {
-    expect(courseCapabilities(['ADOPT_INSTRUCTOR'])).toEqual({
+    expect(courseCapabilities(['ADOPT_INSTRUCTOR'], [])).toEqual({
       mayAdopt: true,
       mayActOnCourse: false,
     });
-    expect(courseCapabilities(['ADOPT_COURSE']).mayActOnCourse).toBe(true);
-    expect(courseCapabilities(['VIEW_SECTION', 'ASSIGN_TITLE']).mayAdopt).toBe(false);
+    expect(courseCapabilities(['ADOPT_COURSE'], ['ADOPT_COURSE']).mayActOnCourse).toBe(true);
+    // A submitter scoped to one section adopts there, but not for the whole course.
+    expect(courseCapabilities(['ADOPT_COURSE'], [])).toEqual({
+      mayAdopt: true,
+      mayActOnCourse: false,
+    });
+    expect(courseCapabilities(['VIEW_SECTION', 'ASSIGN_TITLE'], []).mayAdopt).toBe(false);
   });
 });
 

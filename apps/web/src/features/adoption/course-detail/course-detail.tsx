@@ -68,7 +68,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
     );
   }
 
-  const capabilities = courseCapabilities(actions.data.actions);
+  const capabilities = courseCapabilities(actions.data.actions, actions.data.courseActions);
   const adoptions = materials.data?.adoptionMaterials ?? [];
   const lookup = (id: number): AdoptionMaterialDTO | undefined =>
     adoptions.find((a) => a.adoptionMaterialId === id) ??

@@ -242,7 +242,7 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
     json(404, { message: 'There is no course BIOL 101 in that division that you can work on.' });
   const handlers: Record<string, Handler> = {
     [`GET ${COURSE_BASE}/getCourseUserActions`]: () =>
-      courseActions ? json(200, { actions: courseActions }) : notFound(),
+      courseActions ? json(200, { actions: courseActions, courseActions }) : notFound(),
     [`GET ${COURSE_BASE}/getSectionsByDivisionAndCourse`]: () =>
       courseActions ? json(200, { potentialAdoptionSections: SECTIONS }) : notFound(),
     [`GET ${COURSE_BASE}/getAdoptionMaterials`]: () =>

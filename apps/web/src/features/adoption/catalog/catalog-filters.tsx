@@ -1,0 +1,95 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import { CATALOG_ACTION_TYPES } from '@csp/contracts';
+import type { CatalogActionType } from '@csp/contracts';
+import { CATALOG_MESSAGES } from './catalog-messages.ts';
+import { CatalogLevelFilters } from './catalog-level-filters.tsx';
+import { useCatalogActions } from './catalog-queries.ts';
+import { activeFilterCount } from './catalog-url-state.ts';
+import type { CatalogView } from './catalog-url-state.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
+import { FilterSelect } from './filter-select.tsx';
+
+interface CatalogFiltersProps {
+  view: CatalogView;
+  onChange: (patch: Partial<CatalogView>) => void;
+  searching: boolean;
+}
+
+/** Resets every filter; the search and the sort are the search field's and the grid's. */
+const CLEARED_FILTERS: Partial<CatalogView> = {
+  division: undefined,
+  department: undefined,
+  course: undefined,
+  action: undefined,
+  from: undefined,
+  to: undefined,
+  open: undefined,
+};
+
+/**
+ * The catalog filters. While a search is active they are disabled, with a note saying so: the
+ * search overrides them (spec §5) and a filter that looks applied but is not would mislead.
+ */
+export function CatalogFilters({ view, onChange, searching }: CatalogFiltersProps) {
+  const actions = useCatalogActions();
+  // The labels are known before the list arrives, so the field never shows a bare code.
+  const actionOptions = (
+    actions.data ??
+    (Object.entries(CATALOG_ACTION_TYPES) as [CatalogActionType, string][]).map(
+      ([actionType, label]) => ({ actionType, label }),
+    )
+  ).map((a) => ({ value: a.actionType, label: a.label }));
+
+  return (
+    <Stack spacing={2}>
+      {searching && (
+        <Alert severity="info" variant="outlined" role="status">
+          {CATALOG_MESSAGES.searchOverrides}
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            lg: 'repeat(3, minmax(0, 1fr))',
+          },
+          alignItems: 'start',
+        }}
+      >
+        <CatalogLevelFilters view={view} onChange={onChange} disabled={searching} />
+        <FilterSelect
+          label="Action type"
+          value={view.action}
+          disabled={searching}
+          source={{ isLoading: false, error: actions.error }}
+          options={actionOptions}
+          onChange={(value) => onChange({ action: value as CatalogActionType })}
+        />
+        <DateRangeFields from={view.from} to={view.to} onChange={onChange} disabled={searching} />
+      </Box>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
+        <FormControlLabel
+          disabled={searching}
+          control={<Switch checked={view.open} onChange={(_, open) => onChange({ open })} />}
+          label="Open sections only"
+        />
+        <Button onClick={() => onChange(CLEARED_FILTERS)} disabled={activeFilterCount(view) === 0}>
+          Reset filters
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import {
+  getAdoptionCourses,
+  getAdoptionDepartments,
+  getAdoptionDivisions,
+  getCatalogActionList,
+  getCourseList,
+} from '@csp/contracts';
+import type { CourseListRequest } from '@csp/contracts';
+import { useSession } from '../../../app/session/session-context.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useContractQuery } from '../../../lib/contract-query.ts';
+
+// The pickers change rarely; reopening the filters need not ask again.
+const REFERENCE_DATA = { staleTime: 5 * 60_000, retry: false } as const;
+
+/** Every adoption call carries the caller's own account id in its path (spec §7). */
+export function useCallerParams() {
+  return { userAccountId: useSession().session?.accountId ?? 0 };
+}
+
+/**
+ * A refusal or a bad filter will not change on a retry; a lost connection or a 5xx may, once.
+ * After that the page says so and offers its own retry rather than keep the clerk waiting.
+ */
+function retryUnlessRefused(failures: number, error: Error): boolean {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
+  return failures < 1;
+}
+
+/**
+ * One page of the catalog. The previous page stays on screen while the next loads, so a new
+ * sort or page dims the grid under a progress bar instead of emptying it.
+ */
+export function useCourseList(body: CourseListRequest) {
+  return useContractQuery(
+    getCourseList,
+    { params: useCallerParams(), body },
+    { placeholderData: keepPreviousData, retry: retryUnlessRefused },
+  );
+}
+
+export function useCatalogActions() {
+  return useContractQuery(getCatalogActionList, { params: useCallerParams() }, REFERENCE_DATA);
+}
+
+export function useAdoptionDivisions() {
+  return useContractQuery(getAdoptionDivisions, { params: useCallerParams() }, REFERENCE_DATA);
+}
+
+/** Spec §5: departments load only once a division is chosen. */
+export function useAdoptionDepartments(divisionId: number | null) {
+  return useContractQuery(
+    getAdoptionDepartments,
+    { params: useCallerParams(), query: { divisionId: divisionId ?? 0 } },
+    { ...REFERENCE_DATA, enabled: divisionId !== null },
+  );
+}
+
+/** Spec §5: courses load only once a department is chosen. */
+export function useAdoptionCourses(divisionId: number | null, departmentCode: string | null) {
+  return useContractQuery(
+    getAdoptionCourses,
+    {
+      params: useCallerParams(),
+      query: { divisionId: divisionId ?? 0, departmentCode: departmentCode ?? '' },
+    },
+    { ...REFERENCE_DATA, enabled: divisionId !== null && departmentCode !== null },
+  );
+}

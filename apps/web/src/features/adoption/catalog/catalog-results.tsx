@@ -1,0 +1,126 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { ApiRequestError, DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { CATALOG_MESSAGES } from './catalog-messages.ts';
+import { useCourseList } from './catalog-queries.ts';
+import { courseListBody, isSearching } from './catalog-url-state.ts';
+import type { CatalogView } from './catalog-url-state.ts';
+import type { GridLayout } from './course-columns.tsx';
+import { CourseGrid } from './course-grid.tsx';
+import { ExportMenu } from './export-menu.tsx';
+
+interface CatalogResultsProps {
+  view: CatalogView;
+  onChange: (patch: Partial<CatalogView>) => void;
+  /** Clears the search and every filter (the sort stays). */
+  onShowAll: () => void;
+  layout: GridLayout;
+}
+
+const countText = (count: number, searching: boolean) => {
+  const courses = count === 1 ? '1 course' : `${count.toLocaleString('en-US')} courses`;
+  return searching ? `${courses} found` : `${courses} match these filters`;
+};
+
+/** The list's header (count and export) and the grid, or what stands in for it. */
+export function CatalogResults({ view, onChange, onShowAll, layout }: CatalogResultsProps) {
+  const headingId = useId();
+  const body = courseListBody(view);
+  const list = useCourseList(body);
+  const searching = isSearching(view);
+  const data = list.data;
+  // A new filter's answer is on its way: the old rows show, dimmed, until it comes.
+  const settled = data !== undefined && !list.isPlaceholderData;
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} spacing={1.5}>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
+        <div>
+          <Typography component="h2" variant="h6" id={headingId}>
+            Courses
+          </Typography>
+          <Typography role="status" variant="body2" color="text.secondary">
+            {list.isError ? '' : data ? countText(data.recordCount, searching) : 'Loading courses…'}
+          </Typography>
+        </div>
+        <ExportMenu body={body} disabled={!settled || data.recordCount === 0} />
+      </Stack>
+      {list.isError ? (
+        <LoadFailure error={list.error} searching={searching} onRetry={() => void list.refetch()} />
+      ) : settled && data.recordCount === 0 ? (
+        <NoCourses searching={searching} onShowAll={onShowAll} />
+      ) : (
+        <CourseGrid
+          rows={data?.courseDTOList ?? []}
+          recordCount={data?.recordCount ?? 0}
+          view={view}
+          onChange={onChange}
+          loading={list.isFetching}
+          layout={layout}
+          labelledBy={headingId}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function LoadFailure(props: { error: Error; searching: boolean; onRetry: () => void }) {
+  const status = props.error instanceof ApiRequestError ? props.error.status : 0;
+  if (status === 403) {
+    return (
+      <Alert severity="warning">
+        <AlertTitle>No courses to show</AlertTitle>
+        {CATALOG_MESSAGES.forbidden}
+      </Alert>
+    );
+  }
+  // Spec §8: a failed search has its own words; anything else the default fallback. The
+  // server's own reason (a bad date, the database briefly away) follows when it gave one.
+  const title = props.searching ? CATALOG_MESSAGES.searchFailed : CATALOG_MESSAGES.loadFailed;
+  const detail = props.error.message;
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={props.onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      <AlertTitle>{title}</AlertTitle>
+      {detail && detail !== DEFAULT_ERROR_MESSAGE && detail !== title ? detail : null}
+    </Alert>
+  );
+}
+
+function NoCourses({ searching, onShowAll }: { searching: boolean; onShowAll: () => void }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <SearchOffIcon color="action" aria-hidden />
+          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 500 }}>
+            {CATALOG_MESSAGES.empty}
+          </Typography>
+        </Stack>
+        <Typography color="text.secondary">
+          {searching ? CATALOG_MESSAGES.emptySearchHint : CATALOG_MESSAGES.emptyHint}
+        </Typography>
+        <Button variant="outlined" onClick={onShowAll}>
+          Show all courses
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  CATALOG_DATE_WINDOW_DAYS,
+  COURSE_SORT_FIELDS,
+  DEFAULT_PAGE_SIZE,
+  SORT_DIRECTIONS,
+  calendarDay,
+  catalogActionType,
+} from '@csp/contracts';
+import type { CourseListRequest } from '@csp/contracts';
+import { addDays, parseApiDate, toApiDate } from '../../../lib/dates.ts';
+import { normaliseSearchString } from '../../../lib/search-string.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+
+/**
+ * The catalog's view as URL parameters, so a filtered, sorted page of courses is a link. `q` is
+ * the name the phone top bar's course search already uses (/adopt?q=).
+ *
+ * The dates default to empty, meaning "the standard window" (spec §9: today .. 187 days ahead):
+ * the request then leaves them out and the server applies the store's today. A link without
+ * dates therefore keeps meaning "from today" when it is opened next month; a link with dates
+ * keeps its dates.
+ */
+export const catalogUrlSchema = z.object({
+  q: z.string().trim().max(100),
+  division: z.coerce.number().int().min(0),
+  department: z.string().trim().max(50),
+  course: z.string().trim().max(50),
+  action: catalogActionType,
+  from: calendarDay,
+  to: calendarDay,
+  open: z.stringbool(),
+  sort: z.enum(COURSE_SORT_FIELDS),
+  dir: z.enum(SORT_DIRECTIONS),
+  page: z.coerce.number().int().min(1),
+});
+
+export type CatalogView = z.output<typeof catalogUrlSchema>;
+
+/** No division chosen: every division of the caller's scope. */
+export const ALL_DIVISIONS = 0;
+
+export const CATALOG_DEFAULTS: CatalogView = {
+  q: '',
+  division: ALL_DIVISIONS,
+  department: '',
+  course: '',
+  action: 'ALL_COURSES',
+  from: '',
+  to: '',
+  open: true,
+  sort: 'nextStartDate',
+  dir: 'asc',
+  page: 1,
+};
+
+export function useCatalogView() {
+  return useUrlState(catalogUrlSchema, CATALOG_DEFAULTS);
+}
+
+function shiftDay(day: string, days: number): string {
+  const date = parseApiDate(day);
+  return date ? toApiDate(addDays(date, days)) : day;
+}
+
+/**
+ * The date window a view lists, as the server reads it: unset means today .. 187 days ahead
+ * (spec §9), and a window given by one end alone keeps its 187 days. Shown in the date fields,
+ * so they always say which sections are counted.
+ */
+export function dateWindow(
+  view: Pick<CatalogView, 'from' | 'to'>,
+  today = new Date(),
+): { from: string; to: string } {
+  const now = toApiDate(today);
+  const from =
+    view.from || (view.to && view.to < now ? shiftDay(view.to, -CATALOG_DATE_WINDOW_DAYS) : now);
+  return { from, to: view.to || shiftDay(from, CATALOG_DATE_WINDOW_DAYS) };
+}
+
+export function isSearching(view: CatalogView): boolean {
+  return view.q !== '';
+}
+
+/**
+ * The levels of the catalog filter that apply: a department only under a division, a course
+ * only under a department (a hand-edited link with a course but no department is read as the
+ * levels above it, not sent as a request the server would refuse).
+ */
+export function chosenLevels(view: CatalogView) {
+  const divisionId = view.division === ALL_DIVISIONS ? null : view.division;
+  const departmentCode = divisionId !== null && view.department ? view.department : null;
+  const courseCode = departmentCode !== null && view.course ? view.course : null;
+  return { divisionId, departmentCode, courseCode };
+}
+
+/** How many filters differ from the first view (shown on the phone's collapsed filter bar). */
+export function activeFilterCount(view: CatalogView): number {
+  const { divisionId, departmentCode, courseCode } = chosenLevels(view);
+  return [
+    divisionId !== null,
+    departmentCode !== null,
+    courseCode !== null,
+    view.action !== CATALOG_DEFAULTS.action,
+    view.from !== '' || view.to !== '',
+    view.open !== CATALOG_DEFAULTS.open,
+  ].filter(Boolean).length;
+}
+
+/**
+ * The request body of the list and of its export (the same body, so an export holds exactly
+ * the courses on screen, over every page). A search overrides every filter, the dates included
+ * (spec §5; the server then looks through all the caller's courses): the filters are left out
+ * rather than sent and ignored, so the body says what the list shows.
+ */
+export function courseListBody(view: CatalogView): CourseListRequest {
+  const paging = {
+    page: view.page,
+    coursesPerPage: DEFAULT_PAGE_SIZE,
+    sortField: view.sort,
+    sortDirection: view.dir,
+  };
+  if (isSearching(view)) {
+    return { searchString: normaliseSearchString(view.q), ...paging };
+  }
+  const { divisionId, departmentCode, courseCode } = chosenLevels(view);
+  return {
+    actionType: view.action,
+    ...(divisionId !== null ? { divisionId } : {}),
+    ...(departmentCode !== null ? { departmentCode } : {}),
+    ...(courseCode !== null ? { courseCode } : {}),
+    ...(view.from ? { sectionStartDate: view.from } : {}),
+    ...(view.to ? { sectionEndDate: view.to } : {}),
+    open: view.open,
+    ...paging,
+  };
+}

@@ -1,0 +1,40 @@
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { CatalogFilterPanel } from './catalog-filter-panel.tsx';
+import { CatalogResults } from './catalog-results.tsx';
+import { CATALOG_DEFAULTS, useCatalogView } from './catalog-url-state.ts';
+import type { CatalogView } from './catalog-url-state.ts';
+
+/** Everything but the sort: what "Show all courses" clears. */
+const SHOW_ALL: Partial<CatalogView> = {
+  ...CATALOG_DEFAULTS,
+  sort: undefined,
+  dir: undefined,
+};
+
+/**
+ * The course catalog (spec §2): search, filters, a server-paged and server-sorted list and an
+ * export. Everything that shapes the list is in the URL, so a view is a link.
+ */
+export function CourseCatalog() {
+  const theme = useTheme();
+  // The shell's breakpoint: below it the top bar carries the course search.
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // Every column fits from 1200 px, beside the drawer.
+  const roomy = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [view, setView] = useCatalogView();
+
+  return (
+    <Stack spacing={2.5}>
+      <CatalogFilterPanel view={view} onChange={setView} narrow={!wide} />
+      <CatalogResults
+        view={view}
+        onChange={setView}
+        onShowAll={() => setView(SHOW_ALL)}
+        layout={phone ? 'narrow' : roomy ? 'wide' : 'medium'}
+      />
+    </Stack>
+  );
+}

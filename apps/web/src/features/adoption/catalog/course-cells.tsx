@@ -1,0 +1,107 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
+import { PENDING_START } from '@csp/contracts';
+import type { CourseDTO } from '@csp/contracts';
+import { formatDisplayDate } from '../../../lib/dates.ts';
+import { VISUALLY_HIDDEN } from './visually-hidden.ts';
+
+/** The course detail route (spec §2): /adopt/course/{divisionId}/{departmentCode}/{courseCode}. */
+export function courseDetailPath(
+  course: Pick<CourseDTO, 'divisionId' | 'departmentCode' | 'courseCode'>,
+) {
+  return `/adopt/course/${course.divisionId}/${encodeURIComponent(course.departmentCode)}/${encodeURIComponent(course.courseCode)}`;
+}
+
+/** Staff name a course by department and number ("BIOL 101"); the number alone is ambiguous. */
+export function courseLabel(course: Pick<CourseDTO, 'departmentCode' | 'courseCode'>) {
+  return `${course.departmentCode} ${course.courseCode}`;
+}
+
+/** The grid hands each cell the tab index of its roving focus; links inside must follow it. */
+export function CourseLink({ course, tabIndex }: { course: CourseDTO; tabIndex: 0 | -1 }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={courseDetailPath(course)}
+      tabIndex={tabIndex}
+      sx={{ fontWeight: 500 }}
+    >
+      {courseLabel(course)}
+    </Link>
+  );
+}
+
+/** Spec §3: nextStartDate may be PENDING (no section starts in the window yet). */
+export function NextStart({ value }: { value: string }) {
+  if (value === PENDING_START) {
+    return <Chip size="small" variant="outlined" label="Pending" />;
+  }
+  return <>{formatDisplayDate(value)}</>;
+}
+
+/** Spec §9: 'complete' shows Y, anything else N; screen readers hear the whole answer. */
+export function AdoptedMark({ status }: { status: CourseDTO['adoptionStatus'] }) {
+  const adopted = status === 'complete';
+  return (
+    <>
+      <Chip
+        aria-hidden
+        size="small"
+        label={adopted ? 'Y' : 'N'}
+        color={adopted ? 'success' : 'default'}
+        variant={adopted ? 'filled' : 'outlined'}
+        sx={{ minWidth: 32, fontWeight: 700 }}
+      />
+      <Box component="span" sx={VISUALLY_HIDDEN}>
+        {adopted ? 'Adopted: yes' : 'Adopted: no'}
+      </Box>
+    </>
+  );
+}
+
+/** An icon and words, never colour alone; under a "Response" header "Required" says enough. */
+export function ResponseMark({ required }: { required: boolean }) {
+  if (!required) {
+    return (
+      <Box component="span" sx={VISUALLY_HIDDEN}>
+        Not required
+      </Box>
+    );
+  }
+  return (
+    <Chip
+      size="small"
+      color="warning"
+      icon={<MarkEmailUnreadOutlinedIcon aria-hidden />}
+      label="Required"
+    />
+  );
+}
+
+export function SectionCounts({ course }: { course: CourseDTO }) {
+  return (
+    <Typography variant="body2" component="span">
+      {course.sectionCount}{' '}
+      <Typography variant="body2" component="span" color="text.secondary">
+        ({course.adoptedSectionCount} adopted)
+      </Typography>
+    </Typography>
+  );
+}
+
+/** The phone's form of the marker: a line under the course name, which has no header. */
+export function ResponseLine() {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25 }}>
+      <MarkEmailUnreadOutlinedIcon aria-hidden sx={{ fontSize: 16, color: 'warning.dark' }} />
+      <Typography variant="caption" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+        Response required
+      </Typography>
+    </Stack>
+  );
+}

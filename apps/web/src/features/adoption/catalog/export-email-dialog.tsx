@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { z } from 'zod';
+import { CATALOG_MESSAGES } from './catalog-messages.ts';
+
+interface ExportEmailDialogProps {
+  onSend: (address: string) => void;
+  onClose: () => void;
+}
+
+// The same rule as the server's overrideEmail, so a refused address is caught before sending.
+const emailAddress = z.string().trim().max(254).email();
+
+/** Mounted only while open, so each opening starts empty. */
+export function ExportEmailDialog({ onSend, onClose }: ExportEmailDialogProps) {
+  const titleId = useId();
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = emailAddress.safeParse(address);
+    if (!parsed.success) {
+      setError(CATALOG_MESSAGES.badEmail);
+      return;
+    }
+    onSend(parsed.data);
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>E-mail the export</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 1 }}>
+            The workbook of every course in the current list goes to this address.
+          </DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            type="email"
+            margin="dense"
+            label="E-mail address"
+            autoComplete="email"
+            value={address}
+            onChange={(event) => {
+              setAddress(event.target.value);
+              setError(null);
+            }}
+            error={error !== null}
+            helperText={error ?? ' '}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained">
+            Send
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
