@@ -12,7 +12,7 @@ const LOGGED_IN_PAGES = [
   '/search/student/1',
   '/settings/permissions',
   '/adopt',
-  '/adopt/course/1/BIOL/101',
+  '/adopt/course/1/EDUC/221',
   '/data-summary',
   '/funding-management',
   '/help',

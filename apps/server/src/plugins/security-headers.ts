@@ -74,7 +74,9 @@ const CSP_DIRECTIVES = {
   'script-src': [sources(["'self'"], (nonce) => [`'nonce-${nonce}'`, GTM])],
   // MUI writes its styles at run time (emotion): inline styles stay allowed.
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': [sources(["'self'", 'data:'], () => [GTM])],
+  // Titles' cover images (bookImageUrl) come from publishers' and distributors' HTTPS hosts,
+  // which a store's catalog feed chooses; an image cannot run code, and plain HTTP stays out.
+  'img-src': [sources(["'self'", 'data:', 'https:'], () => [GTM])],
   'connect-src': [sources(["'self'", ...LOCAL_PRINT_ORIGINS], () => GTM_CONNECT)],
   'font-src': ["'self'", 'data:'],
   'frame-src': [(req: IncomingMessage) => (nonces.has(req) ? GTM : "'none'")],

@@ -75,6 +75,23 @@ describe('demo content', () => {
     ).toBe(0);
   });
 
+  it("credits the department-scoped submitter only with their own department's adoptions", async () => {
+    const outside = await count(
+      sql`select count(*)::int from adoption_materials am
+        join user_accounts ua on ua.id = am.created_by
+        join courses c on c.id = am.course_id
+        join departments d on d.id = c.department_id
+        where ua.user_name = 'submitter@demo-university.edu' and d.code <> 'BIOL'`,
+    );
+    const inside = await count(
+      sql`select count(*)::int from adoption_materials am
+        join user_accounts ua on ua.id = am.created_by
+        where ua.user_name = 'submitter@demo-university.edu'`,
+    );
+    expect(outside).toBe(0);
+    expect(inside).toBeGreaterThan(0);
+  });
+
   it('has adoptions of every kind', async () => {
     const kinds = await groups(
       sql`select k, count(*)::int as n from (select case

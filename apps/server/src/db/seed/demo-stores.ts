@@ -39,6 +39,16 @@ function accountId(ids: ReadonlyMap<string, number>, role: string): number {
   return id;
 }
 
+/** Store A's administrator (every role, store-wide). */
+function administratorId(ids: ReadonlyMap<string, number>): number {
+  const account = DEMO_ACCOUNTS.find(
+    (a) => a.store === 'A' && a.roles.includes('CMA_MEMBER') && a.roles.length > 1,
+  );
+  const id = account ? ids.get(account.userName) : undefined;
+  if (id === undefined) throw new Error('No demo administrator in store A');
+  return id;
+}
+
 /** Store A: Demo University, three divisions, two websites. */
 export const STORE_A: StoreSpec = {
   locationName: 'Demo University Campus Store',
@@ -106,7 +116,12 @@ export const STORE_A: StoreSpec = {
         currentSections: 4,
       },
       featuredRentalStudents: 3,
-      adoptionCreatorIds: [accountId(accountIds, 'SUBMITTER'), accountId(accountIds, 'CMA_MEMBER')],
+      // The course materials team and the administrator adopt anywhere (and ask each other's
+      // submitters questions); the submitter only in their department.
+      adoptionCreatorIds: [accountId(accountIds, 'CMA_MEMBER'), administratorId(accountIds)],
+      departmentCreators: [
+        { ...SUBMITTER_SCOPE, accountIds: [accountId(accountIds, 'SUBMITTER')] },
+      ],
     };
   },
 };

@@ -78,6 +78,7 @@ export function generateAdoptions(
       const divisionIndex = catalog.departmentInfo[departmentIndex]?.divisionIndex ?? 0;
       addAdoption(ctx, rng, data, {
         courseId,
+        department: departmentOf(catalog, departmentIndex),
         kind,
         sections: chosen,
         titleId:
@@ -102,8 +103,22 @@ function pickTitle(rng: Rng, titleData: TitleData, departmentIndex: number): num
   return pool.length > 0 ? rng.pick(pool) : null;
 }
 
+/** A creator who may work on the course: its department's own, or a store-wide one. */
+function pickCreator(
+  rng: Rng,
+  plan: GenContext['plan'],
+  department: { divisionIndex: number; code: string } | undefined,
+): number | null {
+  const own = plan.departmentCreators?.find(
+    (d) => d.divisionIndex === department?.divisionIndex && d.departmentCode === department?.code,
+  );
+  const pool = [...(own?.accountIds ?? []), ...plan.adoptionCreatorIds];
+  return pool.length > 0 ? rng.pick(pool) : null;
+}
+
 interface AdoptionSpec {
   courseId: number;
+  department: { divisionIndex: number; code: string } | undefined;
   kind: Kind;
   sections: SectionInfo[];
   titleId: number | null;
@@ -157,7 +172,7 @@ function addAdoption(ctx: GenContext, rng: Rng, data: AdoptionData, spec: Adopti
           ['RESPONSE_REQUIRED', 5],
           ['RESPONDED', 6],
         ]),
-    createdBy: plan.adoptionCreatorIds.length > 0 ? rng.pick(plan.adoptionCreatorIds) : null,
+    createdBy: pickCreator(rng, plan, spec.department),
     createdAt: instant(createdDay, rng.int(8, 18)),
     updatedAt: instant(Math.min(todayDay - 1, createdDay + rng.int(0, 30)), rng.int(8, 18)),
   });
@@ -173,4 +188,12 @@ function addAdoption(ctx: GenContext, rng: Rng, data: AdoptionData, spec: Adopti
     list.push(spec.titleId);
     data.adoptedTitlesByCourse.set(spec.courseId, list);
   }
+}
+
+function departmentOf(
+  catalog: CatalogData,
+  departmentIndex: number,
+): { divisionIndex: number; code: string } | undefined {
+  const info = catalog.departmentInfo[departmentIndex];
+  return info ? { divisionIndex: info.divisionIndex, code: info.def.code } : undefined;
 }

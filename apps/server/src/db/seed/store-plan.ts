@@ -59,8 +59,17 @@ export interface StorePlan {
   featuredProfessor?: FeaturedProfessor;
   /** The first N students get rentals in every state, for demos and end-to-end tests. */
   featuredRentalStudents: number;
-  /** Account ids that appear as adoption creators. */
+  /** Account ids that appear as adoption creators, on any course. */
   adoptionCreatorIds: readonly number[];
+  /**
+   * Creators whose scope is one department: they appear only on that department's courses (a
+   * scoped submitter must be able to open, and answer about, what they submitted).
+   */
+  departmentCreators?: readonly {
+    divisionIndex: number;
+    departmentCode: string;
+    accountIds: readonly number[];
+  }[];
 }
 
 export interface GenContext {
