@@ -29,38 +29,44 @@ export interface CourseListQuery {
 }
 
 /** ORDER BY per sort field; every one ends on the course id so pages never overlap. */
-const SORT_SQL: Record<CourseSortField, string> = {
-  nextStartDate: 'next_start',
-  courseCode: 'department_code, course_code',
-  courseName: 'lower(course_name)',
-  departmentCode: 'department_code',
-  divisionName: 'division_name',
-  adoptionStatus: 'adoption_complete',
-  responseRequired: 'response_required',
-  sectionCount: 'section_count',
+const SORT_SQL: Record<CourseSortField, readonly string[]> = {
+  nextStartDate: ['next_start'],
+  courseCode: ['department_code', 'course_code'],
+  courseName: ['lower(course_name)'],
+  departmentCode: ['department_code'],
+  divisionName: ['division_name'],
+  adoptionStatus: ['adoption_complete'],
+  responseRequired: ['response_required'],
+  sectionCount: ['section_count'],
 };
+
+/** A course's figures as expressions over `figures f` and `responding r` (see below). */
+const COMPLETE = 'coalesce(f.section_count > 0 and f.adopted_count = f.section_count, false)';
+const RESPONDING = '(r.course_id is not null)';
 
 /**
- * The same orders over the course tables themselves (aliases c, d, dv, ns), for cutting a page
- * before any adoption figure is worked out; null where the order needs the figures.
+ * The same orders before the final select, over the course tables (c, d, dv), next start (ns)
+ * and the figures (f, r), for cutting the page first. `figures` says whether the order needs
+ * the adoption figures (then every candidate's are worked out before the cut).
  */
-const PAGE_KEY_SQL: Record<CourseSortField, string | null> = {
-  nextStartDate: 'ns.next_start',
-  courseCode: 'd.code, c.code',
-  courseName: 'lower(c.name)',
-  departmentCode: 'd.code',
-  divisionName: 'dv.name',
-  adoptionStatus: null,
-  responseRequired: null,
-  sectionCount: null,
+const PAGE_KEY_SQL: Record<CourseSortField, { key: readonly string[]; figures: boolean }> = {
+  nextStartDate: { key: ['ns.next_start'], figures: false },
+  courseCode: { key: ['d.code', 'c.code'], figures: false },
+  courseName: { key: ['lower(c.name)'], figures: false },
+  departmentCode: { key: ['d.code'], figures: false },
+  divisionName: { key: ['dv.name'], figures: false },
+  adoptionStatus: { key: [COMPLETE], figures: true },
+  responseRequired: { key: [RESPONDING], figures: true },
+  sectionCount: { key: ['coalesce(f.section_count, 0)'], figures: true },
 };
 
-const ACTION_TYPE_SQL: Record<CatalogActionType, string> = {
-  ALL_COURSES: 'true',
-  NEEDS_ADOPTION: 'not adoption_complete',
-  ADOPTED: 'adoption_complete and adopted_count > ntr_count',
-  RESPONSE_REQUIRED: 'response_required',
-  NO_TEXT_REQUIRED: 'ntr_count > 0',
+/** The action-type filter over `figures f` and `responding r`; null when it filters nothing. */
+const ACTION_TYPE_SQL: Record<CatalogActionType, string | null> = {
+  ALL_COURSES: null,
+  NEEDS_ADOPTION: `not ${COMPLETE}`,
+  ADOPTED: `${COMPLETE} and f.adopted_count > f.ntr_count`,
+  RESPONSE_REQUIRED: RESPONDING,
+  NO_TEXT_REQUIRED: 'coalesce(f.ntr_count, 0) > 0',
 };
 
 /**
@@ -96,73 +102,90 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
         ${q.window.open ? sql`and s.end_date >= ${q.today}` : sql``}`;
   // With a search the courses are the search's (each still in the caller's scope); otherwise
   // they are the courses of the counted sections.
+  // A window that starts today (the default) counts every section starting from today up to its
+  // end, so a listed course's next start is its earliest counted start: no second look at the
+  // sections is needed. Only for a store-wide adopter: a scoped one's counted sections are
+  // theirs alone, and the next start is the course's.
+  const startsToday = !q.search && q.window.from === q.today && q.sectionScope === null;
   const candidates = q.search
     ? sql`select c.id as course_id from courses c join departments d on d.id = c.department_id
         where c.location_id = ${q.locationId} and ${courseFilter}
           and exists (select 1 from sections s where s.course_id = c.id and ${scope})`
-    : sql`select distinct s.course_id from counted s`;
+    : startsToday
+      ? sql`select s.course_id, min(s.start_date) as next_start from counted s group by s.course_id`
+      : sql`select distinct s.course_id from counted s`;
   const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
   const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
-  const order = (columns: string) =>
+  const order = (columns: readonly string[]) =>
     sql.raw(
-      `${columns
-        .split(', ')
-        .map((column) => `${column} ${direction} ${nulls}`)
-        .join(', ')}, course_id asc`,
+      `${columns.map((column) => `${column} ${direction} ${nulls}`).join(', ')}, course_id asc`,
     );
-  // The fast path: when neither the filter nor the sort needs a course's adoption figures, the
-  // page is cut first (by course columns or next start) and the figures are worked out for its
-  // rows only. Otherwise every candidate course's figures are needed to filter or sort.
-  const pageKey = q.search || q.actionType === 'ALL_COURSES' ? PAGE_KEY_SQL[q.sortField] : null;
-  const fast = page !== undefined && pageKey != null;
-  const figured = fast ? sql.raw('paged') : sql.raw('candidates');
-  const nextStartOfAll = !fast || q.sortField === 'nextStartDate';
-  const nextStart = (scope: SQL) => sql`next_start as (
+  // The page is cut before anything else is read for it. When neither the filter nor the sort
+  // needs the adoption figures, it is cut first and the figures are worked out for its rows
+  // only; otherwise every candidate's figures are worked out, then it is cut. Either way the
+  // course names, next start (unless it is the order) and the total ride on the page's rows.
+  const actionFilter = q.search ? null : ACTION_TYPE_SQL[q.actionType];
+  const pageKey = PAGE_KEY_SQL[q.sortField];
+  const figuresFirst = pageKey.figures || actionFilter !== null;
+  const nextStartOfAll = q.sortField === 'nextStartDate';
+  const nextStart = (name: string, scope: SQL) =>
+    startsToday
+      ? sql`${sql.raw(name)} as (select course_id, next_start from candidates),`
+      : sql`${sql.raw(name)} as (
       select s.course_id, min(s.start_date) as next_start from sections s
       where s.location_id = ${q.locationId} and s.start_date >= ${q.today}
         and s.course_id in (select course_id from ${scope})
       group by s.course_id
     ),`;
-  // With a search the courses come first and their sections are counted; otherwise the
-  // counted sections say which courses are listed.
   // The course tables are joined only when the scope or a filter reads them: a store-wide
   // adopter's default view is then an index-only range scan of the sections.
   const needsCourse =
     q.sectionScope !== null ||
     (!q.search &&
       (q.divisionId !== undefined || q.departmentCode !== undefined || q.courseCode !== undefined));
+  // With a search the courses come first and their sections are counted; otherwise the
+  // counted sections say which courses are listed.
   const counted = sql`counted as (
-      select s.id, s.course_id from sections s
+      select s.id, s.course_id, s.start_date from sections s
         ${needsCourse ? sql`join courses c on c.id = s.course_id join departments d on d.id = c.department_id` : sql``}
       where s.location_id = ${q.locationId} and ${countedSections} and ${scope}
         and ${q.search ? sql`s.course_id in (select course_id from candidates)` : courseFilter}
     ),`;
-  // Ordering by next start needs nothing of the course tables before the page is cut.
-  const pageJoins =
-    q.sortField === 'nextStartDate'
-      ? sql``
-      : sql`join courses c on c.id = k.course_id
+  const courseJoins = (alias: string) =>
+    sql.raw(`join courses c on c.id = ${alias}.course_id
         join departments d on d.id = c.department_id
-        join divisions dv on dv.id = c.division_id`;
-  return sql`
-    with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
-    ${nextStartOfAll ? nextStart(sql.raw('candidates')) : sql``}
-    ${
-      fast
-        ? sql`paged as (
+        join divisions dv on dv.id = c.division_id`);
+  const figured = figuresFirst ? sql.raw('candidates') : sql.raw('paged');
+  const paged = sql`paged as (
       select k.course_id, count(*) over ()::int as total_rows
       from candidates k
-        ${pageJoins}
-        ${nextStartOfAll ? sql`left join next_start ns on ns.course_id = k.course_id` : sql``}
-      order by ${order(pageKey)}
-      limit ${page.limit} offset ${page.offset}
-    ),`
-        : sql``
-    }
-    ${nextStartOfAll ? sql`` : nextStart(sql.raw('paged'))}
+        ${
+          pageKey.figures
+            ? sql``
+            : nextStartOfAll
+              ? sql`left join next_start_all ns on ns.course_id = k.course_id`
+              : courseJoins('k')
+        }
+        ${figuresFirst ? sql`left join figures f on f.course_id = k.course_id left join responding r on r.course_id = k.course_id` : sql``}
+      ${actionFilter ? sql`where ${sql.raw(actionFilter)}` : sql``}
+      order by ${order(pageKey.key)}
+      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}
+    ),`;
+  return sql`
+    with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
+    ${nextStartOfAll ? nextStart('next_start_all', sql.raw('candidates')) : sql``}
+    responding as (
+      select distinct am.course_id from adoption_materials am
+      where am.location_id = ${q.locationId} and am.messaging_status = 'RESPONSE_REQUIRED'
+        and am.active
+    ),
+    ${figuresFirst ? sql`` : paged}
     ${coverageCtes(
       q.locationId,
-      sql`select id from counted where course_id in (select course_id from ${figured})`,
+      // Every counted section's course is a candidate: only a page needs narrowing to.
+      figuresFirst
+        ? sql`select id from counted`
+        : sql`select id from counted where course_id in (select course_id from paged)`,
       sql`select course_id from ${figured}`,
     )},
     figures as (
@@ -175,9 +198,11 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
       from counted k
         left join section_cover sc on sc.section_id = k.id
         left join course_cover cc on cc.course_id = k.course_id
-      where k.course_id in (select course_id from ${figured})
+      ${figuresFirst ? sql`` : sql`where k.course_id in (select course_id from paged)`}
       group by k.course_id
     ),
+    ${figuresFirst ? paged : sql``}
+    ${nextStartOfAll ? sql`` : nextStart('next_start', sql.raw('paged'))}
     listed as (
       select k.course_id, c.division_id, dv.name as division_name, d.code as department_code,
         d.name as department_name, c.code as course_code, c.name as course_name,
@@ -185,27 +210,20 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
         coalesce(f.section_count, 0) as section_count,
         coalesce(f.adopted_count, 0) as adopted_count,
         coalesce(f.ntr_count, 0) as ntr_count,
-        coalesce(f.section_count > 0 and f.adopted_count = f.section_count, false)
-          as adoption_complete,
-        exists (select 1 from adoption_materials am
-          where am.course_id = k.course_id and am.active
-            and am.messaging_status = 'RESPONSE_REQUIRED') as response_required,
-        ${fast ? sql`k.total_rows` : sql`0`} as paged_total
-      from ${figured} k
-        join courses c on c.id = k.course_id
-        join departments d on d.id = c.department_id
-        join divisions dv on dv.id = c.division_id
+        ${sql.raw(COMPLETE)} as adoption_complete,
+        ${sql.raw(RESPONDING)} as response_required,
+        k.total_rows
+      from paged k
+        ${courseJoins('k')}
         left join figures f on f.course_id = k.course_id
-        left join next_start ns on ns.course_id = k.course_id
+        left join responding r on r.course_id = k.course_id
+        left join ${sql.raw(nextStartOfAll ? 'next_start_all' : 'next_start')} ns on ns.course_id = k.course_id
     )
     select course_id, division_id, division_name, department_code, department_name, course_code,
       course_name, next_start::text as next_start, section_count, adopted_count, ntr_count,
-      adoption_complete, response_required,
-      ${fast ? sql`paged_total` : sql`count(*) over ()::int`} as total_rows
+      adoption_complete, response_required, total_rows
     from listed
-    where ${q.search ? sql`true` : sql.raw(ACTION_TYPE_SQL[q.actionType])}
-    order by ${order(SORT_SQL[q.sortField])}
-    ${page && !fast ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
+    order by ${order(SORT_SQL[q.sortField])}`;
 }
 
 export interface CourseListRow extends CourseDTO {
