@@ -11,6 +11,7 @@ import {
   getCourseList,
   getCourseUserActions,
   getSectionsByDivisionAndCourse,
+  login,
   type AdoptionMaterialDTO,
   type AdoptionSection,
   type CourseDTO,
@@ -50,7 +51,10 @@ async function api<T>(
 }
 
 /** Courses with sections that have not ended, last course code first. */
-async function coursesFromTheEnd(session: SessionResponse): Promise<CourseDTO[]> {
+async function coursesFromTheEnd(
+  session: SessionResponse,
+  searchString?: string,
+): Promise<CourseDTO[]> {
   const page = await api<{ courseDTOList: CourseDTO[] }>(
     session,
     getCourseList,
@@ -63,6 +67,7 @@ async function coursesFromTheEnd(session: SessionResponse): Promise<CourseDTO[]>
         coursesPerPage: 100,
         sortField: 'courseCode',
         sortDirection: 'desc',
+        ...(searchString && { searchString }),
       },
     },
   );
@@ -70,16 +75,17 @@ async function coursesFromTheEnd(session: SessionResponse): Promise<CourseDTO[]>
 }
 
 /**
- * The first course (from the end) with an active section adoption that needs no response yet,
- * is on a section that has not ended and passes `pick` (the adoptions the CMA member did not
- * make are listed as others' by getAdoptionMaterialHistory; in the demo the submitter made them).
+ * The first course (from the end) with an active section adoption that needs no response yet
+ * and is on a section that has not ended. With `submitter`, only that account's own adoptions
+ * count (their myAdoptions; a course outside their scope answers 404 and offers none).
  */
 async function findAdoption(
   session: SessionResponse,
   skip: Set<number>,
-  mustBeSubmitters: boolean,
+  submitter: SessionResponse | null,
 ): Promise<Found> {
-  for (const course of await coursesFromTheEnd(session)) {
+  // The demo submitter works in one department (Biology): look there for their adoptions.
+  for (const course of await coursesFromTheEnd(session, submitter ? 'BIOL' : undefined)) {
     if (skip.has(course.courseId)) continue;
     const params = {
       divisionId: course.divisionId,
@@ -95,20 +101,20 @@ async function findAdoption(
       potentialAdoptionSections: AdoptionSection[];
     }>(session, getSectionsByDivisionAndCourse, params);
     let submitters: Set<number> | null = null;
-    if (mustBeSubmitters) {
+    if (submitter) {
       const path = fillPath(getAdoptionMaterialHistory.path, {
-        userAccountId: session.accountId,
+        userAccountId: submitter.accountId,
         ...params,
       });
-      const res = await callApi<{ otherAdoptions: AdoptionMaterialDTO[] }>(
+      const res = await callApi<{ myAdoptions: AdoptionMaterialDTO[] }>(
         'localhost',
         'GET',
         `${path}?startDateThreshold=${PREVIOUS_ADOPTIONS_LOOKBACK_DAYS}`,
         undefined,
-        { [AUTH_HEADER]: session.token },
+        { [AUTH_HEADER]: submitter.token },
       );
       submitters = new Set(
-        res.status === 200 ? res.body.otherAdoptions.map((a) => a.adoptionMaterialId) : [],
+        res.status === 200 ? res.body.myAdoptions.map((a) => a.adoptionMaterialId) : [],
       );
     }
     for (const adoption of adoptionMaterials) {
@@ -167,7 +173,12 @@ test.describe('Course detail', () => {
     test.setTimeout(90_000);
     const { context, page, session, baseUrl } = await newLoggedInContext(browser, 'cma');
     await page.setViewportSize({ width: 1280, height: 800 });
-    const asked = await findAdoption(session, new Set(), true);
+    const submitterLogin = await callApi<SessionResponse>('localhost', login.method, login.path, {
+      userName: SUBMITTER,
+      password: demoAccount('submitter').password,
+    });
+    expect(submitterLogin.status).toBe(200);
+    const asked = await findAdoption(session, new Set(), submitterLogin.body);
     const title = asked.adoption.title?.description ?? '';
 
     await page.goto(`${baseUrl}${coursePath(asked.course)}`);
@@ -211,7 +222,7 @@ test.describe('Course detail', () => {
     await expect(needing.getByRole('article', { name: title })).toContainText('Response required');
 
     // Remove another adoption from a section, after confirming; its history records it.
-    const removed = await findAdoption(session, new Set([asked.course.courseId]), false);
+    const removed = await findAdoption(session, new Set([asked.course.courseId]), null);
     const removedTitle = removed.adoption.title?.description ?? '';
     await page.goto(`${baseUrl}${coursePath(removed.course)}`);
     await expect(
