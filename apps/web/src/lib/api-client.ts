@@ -41,6 +41,20 @@ export function onApiResponse(listener: (info: ApiResponseInfo) => void): () => 
   return () => responseListeners.delete(listener);
 }
 
+/**
+ * Tells the session about an answer to a call made with `token`: apiCall does it for every
+ * contract call, and a call that reads something other than JSON (a file download) must too,
+ * so a 401 or a roles change is never missed.
+ */
+export function reportApiResponse(response: Response, token: string): void {
+  const info = {
+    status: response.status,
+    token,
+    rolesVersion: response.headers.get(ROLES_VERSION_HEADER),
+  };
+  for (const listener of responseListeners) listener(info);
+}
+
 export interface ApiInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
   params?: z.input<P>;
   query?: z.input<Q>;
@@ -122,14 +136,7 @@ export async function apiCall<
     throw new ApiRequestError(0, NETWORK_ERROR_MESSAGE);
   }
 
-  if (token) {
-    const info = {
-      status: response.status,
-      token,
-      rolesVersion: response.headers.get(ROLES_VERSION_HEADER),
-    };
-    for (const listener of responseListeners) listener(info);
-  }
+  if (token) reportApiResponse(response, token);
 
   const json = await readJson(response);
   if (!response.ok) {

@@ -4,6 +4,7 @@ import {
   ApiRequestError,
   DEFAULT_ERROR_MESSAGE,
   NETWORK_ERROR_MESSAGE,
+  reportApiResponse,
 } from '../../../lib/api-client.ts';
 
 export const FALLBACK_FILENAME = 'course-catalog.xlsx';
@@ -45,8 +46,9 @@ async function failure(response: Response): Promise<ApiRequestError> {
 
 /**
  * Asks for the workbook itself and saves it under the server's file name. The typed API client
- * reads JSON only, so this is a plain fetch with the same token header; the file goes through a
- * Blob because a link cannot carry the Auth-Token header.
+ * reads JSON only, so this is a plain fetch with the same token header (its answer reported to
+ * the session like every other call); the file goes through a Blob because a link cannot carry
+ * the Auth-Token header.
  */
 export async function downloadCatalog(
   userAccountId: number,
@@ -67,6 +69,7 @@ export async function downloadCatalog(
   } catch {
     throw new ApiRequestError(0, NETWORK_ERROR_MESSAGE);
   }
+  reportApiResponse(response, token);
   if (!response.ok) throw await failure(response);
 
   const filename = filenameFrom(response.headers.get('Content-Disposition'));
