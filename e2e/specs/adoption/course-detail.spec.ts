@@ -208,7 +208,7 @@ test.describe('Course detail', () => {
     await dialog
       .getByRole('textbox', { name: /^Message/ })
       .fill(`Is this edition still right? ${marker}`);
-    await dialog.getByRole('checkbox', { name: /Notify the submitter/ }).check();
+    await dialog.getByRole('checkbox', { name: /Notify the submitter, Sam Submitter,/ }).check();
     await dialog.getByRole('button', { name: 'Post message' }).click();
     await expect(dialog.getByRole('region', { name: 'Messages' })).toContainText(marker);
     await expect(dialog.getByRole('region', { name: 'Messages' })).toContainText('Casey Materials');

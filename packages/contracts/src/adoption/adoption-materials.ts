@@ -61,6 +61,8 @@ export const adoptionMaterialDTO = z.object({
   removal: z.boolean(),
   catalogListingStatus: z.string(),
   adoptionMessagingStatusName: z.string(),
+  /** Who submitted the adoption (whom "notify the submitter" e-mails); null when unknown. */
+  submitter: z.object({ name: z.string(), userName: z.string() }).nullable(),
   title: titleDTO.nullable(),
   proposedTitle: proposedTitleDTO.nullable(),
   sections: z.array(z.object({ sectionId: z.number().int(), sectionCode: z.string() })),

@@ -6,6 +6,7 @@ import {
   proposedTitles,
   sections,
   titles,
+  userAccounts,
 } from '../../db/schema/index.ts';
 
 /**
@@ -23,8 +24,10 @@ export async function listAdoptions(
       adoption: adoptionMaterials,
       title: titles,
       proposedTitle: proposedTitles,
+      submitter: { name: userAccounts.name, userName: userAccounts.userName },
     })
     .from(adoptionMaterials)
+    .leftJoin(userAccounts, eq(userAccounts.id, adoptionMaterials.createdBy))
     .leftJoin(titles, eq(titles.id, adoptionMaterials.titleId))
     .leftJoin(proposedTitles, eq(proposedTitles.id, adoptionMaterials.proposedTitleId))
     .where(

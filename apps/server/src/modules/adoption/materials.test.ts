@@ -133,7 +133,10 @@ describe.each(engines)('adoption: adoptions of a course (%s)', (engine) => {
       title: null,
       proposedTitle: { description: 'Field notebook', edition: 'Latest' },
       sections: [],
+      // Who "notify the submitter" reaches.
+      submitter: { userName: ctx.fixture.accounts.admin.userName },
     });
+    expect(section?.submitter).toBeNull();
   });
 
   it('keeps another department’s course closed to a department submitter (404)', async () => {

@@ -68,7 +68,7 @@ async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<Adopt
     db,
     stored.map((s) => s.adoption.id),
   );
-  return stored.map(({ adoption: a, title, proposedTitle: p }) => ({
+  return stored.map(({ adoption: a, title, proposedTitle: p, submitter }) => ({
     adoptionMaterialId: a.id,
     active: a.active,
     startDate: a.startDate,
@@ -88,6 +88,7 @@ async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<Adopt
     removal: a.removal,
     catalogListingStatus: a.catalogListingStatus,
     adoptionMessagingStatusName: a.messagingStatus,
+    submitter: submitter?.userName ? { name: submitter.name, userName: submitter.userName } : null,
     title: title ? presentTitle(title) : null,
     proposedTitle: p
       ? {

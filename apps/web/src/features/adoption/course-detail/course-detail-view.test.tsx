@@ -102,7 +102,9 @@ describe('Course detail: posting a message', () => {
       within(dialog).getByRole('textbox', { name: /Copy to/ }),
       'dean@demo-university.edu; chair@demo-university.edu',
     );
-    await user.click(within(dialog).getByRole('checkbox', { name: /Notify the submitter/ }));
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: /Notify the submitter, Sam Submitter,/ }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Post message' }));
     await waitFor(() =>
       expect(callsTo(calls, 'POST', 'material/postAdoptionMaterialMessage')).toHaveLength(1),

@@ -17,7 +17,14 @@ import { EMPTY_MESSAGE, messageFormSchema, splitEmails } from './message-form-sc
  * Posts a message on the adoption's thread. Notifying the submitter e-mails them and marks the
  * adoption as needing their response; copied addresses get the message too.
  */
-export function MessageForm({ adoptionMaterialId }: { adoptionMaterialId: number }) {
+export function MessageForm({
+  adoptionMaterialId,
+  submitterName,
+}: {
+  adoptionMaterialId: number;
+  /** Who "notify the submitter" e-mails, named on the checkbox when known. */
+  submitterName: string | null;
+}) {
   const notify = useNotify();
   const { post } = usePostMessage();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -88,7 +95,7 @@ export function MessageForm({ adoptionMaterialId }: { adoptionMaterialId: number
                 slotProps={{ input: { ref: field.ref } }}
               />
             }
-            label="Notify the submitter (e-mails them and marks the adoption response required)"
+            label={`Notify the submitter${submitterName ? `, ${submitterName},` : ''} (e-mails them and marks the adoption response required)`}
           />
         )}
       />

@@ -62,7 +62,10 @@ export function ViewAdoptionDialog({
             </HistoryState>
             {mayPost && (
               <Box sx={{ mt: 2 }}>
-                <MessageForm adoptionMaterialId={adoption.adoptionMaterialId} />
+                <MessageForm
+                  adoptionMaterialId={adoption.adoptionMaterialId}
+                  submitterName={adoption.submitter?.name ?? null}
+                />
               </Box>
             )}
           </Box>

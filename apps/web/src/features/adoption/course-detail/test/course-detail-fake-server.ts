@@ -103,6 +103,7 @@ const BASE_ADOPTION = {
   adoptionMessagingStatusName: 'NONE',
   title: null,
   proposedTitle: null,
+  submitter: { name: 'Sam Submitter', userName: 'submitter@demo-university.edu' },
   sections: [],
   createdAt: '2026-06-14T15:00:00.000Z',
   updatedAt: '2026-07-12T16:00:00.000Z',
