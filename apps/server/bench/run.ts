@@ -19,7 +19,7 @@ interface Row {
   statements: number;
   note?: string;
   /** Large-store p50 / demo-store p50, and the most it may be. */
-  growth?: { ratio: number; max: number };
+  growth?: { ratio: number; max: number; goal?: number };
 }
 
 const jwtSecret = 'bench-secret-bench-secret-bench-secret!';
@@ -76,6 +76,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
               percentile(times, 50) /
               percentile(await measure(endpoint.demo.call, endpoint.runs, 10), 50),
             max: endpoint.demo.maxGrowth,
+            goal: endpoint.demo.goal,
           },
         }),
       });
@@ -108,7 +109,7 @@ for (const engine of await benchEngines()) {
     ].join(' '),
   );
   for (const r of rows) {
-    const exceeded = r.p95 > r.budget;
+    const exceeded = r.p95 > r.budget || (r.growth !== undefined && r.growth.ratio > r.growth.max);
     if (exceeded) over++;
     console.log(
       [
@@ -122,6 +123,9 @@ for (const engine of await benchEngines()) {
         (r.growth ? `${r.growth.ratio.toFixed(2)}x` : '-').padStart(11),
         exceeded ? ' OVER BUDGET' : '',
         r.growth && r.growth.ratio > r.growth.max ? ` GROWS (> ${r.growth.max}x)` : '',
+        r.growth?.goal && r.growth.ratio > r.growth.goal
+          ? ` (growth goal ${r.growth.goal}x not met)`
+          : '',
         r.note ? ` (${r.note})` : '',
       ].join(' '),
     );

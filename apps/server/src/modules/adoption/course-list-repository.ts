@@ -20,8 +20,16 @@ export interface CourseListQuery {
   departmentCode?: string;
   courseCode?: string;
   actionType: CatalogActionType;
-  /** Course code ("BIO 101", "BIO101", "101") prefix, or words of the name (prefixes). */
-  search?: { codePrefix: string; compactPrefix: string; words: string[] };
+  /**
+   * A search: a course code prefix ("101"), a department code with perhaps a course code
+   * prefix ("BIO 101", "bio101": the department exactly; "BIO" alone: departments starting
+   * so), or word prefixes of the name.
+   */
+  search?: {
+    codePrefix: string;
+    department: { code: string; coursePrefix: string | null } | null;
+    words: string[];
+  };
   sortField: CourseSortField;
   sortDirection: SortDirection;
   page: number;
@@ -70,46 +78,69 @@ const ACTION_TYPE_SQL: Record<CatalogActionType, string | null> = {
 };
 
 /**
- * The statement behind getCourseList and exportCatalog, in one round trip:
+ * The statement behind getCourseList and exportCatalog, in one round trip (ADR 0010):
  * - `counted`: the caller's sections the figures speak for (the date window, or with a search
- *   every section that has not ended), found by the sections' (location, start date) index;
+ *   every section that has not ended), from the sections' (location, start, end, course) index;
+ * - `candidates`: the courses listed (those of the counted sections, or the search's);
+ * - `paged`: the page, cut by course columns or next start before any figure is worked out,
+ *   or, when the action-type filter or the sort needs the figures, after working them out for
+ *   every candidate; it carries the total (count(*) over ());
  * - coverage from the sections' own adoptions and the course's auto adoptions, each read once
- *   per statement by a hash join rather than probed once per section;
- * - next start date, from the sections starting today or later, and response required;
- * - then the action-type filter, the sort, the page and the total (count(*) over ()).
- * With a search, the courses come from the search (code prefix index, or the name's words)
- * and are listed even without a counted section.
+ *   per statement by hash joins rather than probed once per section, then the figures;
+ * - the page's rows with their course, department, division, next start and whether an
+ *   adoption awaits a response.
+ * With a search, the courses come from the search (code prefixes, or the name's words) and
+ * are listed even without a counted section. Without `page`, every course (the export).
  */
+/**
+ * The courses a search finds, as a union of arms that each have an index: the course code
+ * (location, lower(code)), the department code (its few courses), the name's words (GIN).
+ * One OR over them would make PostgreSQL read every course of the store.
+ */
+function searchMatches(locationId: number, search: NonNullable<CourseListQuery['search']>): SQL {
+  const arms: SQL[] = [
+    sql`select c.id from courses c
+      where c.location_id = ${locationId} and lower(c.code) like ${search.codePrefix + '%'}`,
+  ];
+  const department = search.department;
+  if (department)
+    arms.push(sql`select c.id from courses c join departments d on d.id = c.department_id
+      where d.location_id = ${locationId}
+        and ${
+          department.coursePrefix === null
+            ? sql`lower(d.code) like ${department.code + '%'}`
+            : sql`lower(d.code) = ${department.code} and lower(c.code) like ${department.coursePrefix + '%'}`
+        }`);
+  if (search.words.length > 0)
+    arms.push(sql`select c.id from courses c
+      where c.location_id = ${locationId}
+        and to_tsvector('simple', c.name) @@ to_tsquery('simple', ${search.words.map((w) => `${w}:*`).join(' & ')})`);
+  return sql.join(arms, sql` union `);
+}
+
 export function courseListStatement(q: CourseListQuery, page?: { limit: number; offset: number }) {
   const scope = q.sectionScope ?? sql`true`;
-  const courseFilter = q.search
-    ? sql`(lower(c.code) like ${q.search.codePrefix + '%'}
-        or lower(d.code || ' ' || c.code) like ${q.search.codePrefix + '%'}
-        or lower(d.code || c.code) like ${q.search.compactPrefix + '%'}
-        ${q.search.words.length > 0 ? sql`or to_tsvector('simple', c.name) @@ to_tsquery('simple', ${q.search.words.map((w) => `${w}:*`).join(' & ')})` : sql``})`
-    : sql.join(
-        [
-          sql`true`,
-          q.divisionId !== undefined ? sql`c.division_id = ${q.divisionId}` : undefined,
-          q.departmentCode !== undefined ? sql`d.code = ${q.departmentCode}` : undefined,
-          q.courseCode !== undefined ? sql`c.code = ${q.courseCode}` : undefined,
-        ].filter((part): part is SQL => part !== undefined),
-        sql` and `,
-      );
+  const courseFilter = sql.join(
+    [
+      sql`true`,
+      q.divisionId !== undefined ? sql`c.division_id = ${q.divisionId}` : undefined,
+      q.departmentCode !== undefined ? sql`d.code = ${q.departmentCode}` : undefined,
+      q.courseCode !== undefined ? sql`c.code = ${q.courseCode}` : undefined,
+    ].filter((part): part is SQL => part !== undefined),
+    sql` and `,
+  );
   const countedSections = q.search
     ? sql`s.end_date >= ${q.today}`
     : sql`s.start_date between ${q.window.from} and ${q.window.to}
         ${q.window.open ? sql`and s.end_date >= ${q.today}` : sql``}`;
-  // With a search the courses are the search's (each still in the caller's scope); otherwise
-  // they are the courses of the counted sections.
   // A window that starts today (the default) counts every section starting from today up to its
   // end, so a listed course's next start is its earliest counted start: no second look at the
   // sections is needed. Only for a store-wide adopter: a scoped one's counted sections are
   // theirs alone, and the next start is the course's.
   const startsToday = !q.search && q.window.from === q.today && q.sectionScope === null;
   const candidates = q.search
-    ? sql`select c.id as course_id from courses c join departments d on d.id = c.department_id
-        where c.location_id = ${q.locationId} and ${courseFilter}
+    ? sql`select c.id as course_id from courses c
+        where c.id in (${searchMatches(q.locationId, q.search)})
           and exists (select 1 from sections s where s.course_id = c.id and ${scope})`
     : startsToday
       ? sql`select s.course_id, min(s.start_date) as next_start from counted s group by s.course_id`

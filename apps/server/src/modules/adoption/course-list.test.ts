@@ -197,6 +197,9 @@ describe.each(engines)('adoption: the course catalog (%s)', (engine) => {
       }),
     ]);
     expect(await search('GEO110')).toEqual(['GEO 110']);
+    // A department code alone finds its courses; a course code alone, every department's.
+    expect(await search('ge')).toEqual(['GEO 110', 'GEO 120', 'GEO 130', 'GEO 140', 'GEO 201']);
+    expect(await search('20')).toEqual(['GEO 201']);
     expect(await search('rocks min')).toEqual(['GEO 110']);
     expect(await search('volcano')).toEqual(['GEO 130']);
     // The search overrides the division, action type and dates.

@@ -39,19 +39,24 @@ function likeLiteral(text: string): string {
 }
 
 /**
- * A course search as typed: "BIO 101", "bio101", "101" (code prefixes) or words of the name
- * ("cell bio" finds "Cell Biology"). Words keep letters and digits only, so nothing typed can
- * break the text-search query.
+ * A course search as typed: a code ("101", "101L"), a department and code ("BIO 101",
+ * "bio101", "BIO" alone), or words of the name ("cell bio" finds "Cell Biology"); all are
+ * prefixes. Words keep letters and digits only, so nothing typed can break the text-search
+ * query, and LIKE's wildcards are escaped.
  */
-export function parseCourseSearch(text: string): CourseListQuery['search'] {
+export function parseCourseSearch(text: string): NonNullable<CourseListQuery['search']> {
   const normal = text.toLowerCase().replace(/\s+/g, ' ').trim();
   const words = normal
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
+  // "bio 101", "bio101", "bio": a department code, and perhaps the start of a course code.
+  const split = /^([a-z]+) ?(\d[a-z0-9-]*)?$/.exec(normal);
   return {
     codePrefix: likeLiteral(normal),
-    compactPrefix: likeLiteral(normal.replace(/ /g, '')),
+    department: split
+      ? { code: split[1]!, coursePrefix: split[2] ? likeLiteral(split[2]) : null }
+      : null,
     words,
   };
 }
