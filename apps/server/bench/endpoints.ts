@@ -141,7 +141,7 @@ export async function benchEndpoints(app: FastifyInstance, db: Db): Promise<Benc
       );
   // The course list: p95 < 50 ms on PostgreSQL (issue 8); the default view must not grow with
   // the store (large p50 <= 1.5x demo p50).
-  const catalogBudget = { pglite: 120, postgres: 50 };
+  const catalogBudget = { pglite: 90, postgres: 50 };
   const catalog: BenchEndpoint[] = [
     {
       name: 'POST getCourseList (default filters)',
