@@ -8,6 +8,7 @@ import type {
   SignInLimiter,
 } from './modules/account/index.ts';
 import type { WebsiteResolver } from './modules/portal/index.ts';
+import type { AttemptThrottle } from './modules/throttle/index.ts';
 
 /** What route modules need from the app; built once in buildApp. */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   websites: WebsiteResolver;
   signInLimiter: SignInLimiter;
   resetLimiter: ResetRateLimiter;
+  /** Counters in the database, for limits every process shares (e-mailed exports). */
+  throttle: AttemptThrottle;
   /** Sends e-mail (SMTP, or .eml files in DATA_DIR/mail without SMTP_URL). */
   mailer: Mailer;
   /** Work done after the answer (e-mail); shutdown and tests wait for it with drain(). */

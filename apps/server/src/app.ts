@@ -60,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     websites: new WebsiteResolver(options.db),
     signInLimiter: new SignInLimiter(throttle),
     resetLimiter: new ResetRateLimiter(throttle),
+    throttle,
     mailer: options.mailer ?? createMailer(options.config, app.log),
     background: options.background ?? new BackgroundTasks(app.log),
     now: options.now ?? (() => new Date()),

@@ -13,6 +13,8 @@ export interface SmtpCapture {
   /** `smtp://127.0.0.1:{port}`, for SMTP_URL. */
   url: string;
   messages: CapturedMail[];
+  /** Recipients the server refuses (550), as a mail server does an unknown mailbox. */
+  refuse: Set<string>;
   /** Resolves with the first message to `to` not yet taken, waiting up to `timeoutMs`. */
   take(to: string, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -22,10 +24,16 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const taken = new Set<CapturedMail>();
   const waiters: (() => void)[] = [];
+  const refuse = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuse.has(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,6 +56,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuse,
     async take(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
-import { dbIdParam } from '../common/errors.ts';
+import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { actionName, type ActionName } from '../common/roles.ts';
 
@@ -18,7 +18,9 @@ export const COURSE_ACTIONS: readonly ActionName[] = [
 ];
 
 const code = (what: string) =>
-  z.string().trim().min(1, `must be a ${what} code`).max(50, 'must be at most 50 characters');
+  withoutNul(
+    z.string().trim().min(1, `must be a ${what} code`).max(50, 'must be at most 50 characters'),
+  );
 
 /** `.../{divisionId}/{departmentCode}/{courseCode}/...`: one course of the caller's store. */
 export const courseParams = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
-import { dbId, dbIdParam } from '../common/errors.ts';
+import { dbId, dbIdParam, withoutNul } from '../common/errors.ts';
 import { authCourse, authDepartment, authDivision } from '../permissions/catalog-picker.ts';
 import { pagedResponse, pagingFields } from '../common/paging.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
@@ -41,10 +41,7 @@ export const calendarDay = z
   }, 'is not a calendar date');
 
 /** An optional code filter: blank means "any". */
-const codeFilter = z
-  .string()
-  .trim()
-  .max(50, 'must be at most 50 characters')
+const codeFilter = withoutNul(z.string().trim().max(50, 'must be at most 50 characters'))
   .optional()
   .transform((value) => (value ? value : undefined));
 
@@ -61,10 +58,7 @@ export const courseListRequest = z
     divisionId: dbId.nullish(),
     departmentCode: codeFilter,
     courseCode: codeFilter,
-    searchString: z
-      .string()
-      .trim()
-      .max(100, 'must be at most 100 characters')
+    searchString: withoutNul(z.string().trim().max(100, 'must be at most 100 characters'))
       .optional()
       .transform((value) => (value ? value : undefined)),
     sectionStartDate: calendarDay.optional(),
@@ -170,10 +164,16 @@ export const sendFutureAdoptionsEmail = endpoint({
   params: adoptionAccountParams,
   body: z.object({
     divisionId: dbId,
-    departmentCode: z.string().trim().min(1, 'must be a department code').max(50),
-    courseCode: z.string().trim().min(1, 'must be a course code').max(50),
+    departmentCode: withoutNul(z.string().trim().min(1, 'must be a department code').max(50)),
+    courseCode: withoutNul(z.string().trim().min(1, 'must be a course code').max(50)),
   }),
-  response: z.object({ recipients: z.array(z.string()), adoptionCount: z.number().int() }),
+  response: z.object({
+    /** Who was e-mailed. */
+    recipients: z.array(z.string()),
+    /** Addresses the mail server refused (the rest were sent). */
+    notDelivered: z.array(z.string()),
+    adoptionCount: z.number().int(),
+  }),
 });
 
 /** Spec §7 AdoptionProgress: one row per term and division. */
@@ -234,7 +234,7 @@ export const getAdoptionCourses = endpoint({
   params: adoptionAccountParams,
   query: z.object({
     divisionId: dbIdParam,
-    departmentCode: z.string().trim().min(1, 'must be a department code').max(50),
+    departmentCode: withoutNul(z.string().trim().min(1, 'must be a department code').max(50)),
   }),
   response: z.array(authCourse),
 });

@@ -14,3 +14,13 @@ export const MAX_DB_ID = 2_147_483_647;
 export const dbId = z.number().int().positive().max(MAX_DB_ID, 'is not a known id');
 /** A row id in a path or query string. */
 export const dbIdParam = z.coerce.number().int().positive().max(MAX_DB_ID, 'is not a known id');
+
+/**
+ * Text the database can store: PostgreSQL refuses the NUL character in text, so input carrying
+ * one is refused here, naming its field, instead of failing in SQL.
+ */
+export function withoutNul<T extends z.ZodType<string | undefined>>(schema: T) {
+  return schema.refine((value) => value === undefined || !value.includes('\u0000'), {
+    message: 'must not contain a NUL character',
+  });
+}

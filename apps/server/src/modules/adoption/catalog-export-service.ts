@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { XLSX_CONTENT_TYPE } from '@csp/contracts';
+import { XLSX_CONTENT_TYPE, type CourseListFilters } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
+import { describeWait, retryAfterSeconds } from '../throttle/index.ts';
 import { findAccountEmail } from './activity-repository.ts';
-import { catalogWorkbookFile, writeCatalogWorkbook } from './catalog-export.ts';
+import { catalogWorkbookFile, ExportAbandoned, writeCatalogWorkbook } from './catalog-export.ts';
+import { allListedCourses } from './export-repository.ts';
 import type { CourseListQuery } from './course-list-repository.ts';
 import { isoDay } from './sections.ts';
 
@@ -16,18 +19,21 @@ function exportFileName(now: Date): string {
 }
 
 /**
- * Answers the workbook as a download, streamed as it is written. Headers go out first, so a
- * failure half-way cannot become an error response: the connection is cut instead and the
- * browser reports a failed download rather than saving a broken file as complete.
+ * Answers the workbook as a download, streamed as it is written. The courses are read first, so
+ * a refusal or a failure there is an ordinary error answer; once the headers are out a failure
+ * cannot become one: the connection is cut instead and the browser reports a failed download
+ * rather than saving a broken file as complete. A reader that goes away stops the work.
  */
-export function streamCatalogExport(
+export async function streamCatalogExport(
   deps: AppDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   list: CourseListQuery,
-): FastifyReply {
+): Promise<FastifyReply> {
+  const courses = await allListedCourses(deps.db, list);
   const body = new PassThrough();
-  writeCatalogWorkbook(deps.db, list, body, WORKBOOK_CREATOR).catch((error: unknown) => {
+  writeCatalogWorkbook(deps.db, list, courses, body, WORKBOOK_CREATOR).catch((error: unknown) => {
+    if (error instanceof ExportAbandoned) return;
     request.log.error({ err: error }, 'catalog export failed while streaming');
     body.destroy(error instanceof Error ? error : new Error(String(error)));
   });
@@ -36,6 +42,54 @@ export function streamCatalogExport(
     .header('content-disposition', `attachment; filename="${exportFileName(deps.now())}"`)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+/** E-mailed exports per account and hour: the portal is no way to flood a mailbox. */
+const EXPORT_MAILS_PER_HOUR = 10;
+/** The same export to the same address within this long is a double press: sent once. */
+const SAME_EXPORT_MS = 60_000;
+
+/**
+ * Counts an e-mailed export before any work: the same filters to the same address within a
+ * minute are refused (409, a double press or a retry), and more than EXPORT_MAILS_PER_HOUR an
+ * hour (429). Returns the key of "this export", cleared again if the mail is not sent.
+ */
+async function guardExportMail(
+  deps: AppDeps,
+  session: Session,
+  filters: CourseListFilters,
+  to: string,
+): Promise<string> {
+  const digest = createHash('sha256')
+    .update(JSON.stringify(filters))
+    .update('\u0000')
+    .update(to.toLowerCase())
+    .digest('base64url');
+  const sameExport = `export-mail:${session.accountId}:${digest}`;
+  const same = await deps.throttle.take([
+    { key: sameExport, limit: { max: 1, windowMs: SAME_EXPORT_MS } },
+  ]);
+  if (!same.allowed)
+    throw new AppError(
+      409,
+      `This export was e-mailed to ${to} less than a minute ago: look for it in that inbox.`,
+    );
+  const hourly = await deps.throttle.take([
+    {
+      key: `export-mail:${session.accountId}`,
+      limit: { max: EXPORT_MAILS_PER_HOUR, windowMs: 3_600_000 },
+    },
+  ]);
+  if (!hourly.allowed) {
+    await deps.throttle.clear([sameExport]);
+    throw new AppError(
+      429,
+      `You have e-mailed ${EXPORT_MAILS_PER_HOUR} exports in the last hour. Download this one instead, or try again in ${describeWait(hourly.waitMs)}.`,
+      undefined,
+      { 'Retry-After': retryAfterSeconds(hourly.waitMs) },
+    );
+  }
+  return sameExport;
 }
 
 /**
@@ -48,6 +102,7 @@ export async function emailCatalogExport(
   request: FastifyRequest,
   session: Session,
   list: CourseListQuery,
+  filters: CourseListFilters,
   overrideEmail: string | undefined,
 ): Promise<{ emailedTo: string; rowCount: number }> {
   const to = overrideEmail ?? (await findAccountEmail(deps.db, session.accountId))?.email;
@@ -58,8 +113,10 @@ export async function emailCatalogExport(
       'overrideEmail',
     );
   }
+  const sameExport = await guardExportMail(deps, session, filters, to);
   const now = deps.now();
-  const file = await catalogWorkbookFile(deps.db, list, WORKBOOK_CREATOR);
+  const courses = await allListedCourses(deps.db, list);
+  const file = await catalogWorkbookFile(deps.db, list, courses, WORKBOOK_CREATOR);
   try {
     await deps.mailer.send({
       to,
@@ -75,6 +132,8 @@ export async function emailCatalogExport(
       ],
     });
   } catch (error) {
+    // Not sent: the same export may be asked for again at once.
+    await deps.throttle.clear([sameExport]);
     request.log.error({ err: error }, 'catalog export could not be mailed');
     throw new AppError(
       502,

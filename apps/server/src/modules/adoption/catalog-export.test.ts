@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCatalog, fillPath, XLSX_CONTENT_TYPE } from '@csp/contracts';
@@ -133,6 +135,76 @@ describe.each(engines)('adoption: catalog export (%s)', (engine) => {
     await smtp.take('buyer@store-a.test');
   });
 
+  it('sends the same export to the same address once, and lets a failed sending be retried', async () => {
+    const exportDirs = async () =>
+      (await readdir(tmpdir())).filter((f) => f.startsWith('csp-export-')).sort();
+    const dirsBefore = await exportDirs();
+    const to = 'twice@store-a.test';
+    const query = `?overrideEmail=${encodeURIComponent(to)}`;
+    const first = await exportAs(admin, window, query);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await exportAs(admin, window, query);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/less than a minute ago/);
+    await smtp.take(to);
+    expect(smtp.messages.filter((m) => m.to.includes(to))).toHaveLength(1);
+
+    const refused = 'refused@store-a.test';
+    smtp.refuse.add(refused);
+    try {
+      const failed = await exportAs(admin, window, `?overrideEmail=${encodeURIComponent(refused)}`);
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().message).toMatch(/could not be e-mailed/);
+    } finally {
+      smtp.refuse.clear();
+    }
+    const retried = await exportAs(admin, window, `?overrideEmail=${encodeURIComponent(refused)}`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    // No temporary workbook is left behind, sent or not.
+    expect(await exportDirs()).toEqual(dirsBefore);
+  });
+
+  it('writes every batch of courses (more than 250)', async () => {
+    const { locations, catalog } = ctx.fixture;
+    const [department] = await ctx.db
+      .insert(t.departments)
+      .values({
+        locationId: locations.a,
+        divisionId: catalog.divisionId,
+        code: 'MANY',
+        name: 'Many',
+      })
+      .returning({ id: t.departments.id });
+    const many = await ctx.db
+      .insert(t.courses)
+      .values(
+        Array.from({ length: 260 }, (_, i) => ({
+          locationId: locations.a,
+          divisionId: catalog.divisionId,
+          departmentId: department!.id,
+          code: String(100 + i),
+          name: `Course ${i}`,
+        })),
+      )
+      .returning({ id: t.courses.id });
+    await ctx.db.insert(t.sections).values(
+      many.map((c) => ({
+        locationId: locations.a,
+        courseId: c.id,
+        termId: catalog.termId,
+        code: '001',
+        startDate: '2026-12-15',
+        endDate: '2027-03-01',
+      })),
+    );
+    const rows = await readSheet((await exportAs(admin, { searchString: 'many' })).rawPayload);
+    expect(rows).toHaveLength(260);
+    expect(new Set(rows.map((r) => r.Course)).size).toBe(260);
+    expect(rows.every((r) => r.Section === '001' && r['Adoption type'] === 'Not adopted')).toBe(
+      true,
+    );
+  });
+
   it('refuses a bad override address and bad filters, naming the field', async () => {
     const bad = await exportAs(admin, window, '?overrideEmail=not-an-address');
     expect(bad.statusCode).toBe(400);
@@ -143,5 +215,9 @@ describe.each(engines)('adoption: catalog export (%s)', (engine) => {
     });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toMatchObject({ field: 'sectionEndDate' });
+    // Text PostgreSQL cannot store is refused before any header of a download goes out.
+    const nul = await exportAs(admin, { searchString: 'bio\u0000' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ field: 'searchString' });
   });
 });

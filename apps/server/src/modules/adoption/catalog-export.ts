@@ -3,11 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { MESSAGING_STATUSES, PENDING_START, type CourseDTO } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import type { CourseListQuery } from './course-list-repository.ts';
-import { allListedCourses, exportDetails, type ExportDetail } from './export-repository.ts';
+import { exportDetails, type ExportDetail } from './export-repository.ts';
 import { formatEan13 } from './materials.ts';
 
 /** Courses whose lines are read in one statement: bounds memory whatever the catalog's size. */
@@ -91,15 +92,46 @@ function line(course: CourseDTO, detail: ExportDetail | undefined) {
   };
 }
 
+/** Thrown when the reader of a streamed export went away: the rest is not worth building. */
+export class ExportAbandoned extends Error {
+  constructor() {
+    super('the reader of the export went away');
+    this.name = 'ExportAbandoned';
+  }
+}
+
 /**
- * Writes the filtered catalog as an .xlsx workbook to `output`, one row per course x counted
- * section x adopted material, streaming: rows are committed as each batch of courses is read,
- * so only one batch of lines is in memory however large the catalog. Resolves to the number
- * of rows written (the header not counted).
+ * Waits until `output` can take more (the reader caught up), so a slow reader holds at most a
+ * buffer of the workbook in memory; rejects when the reader went away.
+ */
+async function readerKeepsUp(output: Writable): Promise<void> {
+  if (output.destroyed || output.writableEnded) throw new ExportAbandoned();
+  if (!output.writableNeedDrain) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = (error?: Error) => {
+      output.off('drain', onDrain);
+      output.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new ExportAbandoned());
+    output.on('drain', onDrain);
+    output.on('close', onClose);
+  });
+}
+
+/**
+ * Writes the listed courses (`courses`, the filtered catalog in its order) as an .xlsx
+ * workbook to `output`, one row per course x counted section x adopted material, streaming:
+ * rows are committed as each batch of courses is read, and the next batch waits for the reader,
+ * so only a batch of lines and a buffer are in memory however large the catalog. Stops (with
+ * ExportAbandoned) when the reader goes away. Resolves to the number of rows written.
  */
 export async function writeCatalogWorkbook(
   db: Db,
   q: CourseListQuery,
+  courses: readonly CourseDTO[],
   output: Writable,
   storeName: string,
 ): Promise<number> {
@@ -120,9 +152,9 @@ export async function writeCatalogWorkbook(
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  const courses = await allListedCourses(db, q);
   let rows = 0;
   for (let i = 0; i < courses.length; i += COURSE_BATCH) {
+    await readerKeepsUp(output);
     const batch = courses.slice(i, i + COURSE_BATCH);
     const details = await exportDetails(
       db,
@@ -143,30 +175,38 @@ export async function writeCatalogWorkbook(
       }
     }
   }
+  await readerKeepsUp(output);
   sheet.commit();
   await workbook.commit();
   return rows;
 }
 
-/** Builds the workbook in a private temporary file (for mailing), removed by `cleanup`. */
+/**
+ * Builds the workbook in a private temporary file (for mailing), removed by `cleanup`. A
+ * failure (disk full, a query) closes the file and removes the folder before it is reported.
+ */
 export async function catalogWorkbookFile(
   db: Db,
   q: CourseListQuery,
+  courses: readonly CourseDTO[],
   storeName: string,
 ): Promise<{ path: string; rows: number; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'csp-export-'));
   const path = join(dir, 'course-catalog.xlsx');
   const cleanup = () => rm(dir, { recursive: true, force: true });
+  const file = createWriteStream(path, { mode: 0o600 });
+  // Listened to from the start: a write error before the workbook is done must be this
+  // function's failure, never an unhandled rejection that ends the process.
+  const written = finished(file);
   try {
-    const file = createWriteStream(path, { mode: 0o600 });
-    const finished = new Promise<void>((resolve, reject) => {
-      file.on('finish', resolve);
-      file.on('error', reject);
-    });
-    const rows = await writeCatalogWorkbook(db, q, file, storeName);
-    await finished;
+    const [rows] = await Promise.all([
+      writeCatalogWorkbook(db, q, courses, file, storeName),
+      written,
+    ]);
     return { path, rows, cleanup };
   } catch (error) {
+    file.destroy();
+    await written.catch(() => undefined);
     await cleanup();
     throw error;
   }

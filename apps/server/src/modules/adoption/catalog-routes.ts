@@ -74,21 +74,21 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
       const session = requireSession(request);
       const list = await callerCourseListQuery(db, session, grants, body, deps.now());
       if (query.email || query.overrideEmail) {
-        return emailCatalogExport(deps, request, session, list, query.overrideEmail);
+        return emailCatalogExport(deps, request, session, list, body, query.overrideEmail);
       }
-      return streamCatalogExport(deps, request, reply, list) as never;
+      return (await streamCatalogExport(deps, request, reply, list)) as never;
     },
   );
 
   route(
     app,
     sendFutureAdoptionsEmail,
-    { tags: TAGS, errors: [404, 409] },
+    { tags: TAGS, errors: [404, 409, 502] },
     async ({ body, params, request }) => {
       const grants = await adopter(request);
       const session = requireSession(request);
       const course = await accessibleCourse(db, session, grants, { ...body, ...params });
-      return sendFutureAdoptions(deps, session, {
+      return sendFutureAdoptions(deps, request.log, session, {
         ...course,
         label: `${body.departmentCode} ${body.courseCode}`,
       });

@@ -205,10 +205,19 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
   return sql`
     with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
     ${nextStartOfAll ? nextStart('next_start_all', sql.raw('candidates')) : sql``}
+    -- An adoption awaiting a response on the sections the row speaks for: a course (auto)
+    -- adoption, or one still on a counted section. Few per store, found by their status index.
     responding as (
       select distinct am.course_id from adoption_materials am
       where am.location_id = ${q.locationId} and am.messaging_status = 'RESPONSE_REQUIRED'
         and am.active
+        and (
+          (am.adoption_type = 'AUTO_ADOPTION'
+            and am.course_id in (select course_id from candidates))
+          or exists (select 1 from adoption_material_sections ams
+            join counted k on k.id = ams.section_id
+            where ams.adoption_material_id = am.id and not ams.removed)
+        )
     ),
     ${figuresFirst ? sql`` : paged}
     ${coverageCtes(

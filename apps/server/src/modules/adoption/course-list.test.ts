@@ -160,6 +160,16 @@ describe.each(engines)('adoption: the course catalog (%s)', (engine) => {
     expect(await by('ADOPTED')).toEqual(['GEO 110']);
     expect(await by('NO_TEXT_REQUIRED')).toEqual(['GEO 120']);
     expect(await by('RESPONSE_REQUIRED')).toEqual(['GEO 110']);
+    // The question is on GEO 110's December section: a window without it shows no response
+    // needed (the row speaks for the sections it counts).
+    const january = await list(admin, {
+      sectionStartDate: '2027-01-01',
+      sectionEndDate: '2027-01-31',
+    });
+    expect(january.courseDTOList.find((c) => c.courseCode === '110')).toMatchObject({
+      responseRequired: false,
+      sectionCount: 1,
+    });
   });
 
   it('filters by division, department and course', async () => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
@@ -70,7 +71,8 @@ export async function futureAdoptionRecipients(
       }
       order by email`,
   );
-  return found.map((r) => r.email);
+  // An address a mail server would refuse outright (a typo in imported data) is left out.
+  return found.map((r) => r.email).filter((email) => z.email().safeParse(email).success);
 }
 
 /**
@@ -89,26 +91,44 @@ export async function recordNotice(
   },
   at: Date,
   since: Date,
-): Promise<{ recipients: string[]; adoptionCount: number; isNew: boolean }> {
+): Promise<{ id: number; recipients: string[]; adoptionCount: number; isNew: boolean }> {
   return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
     await tx.execute(sql`select id from courses where id = ${notice.courseId} for update`);
-    const [earlier] = await rows<{ recipients: string[]; adoption_count: number }>(
-      tx as unknown as Db,
-      sql`select recipients, adoption_count from course_notices
+    const [earlier] = await rows<{ id: number; recipients: string[]; adoption_count: number }>(
+      txDb,
+      sql`select id, recipients, adoption_count from course_notices
         where course_id = ${notice.courseId} and kind = ${notice.kind}
           and sender_account_id = ${notice.senderAccountId} and sent_at >= ${since.toISOString()}
         order by sent_at desc limit 1`,
     );
     if (earlier)
       return {
+        id: earlier.id,
         recipients: earlier.recipients,
         adoptionCount: earlier.adoption_count,
         isNew: false,
       };
-    await tx.execute(sql`insert into course_notices
-        (location_id, course_id, sender_account_id, kind, recipients, adoption_count, sent_at)
-      values (${notice.locationId}, ${notice.courseId}, ${notice.senderAccountId}, ${notice.kind},
-        ${JSON.stringify(notice.recipients)}::jsonb, ${notice.adoptionCount}, ${at.toISOString()})`);
-    return { recipients: notice.recipients, adoptionCount: notice.adoptionCount, isNew: true };
+    const [inserted] = await rows<{ id: number }>(
+      txDb,
+      sql`insert into course_notices
+          (location_id, course_id, sender_account_id, kind, recipients, adoption_count, sent_at)
+        values (${notice.locationId}, ${notice.courseId}, ${notice.senderAccountId},
+          ${notice.kind}, ${JSON.stringify(notice.recipients)}::jsonb, ${notice.adoptionCount},
+          ${at.toISOString()})
+        returning id`,
+    );
+    return { id: inserted!.id, ...notice, isNew: true };
   });
+}
+
+/** What a sending reached: its recipients become those mailed; none mailed forgets it. */
+export async function settleNotice(db: Db, id: number, delivered: string[]): Promise<void> {
+  if (delivered.length === 0) {
+    await db.execute(sql`delete from course_notices where id = ${id}`);
+    return;
+  }
+  await db.execute(
+    sql`update course_notices set recipients = ${JSON.stringify(delivered)}::jsonb where id = ${id}`,
+  );
 }

@@ -25,10 +25,12 @@ describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (e
   let storeB: Caller;
   let adoptionId: number;
   const course = { departmentCode: 'BIO', courseCode: '101' };
+  /** The store's clock; moved on where a test needs the one-minute guard behind it. */
+  let clock = NOW;
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    ctx = await createTestApp(engine, { now: () => NOW, config: { smtpUrl: smtp.url } });
+    ctx = await createTestApp(engine, { now: () => clock, config: { smtpUrl: smtp.url } });
     const { locations, catalog, accounts } = ctx.fixture;
     const db = ctx.db;
     await db
@@ -101,6 +103,7 @@ describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (e
     const submitterEmail = ctx.fixture.accounts.submitterDepartment.userName.toLowerCase();
     expect(res.json()).toEqual({
       recipients: [PROFESSOR_EMAIL, submitterEmail].sort(),
+      notDelivered: [],
       adoptionCount: 1,
     });
     await ctx.background.drain();
@@ -115,6 +118,65 @@ describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (e
     expect(again.json()).toEqual(res.json());
     await ctx.background.drain();
     expect(smtp.messages).toHaveLength(2);
+  });
+
+  it('reaches everyone the mail server accepts, leaves out malformed addresses, and records nothing when nobody is reached', async () => {
+    const { locations, catalog } = ctx.fixture;
+    const [spring] = await ctx.db
+      .select({ id: t.sections.id })
+      .from(t.sections)
+      .where(eq(t.sections.code, '002'));
+    const extra = await ctx.db
+      .insert(t.professors)
+      .values([
+        {
+          locationId: locations.a,
+          firstName: 'Ref',
+          lastName: 'Used',
+          email: 'refused@store-a.test',
+        },
+        { locationId: locations.a, firstName: 'Typo', lastName: 'Ed', email: 'typo at store-a' },
+      ])
+      .returning({ id: t.professors.id });
+    await ctx.db
+      .insert(t.sectionProfessors)
+      .values(extra.map((p) => ({ sectionId: spring!.id, professorId: p.id })));
+    smtp.refuse.add('refused@store-a.test');
+    try {
+      const partly = await send(submitter);
+      expect(partly.statusCode, partly.body).toBe(200);
+      expect(partly.json()).toMatchObject({
+        recipients: [
+          PROFESSOR_EMAIL,
+          ctx.fixture.accounts.submitterDepartment.userName.toLowerCase(),
+        ].sort(),
+        notDelivered: ['refused@store-a.test'],
+      });
+      // Nobody reachable: a 502, and nothing recorded, so the next press tries again.
+      smtp.refuse.add(PROFESSOR_EMAIL);
+      smtp.refuse.add(ctx.fixture.accounts.submitterDepartment.userName.toLowerCase());
+      clock = new Date(NOW.getTime() + 5 * 60_000);
+      const other = await signIn(ctx, ctx.fixture.accounts.admin.userName);
+      const none = await send(other);
+      expect(none.statusCode).toBe(502);
+      expect(none.json().message).toMatch(/could not be sent to anyone/);
+      smtp.refuse.clear();
+      const retried = await send(other);
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().recipients).toEqual(
+        [
+          PROFESSOR_EMAIL,
+          'refused@store-a.test',
+          ctx.fixture.accounts.submitterDepartment.userName.toLowerCase(),
+        ].sort(),
+      );
+    } finally {
+      smtp.refuse.clear();
+      await ctx.db.delete(t.sectionProfessors).where(eq(t.sectionProfessors.sectionId, spring!.id));
+      await ctx.db
+        .insert(t.sectionProfessors)
+        .values({ sectionId: spring!.id, professorId: catalog.professorId });
+    }
   });
 
   it('is for the course materials team and submitters: an instructor is refused', async () => {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
@@ -6,6 +7,7 @@ import {
   futureAdoptionRecipients,
   listFutureAdoptions,
   recordNotice,
+  settleNotice,
   type FutureAdoptionLine,
 } from './future-adoptions-repository.ts';
 import { formatEan13 } from './materials.ts';
@@ -50,13 +52,14 @@ function describe(lines: FutureAdoptionLine[]): string[] {
  * E-mails the course's instructors and submitters the adoptions on its sections that start in
  * the future. Only the course-materials team and submitters may send it (instructors receive
  * it). The sending is recorded first, so a double press or a retry within a minute answers
- * the first sending and mails nobody twice; the mail itself goes out in the background.
+ * the first sending and mails nobody twice.
  */
 export async function sendFutureAdoptions(
   deps: AppDeps,
+  log: FastifyBaseLogger,
   session: Session,
   course: AccessibleCourse & { label: string },
-): Promise<{ recipients: string[]; adoptionCount: number }> {
+): Promise<{ recipients: string[]; notDelivered: string[]; adoptionCount: number }> {
   // It speaks for every section, so it needs an adopt action on the course itself.
   if (
     !course.courseActions.includes('ADOPT_CMA_TEAM') &&
@@ -91,18 +94,29 @@ export async function sendFutureAdoptions(
     now,
     new Date(now.getTime() - RESEND_GUARD_MS),
   );
-  if (sent.isNew) {
-    const text = [
-      `These course materials are adopted for ${course.label} sections that start in the future:`,
-      '',
-      ...describe(lines),
-      '',
-      'You can review them on the course in the portal.',
-    ].join('\n');
-    deps.background.run('future adoptions mail', async () => {
-      for (const to of recipients)
-        await deps.mailer.send({ to, subject: `Adopted materials for ${course.label}`, text });
-    });
+  if (!sent.isNew) return { ...sent, notDelivered: [] };
+  const text = [
+    `These course materials are adopted for ${course.label} sections that start in the future:`,
+    '',
+    ...describe(lines),
+    '',
+    'You can review them on the course in the portal.',
+  ].join('\n');
+  // Sent while the user waits (a handful of addresses), each on its own: one refused address
+  // does not stop the others, and the answer says who was reached.
+  const delivered: string[] = [];
+  const notDelivered: string[] = [];
+  for (const to of recipients) {
+    try {
+      await deps.mailer.send({ to, subject: `Adopted materials for ${course.label}`, text });
+      delivered.push(to);
+    } catch (error) {
+      log.warn({ err: error, to }, 'future adoptions mail refused');
+      notDelivered.push(to);
+    }
   }
-  return { recipients: sent.recipients, adoptionCount: sent.adoptionCount };
+  // Nobody reached: nothing is recorded, so trying again sends.
+  await settleNotice(deps.db, sent.id, delivered);
+  if (delivered.length === 0) throw new AppError(502, M.futureAdoptionsNotSent);
+  return { recipients: delivered, notDelivered, adoptionCount };
 }

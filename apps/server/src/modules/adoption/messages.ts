@@ -14,6 +14,8 @@ export const ADOPTION_MESSAGES = {
     'Only the course materials team and submitters can send the future adoptions e-mail.',
   noFutureAdoptions:
     'This course has no adoptions on sections that start in the future, so there is nothing to send.',
+  futureAdoptionsNotSent:
+    'The future adoptions e-mail could not be sent to anyone. Nothing was recorded: try again later.',
   noFutureAdoptionRecipients:
     'Nobody can be told: the instructors of the future sections and the submitters have no e-mail address.',
 } as const;

@@ -8,7 +8,11 @@ import { useSendFutureAdoptionsEmail } from './course-detail-mutations.ts';
 import { courseCodeLabel, type CourseRef } from './course-ref.ts';
 
 /** "Sent 3 adoptions to a@x.edu and b@y.edu.": who got the e-mail, so staff can tell them. */
-export function futureEmailNotice(result: { recipients: string[]; adoptionCount: number }) {
+export function futureEmailNotice(result: {
+  recipients: string[];
+  notDelivered?: string[];
+  adoptionCount: number;
+}) {
   if (result.recipients.length === 0) {
     return 'Nobody was e-mailed: the course has no instructor or submitter with an e-mail address.';
   }
@@ -18,7 +22,10 @@ export function futureEmailNotice(result: { recipients: string[]; adoptionCount:
       : `${result.recipients.slice(0, -1).join(', ')} and ${result.recipients.at(-1)}`;
   const what =
     result.adoptionCount === 1 ? '1 future adoption' : `${result.adoptionCount} future adoptions`;
-  return `E-mailed ${what} to ${who}.`;
+  const refused = result.notDelivered ?? [];
+  return refused.length === 0
+    ? `E-mailed ${what} to ${who}.`
+    : `E-mailed ${what} to ${who}. Not delivered to ${refused.join(', ')}: the mail server refused it.`;
 }
 
 /**

@@ -310,6 +310,7 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
     [`POST ${BASE}/sendFutureAdoptionsEmail`]: () =>
       json(200, {
         recipients: ['sam@demo-university.edu', 'ida@demo-university.edu'],
+        notDelivered: [],
         adoptionCount: 3,
       }),
     ...options.handlers,
