@@ -2,7 +2,11 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportCatalog, fillPath, XLSX_CONTENT_TYPE } from '@csp/contracts';
+import { PassThrough } from 'node:stream';
+import { courseListRequest, exportCatalog, fillPath, XLSX_CONTENT_TYPE } from '@csp/contracts';
+import { ExportAbandoned, writeCatalogWorkbook } from './catalog-export.ts';
+import { courseListQuery } from './course-list.ts';
+import { allListedCourses } from './export-repository.ts';
 import * as t from '../../db/schema/index.ts';
 import {
   attachmentIn,
@@ -203,6 +207,22 @@ describe.each(engines)('adoption: catalog export (%s)', (engine) => {
     expect(rows.every((r) => r.Section === '001' && r['Adoption type'] === 'Not adopted')).toBe(
       true,
     );
+  });
+
+  it('stops building when the reader goes away', async () => {
+    const query = courseListQuery(
+      courseListRequest.parse({ searchString: 'many' }),
+      ctx.fixture.locations.a,
+      null,
+      NOW,
+    );
+    const courses = await allListedCourses(ctx.db, query);
+    expect(courses.length).toBeGreaterThan(250);
+    const output = new PassThrough();
+    output.once('data', () => output.destroy());
+    await expect(
+      writeCatalogWorkbook(ctx.db, query, courses, output, 'Test store'),
+    ).rejects.toBeInstanceOf(ExportAbandoned);
   });
 
   it('refuses a bad override address and bad filters, naming the field', async () => {
