@@ -22,6 +22,7 @@ export const COURSE_SORT_FIELDS = [
   'courseCode',
   'courseName',
   'departmentCode',
+  'departmentName',
   'divisionName',
   'adoptionStatus',
   'responseRequired',

@@ -236,6 +236,17 @@ describe.each(engines)('adoption: the course catalog (%s)', (engine) => {
     expect(codes(await list(admin, { sortField: 'nextStartDate', sortDirection: 'desc' }))).toEqual(
       ['GEO 120', 'GEO 201', 'GEO 110'],
     );
+    // Department names, with the BIO course of a window reaching back (Biology < Geology).
+    const byDepartment = await list(admin, {
+      sectionStartDate: '2026-08-01',
+      sortField: 'departmentName',
+    });
+    expect(byDepartment.courseDTOList.map((c) => c.departmentName)).toEqual([
+      'Biology',
+      'Geology',
+      'Geology',
+      'Geology',
+    ]);
     const second = await list(admin, { coursesPerPage: 2, page: 2 });
     expect(codes(second)).toEqual(['GEO 120']);
     expect(second.recordCount).toBe(3);

@@ -57,7 +57,8 @@ export const WIDE_COLUMNS: readonly CourseColumn[] = [
   code,
   courseName,
   {
-    field: 'departmentCode',
+    // Shows the name, so sorts by it (the code is in the course column).
+    field: 'departmentName',
     headerName: 'Department',
     flex: 1,
     minWidth: 120,
