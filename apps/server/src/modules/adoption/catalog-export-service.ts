@@ -115,8 +115,15 @@ export async function emailCatalogExport(
   }
   const sameExport = await guardExportMail(deps, session, filters, to);
   const now = deps.now();
-  const courses = await allListedCourses(deps.db, list);
-  const file = await catalogWorkbookFile(deps.db, list, courses, WORKBOOK_CREATOR);
+  let file: Awaited<ReturnType<typeof catalogWorkbookFile>>;
+  try {
+    const courses = await allListedCourses(deps.db, list);
+    file = await catalogWorkbookFile(deps.db, list, courses, WORKBOOK_CREATOR);
+  } catch (error) {
+    // Not built: the same export may be asked for again at once.
+    await deps.throttle.clear([sameExport]);
+    throw error;
+  }
   try {
     await deps.mailer.send({
       to,

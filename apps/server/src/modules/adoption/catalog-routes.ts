@@ -26,7 +26,11 @@ import { emailCatalogExport, streamCatalogExport } from './catalog-export-servic
 
 const TAGS = ['adoption'];
 
-/** The course catalog (/adopt): its list, its filter's pickers and its export. */
+/**
+ * The course catalog (/adopt): its list, its filter's pickers and its export; and the course
+ * calls that are about the catalog's figures: the future-adoptions e-mail and the progress
+ * summary.
+ */
 export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
@@ -68,7 +72,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
   route(
     app,
     exportCatalog,
-    { tags: TAGS, errors: [502] },
+    { tags: TAGS, errors: [409, 429, 502] },
     async ({ body, query, request, reply }) => {
       const grants = await adopter(request);
       const session = requireSession(request);
