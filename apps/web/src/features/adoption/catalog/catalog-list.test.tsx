@@ -124,7 +124,7 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
   });
 
   it('says when nothing matches, with a way back to every course', async () => {
-    const { router } = renderCatalog('/adopt?action=ADOPTED&division=2', {
+    const { router } = renderCatalog('/adopt?action=ADOPTED&division=2&sort=courseName&dir=desc', {
       handlers: {
         'POST /app-rest/adoption/v1/7/getCourseList': () =>
           json(200, { courseDTOList: [], recordCount: 0 }),
@@ -135,7 +135,8 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show all courses' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // Every filter goes; the clerk's sort stays.
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=courseName&dir=desc'));
   });
 
   it("says 'Error while searching' for a failed search, and retries", async () => {

@@ -1,17 +1,18 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { rememberCatalogSearch } from '../catalog-return.ts';
 import { CatalogFilterPanel } from './catalog-filter-panel.tsx';
 import { CatalogResults } from './catalog-results.tsx';
 import { CATALOG_DEFAULTS, useCatalogView } from './catalog-url-state.ts';
-import type { CatalogView } from './catalog-url-state.ts';
 
-/** Everything but the sort: what "Show all courses" clears. */
-const SHOW_ALL: Partial<CatalogView> = {
-  ...CATALOG_DEFAULTS,
-  sort: undefined,
-  dir: undefined,
-};
+/**
+ * Everything but the sort: what "Show all courses" clears. The sort keys are left out of the
+ * change altogether (a key set to undefined would reset them to the default).
+ */
+const { sort: _sort, dir: _dir, ...SHOW_ALL } = CATALOG_DEFAULTS;
 
 /**
  * The course catalog (spec §2): search, filters, a server-paged and server-sorted list and an
@@ -25,6 +26,8 @@ export function CourseCatalog() {
   // Every column fits from 1200 px, beside the drawer.
   const roomy = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [view, setView] = useCatalogView();
+  const { search } = useLocation();
+  useEffect(() => rememberCatalogSearch(search), [search]);
 
   return (
     <Stack spacing={2.5}>

@@ -43,17 +43,20 @@ export function CourseGrid({
   );
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort, sort: dir }], [sort, dir]);
 
+  const columns = COLUMNS[layout];
   const changeSort = (model: GridSortModel) => {
     const [first] = model;
     if (first?.sort && isSortField(first.field)) onChange({ sort: first.field, dir: first.sort });
-    else onChange({ sort: undefined, dir: undefined });
+    // The grid drops a sort on a column a narrower layout hides: that is a resize, not the
+    // clerk's choice, so the URL keeps its sort (and page).
+    else if (columns.some((c) => c.field === sort)) onChange({ sort: undefined, dir: undefined });
   };
 
   return (
     <DataGrid
       aria-labelledby={labelledBy}
       rows={rows}
-      columns={COLUMNS[layout]}
+      columns={columns}
       getRowId={(row) => row.courseId}
       rowCount={recordCount}
       paginationMode="server"

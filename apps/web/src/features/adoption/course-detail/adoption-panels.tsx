@@ -11,6 +11,8 @@ interface AdoptionPanelsProps {
   /** Finds an adoption of this course among the active and previous ones. */
   lookup: (adoptionMaterialId: number) => AdoptionMaterialDTO | undefined;
   loading: boolean;
+  /** The course's adoptions could not be loaded: say so, not "no such adoption". */
+  failed: boolean;
   sections: ReadonlyMap<number, AdoptionSection>;
   mayPost: boolean;
 }
@@ -23,6 +25,7 @@ export function AdoptionPanels({
   panels,
   lookup,
   loading,
+  failed,
   sections,
   mayPost,
 }: AdoptionPanelsProps) {
@@ -34,6 +37,11 @@ export function AdoptionPanels({
       <AdoptionDialogFrame title="Adoption details" onClose={panels.close}>
         {loading ? (
           <CircularProgress aria-label="Loading the adoption" />
+        ) : failed ? (
+          <Typography role="alert">
+            The course&apos;s adoptions could not be loaded, so this one cannot be shown. Close this
+            and try again.
+          </Typography>
         ) : (
           <Typography>
             Adoption {id} is not an adoption of this course, or it has been removed.

@@ -11,6 +11,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { catalogReturnPath } from '../catalog-return.ts';
 import { AdoptionLists } from './adoption-lists.tsx';
 import { AdoptionPanels } from './adoption-panels.tsx';
 import { useAdoptionPanels } from './adoption-url-state.ts';
@@ -80,7 +81,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
     <Stack spacing={3} sx={{ maxWidth: 1280, minWidth: 0 }}>
       <Link
         component={RouterLink}
-        to="/adopt"
+        to={catalogReturnPath()}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden />
@@ -144,6 +145,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
         panels={panels}
         lookup={lookup}
         loading={materials.isPending || previous.isPending}
+        failed={materials.isError}
         sections={sectionsById}
         mayPost={capabilities.mayAdopt}
       />
