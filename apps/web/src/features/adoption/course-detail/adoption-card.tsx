@@ -52,7 +52,7 @@ export function AdoptionCard({ adoption, sections, ...actions }: AdoptionCardPro
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography
             id={headingId}
-            component="h3"
+            component="h4"
             variant="subtitle1"
             sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }}
           >

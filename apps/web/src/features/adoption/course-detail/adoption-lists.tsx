@@ -93,7 +93,7 @@ function AdoptionList(props: {
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} component="h2" variant="h6" gutterBottom>
+      <Typography id={headingId} component="h3" variant="h6" gutterBottom>
         {props.heading} ({props.count})
       </Typography>
       {props.count === 0 ? (

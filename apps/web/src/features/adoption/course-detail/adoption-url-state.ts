@@ -3,7 +3,8 @@ import { useUrlState } from '../../../lib/url-state.ts';
 
 /**
  * Spec §2: CourseDetail takes ?viewAdoptionId= and ?editAdoptionId=, numbers. Each opens its
- * panel, so a panel is a link staff can share and Back closes it. 0 (absent) means closed.
+ * panel, so a panel is a link staff can share and Back closes it; closing replaces its entry.
+ * 0 (absent) means closed.
  */
 const adoptionPanelSchema = z.object({
   viewAdoptionId: z.coerce.number().int().min(0),
@@ -19,6 +20,7 @@ export function useAdoptionPanels() {
     editAdoptionId: state.editAdoptionId,
     openView: (id: number) => setState({ viewAdoptionId: id, editAdoptionId: 0 }),
     openEdit: (id: number) => setState({ editAdoptionId: id, viewAdoptionId: 0 }),
-    close: () => setState(CLOSED),
+    // Closing replaces the panel's entry, so Back does not open it again.
+    close: () => setState(CLOSED, { replace: true }),
   };
 }
