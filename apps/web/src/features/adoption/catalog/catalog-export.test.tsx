@@ -77,6 +77,8 @@ describe('Course catalog: export', { timeout: 20_000 }, () => {
     await user.type(field, 'buyer@store');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText(CATALOG_MESSAGES.badEmail)).toBeVisible();
+    // Said at once to a screen reader: focus is still on Send.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.badEmail);
     expect(callsTo(calls, 'POST', 'exportCatalog')).toHaveLength(0);
 
     await user.type(field, '.example.edu');

@@ -56,6 +56,8 @@ export function ExportEmailDialog({ onSend, onClose }: ExportEmailDialogProps) {
             }}
             error={error !== null}
             helperText={error ?? ' '}
+            // Said as soon as it appears: focus stays on Send when the address is refused.
+            slotProps={{ formHelperText: { role: error ? 'alert' : undefined } }}
           />
         </DialogContent>
         <DialogActions>

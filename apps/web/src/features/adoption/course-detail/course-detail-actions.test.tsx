@@ -67,7 +67,9 @@ describe('Course detail: removing an adoption from a section', () => {
     // Two sections: none chosen for the user.
     expect(within(dialog).getByRole('radio', { name: /A2 \(Fall 2026\)/ })).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Remove from section' }));
-    expect(within(dialog).getByText(M.chooseSection)).toBeInTheDocument();
+    // Said at once (an alert), and tied to the choice it is about.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(M.chooseSection);
+    expect(within(dialog).getByRole('radiogroup')).toHaveAccessibleDescription(M.chooseSection);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(calls, 'POST', 'material/removeAdoptionFromSection')).toHaveLength(0);

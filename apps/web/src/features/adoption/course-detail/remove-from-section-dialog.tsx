@@ -36,6 +36,7 @@ export function RemoveFromSectionDialog(props: RemoveFromSectionDialogProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
   const legendId = useId();
+  const errorId = useId();
   const sections = shown ? removableSections(shown, props.adoptable) : [];
   const only = sections.length === 1 ? sections[0] : undefined;
   const selected = only ?? sections.find((s) => s.sectionId === chosen);
@@ -76,6 +77,7 @@ export function RemoveFromSectionDialog(props: RemoveFromSectionDialogProps) {
           <FormLabel id={legendId}>Section</FormLabel>
           <RadioGroup
             aria-labelledby={legendId}
+            aria-describedby={missing ? errorId : undefined}
             value={chosen === null ? '' : String(chosen)}
             onChange={(event) => {
               setChosen(Number(event.target.value));
@@ -91,7 +93,11 @@ export function RemoveFromSectionDialog(props: RemoveFromSectionDialogProps) {
               />
             ))}
           </RadioGroup>
-          {missing && <FormHelperText>{M.chooseSection}</FormHelperText>}
+          {missing && (
+            <FormHelperText id={errorId} role="alert">
+              {M.chooseSection}
+            </FormHelperText>
+          )}
         </FormControl>
       )}
     </ConfirmDialog>
