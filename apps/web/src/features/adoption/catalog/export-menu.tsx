@@ -47,8 +47,13 @@ export function ExportMenu({ body, disabled }: ExportMenuProps) {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
-        disabled={disabled || busy}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        // While it works the button stays focusable (aria-disabled, not disabled): the menu hands
+        // focus back to it, and a disabled button would drop keyboard users to the page's top.
+        disabled={disabled}
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          if (!busy) setAnchor(event.currentTarget);
+        }}
         startIcon={
           busy ? (
             <CircularProgress size={18} color="inherit" aria-hidden />
