@@ -99,6 +99,19 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Sections from')).toHaveValue(standard.from);
   });
 
+  it('clears a half-typed date on reset, even over the standard window', async () => {
+    screenWidth(1280);
+    const { router } = renderCatalog('/adopt?action=ADOPTED');
+    const user = userEvent.setup();
+    const standard = dateWindow({ from: '', to: '' });
+    fireEvent.change(await screen.findByLabelText('Sections from'), { target: { value: '' } });
+    expect(await screen.findByText('Enter a date.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Enter a date.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Sections from')).toHaveValue(standard.from);
+  });
+
   it('opens a shared link with its filters, sort and page in place', async () => {
     screenWidth(1280);
     const { calls } = renderCatalog(

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,6 +38,7 @@ const CLEARED_FILTERS: Partial<CatalogView> = {
  */
 export function CatalogFilters({ view, onChange, searching }: CatalogFiltersProps) {
   const actions = useCatalogActions();
+  const [resets, setResets] = useState(0);
   // The labels are known before the list arrives, so the field never shows a bare code.
   const actionOptions = (
     actions.data ??
@@ -73,7 +75,14 @@ export function CatalogFilters({ view, onChange, searching }: CatalogFiltersProp
           options={actionOptions}
           onChange={(value) => onChange({ action: value as CatalogActionType })}
         />
-        <DateRangeFields from={view.from} to={view.to} onChange={onChange} disabled={searching} />
+        <DateRangeFields
+          // A reset starts the fields afresh, even a date half typed over the standard window.
+          key={resets}
+          from={view.from}
+          to={view.to}
+          onChange={onChange}
+          disabled={searching}
+        />
       </Box>
       <Stack
         direction="row"
@@ -86,7 +95,13 @@ export function CatalogFilters({ view, onChange, searching }: CatalogFiltersProp
           control={<Switch checked={view.open} onChange={(_, open) => onChange({ open })} />}
           label="Open sections only"
         />
-        <Button onClick={() => onChange(CLEARED_FILTERS)} disabled={activeFilterCount(view) === 0}>
+        <Button
+          onClick={() => {
+            setResets((n) => n + 1);
+            onChange(CLEARED_FILTERS);
+          }}
+          disabled={activeFilterCount(view) === 0}
+        >
           Reset filters
         </Button>
       </Stack>
