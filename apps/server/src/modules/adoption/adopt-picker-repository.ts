@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuthCourse, AuthDepartment, AuthDivision } from '@csp/contracts';
+import { queryRows } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -11,12 +12,8 @@ const inScope = (scope: SQL, where: SQL) =>
   sql`exists (select 1 from courses c join sections s on s.course_id = c.id
     where ${where} and ${scope})`;
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 export function adoptDivisions(db: Db, locationId: number, scope: SQL): Promise<AuthDivision[]> {
-  return rows<AuthDivision>(
+  return queryRows<AuthDivision>(
     db,
     sql`select dv.id as "divisionId", dv.name as "divisionName",
         dv.university_name as "universityName"
@@ -32,7 +29,7 @@ export function adoptDepartments(
   divisionId: number,
   scope: SQL,
 ): Promise<AuthDepartment[]> {
-  return rows<AuthDepartment>(
+  return queryRows<AuthDepartment>(
     db,
     sql`select d.code as "departmentCode", d.name as "departmentName"
       from departments d
@@ -49,7 +46,7 @@ export function adoptCourses(
   departmentCode: string,
   scope: SQL,
 ): Promise<AuthCourse[]> {
-  return rows<AuthCourse>(
+  return queryRows<AuthCourse>(
     db,
     sql`select co.code as "courseCode", co.name as "courseName"
       from courses co join departments d on d.id = co.department_id

@@ -8,7 +8,7 @@ import type { Session } from '../../lib/session.ts';
 import { describeWait, retryAfterSeconds } from '../throttle/index.ts';
 import { findAccountEmail } from './activity-repository.ts';
 import { catalogWorkbookFile, ExportAbandoned, writeCatalogWorkbook } from './catalog-export.ts';
-import { allListedCourses } from './export-repository.ts';
+import { allListedCourses } from './course-list-repository.ts';
 import type { CourseListQuery } from './course-list-repository.ts';
 import { isoDay } from './sections.ts';
 

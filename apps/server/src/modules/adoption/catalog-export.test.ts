@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { courseListRequest, exportCatalog, fillPath, XLSX_CONTENT_TYPE } from '@csp/contracts';
 import { ExportAbandoned, writeCatalogWorkbook } from './catalog-export.ts';
 import { courseListQuery } from './course-list.ts';
-import { allListedCourses } from './export-repository.ts';
+import { allListedCourses } from './course-list-repository.ts';
 import * as t from '../../db/schema/index.ts';
 import {
   attachmentIn,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogActionType, CourseDTO, CourseSortField, SortDirection } from '@csp/contracts';
 import { PENDING_START } from '@csp/contracts';
+import { queryRows } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 import { coverageCtes } from './coverage-sql.ts';
 
@@ -120,6 +121,17 @@ function searchMatches(locationId: number, search: NonNullable<CourseListQuery['
   return sql.join(arms, sql` union `);
 }
 
+/**
+ * Which of a course's sections a row speaks for (alias `s`): with a search, every section that
+ * has not ended; otherwise those starting in the window (and, when open, not yet ended).
+ */
+export function countedSectionsSql(q: CourseListQuery): SQL {
+  return q.search
+    ? sql`s.end_date >= ${q.today}`
+    : sql`s.start_date between ${q.window.from} and ${q.window.to}
+        ${q.window.open ? sql`and s.end_date >= ${q.today}` : sql``}`;
+}
+
 export function courseListStatement(q: CourseListQuery, page?: { limit: number; offset: number }) {
   const scope = q.sectionScope ?? sql`true`;
   const courseFilter = sql.join(
@@ -131,10 +143,7 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
     ].filter((part): part is SQL => part !== undefined),
     sql` and `,
   );
-  const countedSections = q.search
-    ? sql`s.end_date >= ${q.today}`
-    : sql`s.start_date between ${q.window.from} and ${q.window.to}
-        ${q.window.open ? sql`and s.end_date >= ${q.today}` : sql``}`;
+  const countedSections = countedSectionsSql(q);
   // A window that starts today (the default) counts every section starting from today up to its
   // end, so a listed course's next start is its earliest counted start: no second look at the
   // sections is needed. Only for a store-wide adopter: a scoped one's counted sections are
@@ -268,7 +277,7 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
     order by ${order(SORT_SQL[q.sortField])}`;
 }
 
-export interface CourseListRow extends CourseDTO {
+interface CourseListRow extends CourseDTO {
   totalRows: number;
 }
 
@@ -289,7 +298,7 @@ interface RawCourseRow {
   total_rows: number | string;
 }
 
-export function toCourseRow(r: RawCourseRow): CourseListRow {
+function toCourseRow(r: RawCourseRow): CourseListRow {
   return {
     courseId: r.course_id,
     divisionId: r.division_id,
@@ -308,25 +317,28 @@ export function toCourseRow(r: RawCourseRow): CourseListRow {
   };
 }
 
+async function courseRows(db: Db, q: CourseListQuery, page?: { limit: number; offset: number }) {
+  return (await queryRows<RawCourseRow>(db, courseListStatement(q, page))).map(toCourseRow);
+}
+
+const withoutTotal = ({ totalRows: _total, ...course }: CourseListRow): CourseDTO => course;
+
 /** One page of the catalog and the number of courses over all pages. */
 export async function listCourses(
   db: Db,
   q: CourseListQuery,
 ): Promise<{ rows: CourseDTO[]; recordCount: number }> {
-  const offset = (q.page - 1) * q.pageSize;
-  const result = (await db.execute(
-    courseListStatement(q, { limit: q.pageSize, offset }),
-  )) as unknown as {
-    rows: RawCourseRow[];
-  };
-  const rows = result.rows.map(toCourseRow);
+  const rows = await courseRows(db, q, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   let recordCount = rows[0]?.totalRows ?? 0;
   if (rows.length === 0 && q.page > 1) {
     // A page past the end carries no total: count without a page (rare; a stale link).
-    const all = (await db.execute(courseListStatement(q, { limit: 1, offset: 0 }))) as unknown as {
-      rows: RawCourseRow[];
-    };
-    recordCount = all.rows[0] ? Number(all.rows[0].total_rows) : 0;
+    const [first] = await courseRows(db, q, { limit: 1, offset: 0 });
+    recordCount = first?.totalRows ?? 0;
   }
-  return { rows: rows.map(({ totalRows: _t, ...row }) => row), recordCount };
+  return { rows: rows.map(withoutTotal), recordCount };
+}
+
+/** Every course the filters list, in the list's order (no page), with its figures: the export. */
+export async function allListedCourses(db: Db, q: CourseListQuery): Promise<CourseDTO[]> {
+  return (await courseRows(db, q)).map(withoutTotal);
 }

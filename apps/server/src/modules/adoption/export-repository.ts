@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  courseListStatement,
-  toCourseRow,
-  type CourseListQuery,
-} from './course-list-repository.ts';
-import type { CourseDTO } from '@csp/contracts';
+import { countedSectionsSql, type CourseListQuery } from './course-list-repository.ts';
 
 /** One line of the export: a counted section of a course and one material adopted for it. */
 export interface ExportDetail {
@@ -31,17 +27,6 @@ export interface ExportDetail {
   messagingStatus: string | null;
 }
 
-/** Every course the filters list, in the list's order (no page), with its figures. */
-export async function allListedCourses(db: Db, q: CourseListQuery): Promise<CourseDTO[]> {
-  const result = (await db.execute(courseListStatement(q))) as unknown as {
-    rows: Parameters<typeof toCourseRow>[0][];
-  };
-  return result.rows.map((r) => {
-    const { totalRows: _total, ...course } = toCourseRow(r);
-    return course;
-  });
-}
-
 /**
  * The export's lines for a batch of the listed courses: each counted section (the same
  * sections the list counts, in the caller's scope) with each active material covering it (its
@@ -54,11 +39,9 @@ export async function exportDetails(
   courseIds: number[],
 ): Promise<ExportDetail[]> {
   if (courseIds.length === 0) return [];
-  const counted = q.search
-    ? sql`s.end_date >= ${q.today}`
-    : sql`s.start_date between ${q.window.from} and ${q.window.to}
-        ${q.window.open ? sql`and s.end_date >= ${q.today}` : sql``}`;
-  const result = (await db.execute(sql`
+  return queryRows<ExportDetail>(
+    db,
+    sql`
     select s.course_id as "courseId", t.name as "termName", s.code as "sectionCode",
       s.start_date::text as "startDate", s.end_date::text as "endDate",
       (select string_agg(p.first_name || ' ' || p.last_name, '; ' order by p.last_name, p.first_name)
@@ -86,9 +69,7 @@ export async function exportDetails(
       left join titles ti on ti.id = m.title_id
       left join proposed_titles pt on pt.id = m.proposed_title_id
     where s.location_id = ${q.locationId} and s.course_id in ${courseIds}
-      and ${counted} and ${q.sectionScope ?? sql`true`}
-    order by s.course_id, s.start_date, s.code, s.id, m.adoption_type, m.id`)) as unknown as {
-    rows: ExportDetail[];
-  };
-  return result.rows;
+      and ${countedSectionsSql(q)} and ${q.sectionScope ?? sql`true`}
+    order by s.course_id, s.start_date, s.code, s.id, m.adoption_type, m.id`,
+  );
 }

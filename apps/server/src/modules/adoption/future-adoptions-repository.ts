@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 
 /** An adoption on a section of the course that starts after today, with that section. */
@@ -18,13 +19,9 @@ export interface FutureAdoptionLine {
   startDate: string;
 }
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The course's active adoptions on its sections that start after `today`, by adoption. */
 export function listFutureAdoptions(db: Db, courseId: number, today: string) {
-  return rows<FutureAdoptionLine>(
+  return queryRows<FutureAdoptionLine>(
     db,
     sql`select am.id as "adoptionMaterialId", am.adoption_type as "adoptionType",
         am.created_by as "createdBy", ti.ean13,
@@ -55,7 +52,7 @@ export async function futureAdoptionRecipients(
   today: string,
   submitterIds: number[],
 ): Promise<string[]> {
-  const found = await rows<{ email: string }>(
+  const found = await queryRows<{ email: string }>(
     db,
     sql`select distinct lower(p.email) as email
         from sections s
@@ -95,7 +92,7 @@ export async function recordNotice(
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await tx.execute(sql`select id from courses where id = ${notice.courseId} for update`);
-    const [earlier] = await rows<{ id: number; recipients: string[]; adoption_count: number }>(
+    const [earlier] = await queryRows<{ id: number; recipients: string[]; adoption_count: number }>(
       txDb,
       sql`select id, recipients, adoption_count from course_notices
         where course_id = ${notice.courseId} and kind = ${notice.kind}
@@ -109,7 +106,7 @@ export async function recordNotice(
         adoptionCount: earlier.adoption_count,
         isNew: false,
       };
-    const [inserted] = await rows<{ id: number }>(
+    const [inserted] = await queryRows<{ id: number }>(
       txDb,
       sql`insert into course_notices
           (location_id, course_id, sender_account_id, kind, recipients, adoption_count, sent_at)

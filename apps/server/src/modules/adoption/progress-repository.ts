@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { shortTermName, type AdoptionProgressRow } from '@csp/contracts';
+import { queryRows } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 import { coverageCtes } from './coverage-sql.ts';
 
@@ -29,7 +30,9 @@ export async function adoptionProgress(
   today: string,
   scope: SQL,
 ): Promise<AdoptionProgressRow[]> {
-  const result = (await db.execute(sql`
+  const rows = await queryRows<RawProgress>(
+    db,
+    sql`
     with scoped as (
       select s.id, s.course_id, s.term_id, c.division_id
       from sections s
@@ -68,8 +71,9 @@ export async function adoptionProgress(
       join divisions dv on dv.id = p.division_id
       left join responses r on r.term_id = p.term_id and r.division_id = p.division_id
     group by p.division_id, dv.name, p.term_id, t.name, t.start_date
-    order by t.start_date, dv.name, p.term_id`)) as unknown as { rows: RawProgress[] };
-  return result.rows.map((r) => ({
+    order by t.start_date, dv.name, p.term_id`,
+  );
+  return rows.map((r) => ({
     divisionId: r.division_id,
     divisionName: r.division_name,
     termId: r.term_id,

@@ -8,7 +8,7 @@ import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutl
 import { PENDING_START } from '@csp/contracts';
 import type { CourseDTO } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { VISUALLY_HIDDEN } from './visually-hidden.ts';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden.tsx';
 
 /** The course detail route (spec §2): /adopt/course/{divisionId}/{departmentCode}/{courseCode}. */
 export function courseDetailPath(

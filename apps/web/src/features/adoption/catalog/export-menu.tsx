@@ -14,7 +14,7 @@ import type { CourseListRequest } from '@csp/contracts';
 import { ExportEmailDialog } from './export-email-dialog.tsx';
 import { useCatalogExport } from './use-catalog-export.ts';
 import type { ExportTarget } from './use-catalog-export.ts';
-import { VISUALLY_HIDDEN } from './visually-hidden.ts';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden.tsx';
 
 interface ExportMenuProps {
   body: CourseListRequest;

@@ -10,7 +10,7 @@ import { AdoptionCover } from './adoption-cover.tsx';
 import { summaryFacts } from './adoption-facts.ts';
 import { materialOf } from './adoption-format.ts';
 import { FactList } from './fact-list.tsx';
-import { VisuallyHidden } from './visually-hidden.tsx';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 
 /** What the caller may do to one adoption, and how. Absent handlers hide their buttons. */
 export interface AdoptionCardActions {

@@ -12,7 +12,7 @@ import type { AdoptionMaterialDTO } from '@csp/contracts';
 import { adoptionDates, adoptionTypeLabel, materialOf } from './adoption-format.ts';
 import { isNotFound } from './course-detail-queries.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
-import { VisuallyHidden } from './visually-hidden.tsx';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 
 interface PreviousAdoptionsPanelProps {
   query: {
