@@ -19,6 +19,7 @@ import { courses, departments, divisions, locations, sections } from '../src/db/
 import { DEMO_ACCOUNTS } from '../src/db/seed/demo-accounts.ts';
 import { LARGE_ADMIN, LARGE_PASSWORD, LARGE_STORE_REF } from '../src/db/seed/large-store.ts';
 import type { BenchEngine } from './bench-database.ts';
+import { materialSearchBench } from './material-search-endpoints.ts';
 
 /** One measured call, and its p95 budget per engine (about twice what it measures here). */
 export interface BenchEndpoint {
@@ -219,6 +220,7 @@ export async function benchEndpoints(app: FastifyInstance, db: Db): Promise<Benc
   return [
     ...catalog,
     ...detail,
+    ...(await materialSearchBench(app, db, asLarge, asDemo)),
     exportAll,
     {
       name: 'GET website (host lookup)',

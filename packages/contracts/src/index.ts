@@ -21,3 +21,6 @@ export * from './adoption/course-access.ts';
 export * from './adoption/adoption-materials.ts';
 export * from './adoption/adoption-activity.ts';
 export * from './adoption/course-catalog.ts';
+export * from './adoption/material-search.ts';
+export * from './adoption/adoption-wizard.ts';
+export * from './adoption/wizard-rules.ts';

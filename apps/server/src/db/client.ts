@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -111,9 +112,13 @@ export async function createDb(options: DbOptions): Promise<Database> {
     return database;
   }
   if (options.dataDir) createPrivateFolder(options.dataDir);
+  // pg_trgm backs material search's typo tolerance (migration 0009 creates the extension).
+  const extensions = { pg_trgm };
   const client = options.dataDir
-    ? new PGlite(options.dataDir)
-    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    ? new PGlite(options.dataDir, { extensions })
+    : new PGlite(
+        options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
+      );
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   if (options.dataDir) restrictToOwner(options.dataDir);

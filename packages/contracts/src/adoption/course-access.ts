@@ -48,6 +48,11 @@ export const getCourseUserActions = endpoint({
      * future-adoptions e-mail) needs one of these; a section-scoped submitter has none.
      */
     courseActions: z.array(actionName),
+    /**
+     * Spec §3 course detail flag: whether submitters (anyone adopting without the course
+     * materials team's action) may ask for print only. The store decides.
+     */
+    allowSubmittersToSelectPrintOnly: z.boolean(),
   }),
 });
 

@@ -1,5 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -8,10 +10,32 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { locations } from './tenancy.ts';
 import { courses, sections } from './catalog.ts';
 import { userAccounts } from './accounts.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What material search matches words against (ADR 0011): the title and the author as 'simple'
+ * full-text words, a stored generated column so its GIN index needs no expression in queries.
+ */
+const searchWords = (description: SQL, author: SQL) =>
+  tsvector().generatedAlwaysAs(
+    (): SQL => sql`to_tsvector('simple'::regconfig, ${description} || ' ' || ${author})`,
+  );
+
+/**
+ * Every word of every title and product (kept by triggers, migration 0009): the dictionary a
+ * misspelt search word is corrected against, by trigram similarity, before the full-text match.
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  { word: text().primaryKey() },
+  (t) => [index('search_vocabulary_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
 
 /** A product in the store's catalog (spec §3 Title). `description` is the title text. */
 export const titles = pgTable(
@@ -33,8 +57,45 @@ export const titles = pgTable(
     bookImageUrl: text(),
     /** Price in cents, for order items and savings figures. */
     listPriceCents: integer().notNull().default(0),
+    searchWords: searchWords(sql`description`, sql`author`),
   },
-  (t) => [index('titles_location_ean_idx').on(t.locationId, t.ean13)],
+  (t) => [
+    // One title per ISBN in a store: createTitle of a product twice answers the same title.
+    uniqueIndex('titles_location_ean_uq').on(t.locationId, t.ean13),
+    index('titles_location_digital_isbn_idx').on(t.locationId, t.digitalIsbn),
+    index('titles_search_words_idx').using('gin', t.searchWords),
+  ],
+);
+
+/**
+ * The distributor's product catalog (a feed loaded by `npm run import:products`): books a
+ * store can adopt before it stocks them. Shared by every store; `createTitle` copies a product
+ * into a store's titles.
+ */
+export const externalProducts = pgTable(
+  'external_products',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    ean13: text().notNull(),
+    isbn10: text(),
+    digitalIsbn: text(),
+    description: text().notNull(),
+    author: text().notNull().default(''),
+    edition: text().notNull().default(''),
+    publisher: text().notNull().default(''),
+    publishDate: date({ mode: 'string' }),
+    productCode: text().notNull().default(''),
+    bookImageUrl: text(),
+    listPriceCents: integer().notNull().default(0),
+    /** Which feed the product came from, for its attribution (see the data NOTICE). */
+    source: text().notNull().default(''),
+    searchWords: searchWords(sql`description`, sql`author`),
+  },
+  (t) => [
+    uniqueIndex('external_products_ean_uq').on(t.ean13),
+    index('external_products_digital_isbn_idx').on(t.digitalIsbn),
+    index('external_products_search_words_idx').using('gin', t.searchWords),
+  ],
 );
 
 export const proposedProductTypes = pgTable('proposed_product_types', {
@@ -58,6 +119,8 @@ export const proposedTitles = pgTable('proposed_titles', {
   productLink: text().notNull().default(''),
   proposedProductTypeId: integer().references(() => proposedProductTypes.id),
   publisher: text().notNull().default(''),
+  createdBy: integer().references(() => userAccounts.id),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 /** An adoption of a material for a course (spec §3 Adoption material). */
@@ -91,11 +154,16 @@ export const adoptionMaterials = pgTable(
     /** e.g. NONE, RESPONSE_REQUIRED (needs a response), RESPONDED. */
     messagingStatus: text().notNull().default('NONE'),
     createdBy: integer().references(() => userAccounts.id),
+    /** The wizard's id for one submit: the same submit sent again answers this adoption. */
+    requestId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('adoption_materials_course_idx').on(t.courseId, t.active),
+    uniqueIndex('adoption_materials_request_uq')
+      .on(t.createdBy, t.requestId)
+      .where(sql`${t.requestId} is not null`),
     index('adoption_materials_location_status_idx').on(t.locationId, t.messagingStatus),
   ],
 );

@@ -14,6 +14,10 @@ export const locations = pgTable('locations', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   name: text().notNull(),
   externalRef: text().notNull().unique(),
+  /** Spec §3 course detail flag: submitters may ask for print only. */
+  allowSubmittersToSelectPrintOnly: boolean().notNull().default(false),
+  /** The course materials team's address: told of every adoption a submitter makes. */
+  courseMaterialsEmail: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

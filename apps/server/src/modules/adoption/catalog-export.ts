@@ -9,7 +9,7 @@ import { MESSAGING_STATUSES, PENDING_START, type CourseDTO } from '@csp/contract
 import type { Db } from '../../db/client.ts';
 import type { CourseListQuery } from './course-list-repository.ts';
 import { exportDetails, type ExportDetail } from './export-repository.ts';
-import { formatEan13 } from './materials.ts';
+import { formatEan13 } from './titles.ts';
 
 /** Courses whose lines are read in one statement: bounds memory whatever the catalog's size. */
 const COURSE_BATCH = 250;

@@ -10,7 +10,7 @@ import {
   settleNotice,
   type FutureAdoptionLine,
 } from './future-adoptions-repository.ts';
-import { formatEan13 } from './materials.ts';
+import { formatEan13 } from './titles.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 import { isoDay } from './sections.ts';
 

@@ -10,14 +10,14 @@ import {
 } from '../../db/schema/index.ts';
 
 /**
- * A course's adoptions with their title or proposed title, as stored: the active ones, or (for
- * the history of previous adoptions) every one starting on or after `startDateFrom`.
+ * A course's adoptions with their title or proposed title, as stored: the active ones, (for
+ * the history of previous adoptions) every one starting on or after `startDateFrom`, or one.
  */
 export async function listAdoptions(
   db: Db,
   locationId: number,
   courseId: number,
-  filter: { activeOnly: true } | { startDateFrom: string },
+  filter: { activeOnly: true } | { startDateFrom: string } | { adoptionMaterialId: number },
 ) {
   return db
     .select({
@@ -36,7 +36,9 @@ export async function listAdoptions(
         eq(adoptionMaterials.courseId, courseId),
         'activeOnly' in filter
           ? eq(adoptionMaterials.active, true)
-          : gte(adoptionMaterials.startDate, filter.startDateFrom),
+          : 'adoptionMaterialId' in filter
+            ? eq(adoptionMaterials.id, filter.adoptionMaterialId)
+            : gte(adoptionMaterials.startDate, filter.startDateFrom),
       ),
     )
     .orderBy(

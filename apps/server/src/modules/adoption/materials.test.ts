@@ -13,7 +13,7 @@ import {
   type Caller,
   type ExtraCatalog,
 } from '../permissions/permissions-test-support.ts';
-import { formatEan13 } from './materials.ts';
+import { formatEan13 } from './titles.ts';
 import { ADOPTION_MESSAGES } from './messages.ts';
 
 /** A date `days` from today (tests never depend on the calendar). */

@@ -1,30 +1,9 @@
-import ISBN from 'isbn3';
-import type { AdoptionMaterialDTO, TitleDTO } from '@csp/contracts';
+import type { AdoptionMaterialDTO } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AccessibleCourse } from './course-access.ts';
 import { isoDay } from './sections.ts';
+import { presentTitle } from './titles.ts';
 import { listAdoptions, listCoveredSections, type StoredAdoption } from './material-repository.ts';
-
-/** "978-0-306-40615-7": hyphenated by the ISBN agency's ranges; as stored when not an ISBN. */
-export function formatEan13(ean13: string): string {
-  return ISBN.hyphenate(ean13) || ean13;
-}
-
-function presentTitle(title: NonNullable<StoredAdoption['title']>): TitleDTO {
-  return {
-    id: title.id,
-    ean13: title.ean13,
-    formattedEan13: formatEan13(title.ean13),
-    author: title.author,
-    description: title.description,
-    isbn10: title.isbn10,
-    digitalIsbn: title.digitalIsbn,
-    productCode: title.productCode,
-    edition: title.edition,
-    publisher: title.publisher,
-    bookImageUrl: title.bookImageUrl,
-  };
-}
 
 /** The course's active adoptions, with what each adopts and the sections it covers. */
 export async function courseAdoptions(
@@ -61,6 +40,19 @@ export async function previousAdoptions(
     myAdoptions: all.filter((a) => mine.has(a.adoptionMaterialId)),
     otherAdoptions: all.filter((a) => !mine.has(a.adoptionMaterialId)),
   };
+}
+
+/** One adoption of a course as the screens show it (what a change answers). */
+export async function courseAdoption(
+  db: Db,
+  locationId: number,
+  courseId: number,
+  adoptionMaterialId: number,
+): Promise<AdoptionMaterialDTO> {
+  const stored = await listAdoptions(db, locationId, courseId, { adoptionMaterialId });
+  const [adoption] = await presentAdoptions(db, stored);
+  if (!adoption) throw new Error(`adoption ${adoptionMaterialId} was not found`);
+  return adoption;
 }
 
 async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<AdoptionMaterialDTO[]> {

@@ -18,4 +18,30 @@ export const ADOPTION_MESSAGES = {
     'The future adoptions e-mail could not be sent to anyone. Nothing was recorded: try again later.',
   noFutureAdoptionRecipients:
     'Nobody can be told: the instructors of the future sections and the submitters have no e-mail address.',
+  productsNotFound: (ids: readonly number[]) =>
+    `There is no product ${ids.join(', ')} in the distributor catalog.`,
+  unknownProductType: 'Choose one of the product types offered.',
+  titleNotFound: 'There is no such title in this store.',
+  proposedTitleNotFound: 'There is no such proposed title in this store.',
+  chooseOneMaterial:
+    'Choose one material: a title or a proposed title (or mark no text required, with neither).',
+  chooseSections: 'Choose at least one section.',
+  noSectionsForAutoAdoption:
+    'An auto adoption covers every section of the course: do not list sections.',
+  notASection: (ids: readonly number[]) =>
+    `Section ${ids.join(', ')} is not a section of this course that has not ended.`,
+  sectionBlocked: (code: string, reason: string) => `Section ${code} cannot be chosen: ${reason}.`,
+  mayNotAutoAdopt:
+    'Only the course materials team and course submitters can adopt for every section of a course.',
+  mayNotPrintOnly: "Print only is chosen by the store's course materials team for this store.",
+  iaPublisherNeeded: 'Enter the inclusive access publisher.',
+  iaPublisherWithoutIa: 'An inclusive access publisher goes with inclusive access only.',
+  startTooEarly: (earliest: string) => `must be on or after ${earliest}`,
+  endBeforeStart: 'must be on or after the start date',
+  adoptionEnded: 'This adoption has been removed, so it cannot be changed.',
+  notProposedTitle: 'That adoption is not of a proposed title.',
+  alreadyLinked: 'That adoption is already linked to another catalog title.',
+  mayNotAssignTitle:
+    "Only the store's course materials team can link a proposed title to a catalog title.",
+  sectionsOfAutoAdoption: 'An auto adoption covers every section: its sections cannot be chosen.',
 } as const;

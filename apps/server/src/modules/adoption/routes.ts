@@ -35,6 +35,8 @@ import { courseAdoptions, previousAdoptions } from './materials.ts';
 import { listProposedProductTypes } from './repository.ts';
 import { adoptableSections } from './sections.ts';
 import { registerCatalogRoutes } from './catalog-routes.ts';
+import { storeAdoptionSettings } from './adoption-write-repository.ts';
+import { registerWizardRoutes } from './wizard-routes.ts';
 
 const TAGS = ['adoption'];
 
@@ -45,6 +47,7 @@ const named = (labels: Record<string, string>) =>
 export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   registerCatalogRoutes(app, deps);
+  registerWizardRoutes(app, deps);
 
   /** The adopt area is for holders of an adopt action (spec §2 /adopt access rule). */
   const adopter = async (request: FastifyRequest) => {
@@ -78,8 +81,14 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   route(app, getCourseUserActions, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
     const grants = await adopter(request);
-    const course = await accessibleCourse(db, requireSession(request), grants, params);
-    return { actions: course.actions, courseActions: course.courseActions };
+    const session = requireSession(request);
+    const course = await accessibleCourse(db, session, grants, params);
+    const settings = await storeAdoptionSettings(db, session.locationId);
+    return {
+      actions: course.actions,
+      courseActions: course.courseActions,
+      allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
+    };
   });
 
   route(

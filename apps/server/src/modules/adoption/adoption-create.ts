@@ -1,0 +1,188 @@
+import {
+  ADOPTION_EXISTS_MESSAGE,
+  type AdoptionMaterialDTO,
+  type createAdoptionBody,
+} from '@csp/contracts';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Session } from '../../lib/session.ts';
+import type { Grants } from '../permissions/index.ts';
+import { insertActivity } from './activity-repository.ts';
+import { mailNewAdoption } from './adoption-notices.ts';
+import {
+  checkChosenSections,
+  checkDates,
+  checkPrintOnly,
+  earliestStart,
+  iaPublisherFor,
+  mayAdoptCourseWide,
+} from './adoption-rules.ts';
+import {
+  existingAdoptionsOf,
+  findByRequestId,
+  hasSectionAdoptionOf,
+  insertAdoption,
+  linkSections,
+  lockCourse,
+  storeAdoptionSettings,
+  type MaterialRef,
+} from './adoption-write-repository.ts';
+import { accessibleCourse, type AccessibleCourse } from './course-access.ts';
+import { courseAdoption } from './materials.ts';
+import { ADOPTION_MESSAGES as M } from './messages.ts';
+import { listCourseSections } from './section-repository.ts';
+import { isoDay } from './sections.ts';
+import { findProposedTitle, findTitle } from './title-repository.ts';
+
+type CreateAdoptionInput = z.output<typeof createAdoptionBody>;
+
+/** The material of a new adoption: one title or proposed title, or neither for NTR. */
+async function materialOf(
+  db: Db,
+  locationId: number,
+  m: CreateAdoptionInput['adoptionMaterial'],
+): Promise<MaterialRef> {
+  const titleId = m.titleId ?? null;
+  const proposedTitleId = m.adoptionProposedTitleId ?? null;
+  const count = (titleId === null ? 0 : 1) + (proposedTitleId === null ? 0 : 1);
+  if (m.noTextRequired ? count !== 0 : count !== 1) {
+    throw new AppError(400, M.chooseOneMaterial, 'adoptionMaterial');
+  }
+  if (titleId !== null && !(await findTitle(db, locationId, titleId))) {
+    throw new AppError(404, M.titleNotFound, 'adoptionMaterial.titleId');
+  }
+  if (proposedTitleId !== null && !(await findProposedTitle(db, locationId, proposedTitleId))) {
+    throw new AppError(404, M.proposedTitleNotFound, 'adoptionMaterial.adoptionProposedTitleId');
+  }
+  return { titleId, proposedTitleId };
+}
+
+/** Spec §8: the title is already on an auto adoption (field autoAdopt) or on a chosen section. */
+export async function refuseDuplicates(
+  db: Db,
+  course: AccessibleCourse,
+  material: MaterialRef,
+  autoAdopt: boolean,
+  sectionIds: readonly number[],
+  exceptId: number | null,
+): Promise<void> {
+  if (material.titleId === null && material.proposedTitleId === null) return;
+  const courseId = course.ancestry.courseId;
+  const existing = await existingAdoptionsOf(db, courseId, material, sectionIds, exceptId);
+  if (existing.onAutoAdoption) throw new AppError(409, ADOPTION_EXISTS_MESSAGE, 'autoAdopt');
+  const onSections = autoAdopt
+    ? await hasSectionAdoptionOf(db, courseId, material)
+    : existing.onSections.length > 0;
+  if (onSections) throw new AppError(409, ADOPTION_EXISTS_MESSAGE, 'sectionIdList');
+}
+
+/**
+ * Spec §7 createAdoption: adopts a title, a proposed title, or "no text required", for the
+ * chosen sections or (autoAdopt) for the whole course. Every rule is checked here, whatever
+ * the wizard showed; the adoption, its sections, its history entry and its first message are
+ * written in one transaction under the course's lock. A submit repeated with the same
+ * requestId answers the adoption the first one made.
+ */
+export async function createAdoptionFor(
+  deps: AppDeps,
+  session: Session,
+  grants: Grants,
+  input: CreateAdoptionInput,
+): Promise<AdoptionMaterialDTO> {
+  const { db } = deps;
+  const course = await accessibleCourse(db, session, grants, {
+    userAccountId: session.accountId,
+    ...input.adoptionCatalog,
+  });
+  const courseId = course.ancestry.courseId;
+  const earlier = input.requestId
+    ? await findByRequestId(db, session.accountId, input.requestId)
+    : null;
+  if (earlier) return courseAdoption(db, session.locationId, earlier.courseId, earlier.id);
+
+  const m = input.adoptionMaterial;
+  const material = await materialOf(db, session.locationId, m);
+  const flow = m.noTextRequired ? 'noMaterials' : 'material';
+  const now = deps.now();
+  const today = isoDay(now);
+  const sections = await listCourseSections(db, session.locationId, courseId, today);
+  const sectionIds = [...new Set(input.sectionIdList)];
+  if (input.autoAdopt) {
+    if (!mayAdoptCourseWide(course)) throw new AppError(403, M.mayNotAutoAdopt, 'autoAdopt');
+    if (sectionIds.length > 0) {
+      throw new AppError(400, M.noSectionsForAutoAdoption, 'sectionIdList');
+    }
+  } else {
+    if (sectionIds.length === 0) throw new AppError(400, M.chooseSections, 'sectionIdList');
+    await checkChosenSections(grants, course, sections, sectionIds, flow, today);
+  }
+  const settings = await storeAdoptionSettings(db, session.locationId);
+  const answers = m.noTextRequired
+    ? { required: false, bindInComponentRequired: false, printOnlyRequired: false }
+    : {
+        required: m.required ?? true,
+        bindInComponentRequired: m.bindInComponentRequired ?? false,
+        printOnlyRequired: m.printOnlyRequired ?? false,
+      };
+  checkPrintOnly(course, answers.printOnlyRequired, settings.allowSubmittersToSelectPrintOnly);
+  const ia = !m.noTextRequired && (m.ia ?? false);
+  const iapublisher = iaPublisherFor(ia, input.iapublisher);
+  const expirationDate = m.expirationDate ?? null;
+  checkDates(m.startDate, expirationDate, earliestStart(sections, flow, today));
+
+  const created = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await lockCourse(txDb, courseId);
+    if (input.requestId) {
+      const prior = await findByRequestId(txDb, session.accountId, input.requestId);
+      if (prior) return { id: prior.id, isNew: false };
+    }
+    await refuseDuplicates(txDb, course, material, input.autoAdopt, sectionIds, null);
+    const row = await insertAdoption(txDb, {
+      locationId: session.locationId,
+      courseId,
+      titleId: material.titleId,
+      proposedTitleId: material.proposedTitleId,
+      adoptionType: input.autoAdopt ? 'AUTO_ADOPTION' : 'SECTION_ADOPTION',
+      startDate: m.startDate,
+      expirationDate,
+      ...answers,
+      flexibleOnEdition: !m.noTextRequired && (m.flexibleOnEdition ?? false),
+      ia,
+      iapublisher,
+      estimatedSectionEnrollment: m.noTextRequired ? null : (m.estimatedSectionEnrollment ?? null),
+      externalAdoptionNote: m.externalAdoptionNote ?? '',
+      noTextRequired: m.noTextRequired,
+      createdBy: session.accountId,
+      requestId: input.requestId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!input.autoAdopt) await linkSections(txDb, row.id, sectionIds);
+    const base = { locationId: session.locationId, adoptionMaterialId: row.id, at: now };
+    await insertActivity(txDb, {
+      ...base,
+      actorAccountId: session.accountId,
+      action: 'CREATED',
+      details: { after: { adoptionType: row.adoptionType, sectionIdList: sectionIds } },
+    });
+    if (input.message) {
+      await insertActivity(txDb, {
+        ...base,
+        actorAccountId: session.accountId,
+        action: 'MESSAGE_POSTED',
+        details: { message: input.message, notifySubmitter: false, ccEmailList: [] },
+      });
+    }
+    return { id: row.id, isNew: true };
+  });
+  const adoption = await courseAdoption(db, session.locationId, courseId, created.id);
+  if (created.isNew && !course.actions.includes('ADOPT_CMA_TEAM')) {
+    const { departmentCode, courseCode } = input.adoptionCatalog;
+    const label = `${departmentCode} ${courseCode}`;
+    mailNewAdoption(deps, session, { label }, adoption, settings, input.message ?? null);
+  }
+  return adoption;
+}

@@ -1,0 +1,182 @@
+import type { AdoptionMaterialDTO, modifyAdoptionBody } from '@csp/contracts';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Session } from '../../lib/session.ts';
+import type { Grants } from '../permissions/index.ts';
+import { accessibleAdoption } from './activity.ts';
+import { insertActivity } from './activity-repository.ts';
+import { refuseDuplicates } from './adoption-create.ts';
+import {
+  checkChosenSections,
+  checkDates,
+  checkMayAdoptOn,
+  checkPrintOnly,
+  earliestStart,
+  iaPublisherFor,
+  mayAdoptCourseWide,
+} from './adoption-rules.ts';
+import {
+  linkSections,
+  lockAdoptionForChange,
+  storeAdoptionSettings,
+  unlinkSections,
+  updateAdoption,
+  type AdoptionRow,
+} from './adoption-write-repository.ts';
+import { courseAccess, mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
+import { courseAdoption } from './materials.ts';
+import { ADOPTION_MESSAGES as M } from './messages.ts';
+import { listCourseSections } from './section-repository.ts';
+import { isoDay } from './sections.ts';
+
+type ModifyAdoptionInput = z.output<typeof modifyAdoptionBody>;
+
+const ANSWER_FIELDS = [
+  'required',
+  'bindInComponentRequired',
+  'printOnlyRequired',
+  'flexibleOnEdition',
+  'ia',
+  'iapublisher',
+  'estimatedSectionEnrollment',
+  'externalAdoptionNote',
+  'startDate',
+  'expirationDate',
+] as const;
+type AnswerField = (typeof ANSWER_FIELDS)[number];
+
+/** An adoption of a course the caller works on, with what they may do on that course. */
+export async function adoptionWithCourse(
+  db: Db,
+  session: Session,
+  grants: Grants,
+  adoptionMaterialId: number,
+): Promise<AccessibleCourse> {
+  const found = await accessibleAdoption(db, session, grants, adoptionMaterialId);
+  const course = await courseAccess(db, session, grants, {
+    divisionId: found.divisionId,
+    departmentId: found.departmentId,
+    courseId: found.courseId,
+    sectionId: null,
+  });
+  if (!course) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
+  return course;
+}
+
+/** The fields the request sets, merged over the stored ones (spec §5 clear-expiration flag). */
+function mergedAnswers(row: AdoptionRow, input: ModifyAdoptionInput) {
+  const given = input.adoptionMaterial;
+  const merged: Pick<AdoptionRow, AnswerField> = {
+    required: given.required ?? row.required,
+    bindInComponentRequired: given.bindInComponentRequired ?? row.bindInComponentRequired,
+    printOnlyRequired: given.printOnlyRequired ?? row.printOnlyRequired,
+    flexibleOnEdition: given.flexibleOnEdition ?? row.flexibleOnEdition,
+    ia: given.ia ?? row.ia,
+    iapublisher: input.iapublisher === undefined ? row.iapublisher : input.iapublisher,
+    estimatedSectionEnrollment:
+      given.estimatedSectionEnrollment === undefined
+        ? row.estimatedSectionEnrollment
+        : given.estimatedSectionEnrollment,
+    externalAdoptionNote: given.externalAdoptionNote ?? row.externalAdoptionNote,
+    startDate: given.startDate ?? row.startDate,
+    expirationDate: input.clearExpirationDate
+      ? null
+      : given.expirationDate === undefined
+        ? row.expirationDate
+        : given.expirationDate,
+  };
+  merged.iapublisher = iaPublisherFor(merged.ia, merged.iapublisher);
+  return merged;
+}
+
+/**
+ * Spec §7 modifyAdoption: changes an active adoption's answers, dates and (for a section
+ * adoption) sections, under its row lock. A section added or taken off must be one the caller
+ * may adopt for; sections they may not touch stay as they are. A request that changes nothing
+ * records nothing, so a retry is harmless.
+ */
+export async function modifyAdoptionFor(
+  deps: AppDeps,
+  session: Session,
+  grants: Grants,
+  input: ModifyAdoptionInput,
+): Promise<AdoptionMaterialDTO> {
+  const { db } = deps;
+  const id = input.adoptionMaterial.adoptionMaterialId;
+  const course = await adoptionWithCourse(db, session, grants, id);
+  const settings = await storeAdoptionSettings(db, session.locationId);
+  const now = deps.now();
+  const today = isoDay(now);
+  const sections = await listCourseSections(
+    db,
+    session.locationId,
+    course.ancestry.courseId,
+    today,
+  );
+
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const current = await lockAdoptionForChange(txDb, id);
+    if (!current) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
+    const { row } = current;
+    if (!row.active) throw new AppError(409, M.adoptionEnded, 'adoptionMaterialId');
+    const isAuto = row.adoptionType === 'AUTO_ADOPTION';
+    if (isAuto && !mayAdoptCourseWide(course)) throw new AppError(403, M.mayNotChangeCourse);
+    if (!isAuto && current.sectionIds.length > 0) {
+      const rows = current.sectionIds.map((sectionId) => ({ ...course.ancestry, sectionId }));
+      // Someone who adopts for none of its sections (another instructor's) cannot change it.
+      if (!(await mayAdoptOnEach(grants, rows)).some(Boolean)) {
+        throw new AppError(403, M.mayNotChangeSection);
+      }
+    }
+
+    const merged = mergedAnswers(row, input);
+    if (merged.printOnlyRequired && !row.printOnlyRequired) {
+      checkPrintOnly(course, true, settings.allowSubmittersToSelectPrintOnly);
+    }
+    const flow = row.noTextRequired ? 'noMaterials' : 'material';
+    // A start date already stored (it may be past) stands; a new one follows spec §5.
+    const earliest =
+      merged.startDate === row.startDate ? row.startDate : earliestStart(sections, flow, today);
+    checkDates(merged.startDate, merged.expirationDate, earliest);
+
+    const wanted = input.sectionIdList === undefined ? null : [...new Set(input.sectionIdList)];
+    if (isAuto && wanted !== null && wanted.length > 0) {
+      throw new AppError(400, M.sectionsOfAutoAdoption, 'sectionIdList');
+    }
+    const added = wanted ? wanted.filter((s) => !current.sectionIds.includes(s)) : [];
+    const removed = wanted ? current.sectionIds.filter((s) => !wanted.includes(s)) : [];
+    if (!isAuto && wanted !== null && wanted.length === 0) {
+      throw new AppError(400, M.chooseSections, 'sectionIdList');
+    }
+    if (added.length > 0) await checkChosenSections(grants, course, sections, added, flow, today);
+    if (removed.length > 0) await checkMayAdoptOn(grants, course, removed);
+    if (added.length > 0) {
+      const material = { titleId: row.titleId, proposedTitleId: row.proposedTitleId };
+      await refuseDuplicates(txDb, course, material, false, added, row.id);
+    }
+
+    const changed = ANSWER_FIELDS.filter((f) => merged[f] !== row[f]);
+    if (changed.length === 0 && added.length === 0 && removed.length === 0) return;
+    await updateAdoption(txDb, id, { ...merged, updatedAt: now });
+    await linkSections(txDb, id, added);
+    await unlinkSections(txDb, id, removed);
+    const pick = (source: Pick<AdoptionRow, AnswerField>) =>
+      Object.fromEntries(changed.map((f) => [f, source[f]]));
+    const sectionsChanged = added.length > 0 || removed.length > 0;
+    await insertActivity(txDb, {
+      locationId: session.locationId,
+      adoptionMaterialId: id,
+      actorAccountId: session.accountId,
+      action: 'MODIFIED',
+      at: now,
+      details: {
+        before: { ...pick(row), ...(sectionsChanged ? { sectionIdList: current.sectionIds } : {}) },
+        after: { ...pick(merged), ...(sectionsChanged ? { sectionIdList: wanted } : {}) },
+      },
+    });
+  });
+  return courseAdoption(db, session.locationId, course.ancestry.courseId, id);
+}

@@ -1,0 +1,104 @@
+import {
+  earliestStartDate,
+  sectionBlockedReason,
+  type AdoptionSection,
+  type SelectionFlow,
+} from '@csp/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Grants } from '../permissions/index.ts';
+import { mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
+import { ADOPTION_MESSAGES as M } from './messages.ts';
+import type { SectionFigures } from './section-repository.ts';
+
+/** May the caller adopt for the whole course (an auto adoption, which covers every section)? */
+export function mayAdoptCourseWide(course: AccessibleCourse): boolean {
+  return (
+    course.courseActions.includes('ADOPT_CMA_TEAM') || course.courseActions.includes('ADOPT_COURSE')
+  );
+}
+
+/** Submitters (anyone without the course materials team's action) are the store's to allow. */
+export function checkPrintOnly(
+  course: AccessibleCourse,
+  printOnlyRequired: boolean,
+  allowSubmittersToSelectPrintOnly: boolean,
+): void {
+  if (
+    printOnlyRequired &&
+    !course.actions.includes('ADOPT_CMA_TEAM') &&
+    !allowSubmittersToSelectPrintOnly
+  ) {
+    throw new AppError(403, M.mayNotPrintOnly, 'adoptionMaterial.printOnlyRequired');
+  }
+}
+
+/** Inclusive access names its publisher; without it there is none to keep. */
+export function iaPublisherFor(ia: boolean, iapublisher: string | null | undefined): string | null {
+  const publisher = iapublisher?.trim() ? iapublisher.trim() : null;
+  if (ia && !publisher) throw new AppError(400, M.iaPublisherNeeded, 'iapublisher');
+  return ia ? publisher : null;
+}
+
+/** Spec §5 earliest start date, and an end that is not before the start. */
+export function checkDates(
+  startDate: string,
+  expirationDate: string | null,
+  earliest: string,
+): void {
+  if (startDate < earliest) {
+    const field = 'adoptionMaterial.startDate';
+    throw new AppError(400, `${field}: ${M.startTooEarly(earliest)}`, field);
+  }
+  if (expirationDate !== null && expirationDate < startDate) {
+    const field = 'adoptionMaterial.expirationDate';
+    throw new AppError(400, `${field}: ${M.endBeforeStart}`, field);
+  }
+}
+
+export function earliestStart(
+  sections: readonly SectionFigures[],
+  flow: SelectionFlow,
+  today: string,
+): string {
+  return earliestStartDate(sections as readonly AdoptionSection[], { today, flow });
+}
+
+/**
+ * Checks sections chosen for an adoption: each a section of the course that has not ended,
+ * one the caller may adopt for, and one the wizard lets them choose (spec §5: within the
+ * 360-day "show all" horizon, no no-text-required adoption, and in the no-materials flow no
+ * adopted material either).
+ */
+export async function checkChosenSections(
+  grants: Grants,
+  course: AccessibleCourse,
+  sections: readonly SectionFigures[],
+  chosen: readonly number[],
+  flow: SelectionFlow,
+  today: string,
+): Promise<void> {
+  const byId = new Map(sections.map((s) => [s.sectionId, s]));
+  const unknown = chosen.filter((id) => !byId.has(id));
+  if (unknown.length > 0) throw new AppError(400, M.notASection(unknown), 'sectionIdList');
+  await checkMayAdoptOn(grants, course, chosen);
+  for (const id of chosen) {
+    const section = byId.get(id)!;
+    const reason = sectionBlockedReason(section, { today, showAll: true, flow });
+    if (reason) {
+      throw new AppError(400, M.sectionBlocked(section.sectionCode, reason), 'sectionIdList');
+    }
+  }
+}
+
+/** Refuses (403) when the caller may not adopt for one of these sections of the course. */
+export async function checkMayAdoptOn(
+  grants: Grants,
+  course: AccessibleCourse,
+  sectionIds: readonly number[],
+): Promise<void> {
+  const allowed = await mayAdoptOnEach(
+    grants,
+    sectionIds.map((sectionId) => ({ ...course.ancestry, sectionId })),
+  );
+  if (allowed.some((yes) => !yes)) throw new AppError(403, M.mayNotChangeSection, 'sectionIdList');
+}

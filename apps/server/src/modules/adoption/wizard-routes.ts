@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ADOPT_ACTIONS,
+  convertMaterialProposedToActualTitle,
+  createAdoption,
+  createProposedTitle,
+  createTitle,
+  modifyAdoption,
+  searchMaterials,
+} from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireSession } from '../../lib/request-context.ts';
+import { route } from '../../lib/route.ts';
+import { grantsOf } from '../permissions/index.ts';
+import { createAdoptionFor } from './adoption-create.ts';
+import { modifyAdoptionFor } from './adoption-edit.ts';
+import { searchMaterialsFor } from './material-search.ts';
+import { ADOPTION_MESSAGES as M } from './messages.ts';
+import { linkProposedTitle } from './title-link.ts';
+import { createTitlesFromProducts, proposeTitle } from './titles.ts';
+
+const TAGS = ['adoption'];
+
+/** The adoption wizard's calls (spec §7): material search, titles, and adoption writes. */
+export function registerWizardRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const adopter = async (request: FastifyRequest) => {
+    const grants = await grantsOf(db, request);
+    await grants.requireAny(ADOPT_ACTIONS, M.mayNotAdopt);
+    return grants;
+  };
+
+  route(app, searchMaterials, { tags: TAGS }, async ({ query, request }) => {
+    await adopter(request);
+    return searchMaterialsFor(db, requireSession(request).locationId, query);
+  });
+
+  route(app, createTitle, { tags: TAGS, errors: [404] }, async ({ body, request }) => {
+    await adopter(request);
+    const titles = await createTitlesFromProducts(
+      db,
+      requireSession(request),
+      body.externalProductIdList,
+    );
+    return { titleDTOList: titles };
+  });
+
+  route(app, createProposedTitle, { tags: TAGS }, async ({ body, request }) => {
+    await adopter(request);
+    return { proposedTitleDTO: await proposeTitle(db, requireSession(request), body, deps.now()) };
+  });
+
+  route(app, createAdoption, { tags: TAGS, errors: [404, 409] }, async ({ body, request }) => {
+    const grants = await adopter(request);
+    return {
+      adoptionMaterial: await createAdoptionFor(deps, requireSession(request), grants, body),
+    };
+  });
+
+  route(app, modifyAdoption, { tags: TAGS, errors: [404, 409] }, async ({ body, request }) => {
+    const grants = await adopter(request);
+    return {
+      adoptionMaterial: await modifyAdoptionFor(deps, requireSession(request), grants, body),
+    };
+  });
+
+  route(
+    app,
+    convertMaterialProposedToActualTitle,
+    { tags: TAGS, errors: [404, 409] },
+    async ({ body, request }) => {
+      const grants = await adopter(request);
+      return {
+        adoptionMaterial: await linkProposedTitle(deps, requireSession(request), grants, body),
+      };
+    },
+  );
+}
