@@ -108,6 +108,8 @@ describe.each(engines)('adoption: course access and reference lists (%s)', (engi
       actions: ['ADOPT_COURSE', 'VIEW_SECTION'],
       // ...but nothing on the course itself: what applies to every section stays closed.
       courseActions: [],
+      // The store has not let submitters choose print only.
+      allowSubmittersToSelectPrintOnly: false,
     });
     expect((await actionsOn('department', bio)).json().courseActions).toEqual([
       'ADOPT_COURSE',
