@@ -53,6 +53,12 @@ CREATE TRIGGER titles_learn_words_on_insert AFTER INSERT ON titles REFERENCING N
 CREATE TRIGGER titles_learn_words_on_update AFTER UPDATE ON titles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION learn_search_words();--> statement-breakpoint
 CREATE TRIGGER external_products_learn_words_on_insert AFTER INSERT ON external_products REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION learn_search_words();--> statement-breakpoint
 CREATE TRIGGER external_products_learn_words_on_update AFTER UPDATE ON external_products REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION learn_search_words();--> statement-breakpoint
+-- Bulk loads (the large seed) run with session_replication_role = replica to skip foreign-key
+-- checks; the vocabulary must still learn their words.
+ALTER TABLE titles ENABLE ALWAYS TRIGGER titles_learn_words_on_insert;--> statement-breakpoint
+ALTER TABLE titles ENABLE ALWAYS TRIGGER titles_learn_words_on_update;--> statement-breakpoint
+ALTER TABLE external_products ENABLE ALWAYS TRIGGER external_products_learn_words_on_insert;--> statement-breakpoint
+ALTER TABLE external_products ENABLE ALWAYS TRIGGER external_products_learn_words_on_update;--> statement-breakpoint
 INSERT INTO search_vocabulary (word)
   SELECT DISTINCT lexeme FROM titles, unnest(tsvector_to_array(titles.search_words)) AS lexeme
   WHERE length(lexeme) >= 3

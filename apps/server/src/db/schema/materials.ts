@@ -31,11 +31,9 @@ const searchWords = (description: SQL, author: SQL) =>
  * Every word of every title and product (kept by triggers, migration 0009): the dictionary a
  * misspelt search word is corrected against, by trigram similarity, before the full-text match.
  */
-export const searchVocabulary = pgTable(
-  'search_vocabulary',
-  { word: text().primaryKey() },
-  (t) => [index('search_vocabulary_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-);
+export const searchVocabulary = pgTable('search_vocabulary', { word: text().primaryKey() }, (t) => [
+  index('search_vocabulary_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /** A product in the store's catalog (spec §3 Title). `description` is the title text. */
 export const titles = pgTable(

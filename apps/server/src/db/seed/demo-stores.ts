@@ -53,6 +53,7 @@ function administratorId(ids: ReadonlyMap<string, number>): number {
 export const STORE_A: StoreSpec = {
   locationName: 'Demo University Campus Store',
   externalRef: STORE_A_REF,
+  courseMaterialsEmail: 'textbooks@demo-university.edu',
   // The second website signs in through the development IdP (apps/server/src/dev-idp).
   brands: [DEMO_MAIN_BRAND, { ...DEMO_LAW_BRAND, sso: DEV_IDP_WEBSITE_SSO }],
   accounts: accountsOf('A'),

@@ -43,7 +43,8 @@ describe('seedDemo on PGlite', () => {
     expect(await inA('professors')).toBeGreaterThanOrEqual(270);
     expect(await inA('students')).toBe(3000);
     expect(await inA('enrollments')).toBeGreaterThanOrEqual(11_000);
-    expect(await inA('titles')).toBe(2000);
+    // 2,000 generated titles and 40 real UofT textbooks of the distributor's catalog.
+    expect(await inA('titles')).toBe(2040);
     expect(await inA('order_items')).toBeGreaterThan(10_000);
     expect(await inA('rentals')).toBeGreaterThan(2000);
     expect(summary.counts['students']).toBe(3100);
@@ -67,6 +68,27 @@ describe('seedDemo on PGlite', () => {
     }
     expect(rows.some((r) => r.ean13.startsWith('979') && r.isbn10 === null)).toBe(true);
     expect(new Set(rows.map((r) => `${r.locationId}:${r.ean13}`)).size).toBe(rows.length);
+  });
+
+  it("loads the distributor's catalog, and stocks 40 of its real textbooks in store A", async () => {
+    expect(summary.counts['external_products']).toBe(10_990);
+    expect(await count(sql`select count(*)::int from external_products`)).toBe(10_990);
+    const shared = async (location: number): Promise<number> =>
+      count(
+        sql`select count(*)::int from titles t join external_products e on e.ean13 = t.ean13
+            where t.location_id = ${location} and e.source = 'uoft-bookstore'
+              and t.description = e.description and t.author = e.author`,
+      );
+    expect(await shared(a)).toBe(40);
+    expect(await shared(b)).toBe(0);
+    const econometrics = await queryRows(
+      database.db,
+      sql`select ean13, author, edition, list_price_cents as price from titles
+          where location_id = ${a} and description = 'Introductory Econometrics 7E'`,
+    );
+    expect(econometrics).toEqual([
+      { ean13: '9781337558860', author: 'Wooldridge', edition: '7th', price: 16210 },
+    ]);
   });
 
   it('scopes the submitter to Biology on the main campus', async () => {

@@ -8,6 +8,11 @@ import { IdAllocator, resetIdentities } from '../bulk-write.ts';
 import { DEMO_ACCOUNTS, DEMO_HOSTS } from './demo-accounts.ts';
 import { STORE_A, STORE_A_REF, STORE_B } from './demo-stores.ts';
 import { addCounts, ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';
+import { seedDemoProducts } from './external-catalog/demo-products.ts';
+import { seedStoreTextbooks } from './external-catalog/store-textbooks.ts';
+
+/** Real UofT textbooks Demo University also stocks (a search finds them in both places). */
+export const STORE_A_REAL_TEXTBOOKS = 40;
 
 export interface DemoAccountInfo {
   userName: string;
@@ -31,6 +36,19 @@ export interface DemoSeedOptions {
   /** Anchor of every generated date; defaults to now. Fix it for reproducible dates. */
   today?: Date;
   onProgress?: ProgressListener;
+}
+
+/** Runs one insert step and reports it like seedStore reports its tables. */
+async function timed(
+  store: string,
+  table: string,
+  onProgress: ProgressListener | undefined,
+  run: () => Promise<number>,
+): Promise<number> {
+  const started = performance.now();
+  const rows = await run();
+  onProgress?.({ store, table, rows, elapsedMs: performance.now() - started });
+  return rows;
 }
 
 /** The demo logins with the host of their store's website, for `npm start` to print. */
@@ -71,10 +89,21 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
     const ids = await IdAllocator.create(tx, ID_TABLES);
     const { roleIds, productTypeIds } = await loadReferenceIds(tx, ROLES);
     const a = await seedStore(tx, ids, today, STORE_A, roleIds, productTypeIds, options.onProgress);
+    const textbooks = await timed(STORE_A.locationName, 'titles', options.onProgress, () =>
+      seedStoreTextbooks(tx, ids, a.locationId, STORE_A_REAL_TEXTBOOKS),
+    );
     const b = await seedStore(tx, ids, today, STORE_B, roleIds, productTypeIds, options.onProgress);
+    // The distributor's catalog is shared by every store: loaded once, into an empty table.
+    const products = await timed(
+      'Distributor catalog',
+      'external_products',
+      options.onProgress,
+      () => seedDemoProducts(tx),
+    );
     await resetIdentities(tx, ID_TABLES);
     const counts: Record<string, number> = {};
     addCounts(counts, a.counts);
+    addCounts(counts, { titles: textbooks, external_products: products });
     addCounts(counts, b.counts);
     return {
       counts,

@@ -2,9 +2,13 @@ import { ROLES } from '@csp/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ensureReferenceData } from '../reference-data.ts';
-import { locations } from '../schema/index.ts';
+import { externalProducts, locations, titles } from '../schema/index.ts';
 import { loadReferenceIds } from './accounts-seed.ts';
-import { IdAllocator, queryRows, resetIdentities } from '../bulk-write.ts';
+import { IdAllocator, insertRows, queryRows, resetIdentities } from '../bulk-write.ts';
+import {
+  generateExternalProducts,
+  LARGE_EXTERNAL_PRODUCTS,
+} from './external-catalog/large-products.ts';
 import { largeStoreSpec, LARGE_STORE_REF } from './large-store.ts';
 import { ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';
 
@@ -52,6 +56,29 @@ async function skipForeignKeyChecks(db: Db): Promise<boolean> {
 }
 
 /**
+ * The distributor's catalog at benchmark size (200,000 products at scale 1), avoiding the ISBNs
+ * of the products and titles already there: a product is another book than any store title.
+ */
+async function seedExternalProducts(
+  db: Db,
+  scale: number,
+  today: Date,
+): Promise<{ rows: number; elapsedMs: number }> {
+  const started = performance.now();
+  const taken = await queryRows<{ ean13: string }>(
+    db,
+    sql`select ean13 from ${externalProducts} union all select ean13 from ${titles}`,
+  );
+  const rows = generateExternalProducts(
+    Math.max(50, Math.round(LARGE_EXTERNAL_PRODUCTS * scale)),
+    today,
+    taken.map((r) => r.ean13),
+  );
+  const inserted = await insertRows(db, externalProducts, rows);
+  return { rows: inserted, elapsedMs: performance.now() - started };
+}
+
+/**
  * Seeds a large university (its own location and website, host 'large.localhost') for
  * benchmarks. Runs in one transaction, so a failure leaves nothing behind; refuses to run
  * when the large store already exists.
@@ -81,9 +108,16 @@ export async function seedLarge(db: Db, options: LargeSeedOptions = {}): Promise
       productTypeIds,
       options.onProgress,
     );
+    const products = await seedExternalProducts(tx, scale, today);
+    options.onProgress?.({
+      store: 'Distributor catalog',
+      table: 'external_products',
+      rows: products.rows,
+      elapsedMs: products.elapsedMs,
+    });
     await resetIdentities(tx, ID_TABLES);
     return {
-      counts: store.counts,
+      counts: { ...store.counts, external_products: products.rows },
       locationId: store.locationId,
       foreignKeyChecks: !skipped,
       elapsedMs: performance.now() - started,

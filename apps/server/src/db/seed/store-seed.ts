@@ -40,6 +40,8 @@ export const ID_TABLES: readonly IdTable[] = [
 
 export interface StoreSpec {
   locationName: string;
+  /** The course materials team's address, told of submitters' adoptions. */
+  courseMaterialsEmail?: string;
   externalRef: string;
   brands: readonly SiteBrand[];
   accounts: readonly AccountSpec[];
@@ -115,7 +117,12 @@ export async function seedStore(
 
   const batches: Batch[] = [
     batch(s.locations, [
-      { id: locationId, name: spec.locationName, externalRef: spec.externalRef },
+      {
+        id: locationId,
+        name: spec.locationName,
+        externalRef: spec.externalRef,
+        courseMaterialsEmail: spec.courseMaterialsEmail ?? null,
+      },
     ]),
     batch(
       s.websites,

@@ -10,7 +10,12 @@ import * as t from '../../db/schema/index.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import type { Caller } from '../permissions/permissions-test-support.ts';
-import { day, TODAY, wizardWorld, type WizardWorld } from '../../test-support/adoption-wizard-world.ts';
+import {
+  day,
+  TODAY,
+  wizardWorld,
+  type WizardWorld,
+} from '../../test-support/adoption-wizard-world.ts';
 
 const engines = await testEngines();
 
