@@ -4,6 +4,7 @@
 // its own SQL replayed straight through the driver, and the ratio of the two (what the HTTP
 // layer, validation, policy and serialisation add). The run fails when a budget is exceeded.
 // Timed assertions never go in tests (shared machines are noisy); they live here.
+// BENCH_ONLY=text measures only the endpoints whose name contains it.
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { benchEndpoints, exportBytes, type BenchEndpoint } from './endpoints.ts';
@@ -48,7 +49,11 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const app = await buildApp({ db: bench.database.db, config });
   try {
     const rows: Row[] = [];
-    for (const endpoint of await benchEndpoints(app, bench.database.db)) {
+    const only = process.env['BENCH_ONLY'];
+    const endpoints = (await benchEndpoints(app, bench.database.db)).filter(
+      (e) => !only || e.name.includes(only),
+    );
+    for (const endpoint of endpoints) {
       const rssBefore = process.memoryUsage().rss;
       let peakRss = rssBefore;
       const sampler = endpoint.trackMemory
