@@ -18,6 +18,7 @@ export interface AdoptionCardActions {
   onEdit?: (adoption: AdoptionMaterialDTO) => void;
   onRemoveFromSection?: (adoption: AdoptionMaterialDTO) => void;
   onRemoveCourseAdoption?: (adoption: AdoptionMaterialDTO) => void;
+  onLink?: (adoption: AdoptionMaterialDTO) => void;
 }
 
 interface AdoptionCardProps extends AdoptionCardActions {
@@ -80,6 +81,11 @@ export function AdoptionCard({ adoption, sections, ...actions }: AdoptionCardPro
         {actions.onEdit && (
           <Button size="small" variant="outlined" onClick={() => actions.onEdit?.(adoption)}>
             Edit{which}
+          </Button>
+        )}
+        {actions.onLink && (
+          <Button size="small" variant="outlined" onClick={() => actions.onLink?.(adoption)}>
+            Link to a catalog title{which}
           </Button>
         )}
         {actions.onRemoveFromSection && (

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -12,6 +13,8 @@ interface AdoptionDialogFrameProps {
   onClose: () => void;
   /** Room for two columns (details beside messages) on a wide screen. */
   wide?: boolean;
+  /** Buttons kept in view below the content (the wizard's Back and Next). */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
@@ -20,7 +23,13 @@ interface AdoptionDialogFrameProps {
  * phone. Escape or the close button in its title bar (always in view, however long the panel)
  * closes it; focus goes back to the button that opened it.
  */
-export function AdoptionDialogFrame({ title, onClose, wide, children }: AdoptionDialogFrameProps) {
+export function AdoptionDialogFrame({
+  title,
+  onClose,
+  wide,
+  actions,
+  children,
+}: AdoptionDialogFrameProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
@@ -44,6 +53,7 @@ export function AdoptionDialogFrame({ title, onClose, wide, children }: Adoption
         <CloseIcon />
       </IconButton>
       <DialogContent dividers>{children}</DialogContent>
+      {actions && <DialogActions sx={{ px: 3, py: 1.5 }}>{actions}</DialogActions>}
     </Dialog>
   );
 }

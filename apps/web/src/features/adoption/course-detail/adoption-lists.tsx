@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
 import { AdoptionCard, type AdoptionCardActions } from './adoption-card.tsx';
 import { groupAdoptions } from './adoption-format.ts';
-import { mayEndCourseAdoption, removableSections } from './adoption-rules.ts';
+import { mayEndCourseAdoption, mayLinkToTitle, removableSections } from './adoption-rules.ts';
 import type { CourseCapabilities } from './course-capabilities.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
 
@@ -40,6 +40,7 @@ export function AdoptionLists({ adoptions, sections, capabilities, actions }: Ad
     onRemoveCourseAdoption: mayEndCourseAdoption(adoption, capabilities)
       ? actions.onRemoveCourseAdoption
       : undefined,
+    onLink: mayLinkToTitle(adoption, capabilities) ? actions.onLink : undefined,
   });
   const lists = [
     {

@@ -28,3 +28,13 @@ export function mayEndCourseAdoption(
     adoption.adoptionProposedTitleId !== null
   );
 }
+
+/** An adoption of a proposed title not yet linked to a catalog title (the link_new mode's). */
+export function mayLinkToTitle(adoption: AdoptionMaterialDTO, capabilities: CourseCapabilities) {
+  return (
+    capabilities.mayLinkTitles &&
+    adoption.active &&
+    adoption.proposedTitle !== null &&
+    adoption.titleId === null
+  );
+}

@@ -10,6 +10,11 @@ export interface CourseCapabilities {
    * adopts for their own sections only, so the server refuses them these.
    */
   mayActOnCourse: boolean;
+  /**
+   * Linking an adoption of a proposed title to the catalog title found for it (the wizard's
+   * link_new mode): the course materials team, or whoever may assign titles.
+   */
+  mayLinkTitles: boolean;
 }
 
 /**
@@ -24,5 +29,6 @@ export function courseCapabilities(
     mayAdopt: actions.some((a) => ADOPT_ACTIONS.includes(a)),
     mayActOnCourse:
       courseActions.includes('ADOPT_CMA_TEAM') || courseActions.includes('ADOPT_COURSE'),
+    mayLinkTitles: actions.includes('ADOPT_CMA_TEAM') || actions.includes('ASSIGN_TITLE'),
   };
 }

@@ -179,14 +179,15 @@ describe('Course detail: the future adoptions e-mail', () => {
 });
 
 describe('Course detail: editing', () => {
-  it('opens an honest panel at ?editAdoptionId= until the wizard arrives', async () => {
+  it('opens the adoption wizard in edit mode at ?editAdoptionId=, on its questions', async () => {
     const { user, router } = await openCourse();
     await user.click(within(card('Cell Biology')).getByRole('button', { name: /^Edit/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit adoption' });
-    expect(router.state.location.search).toBe('?editAdoptionId=101');
-    expect(dialog).toHaveTextContent(M.editArrivesWithWizard);
-    expect(dialog).toHaveTextContent('978-0-944900-54-3');
-    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(
+      await within(dialog).findByRole('heading', { name: 'About this adoption' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?editAdoptionId=101&wizardPage=questions');
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.search).toBe('');

@@ -8,7 +8,6 @@ export const COURSE_DETAIL_MESSAGES = {
   previousAdoptionsFailed: 'Unable to load Previous Adoptions.',
   notFoundHeading: 'Course not found or not in your adoption scope',
   noAdoptions: 'No adoptions yet for this course',
-  editArrivesWithWizard: 'Editing adoptions arrives with the adoption wizard',
   chooseSection: 'Choose the section to remove the adoption from.',
   messagePosted: 'Message posted.',
   messagePostedNotified:

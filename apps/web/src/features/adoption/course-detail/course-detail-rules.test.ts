@@ -53,14 +53,22 @@ describe('the adoption lists', () => {
     expect(courseCapabilities(['ADOPT_INSTRUCTOR'], [])).toEqual({
       mayAdopt: true,
       mayActOnCourse: false,
+      mayLinkTitles: false,
     });
     expect(courseCapabilities(['ADOPT_COURSE'], ['ADOPT_COURSE']).mayActOnCourse).toBe(true);
     // A submitter scoped to one section adopts there, but not for the whole course.
     expect(courseCapabilities(['ADOPT_COURSE'], [])).toEqual({
       mayAdopt: true,
       mayActOnCourse: false,
+      mayLinkTitles: false,
     });
     expect(courseCapabilities(['VIEW_SECTION', 'ASSIGN_TITLE'], []).mayAdopt).toBe(false);
+  });
+
+  it('lets the course materials team and title assigners link proposed titles', () => {
+    expect(courseCapabilities(['ADOPT_CMA_TEAM'], []).mayLinkTitles).toBe(true);
+    expect(courseCapabilities(['ASSIGN_TITLE'], []).mayLinkTitles).toBe(true);
+    expect(courseCapabilities(['ADOPT_COURSE'], ['ADOPT_COURSE']).mayLinkTitles).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
 import { PageHeading } from '../../../components/page-heading.tsx';
@@ -115,9 +116,30 @@ export function CourseDetail({ course }: { course: CourseRef }) {
       </Box>
 
       <Box component="section" aria-labelledby={adoptionsHeadingId}>
-        <Typography id={adoptionsHeadingId} component="h2" variant="h5" gutterBottom>
-          Adoptions
-        </Typography>
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 1,
+            mb: 1,
+          }}
+        >
+          <Typography id={adoptionsHeadingId} component="h2" variant="h5">
+            Adoptions
+          </Typography>
+          {capabilities.mayAdopt && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon aria-hidden />}
+              onClick={panels.openCreate}
+            >
+              Add adoption
+            </Button>
+          )}
+        </Stack>
         {materials.isPending ? (
           <InlineLoading label="Loading adoptions" />
         ) : materials.isError ? (
@@ -134,6 +156,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
               onEdit: (a) => panels.openEdit(a.adoptionMaterialId),
               onRemoveFromSection: removals.askSection,
               onRemoveCourseAdoption: removals.askCourse,
+              onLink: (a) => panels.openLink(a.adoptionMaterialId),
             }}
           />
         )}
@@ -142,12 +165,13 @@ export function CourseDetail({ course }: { course: CourseRef }) {
       <PreviousAdoptionsPanel query={previous} onView={open} />
 
       <AdoptionPanels
+        course={course}
         panels={panels}
         lookup={lookup}
         loading={materials.isPending || previous.isPending}
         failed={materials.isError}
         sections={sectionsById}
-        mayPost={capabilities.mayAdopt}
+        capabilities={capabilities}
       />
       <RemovalDialogs removals={removals} sections={sectionsById} />
     </Stack>

@@ -223,6 +223,8 @@ export const HISTORY: AdoptionHistoryItem[] = [
 export interface FakeCourseOptions {
   /** What getCourseUserActions answers (a 404 when null). */
   courseActions?: ActionName[] | null;
+  /** The store's print-only flag for submitters (getCourseUserActions); false by default. */
+  allowSubmittersToSelectPrintOnly?: boolean;
   adoptions?: AdoptionMaterialDTO[];
   handlers?: Record<string, Handler>;
 }
@@ -243,7 +245,13 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
     json(404, { message: 'There is no course BIOL 101 in that division that you can work on.' });
   const handlers: Record<string, Handler> = {
     [`GET ${COURSE_BASE}/getCourseUserActions`]: () =>
-      courseActions ? json(200, { actions: courseActions, courseActions }) : notFound(),
+      courseActions
+        ? json(200, {
+            actions: courseActions,
+            courseActions,
+            allowSubmittersToSelectPrintOnly: options.allowSubmittersToSelectPrintOnly ?? false,
+          })
+        : notFound(),
     [`GET ${COURSE_BASE}/getSectionsByDivisionAndCourse`]: () =>
       courseActions ? json(200, { potentialAdoptionSections: SECTIONS }) : notFound(),
     [`GET ${COURSE_BASE}/getAdoptionMaterials`]: () =>

@@ -1,0 +1,51 @@
+import {
+  sectionBlockedReason,
+  type ActionName,
+  type AdoptionSection,
+  type SelectionFlow,
+} from '@csp/contracts';
+import { toApiDate } from '../../../lib/dates.ts';
+import type { WizardContext } from './wizard-context.ts';
+
+/** What the caller may answer on this course (getCourseUserActions). */
+export interface WizardPermissions {
+  /** Auto (course) adoption: the course materials team or a course-wide submitter. */
+  mayAutoAdopt: boolean;
+  /** Print only: the course materials team, or anyone when the store allows it (spec §5). */
+  mayChoosePrintOnly: boolean;
+}
+
+export function wizardPermissions(answer: {
+  courseActions: readonly ActionName[];
+  allowSubmittersToSelectPrintOnly: boolean;
+}): WizardPermissions {
+  const team = answer.courseActions.includes('ADOPT_CMA_TEAM');
+  return {
+    mayAutoAdopt: team || answer.courseActions.includes('ADOPT_COURSE'),
+    mayChoosePrintOnly: team || answer.allowSubmittersToSelectPrintOnly,
+  };
+}
+
+/** Today in the user's calendar, as the API writes days (spec §9). */
+export function todayDay(): string {
+  return toApiDate(new Date());
+}
+
+/** Which section rules apply: a no-text-required record, or a material (spec §5). */
+export function selectionFlow(context: Pick<WizardContext, 'flow'>): SelectionFlow {
+  return context.flow === 'noMaterials' || context.flow === 'editNoMaterial'
+    ? 'noMaterials'
+    : 'material';
+}
+
+/**
+ * Why a section cannot be chosen, or null. A section the edited adoption already covers stays
+ * choosable, so an edit can keep it (or take the adoption off it) whatever its dates.
+ */
+export function sectionChoiceBlocked(
+  section: AdoptionSection,
+  options: { today: string; showAll: boolean; flow: SelectionFlow; covered: readonly number[] },
+): string | null {
+  if (options.covered.includes(section.sectionId)) return null;
+  return sectionBlockedReason(section, options);
+}

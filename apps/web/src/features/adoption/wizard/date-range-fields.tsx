@@ -1,0 +1,78 @@
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { formatDisplayDate } from '../../../lib/dates.ts';
+
+interface DateFieldProps<T extends FieldValues, TOut extends FieldValues> {
+  control: Control<T, unknown, TOut>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+  min?: string | null;
+  hint?: string;
+}
+
+/** A date (the browser's date picker, sent as YYYY-MM-DD); its error or hint below it. */
+function DateField<T extends FieldValues, TOut extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  min,
+  hint,
+}: DateFieldProps<T, TOut>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      type="date"
+      label={label}
+      required={required}
+      name={field.name}
+      value={field.value as string}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? hint}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: min ?? undefined } }}
+    />
+  );
+}
+
+/**
+ * The start date (on or after `minStartDate`, spec §5) and the optional end date of an
+ * adoption. Both forms that ask them name the fields startDate and expirationDate.
+ */
+export function DateRangeFields<T extends FieldValues, TOut extends FieldValues>({
+  control,
+  minStartDate,
+}: {
+  /** A form with the fields startDate and expirationDate. */
+  control: Control<T, unknown, TOut>;
+  minStartDate: string | null;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
+      <DateField
+        control={control}
+        name={'startDate' as Path<T>}
+        label="Start date"
+        required
+        min={minStartDate}
+        hint={minStartDate ? `On or after ${formatDisplayDate(minStartDate)}` : undefined}
+      />
+      <DateField
+        control={control}
+        name={'expirationDate' as Path<T>}
+        label="End date"
+        hint="Optional: leave empty for no end date."
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { DateRangeFields } from '../date-range-fields.tsx';
+import { MaterialSummary, chosenMaterial } from '../material-summary.tsx';
+import { questionDateRules, questionsDefaults } from '../questions-defaults.ts';
+import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
+import type { WizardPageProps } from '../wizard-page-props.ts';
+import {
+  questionsFormSchema,
+  type QuestionsFormValues,
+  type QuestionsValues,
+} from '../wizard-schemas.ts';
+import { YesNoField } from '../yes-no-field.tsx';
+
+const GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+} as const;
+
+/**
+ * questions: how the material is adopted (spec §3 Adoption material). Print only is asked only
+ * of those who may choose it, and the auto adoption question only of course-wide adopters
+ * (spec §5, the server checks both too).
+ */
+export function QuestionsPage({ context, send, formId, permissions, today }: WizardPageProps) {
+  const editing = context.mode === 'edit';
+  const rules = questionDateRules(context, today);
+  const [schema] = useState(() => questionsFormSchema(rules));
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<QuestionsFormValues, unknown, QuestionsValues>({
+    resolver: zodResolver(schema),
+    defaultValues: questionsDefaults(context, today, permissions),
+  });
+  const ia = useWatch({ control, name: 'ia' });
+  const material = chosenMaterial(context);
+  const onSubmit = handleSubmit((values) => send({ type: 'QUESTIONS_NEXT', values }));
+  const autoAdoption = context.adoption?.adoptionType === 'AUTO_ADOPTION';
+
+  return (
+    <Stack
+      component="form"
+      id={formId}
+      noValidate
+      spacing={2.5}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      {material && <MaterialSummary material={material} label={editing ? 'Editing' : 'Adopting'} />}
+      <Box sx={GRID}>
+        <YesNoField control={control} name="required" label="Is this material required?" />
+        <YesNoField
+          control={control}
+          name="bindInComponentRequired"
+          label="Is a bind-in component required?"
+        />
+        {permissions.mayChoosePrintOnly && (
+          <YesNoField control={control} name="printOnlyRequired" label="Print only?" />
+        )}
+        <YesNoField control={control} name="flexibleOnEdition" label="Flexible on edition?" />
+        <YesNoField control={control} name="ia" label="Inclusive access?" />
+        {ia && (
+          <TextField
+            label="Inclusive access publisher"
+            required
+            error={Boolean(errors.iapublisher)}
+            helperText={errors.iapublisher?.message}
+            {...register('iapublisher')}
+          />
+        )}
+      </Box>
+      <TextField
+        label="Estimated section enrollment"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        error={Boolean(errors.estimatedSectionEnrollment)}
+        helperText={errors.estimatedSectionEnrollment?.message ?? 'Students per section; optional.'}
+        sx={{ maxWidth: { sm: 320 } }}
+        {...register('estimatedSectionEnrollment')}
+      />
+      <TextField
+        label="Note for the store"
+        multiline
+        minRows={2}
+        error={Boolean(errors.externalAdoptionNote)}
+        helperText={errors.externalAdoptionNote?.message}
+        {...register('externalAdoptionNote')}
+      />
+      <DateRangeFields control={control} minStartDate={rules.minStartDate} />
+      {editing
+        ? autoAdoption && <Alert severity="info">{M.everySection}</Alert>
+        : permissions.mayAutoAdopt && (
+            <YesNoField
+              control={control}
+              name="autoAdopt"
+              label="Adopt for every section of this course (auto adoption)?"
+            />
+          )}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { MaterialSearchResult, ResponseOf, searchMaterials } from '@csp/contracts';
+import { searchResultView } from '../material-summary.tsx';
+import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
+import type { SearchCriteria } from '../wizard-schemas.ts';
+
+/** The server pages at most 50 pages deep; past that, narrow the search. */
+const MAX_PAGE = 50;
+
+interface SearchResultsProps {
+  criteria: SearchCriteria | null;
+  query: {
+    data: ResponseOf<typeof searchMaterials> | undefined;
+    isPending: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
+  /** The server refused a field, which says so itself: no second message here. */
+  fieldRefused: boolean;
+  onPick: (material: MaterialSearchResult) => void;
+  onPage: (page: number) => void;
+}
+
+/**
+ * The results: each one a button (title, author, edition, publisher, ISBN, and where it comes
+ * from in words), paged. A failed search shows no results, only the spec's message (§8).
+ */
+export function SearchResults({
+  criteria,
+  query,
+  fieldRefused,
+  onPick,
+  onPage,
+}: SearchResultsProps) {
+  if (!criteria) {
+    return (
+      <Typography color="text.secondary">
+        Search by ISBN-13 or ISBN-10, or by words of the title or the author.
+      </Typography>
+    );
+  }
+  if (query.isError) {
+    if (fieldRefused) return null;
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {M.searchFailed}
+      </Alert>
+    );
+  }
+  if (query.isPending || !query.data) {
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <CircularProgress size={20} aria-label="Searching" />
+        <Typography color="text.secondary">Searching…</Typography>
+      </Stack>
+    );
+  }
+  const { materials, recordCount, isbnMatch } = query.data;
+  const pages = Math.min(MAX_PAGE, Math.ceil(recordCount / criteria.pageSize));
+  const first = (criteria.page - 1) * criteria.pageSize + 1;
+  return (
+    <Box component="section" aria-label="Search results">
+      <Typography role="status" variant="body2" sx={{ mb: 1 }}>
+        {recordCount === 0
+          ? `No materials match “${criteria.searchString}”.`
+          : `${isbnMatch ? 'ISBN match: ' : ''}${recordCount} ${recordCount === 1 ? 'material' : 'materials'} found` +
+            (pages > 1 ? `, showing ${first} to ${first + materials.length - 1}` : '') +
+            '. Choose one.'}
+      </Typography>
+      <List disablePadding>
+        {materials.map((material) => {
+          const view = searchResultView(material);
+          return (
+            <ListItem
+              key={`${material.source}-${material.titleId ?? material.externalProductId}`}
+              disablePadding
+              divider
+            >
+              <ListItemButton onClick={() => onPick(material)} sx={{ display: 'block' }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {view.description}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {view.facts.join(' · ')}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+      {pages > 1 && (
+        <Pagination
+          sx={{ mt: 1.5 }}
+          count={pages}
+          page={criteria.page}
+          onChange={(_, page) => onPage(page)}
+          siblingCount={0}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+
+/** A Yes/No question, kept as a boolean (spec §5); two radios, so the keyboard alone answers. */
+export function YesNoField<T extends FieldValues, TOut extends FieldValues>(props: {
+  control: Control<T, unknown, TOut>;
+  name: Path<T>;
+  label: string;
+  disabled?: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field }) => (
+        <FormControl component="fieldset" disabled={props.disabled}>
+          <FormLabel component="legend" id={labelId}>
+            {props.label}
+          </FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={labelId}
+            name={field.name}
+            value={field.value ? 'yes' : 'no'}
+            onChange={(event) => field.onChange(event.target.value === 'yes')}
+            onBlur={field.onBlur}
+          >
+            <FormControlLabel value="yes" control={<Radio />} label="Yes" />
+            <FormControlLabel value="no" control={<Radio />} label="No" />
+          </RadioGroup>
+        </FormControl>
+      )}
+    />
+  );
+}
