@@ -114,7 +114,7 @@ export const searchMaterials = endpoint({
 });
 
 /** A search ranks at most this many results; past it, narrow the search. */
-export const MATERIAL_SEARCH_MAX_RESULTS = 1000;
+export const MATERIAL_SEARCH_MAX_RESULTS = 500;
 
 export const createTitle = endpoint({
   method: 'POST',

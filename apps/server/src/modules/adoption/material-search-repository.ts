@@ -159,11 +159,11 @@ export async function searchMaterialRows(
     sql`with ${hitsSql(locationId, match, filters)},
     best as (
       select * from hits
-      order by rank desc, length(description), description, source, id
+      order by rank desc, length(description), description collate "C", source, id
       limit ${MATERIAL_SEARCH_MAX_RESULTS}
     )
     select *, count(*) over () as total from best
-    order by rank desc, length(description), description, source, id
+    order by rank desc, length(description), description collate "C", source, id
     offset ${page.offset} limit ${page.limit}`,
   );
   return rows.map((r) => ({

@@ -8,7 +8,12 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MaterialSearchResult, ResponseOf, searchMaterials } from '@csp/contracts';
+import {
+  MATERIAL_SEARCH_MAX_RESULTS,
+  type MaterialSearchResult,
+  type ResponseOf,
+  type searchMaterials,
+} from '@csp/contracts';
 import { searchResultView } from '../material-summary.tsx';
 import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
 import type { SearchCriteria } from '../wizard-schemas.ts';
@@ -79,9 +84,11 @@ export function SearchResults({
       <Typography role="status" variant="body2" sx={{ mb: 1 }}>
         {recordCount === 0
           ? `No materials match “${criteria.searchString}”.`
-          : `${isbnMatch ? 'ISBN match: ' : ''}${recordCount} ${recordCount === 1 ? 'material' : 'materials'} found` +
+          : `${isbnMatch ? 'ISBN match: ' : ''}${recordCount}${recordCount >= MATERIAL_SEARCH_MAX_RESULTS ? ' or more' : ''} ${recordCount === 1 ? 'material' : 'materials'} found` +
             (pages > 1 ? `, showing ${first} to ${first + materials.length - 1}` : '') +
-            '. Choose one.'}
+            (recordCount >= MATERIAL_SEARCH_MAX_RESULTS
+              ? '. Add a word or a filter to narrow the search, or choose one.'
+              : '. Choose one.')}
       </Typography>
       <List disablePadding>
         {materials.map((material) => {
