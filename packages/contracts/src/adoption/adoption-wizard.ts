@@ -158,7 +158,7 @@ export const convertMaterialProposedToActualTitle = endpoint({
   method: 'POST',
   path: `${ADOPTION_BASE}/:userAccountId/material/convertMaterialProposedToActualTitle`,
   summary:
-    'Links an adoption of a proposed title to the catalog title found for it (the course materials team, or whoever holds ASSIGN_TITLE)',
+    'Links an adoption of a proposed title to the catalog title found for it: for someone who adopts on the course and is on the course materials team or holds ASSIGN_TITLE',
   auth: true,
   params: adoptionAccountParams,
   body: z.object({ adoptionMaterialId: dbId, titleToConvertToId: dbId }),

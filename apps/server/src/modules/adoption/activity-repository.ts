@@ -17,6 +17,8 @@ export async function findAdoption(db: Db, locationId: number, adoptionMaterialI
       messagingStatus: adoptionMaterials.messagingStatus,
       adoptionType: adoptionMaterials.adoptionType,
       proposedTitleId: adoptionMaterials.proposedTitleId,
+      titleId: adoptionMaterials.titleId,
+      noTextRequired: adoptionMaterials.noTextRequired,
       active: adoptionMaterials.active,
       divisionId: courses.divisionId,
       departmentId: courses.departmentId,

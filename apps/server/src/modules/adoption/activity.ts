@@ -19,7 +19,12 @@ import {
   type FoundAdoption,
   type HistoryRow,
 } from './activity-repository.ts';
+import { refuseDuplicates } from './adoption-create.ts';
+import { checkChosenSections } from './adoption-rules.ts';
+import { lockCourse } from './adoption-write-repository.ts';
 import { courseAccess, mayAdoptOnEach } from './course-access.ts';
+import { listCourseSections } from './section-repository.ts';
+import { isoDay } from './sections.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 
 /** A second identical message from the same person this soon is the same post (a retry). */
@@ -191,10 +196,13 @@ export async function changeSectionLink(
   const now = deps.now();
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    // Putting it back reads the course's other adoptions: under the course's lock.
+    if (!input.remove) await lockCourse(txDb, adoption.courseId);
     const link = await lockSectionLink(txDb, adoption.id, input.sectionId);
     if (!link) throw new AppError(404, M.notOnSection, 'sectionId');
     if (!allowed) throw new AppError(403, M.mayNotChangeSection, 'sectionId');
     if (link.removed === input.remove) return;
+    if (!input.remove) await checkPutBack(txDb, session, grants, adoption, input.sectionId, now);
     await setSectionRemoved(txDb, adoption.id, input.sectionId, input.remove);
     await insertActivity(txDb, {
       locationId: session.locationId,
@@ -209,6 +217,33 @@ export async function changeSectionLink(
     });
   });
   return { adoptionMaterialId: adoption.id, sectionId: input.sectionId, removed: input.remove };
+}
+
+/**
+ * An adoption goes back on a section only where it could be adopted now: the section still
+ * selectable (spec §5) and the title not adopted there another way.
+ */
+async function checkPutBack(
+  db: Db,
+  session: Session,
+  grants: Grants,
+  adoption: FoundAdoption,
+  sectionId: number,
+  now: Date,
+): Promise<void> {
+  const course = await courseAccess(db, session, grants, {
+    divisionId: adoption.divisionId,
+    departmentId: adoption.departmentId,
+    courseId: adoption.courseId,
+    sectionId: null,
+  });
+  if (!course) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
+  const today = isoDay(now);
+  const sections = await listCourseSections(db, session.locationId, adoption.courseId, today);
+  const flow = adoption.noTextRequired ? 'noMaterials' : 'material';
+  await checkChosenSections(grants, course, sections, [sectionId], flow, today);
+  const material = { titleId: adoption.titleId, proposedTitleId: adoption.proposedTitleId };
+  await refuseDuplicates(db, course, material, false, [sectionId], adoption.id);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/unique-violation.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
 import { insertActivity } from './activity-repository.ts';
@@ -15,6 +16,8 @@ import {
   checkChosenSections,
   checkDates,
   checkPrintOnly,
+  checkWholeCourse,
+  dayAnywhere,
   earliestStart,
   iaPublisherFor,
   mayAdoptCourseWide,
@@ -78,6 +81,17 @@ export async function refuseDuplicates(
   if (onSections) throw new AppError(409, ADOPTION_EXISTS_MESSAGE, 'sectionIdList');
 }
 
+/** A request id already used: its adoption, if it was for this course. */
+async function replayed(
+  db: Db,
+  session: Session,
+  earlier: { id: number; courseId: number },
+  courseId: number,
+): Promise<AdoptionMaterialDTO> {
+  if (earlier.courseId !== courseId) throw new AppError(409, M.requestIdUsed, 'requestId');
+  return courseAdoption(db, session.locationId, earlier.courseId, earlier.id);
+}
+
 /**
  * Spec §7 createAdoption: adopts a title, a proposed title, or "no text required", for the
  * chosen sections or (autoAdopt) for the whole course. Every rule is checked here, whatever
@@ -100,23 +114,21 @@ export async function createAdoptionFor(
   const earlier = input.requestId
     ? await findByRequestId(db, session.accountId, input.requestId)
     : null;
-  if (earlier) return courseAdoption(db, session.locationId, earlier.courseId, earlier.id);
+  if (earlier) return replayed(db, session, earlier, courseId);
 
   const m = input.adoptionMaterial;
   const material = await materialOf(db, session.locationId, m);
   const flow = m.noTextRequired ? 'noMaterials' : 'material';
   const now = deps.now();
   const today = isoDay(now);
-  const sections = await listCourseSections(db, session.locationId, courseId, today);
   const sectionIds = [...new Set(input.sectionIdList)];
   if (input.autoAdopt) {
     if (!mayAdoptCourseWide(course)) throw new AppError(403, M.mayNotAutoAdopt, 'autoAdopt');
     if (sectionIds.length > 0) {
       throw new AppError(400, M.noSectionsForAutoAdoption, 'sectionIdList');
     }
-  } else {
-    if (sectionIds.length === 0) throw new AppError(400, M.chooseSections, 'sectionIdList');
-    await checkChosenSections(grants, course, sections, sectionIds, flow, today);
+  } else if (sectionIds.length === 0) {
+    throw new AppError(400, M.chooseSections, 'sectionIdList');
   }
   const settings = await storeAdoptionSettings(db, session.locationId);
   const answers = m.noTextRequired
@@ -130,56 +142,68 @@ export async function createAdoptionFor(
   const ia = !m.noTextRequired && (m.ia ?? false);
   const iapublisher = iaPublisherFor(ia, input.iapublisher);
   const expirationDate = m.expirationDate ?? null;
-  checkDates(m.startDate, expirationDate, earliestStart(sections, flow, today));
 
-  const created = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await lockCourse(txDb, courseId);
-    if (input.requestId) {
-      const prior = await findByRequestId(txDb, session.accountId, input.requestId);
-      if (prior) return { id: prior.id, isNew: false };
-    }
-    await refuseDuplicates(txDb, course, material, input.autoAdopt, sectionIds, null);
-    const row = await insertAdoption(txDb, {
-      locationId: session.locationId,
-      courseId,
-      titleId: material.titleId,
-      proposedTitleId: material.proposedTitleId,
-      adoptionType: input.autoAdopt ? 'AUTO_ADOPTION' : 'SECTION_ADOPTION',
-      startDate: m.startDate,
-      expirationDate,
-      ...answers,
-      flexibleOnEdition: !m.noTextRequired && (m.flexibleOnEdition ?? false),
-      ia,
-      iapublisher,
-      estimatedSectionEnrollment: m.noTextRequired ? null : (m.estimatedSectionEnrollment ?? null),
-      externalAdoptionNote: m.externalAdoptionNote ?? '',
-      noTextRequired: m.noTextRequired,
-      createdBy: session.accountId,
-      requestId: input.requestId ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (!input.autoAdopt) await linkSections(txDb, row.id, sectionIds);
-    const base = { locationId: session.locationId, adoptionMaterialId: row.id, at: now };
-    await insertActivity(txDb, {
-      ...base,
-      actorAccountId: session.accountId,
-      action: 'CREATED',
-      details: { after: { adoptionType: row.adoptionType, sectionIdList: sectionIds } },
-    });
-    if (input.message) {
+  const created = await db
+    .transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      await lockCourse(txDb, courseId);
+      if (input.requestId) {
+        const prior = await findByRequestId(txDb, session.accountId, input.requestId);
+        if (prior) return { id: prior.id, isNew: false };
+      }
+      // Read under the course's lock: what the sections already have decides what may be added.
+      const sections = await listCourseSections(txDb, session.locationId, courseId, today);
+      if (input.autoAdopt) checkWholeCourse(sections, flow);
+      else await checkChosenSections(grants, course, sections, sectionIds, flow, today);
+      checkDates(m.startDate, expirationDate, earliestStart(sections, flow, dayAnywhere(now)));
+      await refuseDuplicates(txDb, course, material, input.autoAdopt, sectionIds, null);
+      const row = await insertAdoption(txDb, {
+        locationId: session.locationId,
+        courseId,
+        titleId: material.titleId,
+        proposedTitleId: material.proposedTitleId,
+        adoptionType: input.autoAdopt ? 'AUTO_ADOPTION' : 'SECTION_ADOPTION',
+        startDate: m.startDate,
+        expirationDate,
+        ...answers,
+        flexibleOnEdition: !m.noTextRequired && (m.flexibleOnEdition ?? false),
+        ia,
+        iapublisher,
+        estimatedSectionEnrollment: m.noTextRequired
+          ? null
+          : (m.estimatedSectionEnrollment ?? null),
+        externalAdoptionNote: m.externalAdoptionNote ?? '',
+        noTextRequired: m.noTextRequired,
+        createdBy: session.accountId,
+        requestId: input.requestId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!input.autoAdopt) await linkSections(txDb, row.id, sectionIds);
+      const base = { locationId: session.locationId, adoptionMaterialId: row.id, at: now };
       await insertActivity(txDb, {
         ...base,
         actorAccountId: session.accountId,
-        action: 'MESSAGE_POSTED',
-        details: { message: input.message, notifySubmitter: false, ccEmailList: [] },
+        action: 'CREATED',
+        details: { after: { adoptionType: row.adoptionType, sectionIdList: sectionIds } },
       });
-    }
-    return { id: row.id, isNew: true };
-  });
+      if (input.message) {
+        await insertActivity(txDb, {
+          ...base,
+          actorAccountId: session.accountId,
+          action: 'MESSAGE_POSTED',
+          details: { message: input.message, notifySubmitter: false, ccEmailList: [] },
+        });
+      }
+      return { id: row.id, isNew: true };
+    })
+    .catch((error: unknown) => {
+      // The same request id sent for another course at the same moment (a client bug).
+      if (isUniqueViolation(error)) throw new AppError(409, M.requestIdUsed, 'requestId');
+      throw error;
+    });
   const adoption = await courseAdoption(db, session.locationId, courseId, created.id);
-  if (created.isNew && !course.actions.includes('ADOPT_CMA_TEAM')) {
+  if (created.isNew && !course.courseActions.includes('ADOPT_CMA_TEAM')) {
     const { departmentCode, courseCode } = input.adoptionCatalog;
     const label = `${departmentCode} ${courseCode}`;
     mailNewAdoption(deps, session, { label }, adoption, settings, input.message ?? null);

@@ -1,4 +1,8 @@
-import type { AdoptionMaterialDTO, modifyAdoptionBody } from '@csp/contracts';
+import {
+  noTextRequiredAnswers,
+  type AdoptionMaterialDTO,
+  type modifyAdoptionBody,
+} from '@csp/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +17,7 @@ import {
   checkDates,
   checkMayAdoptOn,
   checkPrintOnly,
+  dayAnywhere,
   earliestStart,
   iaPublisherFor,
   mayAdoptCourseWide,
@@ -20,6 +25,7 @@ import {
 import {
   linkSections,
   lockAdoptionForChange,
+  lockCourse,
   storeAdoptionSettings,
   unlinkSections,
   updateAdoption,
@@ -65,16 +71,22 @@ export async function adoptionWithCourse(
   return course;
 }
 
-/** The fields the request sets, merged over the stored ones (spec §5 clear-expiration flag). */
+/**
+ * The fields the request sets, merged over the stored ones (spec §5 clear-expiration flag). A
+ * no-text-required record keeps its fixed answers: it has no material to ask about.
+ */
 function mergedAnswers(row: AdoptionRow, input: ModifyAdoptionInput) {
-  const given = input.adoptionMaterial;
+  const given = row.noTextRequired
+    ? { ...input.adoptionMaterial, ...noTextRequiredAnswers, ia: false }
+    : input.adoptionMaterial;
   const merged: Pick<AdoptionRow, AnswerField> = {
     required: given.required ?? row.required,
     bindInComponentRequired: given.bindInComponentRequired ?? row.bindInComponentRequired,
     printOnlyRequired: given.printOnlyRequired ?? row.printOnlyRequired,
     flexibleOnEdition: given.flexibleOnEdition ?? row.flexibleOnEdition,
     ia: given.ia ?? row.ia,
-    iapublisher: input.iapublisher === undefined ? row.iapublisher : input.iapublisher,
+    iapublisher:
+      row.noTextRequired || input.iapublisher === undefined ? row.iapublisher : input.iapublisher,
     estimatedSectionEnrollment:
       given.estimatedSectionEnrollment === undefined
         ? row.estimatedSectionEnrollment
@@ -92,10 +104,31 @@ function mergedAnswers(row: AdoptionRow, input: ModifyAdoptionInput) {
 }
 
 /**
+ * May the caller change this adoption? An auto adoption, or one left on no section, is the
+ * course-wide adopters'; a section adoption needs every section it covers (an instructor may
+ * not change what another instructor's section uses).
+ */
+async function checkMayChange(
+  grants: Grants,
+  course: AccessibleCourse,
+  row: AdoptionRow,
+  sectionIds: readonly number[],
+): Promise<void> {
+  if (row.adoptionType === 'AUTO_ADOPTION' || sectionIds.length === 0) {
+    if (!mayAdoptCourseWide(course)) throw new AppError(403, M.mayNotChangeCourse);
+    return;
+  }
+  const rows = sectionIds.map((sectionId) => ({ ...course.ancestry, sectionId }));
+  if (!(await mayAdoptOnEach(grants, rows)).every(Boolean)) {
+    throw new AppError(403, M.mayNotChangeShared);
+  }
+}
+
+/**
  * Spec §7 modifyAdoption: changes an active adoption's answers, dates and (for a section
- * adoption) sections, under its row lock. A section added or taken off must be one the caller
- * may adopt for; sections they may not touch stay as they are. A request that changes nothing
- * records nothing, so a retry is harmless.
+ * adoption) sections, under the course's lock (the duplicate and section rules read other
+ * adoptions of the course). A request that changes nothing records nothing, so a retry is
+ * harmless.
  */
 export async function modifyAdoptionFor(
   deps: AppDeps,
@@ -109,28 +142,28 @@ export async function modifyAdoptionFor(
   const settings = await storeAdoptionSettings(db, session.locationId);
   const now = deps.now();
   const today = isoDay(now);
-  const sections = await listCourseSections(
-    db,
-    session.locationId,
-    course.ancestry.courseId,
-    today,
-  );
 
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    await lockCourse(txDb, course.ancestry.courseId);
     const current = await lockAdoptionForChange(txDb, id);
     if (!current) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
     const { row } = current;
     if (!row.active) throw new AppError(409, M.adoptionEnded, 'adoptionMaterialId');
     const isAuto = row.adoptionType === 'AUTO_ADOPTION';
-    if (isAuto && !mayAdoptCourseWide(course)) throw new AppError(403, M.mayNotChangeCourse);
-    if (!isAuto && current.sectionIds.length > 0) {
-      const rows = current.sectionIds.map((sectionId) => ({ ...course.ancestry, sectionId }));
-      // Someone who adopts for none of its sections (another instructor's) cannot change it.
-      if (!(await mayAdoptOnEach(grants, rows)).some(Boolean)) {
-        throw new AppError(403, M.mayNotChangeSection);
-      }
-    }
+    await checkMayChange(grants, course, row, current.sectionIds);
+    const courseSections = await listCourseSections(
+      txDb,
+      session.locationId,
+      course.ancestry.courseId,
+      today,
+    );
+    // The rules about other adoptions must not count this one (its own no-text-required mark).
+    const sections = courseSections.map((s) =>
+      current.sectionIds.includes(s.sectionId) && row.noTextRequired
+        ? { ...s, sectionHasNTRAdoption: false }
+        : s,
+    );
 
     const merged = mergedAnswers(row, input);
     if (merged.printOnlyRequired && !row.printOnlyRequired) {
@@ -139,7 +172,9 @@ export async function modifyAdoptionFor(
     const flow = row.noTextRequired ? 'noMaterials' : 'material';
     // A start date already stored (it may be past) stands; a new one follows spec §5.
     const earliest =
-      merged.startDate === row.startDate ? row.startDate : earliestStart(sections, flow, today);
+      merged.startDate === row.startDate
+        ? row.startDate
+        : earliestStart(sections, flow, dayAnywhere(now));
     checkDates(merged.startDate, merged.expirationDate, earliest);
 
     const wanted = input.sectionIdList === undefined ? null : [...new Set(input.sectionIdList)];

@@ -9,6 +9,7 @@ import type { Grants } from '../permissions/index.ts';
 import { mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 import type { SectionFigures } from './section-repository.ts';
+import { isoDay } from './sections.ts';
 
 /** May the caller adopt for the whole course (an auto adoption, which covers every section)? */
 export function mayAdoptCourseWide(course: AccessibleCourse): boolean {
@@ -17,7 +18,10 @@ export function mayAdoptCourseWide(course: AccessibleCourse): boolean {
   );
 }
 
-/** Submitters (anyone without the course materials team's action) are the store's to allow. */
+/**
+ * Submitters (anyone without the course materials team's action on the course itself; a team
+ * grant on one section is not enough) may ask for print only when the store allows it.
+ */
 export function checkPrintOnly(
   course: AccessibleCourse,
   printOnlyRequired: boolean,
@@ -25,7 +29,7 @@ export function checkPrintOnly(
 ): void {
   if (
     printOnlyRequired &&
-    !course.actions.includes('ADOPT_CMA_TEAM') &&
+    !course.courseActions.includes('ADOPT_CMA_TEAM') &&
     !allowSubmittersToSelectPrintOnly
   ) {
     throw new AppError(403, M.mayNotPrintOnly, 'adoptionMaterial.printOnlyRequired');
@@ -52,6 +56,31 @@ export function checkDates(
   if (expirationDate !== null && expirationDate < startDate) {
     const field = 'adoptionMaterial.expirationDate';
     throw new AppError(400, `${field}: ${M.endBeforeStart}`, field);
+  }
+}
+
+/**
+ * The earliest calendar day that is today somewhere (UTC-12): the store's time zone is not
+ * known, and a start date of "today" typed in the evening in America must not be refused.
+ */
+export function dayAnywhere(now: Date): string {
+  return isoDay(new Date(now.getTime() - 12 * 3_600_000));
+}
+
+/**
+ * An auto adoption covers every open section: none may be marked no text required, and an
+ * auto "no text required" needs sections with nothing adopted.
+ */
+export function checkWholeCourse(sections: readonly SectionFigures[], flow: SelectionFlow): void {
+  for (const section of sections) {
+    const blocked =
+      section.sectionHasNTRAdoption || (flow === 'noMaterials' && section.sectionHasNonNTRAdoption);
+    if (blocked) {
+      const reason = section.sectionHasNTRAdoption
+        ? 'Already marked no text required'
+        : 'Already has adopted materials';
+      throw new AppError(400, M.sectionBlocked(section.sectionCode, reason), 'autoAdopt');
+    }
   }
 }
 

@@ -99,8 +99,9 @@ function sourceSql(arm: Arm, locationId: number, filters: MaterialFilters): SQL 
 }
 
 /**
- * One source's matches of one kind, at most MATERIAL_SEARCH_MAX_RESULTS of them: a bitmap
- * scan that stops there, so a word found in 25,000 titles costs what 1,000 do.
+ * One source's matches of one kind, at most MATERIAL_SEARCH_MAX_RESULTS of them. The GIN index
+ * still reads every matching entry, but the heap visits stop there: a word found in 25,000
+ * titles fetches 500 rows, not 25,000.
  */
 function armSql(arm: Arm, condition: SQL, rank: number, from: SQL, source: SQL): SQL {
   const kind = arm.alias === 't' ? 'CATALOG' : 'EXTERNAL';

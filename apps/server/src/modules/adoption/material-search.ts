@@ -14,8 +14,8 @@ import {
   type MaterialRow,
 } from './material-search-repository.ts';
 
-/** Words of at least one letter or digit; everything else separates them. */
-const WORD = /[\p{L}\p{N}]+/gu;
+/** Words of letters (with their accents) and digits; everything else separates them. */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
  * How a cleaned search string is matched: a valid ISBN-10 or ISBN-13 (the contract has
@@ -25,7 +25,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export function materialMatch(searchString: string): MaterialMatch | null {
   const isbn = normalizeIsbn(searchString);
   if (isbn) return { kind: 'isbn', ean13: isbn };
-  const words = (searchString.toLowerCase().match(WORD) ?? []).slice(0, 12);
+  // Composed form, as titles are typed: a decomposed "école" is the same word.
+  const words = (searchString.normalize('NFC').toLowerCase().match(WORD) ?? []).slice(0, 12);
   if (words.length === 0) return null;
   return { kind: 'words', words };
 }

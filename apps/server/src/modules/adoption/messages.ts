@@ -43,5 +43,8 @@ export const ADOPTION_MESSAGES = {
   alreadyLinked: 'That adoption is already linked to another catalog title.',
   mayNotAssignTitle:
     "Only the store's course materials team can link a proposed title to a catalog title.",
+  requestIdUsed: 'This request id was already used for an adoption of another course.',
+  mayNotChangeShared:
+    'This adoption also covers sections you do not adopt for: ask the course materials team to change it.',
   sectionsOfAutoAdoption: 'An auto adoption covers every section: its sections cannot be chosen.',
 } as const;

@@ -7,7 +7,7 @@ import type { Grants } from '../permissions/index.ts';
 import { insertActivity } from './activity-repository.ts';
 import { refuseDuplicates } from './adoption-create.ts';
 import { adoptionWithCourse } from './adoption-edit.ts';
-import { lockAdoptionForChange, updateAdoption } from './adoption-write-repository.ts';
+import { lockAdoptionForChange, lockCourse, updateAdoption } from './adoption-write-repository.ts';
 import { courseAdoption } from './materials.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 import { findTitle } from './title-repository.ts';
@@ -36,6 +36,7 @@ export async function linkProposedTitle(
   const now = deps.now();
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    await lockCourse(txDb, course.ancestry.courseId);
     const current = await lockAdoptionForChange(txDb, id);
     if (!current) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
     const { row } = current;

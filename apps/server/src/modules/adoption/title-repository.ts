@@ -120,12 +120,17 @@ export async function findSameProposal(
         eq(proposedTitles.locationId, locationId),
         eq(proposedTitles.createdBy, accountId),
         gte(proposedTitles.createdAt, since),
+        // Every field: a resubmit that corrects one is a new proposal, not the old one.
         eq(proposedTitles.description, input.description),
         eq(proposedTitles.author, input.author),
+        eq(proposedTitles.contactInformation, input.contactInformation),
+        eq(proposedTitles.digitalProduct, input.digitalProduct),
         eq(proposedTitles.edition, input.edition),
-        eq(proposedTitles.publisher, input.publisher),
+        eq(proposedTitles.notes, input.notes),
         eq(proposedTitles.productCode, input.productCode),
+        eq(proposedTitles.productLink, input.productLink),
         eq(proposedTitles.proposedProductTypeId, input.proposedProductTypeId),
+        eq(proposedTitles.publisher, input.publisher),
       ),
     )
     .orderBy(desc(proposedTitles.id))

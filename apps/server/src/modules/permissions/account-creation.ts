@@ -6,7 +6,7 @@ import { hashPassword } from '../../lib/password-hash.ts';
 import type { Session } from '../../lib/session.ts';
 import { generatePassword } from './generated-password.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { isUniqueViolation } from '../../lib/unique-violation.ts';
 import { findStoreAccount, insertAccount, insertAudit } from './user-roles-repository.ts';
 
 export interface CreatedAccount {

@@ -23,7 +23,7 @@ import {
   resolveRole,
   resolveScopes,
 } from './role-resolution.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { isUniqueViolation } from '../../lib/unique-violation.ts';
 import { isStoreWideRow, presentRoles, requireStoreUser, snapshotRoles } from './user-roles.ts';
 import {
   deleteUserRoles,

@@ -122,11 +122,14 @@ export function SelectMaterialPage(props: WizardPageProps) {
       )}
       {!editing && (
         <TextField
-          label="Message for the store's course materials team"
+          label="Message for the store"
           multiline
           minRows={2}
           error={Boolean(formState.errors.message)}
-          helperText={formState.errors.message?.message ?? 'Optional.'}
+          helperText={
+            formState.errors.message?.message ??
+            "Optional: it goes to the store's course materials team with the adoption."
+          }
           {...register('message')}
         />
       )}
