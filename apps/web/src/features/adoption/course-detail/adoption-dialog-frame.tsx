@@ -15,6 +15,11 @@ interface AdoptionDialogFrameProps {
   wide?: boolean;
   /** Buttons kept in view below the content (the wizard's Back and Next). */
   actions?: ReactNode;
+  /**
+   * The content puts focus where it belongs itself (the wizard: each page's heading), so the
+   * dialog must not take it for its own container when it opens.
+   */
+  contentTakesFocus?: boolean;
   children: ReactNode;
 }
 
@@ -28,6 +33,7 @@ export function AdoptionDialogFrame({
   onClose,
   wide,
   actions,
+  contentTakesFocus,
   children,
 }: AdoptionDialogFrameProps) {
   const theme = useTheme();
@@ -37,6 +43,7 @@ export function AdoptionDialogFrame({
     <Dialog
       open
       onClose={onClose}
+      disableAutoFocus={contentTakesFocus}
       fullScreen={phone}
       fullWidth
       maxWidth={wide ? 'lg' : 'md'}

@@ -1,7 +1,7 @@
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotificationStore } from '../../../app/notifications/notification-context.tsx';
 import { AdoptionWizard } from '../wizard/adoption-wizard.tsx';
 import type { WizardMode } from '../wizard/wizard-flows.ts';
 import { WIZARD_MESSAGES } from '../wizard/wizard-messages.ts';
@@ -75,7 +75,8 @@ function WizardPanel({
   mode,
   adoption,
 }: AdoptionPanelsProps & { mode: WizardMode; adoption: AdoptionMaterialDTO | null }) {
-  const notify = useNotify();
+  // Closing the wizard changes the URL, which clears the toasts of the page being left.
+  const { notifyAfterNavigation } = useNotificationStore();
   const refresh = useRefreshCourse();
   return (
     <AdoptionWizard
@@ -85,7 +86,7 @@ function WizardPanel({
       onPageChange={panels.showWizardPage}
       onFinish={(saved) => {
         if (saved) {
-          notify({ type: 'success', message: SAVED[mode] });
+          notifyAfterNavigation({ type: 'success', message: SAVED[mode] });
           void refresh();
         }
         panels.close();

@@ -1,4 +1,12 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type ComponentType } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { useSelector } from '@xstate/react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -75,21 +83,24 @@ export function AdoptionWizard({
   const courseActions = useCourseActions(course);
   const [today] = useState(todayDay);
   const formId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const page = wizardPage(snapshot);
   const busy = isBusy(snapshot);
   const next = nextButton(snapshot);
 
   const pageShown = useEffectEvent((shown: WizardPage) => onPageChange(shown));
   const finished = useEffectEvent((saved: AdoptionMaterialDTO | null) => onFinish(saved));
-  const ready = courseActions.isSuccess;
   useEffect(() => {
     if (page) pageShown(page);
   }, [page]);
-  useEffect(() => {
-    // A new page: keyboard and screen reader users start at its heading.
-    if (ready) headingRef.current?.focus();
-  }, [page, ready]);
+  // A new page: keyboard and screen reader users start at its heading. A callback ref, new for
+  // each page, because the first page's heading appears a commit after the wizard (the dialog
+  // renders through a portal), when an effect would already have run and found nothing.
+  const focusHeading = useCallback(
+    (heading: HTMLHeadingElement | null) => {
+      if (heading && page) heading.focus();
+    },
+    [page],
+  );
   const error = snapshot.context.error;
   const errorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -132,7 +143,7 @@ export function AdoptionWizard({
       <Stack spacing={2}>
         <WizardSteps flow={snapshot.context.flow} page={page} />
         <Typography
-          ref={headingRef}
+          ref={focusHeading}
           tabIndex={-1}
           component="h3"
           variant="h6"
@@ -159,7 +170,13 @@ export function AdoptionWizard({
   }
 
   return (
-    <AdoptionDialogFrame title={TITLES[mode]} onClose={close} actions={footer} wide>
+    <AdoptionDialogFrame
+      title={TITLES[mode]}
+      onClose={close}
+      actions={footer}
+      wide
+      contentTakesFocus
+    >
       {body}
     </AdoptionDialogFrame>
   );
