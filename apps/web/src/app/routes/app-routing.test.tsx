@@ -82,8 +82,13 @@ describe('app routing and guard', () => {
   it('shows navigation for the user’s actions and titles the page', async () => {
     remember();
     renderApp('/adopt', { session: sessionResponse({ actions: ['ADOPT_INSTRUCTOR'] }) });
+    // The page is lazy: its first load compiles the Data Grid, seconds on a busy CI machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Adopt Course Materials' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Adopt Course Materials' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     await waitFor(() =>
       expect(document.title).toBe('Adopt Course Materials - Springfield University'),

@@ -76,9 +76,11 @@ export function MaterialSummary({ material, label }: { material: MaterialView; l
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {material.description}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {material.facts.join(' · ')}
-      </Typography>
+      {material.facts.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {material.facts.join(' · ')}
+        </Typography>
+      )}
     </Paper>
   );
 }
