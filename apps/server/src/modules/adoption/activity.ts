@@ -22,13 +22,36 @@ import {
 import { refuseDuplicates } from './adoption-create.ts';
 import { checkChosenSections } from './adoption-rules.ts';
 import { lockCourse } from './adoption-write-repository.ts';
-import { courseAccess, mayAdoptOnEach } from './course-access.ts';
+import { courseAccess, mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { listCourseSections } from './section-repository.ts';
 import { isoDay } from './sections.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 
 /** A second identical message from the same person this soon is the same post (a retry). */
 export const REPOST_WINDOW_MS = 30_000;
+
+/**
+ * An adoption of a course the caller works on, with what they may do on that course; 404
+ * otherwise, as if it did not exist.
+ */
+export async function adoptionAndCourse(
+  db: Db,
+  session: Session,
+  grants: Grants,
+  adoptionMaterialId: number,
+): Promise<{ adoption: FoundAdoption; course: AccessibleCourse }> {
+  const adoption = await findAdoption(db, session.locationId, adoptionMaterialId);
+  const course = adoption
+    ? await courseAccess(db, session, grants, {
+        divisionId: adoption.divisionId,
+        departmentId: adoption.departmentId,
+        courseId: adoption.courseId,
+        sectionId: null,
+      })
+    : null;
+  if (!adoption || !course) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
+  return { adoption, course };
+}
 
 /** An adoption of a course the caller works on; 404 otherwise, as if it did not exist. */
 export async function accessibleAdoption(
@@ -37,17 +60,7 @@ export async function accessibleAdoption(
   grants: Grants,
   adoptionMaterialId: number,
 ): Promise<FoundAdoption> {
-  const adoption = await findAdoption(db, session.locationId, adoptionMaterialId);
-  const access = adoption
-    ? await courseAccess(db, session, grants, {
-        divisionId: adoption.divisionId,
-        departmentId: adoption.departmentId,
-        courseId: adoption.courseId,
-        sectionId: null,
-      })
-    : null;
-  if (!adoption || !access) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
-  return adoption;
+  return (await adoptionAndCourse(db, session, grants, adoptionMaterialId)).adoption;
 }
 
 const record = (value: unknown): Record<string, unknown> | null =>
@@ -185,7 +198,12 @@ export async function changeSectionLink(
   input: { adoptionMaterialId: number; sectionId: number; remove: boolean },
 ) {
   const { db } = deps;
-  const adoption = await accessibleAdoption(db, session, grants, input.adoptionMaterialId);
+  const { adoption, course } = await adoptionAndCourse(
+    db,
+    session,
+    grants,
+    input.adoptionMaterialId,
+  );
   const section = {
     divisionId: adoption.divisionId,
     departmentId: adoption.departmentId,
@@ -202,7 +220,9 @@ export async function changeSectionLink(
     if (!link) throw new AppError(404, M.notOnSection, 'sectionId');
     if (!allowed) throw new AppError(403, M.mayNotChangeSection, 'sectionId');
     if (link.removed === input.remove) return;
-    if (!input.remove) await checkPutBack(txDb, session, grants, adoption, input.sectionId, now);
+    if (!input.remove) {
+      await checkPutBack(txDb, session, grants, adoption, course, input.sectionId, now);
+    }
     await setSectionRemoved(txDb, adoption.id, input.sectionId, input.remove);
     await insertActivity(txDb, {
       locationId: session.locationId,
@@ -228,16 +248,10 @@ async function checkPutBack(
   session: Session,
   grants: Grants,
   adoption: FoundAdoption,
+  course: AccessibleCourse,
   sectionId: number,
   now: Date,
 ): Promise<void> {
-  const course = await courseAccess(db, session, grants, {
-    divisionId: adoption.divisionId,
-    departmentId: adoption.departmentId,
-    courseId: adoption.courseId,
-    sectionId: null,
-  });
-  if (!course) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
   const today = isoDay(now);
   const sections = await listCourseSections(db, session.locationId, adoption.courseId, today);
   const flow = adoption.noTextRequired ? 'noMaterials' : 'material';

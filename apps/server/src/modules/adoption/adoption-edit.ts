@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
-import { accessibleAdoption } from './activity.ts';
+import { adoptionAndCourse } from './activity.ts';
 import { insertActivity } from './activity-repository.ts';
 import { refuseDuplicates } from './adoption-create.ts';
 import {
@@ -31,7 +31,7 @@ import {
   updateAdoption,
   type AdoptionRow,
 } from './adoption-write-repository.ts';
-import { courseAccess, mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
+import { mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { courseAdoption } from './materials.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 import { listCourseSections } from './section-repository.ts';
@@ -53,22 +53,14 @@ const ANSWER_FIELDS = [
 ] as const;
 type AnswerField = (typeof ANSWER_FIELDS)[number];
 
-/** An adoption of a course the caller works on, with what they may do on that course. */
+/** The course of an adoption the caller works on, with what they may do there (404 if none). */
 export async function adoptionWithCourse(
   db: Db,
   session: Session,
   grants: Grants,
   adoptionMaterialId: number,
 ): Promise<AccessibleCourse> {
-  const found = await accessibleAdoption(db, session, grants, adoptionMaterialId);
-  const course = await courseAccess(db, session, grants, {
-    divisionId: found.divisionId,
-    departmentId: found.departmentId,
-    courseId: found.courseId,
-    sectionId: null,
-  });
-  if (!course) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
-  return course;
+  return (await adoptionAndCourse(db, session, grants, adoptionMaterialId)).course;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AdoptionMaterialDTO } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AccessibleCourse } from './course-access.ts';
 import { isoDay } from './sections.ts';
-import { presentTitle } from './titles.ts';
+import { presentProposedTitle, presentTitle } from './titles.ts';
 import { listAdoptions, listCoveredSections, type StoredAdoption } from './material-repository.ts';
 
 /** The course's active adoptions, with what each adopts and the sections it covers. */
@@ -82,21 +82,7 @@ async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<Adopt
     adoptionMessagingStatusName: a.messagingStatus,
     submitter: submitter?.userName ? { name: submitter.name, userName: submitter.userName } : null,
     title: title ? presentTitle(title) : null,
-    proposedTitle: p
-      ? {
-          proposedTitleId: p.id,
-          author: p.author,
-          contactInformation: p.contactInformation,
-          description: p.description,
-          digitalProduct: p.digitalProduct,
-          edition: p.edition,
-          notes: p.notes,
-          productCode: p.productCode,
-          productLink: p.productLink,
-          proposedProductTypeId: p.proposedProductTypeId,
-          publisher: p.publisher,
-        }
-      : null,
+    proposedTitle: p ? presentProposedTitle(p) : null,
     sections: covered
       .filter((c) => c.adoptionMaterialId === a.id)
       .map((c) => ({ sectionId: c.sectionId, sectionCode: c.sectionCode })),

@@ -22,9 +22,7 @@ export function formatEan13(ean13: string): string {
 /** The same proposal from the same person this soon is the same submit (a double click). */
 export const REPROPOSE_WINDOW_MS = 60_000;
 
-export function presentTitle(
-  title: Omit<StoredTitle, 'searchText' | 'searchWords'> & Partial<StoredTitle>,
-): TitleDTO {
+export function presentTitle(title: StoredTitle): TitleDTO {
   return {
     id: title.id,
     ean13: title.ean13,
