@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerPermissionRoutes } from './modules/permissions/index.ts';
 import { registerPortalRoutes, WebsiteResolver } from './modules/portal/index.ts';
 import { registerSamlRoutes } from './modules/saml/index.ts';
+import { registerStudentRoutes } from './modules/students/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPermissionRoutes(app, deps);
   registerAdoptionRoutes(app, deps);
   registerSamlRoutes(app, deps);
+  registerStudentRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist);
   return app;

@@ -24,3 +24,4 @@ export * from './adoption/course-catalog.ts';
 export * from './adoption/material-search.ts';
 export * from './adoption/adoption-wizard.ts';
 export * from './adoption/wizard-rules.ts';
+export * from './students/index.ts';

@@ -1,5 +1,17 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { locations } from './tenancy.ts';
+import { userAccounts } from './accounts.ts';
 import { divisions, sections, terms } from './catalog.ts';
 import { students } from './students.ts';
 import { titles } from './materials.ts';
@@ -40,11 +52,42 @@ export const orders = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the order had to be fulfilled by, for on-time figures. */
     dueAt: timestamp({ withTimezone: true }),
+    /** Who placed it in the portal (autogen orders); null for orders from other channels. */
+    createdBy: integer().references(() => userAccounts.id),
+    /** The client's key for one submit: the same submit sent again answers this order. */
+    clientKey: text(),
+    /** A shipping_methods code; null for orders from other channels. */
+    shippingMethod: text(),
+    shippingCents: integer().notNull().default(0),
+    taxCents: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_location_division_idx').on(t.locationId, t.divisionId, t.createdAt),
     index('orders_student_idx').on(t.studentId),
+    uniqueIndex('orders_client_key_uq')
+      .on(t.createdBy, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
   ],
+);
+
+/** How a store ships orders, with its price (autogen `shipping/prices`). */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    /** e.g. PICKUP, STANDARD, EXPEDITED. */
+    code: text().notNull(),
+    name: text().notNull(),
+    priceCents: integer().notNull(),
+    /** Whether it needs the student's shipping address. */
+    shipsToAddress: boolean().notNull().default(true),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('shipping_methods_location_code_uq').on(t.locationId, t.code)],
 );
 
 export const orderItems = pgTable(
@@ -102,9 +145,92 @@ export const rentals = pgTable(
     trackingNumber: text(),
     marketplaceConditionId: integer().references(() => marketplaceConditions.id),
     returnedAt: timestamp({ withTimezone: true }),
+    /** Who checked it in at the counter. */
+    returnedBy: integer().references(() => userAccounts.id),
+    /** The counter return's label (one per serialItemLabel and return). */
+    returnLabelId: integer().references(() => rentalLabels.id),
+    /** The return-shipping label it travels under. */
+    shipmentLabelId: integer().references(() => rentalLabels.id),
   },
   (t) => [
     index('rentals_student_state_idx').on(t.studentId, t.state),
     index('rentals_location_serial_idx').on(t.locationId, t.serialItemRefNum),
+    // The reminder job reads rentals still out by due date, across stores.
+    index('rentals_outstanding_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.state} = 'OUTSTANDING' and ${t.trackingNumber} is null`),
   ],
+);
+
+/**
+ * A label document (a PDF rendered on request from these rows and the rentals that point at
+ * it). `token` is the unguessable part of its URL; the URL answers only on the store's own
+ * websites and until `expiresAt`.
+ */
+export const rentalLabels = pgTable(
+  'rental_labels',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    /** RETURN: the counter return of one serialItemLabel; SHIPMENT: a return-shipping label. */
+    kind: text({ enum: ['RETURN', 'SHIPMENT'] }).notNull(),
+    token: text().notNull(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    serialItemLabel: text(),
+    trackingNumber: text(),
+    createdBy: integer().references(() => userAccounts.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('rental_labels_token_uq').on(t.token),
+    uniqueIndex('rental_labels_tracking_uq')
+      .on(t.trackingNumber)
+      .where(sql`${t.trackingNumber} is not null`),
+    index('rental_labels_student_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * Due-date reminders (10, 3 and 1 days before, 1 day after): a row is the claim of one process
+ * on one reminder, so each is sent once whatever the number of server processes.
+ */
+export const rentalReminders = pgTable(
+  'rental_reminders',
+  {
+    rentalId: integer()
+      .notNull()
+      .references(() => rentals.id, { onDelete: 'cascade' }),
+    /** DUE_IN_10, DUE_IN_3, DUE_IN_1, OVERDUE_1. */
+    kind: text().notNull(),
+    claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    /** Why it was not sent (no address, skipped because a later reminder was due). */
+    outcome: text(),
+  },
+  (t) => [uniqueIndex('rental_reminders_uq').on(t.rentalId, t.kind)],
+);
+
+/** What happened to a student's rentals and orders, by whom (returns, labels, orders). */
+export const studentActivity = pgTable(
+  'student_activity',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    actorAccountId: integer().references(() => userAccounts.id),
+    /** e.g. RENTAL_RETURNED, SHIPPING_LABEL_CREATED, ORDER_CREATED, ORDER_CANCELLED. */
+    action: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    details: jsonb().notNull().default({}),
+  },
+  (t) => [index('student_activity_student_idx').on(t.studentId, t.at)],
 );

@@ -18,6 +18,19 @@ export const locations = pgTable('locations', {
   allowSubmittersToSelectPrintOnly: boolean().notNull().default(false),
   /** The course materials team's address: told of every adoption a submitter makes. */
   courseMaterialsEmail: text(),
+  /**
+   * The store's return (ship-from of the student's parcel, ship-to on the label) address. A
+   * store without a complete one cannot print return labels (spec §8 'ShipFrom').
+   */
+  returnAddressName: text(),
+  returnStreetOne: text(),
+  returnStreetTwo: text(),
+  returnCity: text(),
+  returnState: text(),
+  returnPostalCode: text(),
+  returnPhone: text(),
+  /** Sales tax on course materials, in hundredths of a percent (725 = 7.25 %). */
+  taxRateBasisPoints: integer().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

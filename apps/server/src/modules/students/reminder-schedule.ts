@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+
+/** Placeholder: replaced by the real registration. */
+export function registerReminderSchedule(_app: FastifyInstance, _deps: AppDeps): void {}
