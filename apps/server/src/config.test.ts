@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       rememberDays: 30,
       logLevel: 'info',
       seedDemo: true,
+      rentalReminders: true,
       databaseUrl: undefined,
       webDist: join(REPO_ROOT, 'apps/web/dist'),
     });
@@ -72,5 +73,15 @@ describe('loadConfig', () => {
         /TRUST_PROXY: name the proxies/,
       );
     }
+  });
+
+  it('sends rental reminders unless RENTAL_REMINDERS is off', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), RENTAL_REMINDERS: 'off' }).rentalReminders).toBe(
+      false,
+    );
+    expect(loadConfig({ DATA_DIR: tempDir(), RENTAL_REMINDERS: 'on' }).rentalReminders).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), RENTAL_REMINDERS: 'sometimes' })).toThrow(
+      /RENTAL_REMINDERS: use on or off/,
+    );
   });
 });

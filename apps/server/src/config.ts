@@ -36,6 +36,10 @@ const envSchema = z.object({
   MAIL_FROM: optionalText.transform((v) => v ?? DEFAULT_MAIL_FROM),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromEnv.default(true),
+  RENTAL_REMINDERS: z
+    .enum(['on', 'off'], { error: 'use on or off' })
+    .default('on')
+    .transform((v) => v === 'on'),
   WEB_DIST: z.string().trim().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
   TRUST_PROXY: optionalText.pipe(
     z
@@ -68,6 +72,13 @@ export interface Config {
   mailFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
+  /**
+   * RENTAL_REMINDERS (on by default, 'off' disables): whether this process e-mails students
+   * rental due-date reminders (10, 3 and 1 days before, 1 day after), once shortly after it
+   * starts listening and then hourly. Safe in every process of a deployment (each reminder is
+   * claimed in the database before it is sent); switch it off where no mail should go out.
+   */
+  rentalReminders: boolean;
   webDist: string;
   /**
    * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, `loopback`).
@@ -113,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    rentalReminders: e.RENTAL_REMINDERS,
     webDist: resolve(baseDir, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
   };

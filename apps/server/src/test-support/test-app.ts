@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Test <test@localhost>',
     logLevel: 'silent',
     seedDemo: false,
+    // Tests call sendDueRentalReminders themselves; no schedule in a test app.
+    rentalReminders: false,
     webDist: join(tmpdir(), `csp-test-no-web-${randomBytes(4).toString('hex')}`),
     trustProxy: undefined,
     ...overrides,

@@ -1,17 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../client.ts';
 import { queryRows } from '../bulk-write.ts';
 import { seedDemo } from './demo.ts';
+import { DEMO_FEATURED_STUDENTS } from './demo-stores.ts';
 import { scalar } from './seed-test-helpers.ts';
 
 const TODAY = new Date('2026-03-10T12:00:00Z');
 let database: Database;
 let a: number;
+let b: number;
 
 beforeAll(async () => {
   database = await createDb({ engine: 'pglite' });
-  a = (await seedDemo(database.db, { today: TODAY })).locationIds.storeA;
+  ({ storeA: a, storeB: b } = (await seedDemo(database.db, { today: TODAY })).locationIds);
 });
 afterAll(async () => {
   await database.close();
@@ -36,7 +39,7 @@ describe('demo content', () => {
     expect(returnedIncomplete).toBe(0);
     const firstStudent = await groups(
       sql`select r.state as k, count(*)::int as n from rentals r
-          where r.student_id = (select min(id) from students where location_id = ${a}) group by r.state`,
+          where r.student_id = (select id from students where student_id_num = '900000001') group by r.state`,
     );
     expect(Object.keys(firstStudent).sort()).toEqual(['IN_TRANSIT', 'OUTSTANDING', 'RETURNED']);
     // In-transit items are grouped by order (transId): every order's rentals share the state.
@@ -197,5 +200,123 @@ describe('demo content', () => {
     expect(
       await count(sql`select count(*)::int from students where delivery_note <> ''`),
     ).toBeGreaterThan(0);
+  });
+});
+
+/** One featured student's figures, as the student screen and autogen would show them. */
+interface FeaturedFigures {
+  name: string;
+  currentSections: number;
+  outstanding: number;
+  outstandingIsbns: number;
+  returnGroups: number;
+  transitGroups: number;
+  firstDue: string;
+  orderable: number;
+}
+
+describe('featured rental students', () => {
+  const figures = (idNum: string) =>
+    queryRows<FeaturedFigures>(
+      database.db,
+      sql`with st as (select * from students where location_id = ${a} and student_id_num = ${idNum}),
+        open_rentals as (select r.* from rentals r join st on st.id = r.student_id
+          where r.state = 'OUTSTANDING' and r.tracking_number is null),
+        sections_open as (select s.id, s.start_date from enrollments e join st on st.id = e.student_id
+          join sections s on s.id = e.section_id where s.end_date >= ${TODAY.toISOString().slice(0, 10)}),
+        required_titles as (select distinct am.title_id from adoption_materials am
+          join adoption_material_sections ams on ams.adoption_material_id = am.id and not ams.removed
+          where ams.section_id in (select id from sections_open) and am.active and am.required
+            and am.title_id is not null)
+      select st.first_name || ' ' || st.last_name as name,
+        (select count(*)::int from sections_open where start_date <= ${TODAY.toISOString().slice(0, 10)})
+          as "currentSections",
+        (select count(*)::int from open_rentals) as outstanding,
+        (select count(distinct t.ean13)::int from open_rentals o join titles t on t.id = o.title_id)
+          as "outstandingIsbns",
+        (select count(distinct serial_item_label)::int from open_rentals) as "returnGroups",
+        (select count(distinct order_id)::int from rentals r where r.student_id = st.id
+          and r.state = 'IN_TRANSIT' and r.tracking_number is not null) as "transitGroups",
+        (select min(due_date)::text from open_rentals) as "firstDue",
+        (select count(*)::int from required_titles rt where not exists (select 1 from order_items oi
+          join orders o on o.id = oi.order_id where o.student_id = st.id and oi.title_id = rt.title_id
+          and oi.status <> 'CANCELLED')) as orderable
+      from st`,
+    );
+
+  it.each(DEMO_FEATURED_STUDENTS)(
+    '$studentIdNum $firstName $lastName has returnable rentals, one due soon, and materials to order',
+    async (featured) => {
+      const [row] = await figures(featured.studentIdNum);
+      expect(row?.name).toBe(`${featured.firstName} ${featured.lastName}`);
+      expect(row?.currentSections).toBeGreaterThan(0);
+      expect(row?.outstanding).toBeGreaterThanOrEqual(3);
+      // Every outstanding rental has its own ISBN, so scanning one checks exactly one item.
+      expect(row?.outstandingIsbns).toBe(row?.outstanding);
+      expect(row?.returnGroups).toBeGreaterThanOrEqual(2);
+      expect(row?.transitGroups).toBeGreaterThanOrEqual(1);
+      const due = new Date(TODAY);
+      due.setUTCDate(due.getUTCDate() + featured.dueInDays);
+      expect(row?.firstDue).toBe(due.toISOString().slice(0, 10));
+      expect(row?.orderable).toBeGreaterThanOrEqual(2);
+    },
+  );
+
+  it('gives each featured student a unique full name, and Thompson to several students', async () => {
+    for (const f of DEMO_FEATURED_STUDENTS) {
+      expect(
+        await count(
+          sql`select count(*)::int from students where location_id = ${a}
+            and first_name = ${f.firstName} and last_name = ${f.lastName}`,
+        ),
+      ).toBe(1);
+    }
+    expect(
+      await count(
+        sql`select count(*)::int from students where location_id = ${a} and last_name = 'Thompson'`,
+      ),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await count(
+        sql`select count(*)::int from students where location_id = ${a} and last_name = 'Okonkwo'`,
+      ),
+    ).toBe(1);
+  });
+
+  it('are listed in FEATURED_STUDENTS.md as the seed makes them', () => {
+    const table = readFileSync(new URL('./FEATURED_STUDENTS.md', import.meta.url), 'utf8');
+    for (const f of DEMO_FEATURED_STUDENTS) {
+      expect(table).toMatch(
+        new RegExp(`\\| ${f.studentIdNum} \\| ${f.firstName} ${f.lastName} \\| ${f.dueInDays} \\|`),
+      );
+    }
+  });
+});
+
+describe('store settings', () => {
+  it('gives both demo stores a complete return address, a tax rate and shipping methods', async () => {
+    const stores = await queryRows<{ id: number; complete: boolean; tax: number }>(
+      database.db,
+      sql`select id, (return_address_name <> '' and return_street_one <> '' and return_city <> ''
+            and return_state <> '' and return_postal_code <> '' and return_phone <> '') as complete,
+          tax_rate_basis_points as tax from locations order by id`,
+    );
+    expect(stores).toEqual([
+      { id: a, complete: true, tax: 625 },
+      { id: b, complete: true, tax: 0 },
+    ]);
+    const methods = await queryRows<{ code: string; price: number; ships: boolean }>(
+      database.db,
+      sql`select code, price_cents as price, ships_to_address as ships from shipping_methods
+          where location_id = ${a} order by sort_order`,
+    );
+    expect(methods).toEqual([
+      { code: 'PICKUP', price: 0, ships: false },
+      { code: 'STANDARD', price: 799, ships: true },
+      { code: 'EXPEDITED', price: 1999, ships: true },
+    ]);
+    expect(
+      await count(sql`select count(*)::int from shipping_methods where location_id = ${b}`),
+    ).toBe(3);
   });
 });

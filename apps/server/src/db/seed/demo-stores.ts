@@ -8,6 +8,7 @@ import {
   ONLINE_DEPARTMENTS,
 } from './department-catalog.ts';
 import type { StoreSpec } from './store-seed.ts';
+import type { FeaturedStudent } from './store-plan.ts';
 
 export const STORE_A_REF = 'DEMO-U';
 export const STORE_B_REF = 'DEMO-B';
@@ -49,11 +50,55 @@ function administratorId(ids: ReadonlyMap<string, number>): number {
   return id;
 }
 
+/**
+ * Store A's featured rental students (FEATURED_STUDENTS.md: keep both in step). Fixed IDs and
+ * names for demos and end-to-end tests; each has current enrollments, four outstanding rentals
+ * (distinct ISBNs) in two return groups, one group in transit, one returned, and at least two
+ * required materials not yet bought. The first group is due `dueInDays` after the seed day:
+ *
+ *   Student ID  Name               First group due in   Reminder window
+ *   900000001   Maya Thompson      3 days               DUE_IN_3 (Thompson: several students)
+ *   900000002   Julian Okonkwo     10 days              DUE_IN_10
+ *   900000003   Priya Raman        1 day                DUE_IN_1
+ *   900000004   Lucas Bergstrom    7 days               DUE_IN_10
+ *   900000005   Amara Whitfield    0 days (today)       DUE_IN_1
+ *   900000006   Diego Castellanos  2 days               DUE_IN_3
+ *   900000007   Hannah Lindqvist   5 days               DUE_IN_10
+ *   900000008   Kenji Watanabe     9 days               DUE_IN_10
+ *   900000009   Fatima Haddad      4 days               DUE_IN_10
+ *   900000010   Noah Fairbanks     6 days               DUE_IN_10
+ *
+ * Only Thompson is a generated last name too (a name search for it lists several students);
+ * the other last names belong to one student each.
+ */
+export const DEMO_FEATURED_STUDENTS: readonly FeaturedStudent[] = [
+  { studentIdNum: '900000001', firstName: 'Maya', lastName: 'Thompson', dueInDays: 3 },
+  { studentIdNum: '900000002', firstName: 'Julian', lastName: 'Okonkwo', dueInDays: 10 },
+  { studentIdNum: '900000003', firstName: 'Priya', lastName: 'Raman', dueInDays: 1 },
+  { studentIdNum: '900000004', firstName: 'Lucas', lastName: 'Bergstrom', dueInDays: 7 },
+  { studentIdNum: '900000005', firstName: 'Amara', lastName: 'Whitfield', dueInDays: 0 },
+  { studentIdNum: '900000006', firstName: 'Diego', lastName: 'Castellanos', dueInDays: 2 },
+  { studentIdNum: '900000007', firstName: 'Hannah', lastName: 'Lindqvist', dueInDays: 5 },
+  { studentIdNum: '900000008', firstName: 'Kenji', lastName: 'Watanabe', dueInDays: 9 },
+  { studentIdNum: '900000009', firstName: 'Fatima', lastName: 'Haddad', dueInDays: 4 },
+  { studentIdNum: '900000010', firstName: 'Noah', lastName: 'Fairbanks', dueInDays: 6 },
+];
+
 /** Store A: Demo University, three divisions, two websites. */
 export const STORE_A: StoreSpec = {
   locationName: 'Demo University Campus Store',
   externalRef: STORE_A_REF,
   courseMaterialsEmail: 'textbooks@demo-university.edu',
+  returnAddress: {
+    name: 'Demo University Campus Store — Rental Returns',
+    streetOne: '1200 University Avenue',
+    streetTwo: 'Receiving Dock B',
+    city: 'Springfield',
+    state: 'IL',
+    postalCode: '62703',
+    phone: '(217) 555-0142',
+  },
+  taxRateBasisPoints: 625,
   // The second website signs in through the development IdP (apps/server/src/dev-idp).
   brands: [DEMO_MAIN_BRAND, { ...DEMO_LAW_BRAND, sso: DEV_IDP_WEBSITE_SSO }],
   accounts: accountsOf('A'),
@@ -116,7 +161,8 @@ export const STORE_A: StoreSpec = {
         accountId: accountId(accountIds, 'INSTRUCTOR'),
         currentSections: 4,
       },
-      featuredRentalStudents: 3,
+      featuredRentalStudents: DEMO_FEATURED_STUDENTS.length,
+      featuredStudents: DEMO_FEATURED_STUDENTS,
       // The course materials team and the administrator adopt anywhere (and ask each other's
       // submitters questions); the submitter only in their department.
       adoptionCreatorIds: [accountId(accountIds, 'CMA_MEMBER'), administratorId(accountIds)],
@@ -131,6 +177,17 @@ export const STORE_A: StoreSpec = {
 export const STORE_B: StoreSpec = {
   locationName: 'Bookstore B',
   externalRef: STORE_B_REF,
+  returnAddress: {
+    name: 'Bookstore B — Rental Returns',
+    streetOne: '45 College Street',
+    streetTwo: 'Student Union, Lower Level',
+    city: 'Madison',
+    state: 'WI',
+    postalCode: '53703',
+    phone: '(608) 555-0188',
+  },
+  // No sales tax on course materials: the order preview shows a zero tax line.
+  taxRateBasisPoints: 0,
   brands: [STORE_B_BRAND],
   accounts: accountsOf('B'),
   plan: ({ locationId, accountIds }) => ({

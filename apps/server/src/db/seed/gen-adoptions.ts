@@ -10,6 +10,11 @@ export interface AdoptionData {
   adoptionMaterialSections: (typeof adoptionMaterialSections.$inferInsert)[];
   /** Titles adopted per course id, so orders buy what courses actually use. */
   adoptedTitlesByCourse: Map<number, number[]>;
+  /**
+   * Titles adopted on each section (active, linked, not removed): the section's required
+   * materials, so featured students can be enrolled where there is something left to order.
+   */
+  sectionTitles: Map<number, { titleId: number; required: boolean }[]>;
 }
 
 type Kind = 'section' | 'auto' | 'ntr' | 'proposed' | 'history';
@@ -40,6 +45,7 @@ export function generateAdoptions(
     adoptionMaterials: [],
     adoptionMaterialSections: [],
     adoptedTitlesByCourse: new Map(),
+    sectionTitles: new Map(),
   };
   const sectionsByCourse = new Map<number, SectionInfo[]>();
   for (const s of catalog.sectionInfo) {
@@ -137,6 +143,8 @@ function addAdoption(ctx: GenContext, rng: Rng, data: AdoptionData, spec: Adopti
   const active = spec.needsResponse || rng.chance(0.95);
   const createdDay = Math.min(todayDay - 1, startDay - rng.int(20, 90));
   const ia = spec.titleId !== null && rng.chance(0.08);
+  // Drawn before the row but in the row's order of draws, so the generated data stays the same.
+  const required = rng.chance(0.85);
   data.adoptionMaterials.push({
     id,
     locationId: plan.locationId,
@@ -147,7 +155,7 @@ function addAdoption(ctx: GenContext, rng: Rng, data: AdoptionData, spec: Adopti
     active,
     startDate: isoDay(startDay),
     expirationDate: endDay === null ? null : isoDay(endDay),
-    required: rng.chance(0.85),
+    required,
     bindInComponentRequired: rng.chance(0.05),
     printOnlyRequired: rng.chance(0.05),
     estimatedSectionEnrollment: auto ? null : rng.int(12, 150),
@@ -177,11 +185,13 @@ function addAdoption(ctx: GenContext, rng: Rng, data: AdoptionData, spec: Adopti
     updatedAt: instant(Math.min(todayDay - 1, createdDay + rng.int(0, 30)), rng.int(8, 18)),
   });
   for (const section of spec.sections) {
-    data.adoptionMaterialSections.push({
-      adoptionMaterialId: id,
-      sectionId: section.id,
-      removed: rng.chance(0.04),
-    });
+    const removed = rng.chance(0.04);
+    data.adoptionMaterialSections.push({ adoptionMaterialId: id, sectionId: section.id, removed });
+    if (spec.titleId !== null && active && !removed) {
+      const list = data.sectionTitles.get(section.id) ?? [];
+      list.push({ titleId: spec.titleId, required });
+      data.sectionTitles.set(section.id, list);
+    }
   }
   if (spec.titleId !== null && active) {
     const list = data.adoptedTitlesByCourse.get(spec.courseId) ?? [];

@@ -1,3 +1,5 @@
+import type { FulfillmentType } from '@csp/contracts';
+import { priceCents } from '../../lib/pricing.ts';
 import { marketplaceConditions, orderItems, orders, type rentals } from '../schema/index.ts';
 import type { CatalogData } from './catalog-data.ts';
 import type { AdoptionData } from './gen-adoptions.ts';
@@ -7,6 +9,7 @@ import { instant } from './dates.ts';
 import type { Rng } from './prng.ts';
 import { rngFor, type GenContext, type TermKind } from './store-plan.ts';
 import { buildRentals, type RentalCandidate, type RentalState } from './gen-rentals.ts';
+import { featuredOrders, type ItemChoice } from './gen-featured-orders.ts';
 
 export interface CommerceData {
   marketplaceConditions: (typeof marketplaceConditions.$inferInsert)[];
@@ -53,22 +56,16 @@ const STATUS_BY_KIND: Record<TermKind, readonly (readonly [string, number])[]> =
 
 /** What an order item can be; OPT_OUT is a preference, never an item. */
 const BUYABLE = ['RENT_NEW', 'RENT_USED', 'BUY_NEW', 'BUY_USED', 'DIGITAL'] as const;
-type Buyable = (typeof BUYABLE)[number];
-
-/** Share of list price a student pays, by fulfillment type. */
-const PRICE_SHARE: Record<Buyable, number> = {
-  RENT_NEW: 0.55,
-  RENT_USED: 0.4,
-  BUY_NEW: 1,
-  BUY_USED: 0.75,
-  DIGITAL: 0.6,
-};
+type Buyable = (typeof BUYABLE)[number] & FulfillmentType;
 
 interface OrderOptions {
   kind: TermKind;
   /** Forces a fulfilled rental order whose rentals all take this state. */
   forced?: RentalState;
-  itemCount?: number;
+  /** The order's lines; random ones when omitted. */
+  items?: readonly ItemChoice[];
+  /** The rentals' due date (UTC day number); the term's end when omitted. */
+  rentalDueDay?: number;
 }
 
 /** Marketplace conditions, orders with items for the dashboards, and rentals in every state. */
@@ -92,6 +89,26 @@ export function generateCommerce(
   const allTitles = titleData.titlesByDepartment.flat();
   const candidates: RentalCandidate[] = [];
   const forced: RentalCandidate[] = [];
+
+  /** A line of a generated order: mostly the course's adopted titles. */
+  const randomItem = (student: StudentInfo, kind: TermKind): ItemChoice => {
+    const enrolled = student.sectionsByKind[kind];
+    const sectionId = enrolled.length > 0 ? rng.pick(enrolled) : null;
+    const section = sectionId === null ? undefined : sectionById.get(sectionId);
+    const adopted = section ? adoptions.adoptedTitlesByCourse.get(section.courseId) : undefined;
+    const departmentPool = section
+      ? titleData.titlesByDepartment[section.departmentIndex]
+      : undefined;
+    let titleId =
+      adopted && adopted.length > 0 && rng.chance(0.85)
+        ? rng.pick(adopted)
+        : departmentPool && departmentPool.length > 0
+          ? rng.pick(departmentPool)
+          : rng.pick(allTitles);
+    // A featured student's reserved titles stay unbought: autogen must have something to order.
+    while (student.reservedTitleIds.includes(titleId)) titleId = rng.pick(allTitles);
+    return { titleId, sectionId };
+  };
 
   const makeOrder = (student: StudentInfo, options: OrderOptions): void => {
     const { kind } = options;
@@ -121,21 +138,9 @@ export function generateCommerce(
       createdAt: instant(createdDay, rng.int(8, 20)),
       dueAt: instant(dueDay, 17),
     });
-    const itemCount = options.itemCount ?? Math.max(1, rng.around(plan.itemsPerOrder));
-    const enrolled = student.sectionsByKind[kind];
+    const itemCount = options.items?.length ?? Math.max(1, rng.around(plan.itemsPerOrder));
     for (let n = 0; n < itemCount; n++) {
-      const sectionId = enrolled.length > 0 ? rng.pick(enrolled) : null;
-      const section = sectionId === null ? undefined : sectionById.get(sectionId);
-      const adopted = section ? adoptions.adoptedTitlesByCourse.get(section.courseId) : undefined;
-      const departmentPool = section
-        ? titleData.titlesByDepartment[section.departmentIndex]
-        : undefined;
-      const titleId =
-        adopted && adopted.length > 0 && rng.chance(0.85)
-          ? rng.pick(adopted)
-          : departmentPool && departmentPool.length > 0
-            ? rng.pick(departmentPool)
-            : rng.pick(allTitles);
+      const { titleId, sectionId } = options.items?.[n] ?? randomItem(student, kind);
       const fulfillmentType: Buyable = options.forced
         ? rng.pick(['RENT_NEW', 'RENT_USED'] as const)
         : orderType === 'INCLUSIVE_ACCESS'
@@ -152,7 +157,7 @@ export function generateCommerce(
         !!options.forced,
       );
       const listPrice = titleData.titlePrice.get(titleId) ?? 0;
-      const price = Math.round(listPrice * PRICE_SHARE[fulfillmentType]);
+      const price = priceCents(listPrice, fulfillmentType);
       const itemId = ids.next(orderItems);
       data.orderItems.push({
         id: itemId,
@@ -177,20 +182,23 @@ export function generateCommerce(
           titleId,
           kind,
           fulfilledDay,
-          dueDay: term.endDay,
+          dueDay: options.rentalDueDay ?? term.endDay,
           forced: options.forced,
-          index: n,
         };
-        (options.forced ? forced : candidates).push(candidate);
+        // A featured student's rentals are exactly the featured ones (documented, and each of
+        // its own ISBN); their other rent items were simply not rentals, like many others'.
+        if (options.forced) forced.push(candidate);
+        else if (!student.featured) candidates.push(candidate);
       }
     }
   };
 
   people.studentInfo.forEach((student, index) => {
     if (index < plan.featuredRentalStudents) {
-      makeOrder(student, { kind: 'current', forced: 'OUTSTANDING', itemCount: 3 });
-      makeOrder(student, { kind: 'current', forced: 'IN_TRANSIT', itemCount: 2 });
-      makeOrder(student, { kind: 'past', forced: 'RETURNED', itemCount: 2 });
+      const sources = { sectionById, catalog, titleData, adoptions, allTitles };
+      for (const order of featuredOrders(ctx, rng, student, index, sources)) {
+        makeOrder(student, order);
+      }
     }
     const count = rng.around(plan.ordersPerStudent);
     for (let n = 0; n < count; n++) {

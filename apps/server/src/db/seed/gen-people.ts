@@ -1,5 +1,6 @@
 import { type enrollments, fulfillmentPreferences, students } from '../schema/index.ts';
 import type { CatalogData } from './catalog-data.ts';
+import type { AdoptionData } from './gen-adoptions.ts';
 import { instant } from './dates.ts';
 import type { Rng } from './prng.ts';
 import { rngFor, type GenContext, type TermKind } from './store-plan.ts';
@@ -32,6 +33,13 @@ export interface StudentInfo {
   noCurrent: boolean;
   preference: Fulfillment;
   sectionsByKind: Record<TermKind, number[]>;
+  /** One of the plan's featured rental students. */
+  featured: boolean;
+  /**
+   * Featured students only: required titles of their open sections that none of their orders
+   * may buy, so autogen always has something to order for them.
+   */
+  reservedTitleIds: number[];
 }
 
 export interface PeopleData {
@@ -49,8 +57,15 @@ function pickDistinct(rng: Rng, pool: readonly number[], count: number): number[
   return [...chosen];
 }
 
+/** Required titles a featured student is left to order. */
+const RESERVED_TITLES = 2;
+
 /** Students, their enrollments and fulfillment preferences. */
-export function generatePeople(ctx: GenContext, catalog: CatalogData): PeopleData {
+export function generatePeople(
+  ctx: GenContext,
+  catalog: CatalogData,
+  adoptions: Pick<AdoptionData, 'sectionTitles'>,
+): PeopleData {
   const { plan, ids } = ctx;
   const rng = rngFor(plan, 2);
   const locationId = plan.locationId;
@@ -68,15 +83,26 @@ export function generatePeople(ctx: GenContext, catalog: CatalogData): PeopleDat
     fulfillmentPreferences: [],
     studentInfo: [],
   };
-  const usedIdNums = new Set<number>();
+  const fixed = plan.featuredStudents ?? [];
+  // Fixed student IDs are never drawn for anyone else, nor fixed full names.
+  const usedIdNums = new Set<number>(fixed.map((f) => Number(f.studentIdNum)));
+  const fixedNames = new Set(fixed.map((f) => `${f.firstName} ${f.lastName}`));
+  const featuredSections = new FeaturedEnrollment(ctx, catalog, adoptions);
 
   for (let i = 0; i < plan.students; i++) {
     const id = ids.next(students);
     let idNum = rng.int(100_000_000, 999_999_999);
     while (usedIdNums.has(idNum)) idNum = rng.int(100_000_000, 999_999_999);
     usedIdNums.add(idNum);
-    const firstName = rng.pick(FIRST_NAMES);
-    const lastName = rng.pick(LAST_NAMES);
+    let firstName = rng.pick(FIRST_NAMES);
+    let lastName = rng.pick(LAST_NAMES);
+    while (fixedNames.has(`${firstName} ${lastName}`)) lastName = rng.pick(LAST_NAMES);
+    const identity = fixed[i];
+    if (identity) {
+      idNum = Number(identity.studentIdNum);
+      firstName = identity.firstName;
+      lastName = identity.lastName;
+    }
     const place = rng.pick(CITIES);
     const shippingPreference = rng.weighted([
       [SHIPPING_PREFERENCES[0] as string, 50],
@@ -113,8 +139,15 @@ export function generatePeople(ctx: GenContext, catalog: CatalogData): PeopleDat
       noCurrent,
       preference: rng.weighted(FULFILLMENTS.map(([code, , w]) => [code, w] as const)),
       sectionsByKind: { past: [], current: [], upcoming: [] },
+      featured: i < plan.featuredRentalStudents,
+      reservedTitleIds: [],
     };
-    for (const sectionId of pickDistinct(rng, pool ?? [], wanted)) {
+    let chosen = pickDistinct(rng, pool ?? [], wanted);
+    if (info.featured) {
+      chosen = featuredSections.complete(rng, divisionIndex, chosen);
+      info.reservedTitleIds = featuredSections.reserve(chosen);
+    }
+    for (const sectionId of chosen) {
       data.enrollments.push({ studentId: id, sectionId, locationId });
       info.sectionsByKind[kindOf.get(sectionId) ?? 'past'].push(sectionId);
     }
@@ -131,4 +164,76 @@ export function generatePeople(ctx: GenContext, catalog: CatalogData): PeopleDat
     });
   }
   return data;
+}
+
+/**
+ * Enrols featured students where the demo needs it: in at least one current section, and in
+ * sections (not ended) with at least RESERVED_TITLES required titles between them.
+ */
+class FeaturedEnrollment {
+  private readonly info: Map<number, CatalogData['sectionInfo'][number]>;
+  /** Per division: current sections, then upcoming ones, that have required titles. */
+  private readonly adopted: number[][][];
+
+  constructor(
+    private readonly ctx: GenContext,
+    catalog: CatalogData,
+    private readonly adoptions: Pick<AdoptionData, 'sectionTitles'>,
+  ) {
+    this.info = new Map(catalog.sectionInfo.map((s) => [s.id, s]));
+    this.adopted = ctx.plan.divisions.map((_, d) =>
+      (['current', 'upcoming'] as const).map((kind) =>
+        catalog.sectionInfo
+          .filter(
+            (s) =>
+              s.divisionIndex === d &&
+              s.kind === kind &&
+              this.isOpen(s.id) &&
+              this.requiredTitles([s.id]).length > 0,
+          )
+          .map((s) => s.id),
+      ),
+    );
+  }
+
+  /** Not ended: what the student's required materials are drawn from. */
+  private isOpen(sectionId: number): boolean {
+    const s = this.info.get(sectionId);
+    return s !== undefined && s.kind !== 'past' && s.endDay >= this.ctx.todayDay;
+  }
+
+  private requiredTitles(sectionIds: readonly number[]): number[] {
+    const titles = new Set<number>();
+    for (const id of sectionIds) {
+      if (!this.isOpen(id)) continue;
+      for (const t of this.adoptions.sectionTitles.get(id) ?? []) {
+        if (t.required) titles.add(t.titleId);
+      }
+    }
+    return [...titles];
+  }
+
+  /** `chosen` plus sections until there is a current one and enough required titles. */
+  complete(rng: Rng, divisionIndex: number, chosen: readonly number[]): number[] {
+    const result = [...chosen];
+    const [current = [], upcoming = []] = this.adopted[divisionIndex] ?? [];
+    const add = (pool: readonly number[]): boolean => {
+      // Never a second section of a course the student already takes.
+      const courses = new Set(result.map((id) => this.info.get(id)?.courseId));
+      const left = pool.filter((id) => !courses.has(this.info.get(id)?.courseId));
+      if (left.length === 0) return false;
+      result.push(rng.pick(left));
+      return true;
+    };
+    if (!result.some((id) => this.info.get(id)?.kind === 'current')) add(current);
+    for (let tries = 0; tries < 10; tries++) {
+      if (this.requiredTitles(result).length >= RESERVED_TITLES) break;
+      if (!add(current) && !add(upcoming)) break;
+    }
+    return result;
+  }
+
+  reserve(sectionIds: readonly number[]): number[] {
+    return this.requiredTitles(sectionIds).slice(0, RESERVED_TITLES);
+  }
 }

@@ -14,8 +14,6 @@ export interface RentalCandidate {
   fulfilledDay: number;
   dueDay: number;
   forced: RentalState | undefined;
-  /** Position of the item in its order. */
-  index: number;
 }
 
 const CONDITION_WEIGHTS = [5, 20, 30, 25, 15, 5];
@@ -45,6 +43,7 @@ export function buildRentals(
   );
   const inTransitOrders = new Map<number, boolean>();
   const usedSerials = new Set<number>();
+  const forcedTracking = new Map<number, string>();
   const conditionWeights = input.conditionIds.map(
     (id, i) => [id, CONDITION_WEIGHTS[i] ?? 1] as const,
   );
@@ -75,9 +74,15 @@ export function buildRentals(
       }
     }
     // An outstanding item with a tracking number is already on its way back (the UI hides it).
+    // Featured (forced) outstanding items have none: they are what the counter demo returns.
     const tracked =
-      state === 'IN_TRANSIT' ||
-      (state === 'OUTSTANDING' && (c.forced ? c.index === 0 : rng.chance(0.12)));
+      state === 'IN_TRANSIT' || (state === 'OUTSTANDING' && !c.forced && rng.chance(0.12));
+    // A featured group in transit is one parcel: one tracking number for the order.
+    let tracking: string | null = null;
+    if (tracked && c.forced) {
+      tracking = forcedTracking.get(c.orderId) ?? trackingNumber(rng);
+      forcedTracking.set(c.orderId, tracking);
+    } else if (tracked) tracking = trackingNumber(rng);
     rows.push({
       id: ids.next(rentals),
       locationId: plan.locationId,
@@ -89,7 +94,7 @@ export function buildRentals(
       serialItemLabel: `RTN-${String(c.orderId).padStart(8, '0')}`,
       dueDate: isoDay(c.dueDay),
       state,
-      trackingNumber: tracked ? trackingNumber(rng) : null,
+      trackingNumber: tracking,
       marketplaceConditionId: state === 'RETURNED' ? rng.weighted(conditionWeights) : null,
       returnedAt: returnedDay === null ? null : instant(returnedDay, rng.int(9, 17)),
     });

@@ -86,6 +86,16 @@ export function largeStoreSpec(scale: number): StoreSpec {
   return {
     locationName: 'Large University Campus Store',
     externalRef: LARGE_STORE_REF,
+    returnAddress: {
+      name: 'Large University Campus Store — Rental Returns',
+      streetOne: '500 Campus Drive',
+      streetTwo: 'Shipping & Receiving',
+      city: 'Columbus',
+      state: 'OH',
+      postalCode: '43210',
+      phone: '(614) 555-0199',
+    },
+    taxRateBasisPoints: 725,
     brands: [LARGE_BRAND],
     accounts: ACCOUNTS,
     plan: ({ locationId, accountIds }) => ({

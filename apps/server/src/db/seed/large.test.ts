@@ -40,6 +40,16 @@ describe('seedLarge at a small scale', () => {
     expect(adminRoles).toBe(5);
   });
 
+  it('has a return address, a tax rate and shipping methods', async () => {
+    const [store] = await queryRows<{ city: string | null; tax: number }>(
+      database.db,
+      sql`select return_city as city, tax_rate_basis_points as tax from locations
+          where id = ${summary.locationId}`,
+    );
+    expect(store).toEqual({ city: 'Columbus', tax: 725 });
+    expect(summary.counts['shipping_methods']).toBe(3);
+  });
+
   it('fills every table in proportion', () => {
     const c = summary.counts;
     expect(c['courses']).toBeGreaterThanOrEqual(10);

@@ -31,6 +31,18 @@ export interface FeaturedProfessor {
   currentSections: number;
 }
 
+/** A featured student with a fixed identity, so demos and end-to-end tests can name them. */
+export interface FeaturedStudent {
+  studentIdNum: string;
+  firstName: string;
+  lastName: string;
+  /**
+   * Days from the seed day to the due date of their first outstanding order's rentals (0..10:
+   * inside a due-date reminder window, see FEATURED_STUDENTS.md).
+   */
+  dueInDays: number;
+}
+
 /** Sizes and flavour of one store's generated data; every count is an average. */
 export interface StorePlan {
   /** Seed of the PRNG streams; a fixed seed makes the data reproducible. */
@@ -57,8 +69,14 @@ export interface StorePlan {
   /** Target number of rentals, drawn from fulfilled rent order items. */
   rentals: number;
   featuredProfessor?: FeaturedProfessor;
-  /** The first N students get rentals in every state, for demos and end-to-end tests. */
+  /**
+   * The first N students get rentals in every state (two outstanding return groups, one in
+   * transit, one returned, some due soon) and required materials left to order, for demos and
+   * end-to-end tests.
+   */
   featuredRentalStudents: number;
+  /** Fixed identities of the first featured students (the rest get generated ones). */
+  featuredStudents?: readonly FeaturedStudent[];
   /** Account ids that appear as adoption creators, on any course. */
   adoptionCreatorIds: readonly number[];
   /**

@@ -13,6 +13,12 @@ import { generateCommerce } from './gen-commerce.ts';
 import { generatePeople } from './gen-people.ts';
 import { generateTitles } from './gen-titles.ts';
 import type { GenContext, StorePlan } from './store-plan.ts';
+import {
+  DEFAULT_SHIPPING_METHODS,
+  returnAddressColumns,
+  type ReturnAddress,
+  type ShippingMethodSpec,
+} from './store-settings.ts';
 
 /** Every table the seeds give explicit ids; their identity sequences are reset afterwards. */
 export const ID_TABLES: readonly IdTable[] = [
@@ -36,6 +42,7 @@ export const ID_TABLES: readonly IdTable[] = [
   s.orders,
   s.orderItems,
   s.rentals,
+  s.shippingMethods,
 ];
 
 export interface StoreSpec {
@@ -43,6 +50,12 @@ export interface StoreSpec {
   /** The course materials team's address, told of submitters' adoptions. */
   courseMaterialsEmail?: string;
   externalRef: string;
+  /** Where students send rentals back; without one the store cannot print return labels. */
+  returnAddress?: ReturnAddress;
+  /** Sales tax on course materials in hundredths of a percent (625 = 6.25 %); 0 when omitted. */
+  taxRateBasisPoints?: number;
+  /** Autogen checkout's shipping methods; DEFAULT_SHIPPING_METHODS when omitted. */
+  shippingMethods?: readonly ShippingMethodSpec[];
   brands: readonly SiteBrand[];
   accounts: readonly AccountSpec[];
   /** The generation plan, built once the location and account ids are known. */
@@ -101,9 +114,11 @@ export async function seedStore(
   const plan = spec.plan({ locationId, accountIds: accounts.idByUserName });
   const ctx: GenContext = { plan, ids, today, todayDay: dayNumber(today) };
   const catalog = generateCatalog(ctx);
-  const people = generatePeople(ctx, catalog);
+  // Each generator has its own PRNG stream and id sequence, so the order only follows what
+  // depends on what: featured students are enrolled where adoptions exist.
   const titleData = generateTitles(ctx, catalog, productTypeIds);
   const adoptions = generateAdoptions(ctx, catalog, titleData);
+  const people = generatePeople(ctx, catalog, adoptions);
   const adoptionActivity = generateAdoptionActivity(ctx, adoptions);
   const commerce = generateCommerce(ctx, catalog, people, titleData, adoptions);
   const userRoles = buildUserRoles(
@@ -122,8 +137,18 @@ export async function seedStore(
         name: spec.locationName,
         externalRef: spec.externalRef,
         courseMaterialsEmail: spec.courseMaterialsEmail ?? null,
+        ...returnAddressColumns(spec.returnAddress),
+        taxRateBasisPoints: spec.taxRateBasisPoints ?? 0,
       },
     ]),
+    batch(
+      s.shippingMethods,
+      (spec.shippingMethods ?? DEFAULT_SHIPPING_METHODS).map((method) => ({
+        ...method,
+        id: ids.next(s.shippingMethods),
+        locationId,
+      })),
+    ),
     batch(
       s.websites,
       sites.map((site) => site.website),
