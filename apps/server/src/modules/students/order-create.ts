@@ -1,0 +1,120 @@
+import type { OrderSummary } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Session } from '../../lib/session.ts';
+import { isUniqueViolation } from '../../lib/unique-violation.ts';
+import { recordStudentActivity } from './activity-repository.ts';
+import { priceOrderDraft, type OrderDraftInput } from './order-draft.ts';
+import { ORDER_MESSAGES as M } from './order-messages.ts';
+import {
+  findOrderByClientKey,
+  insertOrder,
+  insertOrderItems,
+  lockStudent,
+} from './order-repository.ts';
+import { studentOrderSummary, type OrderAbilities } from './order-summary.ts';
+import type { StudentRow } from './student-repository.ts';
+
+/** createOrder's body: the draft and the client's key for this one submit. */
+export type CreateOrderInput = OrderDraftInput & { clientKey: string };
+
+/** The order an earlier submit with this key placed; 409 if it was for another student. */
+function replayedOrderId(
+  earlier: { id: number; studentId: number; locationId: number },
+  student: StudentRow,
+): number {
+  if (earlier.studentId !== student.id || earlier.locationId !== student.locationId) {
+    throw new AppError(409, M.clientKeyUsed, 'clientKey');
+  }
+  return earlier.id;
+}
+
+/**
+ * createOrder: places an AUTOGEN order for the student at the store's prices. In one
+ * transaction under the student's row lock (so two orders of one student are placed one after
+ * the other, and the second sees what the first bought): the draft is checked and priced,
+ * the order, its items and its activity entry are written. The same clientKey from the same
+ * account answers the order it placed first, also when the two submits race (the unique index
+ * on (created_by, client_key) stops the second insert; the first order is then read).
+ */
+export async function createOrderFor(
+  db: Db,
+  session: Session,
+  student: StudentRow,
+  input: CreateOrderInput,
+  now: Date,
+  can: OrderAbilities,
+): Promise<OrderSummary> {
+  const answer = (orderId: number) =>
+    studentOrderSummary(db, student.locationId, student.id, orderId, can);
+  const earlier = await findOrderByClientKey(db, session.accountId, input.clientKey);
+  if (earlier) return answer(replayedOrderId(earlier, student));
+
+  const today = now.toISOString().slice(0, 10);
+  let orderId: number;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      await lockStudent(txDb, student.id);
+      const prior = await findOrderByClientKey(txDb, session.accountId, input.clientKey);
+      if (prior) return replayedOrderId(prior, student);
+      const priced = await priceOrderDraft(txDb, student, input, today);
+      const id = await insertOrder(txDb, {
+        locationId: student.locationId,
+        studentId: student.id,
+        divisionId: priced.divisionId,
+        termId: priced.termId,
+        orderType: 'AUTOGEN',
+        status: 'OPEN',
+        createdAt: now,
+        updatedAt: now,
+        dueAt: priced.dueAt,
+        createdBy: session.accountId,
+        clientKey: input.clientKey,
+        shippingMethod: priced.shippingMethod,
+        shippingCents: priced.shippingCents,
+        taxCents: priced.taxCents,
+      });
+      await insertOrderItems(
+        txDb,
+        priced.lines.map((l) => ({
+          locationId: student.locationId,
+          orderId: id,
+          titleId: l.titleId,
+          sectionId: l.sectionId,
+          fulfillmentType: l.fulfillmentType,
+          status: 'PENDING',
+          priceCents: l.priceCents,
+          savingsCents: Math.max(0, l.listPriceCents - l.priceCents),
+        })),
+      );
+      await recordStudentActivity(txDb, [
+        {
+          locationId: student.locationId,
+          studentId: student.id,
+          actorAccountId: session.accountId,
+          action: 'ORDER_CREATED',
+          details: {
+            orderId: id,
+            items: priced.lines.map((l) => ({
+              sectionId: l.sectionId,
+              titleId: l.titleId,
+              fulfillmentType: l.fulfillmentType,
+              priceCents: l.priceCents,
+            })),
+            shippingMethod: priced.shippingMethod,
+            totalCents: priced.totalCents,
+          },
+        },
+      ]);
+      return id;
+    });
+  } catch (error) {
+    // The same submit placed by another request between our check and our insert.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findOrderByClientKey(db, session.accountId, input.clientKey);
+    if (!winner) throw error;
+    orderId = replayedOrderId(winner, student);
+  }
+  return answer(orderId);
+}

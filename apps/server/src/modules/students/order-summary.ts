@@ -1,0 +1,103 @@
+import { shortTermName, type OrderStatus, type OrderSummary } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Grants } from '../permissions/index.ts';
+import { ORDER_MESSAGES as M } from './order-messages.ts';
+import { readStudentOrders, type OrderItemRow, type OrderRow } from './order-summary-repository.ts';
+
+/** What the caller may see of and do to orders: asked once per request. */
+export interface OrderAbilities {
+  holdAndRelease: boolean;
+  cancel: boolean;
+  seeSavings: boolean;
+}
+
+export async function orderAbilitiesOf(grants: Grants): Promise<OrderAbilities> {
+  return {
+    holdAndRelease: await grants.mayDo('UNHOLD_ORDERS'),
+    cancel: await grants.mayDo('CANCEL_ORDERS'),
+    seeSavings: await grants.mayDo('VIEW_STUDENT_SAVINGS'),
+  };
+}
+
+/**
+ * The items an order's amounts count: those not cancelled, except in a cancelled order, whose
+ * amounts say what it was worth (all its items).
+ */
+function countedItems(order: OrderRow, items: readonly OrderItemRow[]): OrderItemRow[] {
+  return order.status === 'CANCELLED' ? [...items] : items.filter((i) => i.status !== 'CANCELLED');
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** One order as the history shows it, with what the caller may do to it. */
+export function toOrderSummary(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  can: OrderAbilities,
+): OrderSummary {
+  const status = order.status as OrderStatus;
+  const counted = countedItems(order, items);
+  const subtotalCents = sum(counted.map((i) => i.priceCents));
+  const handedOver = items.some((i) => i.status === 'FULFILLED');
+  return {
+    orderId: order.id,
+    createdAt: order.createdAt.toISOString(),
+    orderType: order.orderType,
+    status,
+    divisionName: order.divisionName,
+    termName: order.termName === null ? null : shortTermName(order.termName),
+    items: items.map((i) => ({
+      orderItemId: i.id,
+      titleId: i.titleId,
+      isbn: i.isbn,
+      title: i.title,
+      fulfillmentType: i.fulfillmentType,
+      status: i.status,
+      priceCents: i.priceCents,
+      savingsCents: can.seeSavings ? i.savingsCents : null,
+    })),
+    subtotalCents,
+    taxCents: order.taxCents,
+    shippingCents: order.shippingCents,
+    totalCents: subtotalCents + order.taxCents + order.shippingCents,
+    savingsCents: can.seeSavings ? sum(counted.map((i) => i.savingsCents)) : null,
+    mayHold: can.holdAndRelease && status === 'OPEN',
+    mayUnhold: can.holdAndRelease && status === 'ON_HOLD',
+    mayCancel: can.cancel && (status === 'OPEN' || status === 'ON_HOLD') && !handedOver,
+  };
+}
+
+/** The student's orders, newest first, at most `limit`. */
+export async function studentOrderSummaries(
+  db: Db,
+  locationId: number,
+  studentId: number,
+  can: OrderAbilities,
+  limit: number,
+): Promise<OrderSummary[]> {
+  const read = await readStudentOrders(db, locationId, studentId, { limit });
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of read.items) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push(item);
+    byOrder.set(item.orderId, list);
+  }
+  return read.orders.map((o) => toOrderSummary(o, byOrder.get(o.id) ?? [], can));
+}
+
+/** One of the student's orders; 404 naming orderId when it is not theirs at this store. */
+export async function studentOrderSummary(
+  db: Db,
+  locationId: number,
+  studentId: number,
+  orderId: number,
+  can: OrderAbilities,
+): Promise<OrderSummary> {
+  const read = await readStudentOrders(db, locationId, studentId, { orderId, limit: 1 });
+  const [order] = read.orders;
+  if (!order) throw new AppError(404, M.orderNotFound(orderId), 'orderId');
+  return toOrderSummary(order, read.items, can);
+}

@@ -1,0 +1,169 @@
+import type { FailedReturnItem, ResponseOf, returnRentals } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Session } from '../../lib/session.ts';
+import { recordStudentActivity, type StudentActivityEntry } from './activity-repository.ts';
+import { insertLabels } from './label-repository.ts';
+import { labelExpiry, newLabelToken, type LabelUrl } from './label-url.ts';
+import { requireReturnAddress } from './rental-address.ts';
+import { counterMoment } from './rental-dates.ts';
+import { rentalItemOf } from './rental-lists.ts';
+import { RENTAL_MESSAGES as M } from './rental-messages.ts';
+import { storeConditions } from './rental-repository.ts';
+import { lockRentals, markReturned, type LockedRental } from './rental-write-repository.ts';
+import { studentOfStore } from './student-access.ts';
+
+type ReturnResult = ResponseOf<typeof returnRentals>;
+
+export interface ReturnRequest {
+  locationId: number;
+  customerId?: number | undefined;
+  transItemIdWithConditionList: { transItemId: number; marketplaceCondition: string }[];
+}
+
+const LIST = 'transItemIdWithConditionList';
+
+/**
+ * Checks rentals in at the counter (spec §4 Return flow). Refusals that concern the whole
+ * call (another store, an unknown student, a condition the store does not have, no return
+ * address) come first and write nothing; then, in one transaction, every item that can be
+ * returned is, and each one that cannot lands in `failed` with its reason.
+ */
+export async function returnRentalsFor(
+  deps: { db: Db; now: () => Date },
+  session: Session,
+  body: ReturnRequest,
+  labelUrl: LabelUrl,
+): Promise<ReturnResult> {
+  const { db } = deps;
+  if (body.locationId !== session.locationId) {
+    throw new AppError(400, M.notThisStore(body.locationId), 'locationId');
+  }
+  const student =
+    body.customerId === undefined ? undefined : await studentOfStore(db, session, body.customerId);
+  const conditions = await storeConditions(db, session.locationId);
+  const conditionIds = body.transItemIdWithConditionList.map((item, index) => {
+    const id = conditions.get(item.marketplaceCondition);
+    if (id !== undefined) return id;
+    const field = `${LIST}.${index}.marketplaceCondition`;
+    const message = M.unknownCondition(item.marketplaceCondition, [...conditions.keys()]);
+    throw new AppError(400, `${field}: ${message}`, field);
+  });
+  await requireReturnAddress(db, session.locationId);
+
+  const now = deps.now();
+  return db.transaction(async (tx) => {
+    const ids = body.transItemIdWithConditionList.map((i) => i.transItemId);
+    const locked = new Map(
+      (await lockRentals(tx, session.locationId, ids)).map((r) => [r.transItemId, r]),
+    );
+    const failed: FailedReturnItem[] = [];
+    const accepted: { row: LockedRental; conditionId: number; conditionName: string }[] = [];
+    body.transItemIdWithConditionList.forEach((item, index) => {
+      const row = locked.get(item.transItemId);
+      const reason = refusal(row, student?.id);
+      if (reason || !row) {
+        failed.push({
+          transItemId: item.transItemId,
+          serialItemRefNum: row?.serialItemRefNum ?? null,
+          isbn: row?.isbn ?? null,
+          reason: reason ?? M.unknownRental,
+        });
+      } else {
+        const conditionId = conditionIds[index] ?? 0;
+        accepted.push({ row, conditionId, conditionName: item.marketplaceCondition });
+      }
+    });
+    if (accepted.length === 0) return { failed, successful: [] };
+
+    // One counter-return label per serialItemLabel (and student: a label names one).
+    const groupKey = (r: { studentId: number; serialItemLabel: string | null }) =>
+      `${r.studentId}\u0000${r.serialItemLabel ?? ''}`;
+    const groups = [...new Map(accepted.map(({ row }) => [groupKey(row), row])).values()];
+    const labels = await insertLabels(
+      tx,
+      groups.map((row) => ({
+        locationId: session.locationId,
+        kind: 'RETURN' as const,
+        token: newLabelToken(),
+        studentId: row.studentId,
+        serialItemLabel: row.serialItemLabel,
+        createdBy: session.accountId,
+        createdAt: now,
+        expiresAt: labelExpiry(now),
+      })),
+    );
+    const labelByGroup = new Map(labels.map((label) => [groupKey(label), label]));
+    const labelOf = (row: LockedRental) => {
+      const label = labelByGroup.get(groupKey(row));
+      if (!label) throw new Error('a returned rental has no label');
+      return label;
+    };
+
+    const changed = await markReturned(tx, {
+      locationId: session.locationId,
+      studentId: student?.id,
+      accountId: session.accountId,
+      at: now,
+      items: accepted.map(({ row, conditionId }) => ({
+        transItemId: row.transItemId,
+        conditionId,
+        labelId: labelOf(row).id,
+      })),
+    });
+    // The rows are locked and were checked: anything else is a bug; undo it all.
+    if (changed.length !== accepted.length)
+      throw new Error('locked rentals changed under a return');
+
+    const activity: StudentActivityEntry[] = accepted.map(({ row, conditionName }) => ({
+      locationId: session.locationId,
+      studentId: row.studentId,
+      actorAccountId: session.accountId,
+      action: 'RENTAL_RETURNED',
+      details: {
+        transItemId: row.transItemId,
+        serialItemRefNum: row.serialItemRefNum,
+        previousState: row.state,
+        marketplaceCondition: conditionName,
+        labelId: labelOf(row).id,
+      },
+    }));
+    for (const row of groups) {
+      const label = labelOf(row);
+      activity.push({
+        locationId: session.locationId,
+        studentId: row.studentId,
+        actorAccountId: session.accountId,
+        action: 'RETURN_LABEL_CREATED',
+        details: {
+          labelId: label.id,
+          serialItemLabel: row.serialItemLabel,
+          transItemIds: accepted
+            .filter((a) => groupKey(a.row) === groupKey(row))
+            .map((a) => a.row.transItemId),
+        },
+      });
+    }
+    await recordStudentActivity(tx, activity);
+
+    return {
+      failed,
+      // In the order sent: the clerk's check order (spec §4).
+      successful: accepted.map(({ row, conditionName }) => ({
+        ...rentalItemOf(row),
+        marketplaceConditionName: conditionName,
+        reportUrl: labelUrl(labelOf(row).token),
+      })),
+    };
+  });
+}
+
+/** Why a rental cannot be returned now, or null when it can. */
+function refusal(row: LockedRental | undefined, studentId: number | undefined): string | null {
+  if (!row) return M.unknownRental;
+  if (studentId !== undefined && row.studentId !== studentId) return M.otherStudent;
+  if (row.state === 'RETURNED') {
+    return M.alreadyReturned(row.returnedAt && counterMoment(row.returnedAt), row.returnedByName);
+  }
+  return null;
+}
