@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { addDays, type Endpoint, type FulfillmentType } from '@csp/contracts';
+import { type Endpoint, type FulfillmentType } from '@csp/contracts';
 import * as t from '../db/schema/index.ts';
 import { priceCents } from '../lib/pricing.ts';
 import type { TestContext } from './test-app.ts';
+import { one } from './one-row.ts';
+import { day } from './today.ts';
 import {
   addAccount,
   addCatalog,
@@ -13,12 +15,8 @@ import {
   type Caller,
 } from '../modules/permissions/permissions-test-support.ts';
 
-/**
- * The order suites run on the real clock (session tokens are checked against it), with
- * sections dated from today.
- */
-export const TODAY = new Date().toISOString().slice(0, 10);
-export const day = (offset: number) => addDays(TODAY, offset);
+/** The suites run on the real clock: data is dated from today. */
+export { day, TODAY } from './today.ts';
 
 /** Store A's sales tax: 7.25 %. */
 export const TAX_RATE = 725;
@@ -45,12 +43,6 @@ export const LIST_PRICE = {
   notAdopted: 5_000,
 } as const;
 type TitleKey = keyof typeof LIST_PRICE;
-
-function one<T>(rows: T[]): T {
-  const [row] = rows;
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
 
 export interface OrderItemSpec {
   title: TitleKey;

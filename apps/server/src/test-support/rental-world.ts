@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { PDFParse } from 'pdf-parse';
 import { BinaryBitmap, Code128Reader, HybridBinarizer, RGBLuminanceSource } from '@zxing/library';
-import { addDays, type Endpoint } from '@csp/contracts';
+import { type Endpoint } from '@csp/contracts';
 import * as t from '../db/schema/index.ts';
 import {
   addAccount,
@@ -10,12 +10,12 @@ import {
   signIn,
   type Caller,
 } from '../modules/permissions/permissions-test-support.ts';
-import { isoDay } from '../modules/adoption/sections.ts';
 import { FIXTURE_HOSTS, type TestContext } from './test-app.ts';
+import { one } from './one-row.ts';
+import { day } from './today.ts';
 
-/** The rental suites run on the real clock (session tokens are checked against it). */
-export const TODAY = isoDay(new Date());
-export const day = (offset: number) => addDays(TODAY, offset);
+/** The suites run on the real clock: data is dated from today. */
+export { day, TODAY } from './today.ts';
 
 /** Store A's marketplace conditions, in their sort order. */
 export const CONDITIONS = ['Like New', 'Good', 'Acceptable'] as const;
@@ -76,12 +76,6 @@ export interface RentalWorld {
   ) => ReturnType<typeof callAs>;
   /** GETs a label URL as a browser would: no Auth-Token, on `host` (its own store by default). */
   fetchLabel: (reportUrl: string, host?: string) => ReturnType<typeof callAs>;
-}
-
-function one<T>(rows: T[]): T {
-  const [row] = rows;
-  if (!row) throw new Error('insert returned no row');
-  return row;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { addDays, type Endpoint } from '@csp/contracts';
+import { type Endpoint } from '@csp/contracts';
 import * as t from '../db/schema/index.ts';
 import type { TestContext } from './test-app.ts';
+import { one } from './one-row.ts';
+import { day } from './today.ts';
 import {
   addAccount,
   addCatalog,
@@ -11,12 +13,8 @@ import {
   type Caller,
 } from '../modules/permissions/permissions-test-support.ts';
 
-/**
- * The lookup suites run on the real clock (session tokens are checked against it), with
- * sections dated from today.
- */
-export const TODAY = new Date().toISOString().slice(0, 10);
-export const day = (offset: number) => addDays(TODAY, offset);
+/** The suites run on the real clock: data is dated from today. */
+export { day, TODAY } from './today.ts';
 
 /** List prices of the world's titles, in cents. */
 export const LIST_PRICE = {
@@ -46,12 +44,6 @@ type Person = keyof typeof PEOPLE;
 
 /** Students named 'Pager' (P001, P002, …), for paging; more than a search ranks. */
 export const PAGER_COUNT = 505;
-
-function one<T>(rows: T[]): T {
-  const [row] = rows;
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
 
 export interface StudentWorld {
   storeA: number;

@@ -1,14 +1,13 @@
 import type { AdoptionSection } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
+import { isoDay } from '../../lib/iso-day.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
 import { mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { listCourseSections } from './section-repository.ts';
 
-/** The calendar day the store is on, as the database stores dates. */
-export function isoDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
+// The calendar day the store is on; re-exported for the module's many importers.
+export { isoDay };
 
 /**
  * The course's sections that have not ended and that the caller may adopt for: every one for

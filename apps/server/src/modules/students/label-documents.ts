@@ -1,4 +1,4 @@
-import type { ReturnAddress } from './rental-address.ts';
+import { cityLine, type ReturnAddress } from './rental-address.ts';
 import { counterDay, counterMoment } from './rental-dates.ts';
 import {
   barcodeBand,
@@ -36,9 +36,6 @@ export interface ReturnLabelData {
   returnedBy: string | null;
   items: readonly LabelItemLine[];
 }
-
-const cityLine = (a: { city: string; state: string; postalCode: string }) =>
-  `${a.city}${a.city && a.state ? ', ' : ''}${a.state} ${a.postalCode}`.trim();
 
 /**
  * The return-shipping label the student sticks on the parcel: from the student, to the

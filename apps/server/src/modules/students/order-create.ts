@@ -1,6 +1,7 @@
 import type { OrderSummary } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isoDay } from '../../lib/iso-day.ts';
 import type { Session } from '../../lib/session.ts';
 import { isUniqueViolation } from '../../lib/unique-violation.ts';
 import { recordStudentActivity } from './activity-repository.ts';
@@ -50,16 +51,15 @@ export async function createOrderFor(
   const earlier = await findOrderByClientKey(db, session.accountId, input.clientKey);
   if (earlier) return answer(replayedOrderId(earlier, student));
 
-  const today = now.toISOString().slice(0, 10);
+  const today = isoDay(now);
   let orderId: number;
   try {
     orderId = await db.transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
-      await lockStudent(txDb, student.id);
-      const prior = await findOrderByClientKey(txDb, session.accountId, input.clientKey);
+      await lockStudent(tx, student.id);
+      const prior = await findOrderByClientKey(tx, session.accountId, input.clientKey);
       if (prior) return replayedOrderId(prior, student);
-      const priced = await priceOrderDraft(txDb, student, input, today);
-      const id = await insertOrder(txDb, {
+      const priced = await priceOrderDraft(tx, student, input, today);
+      const id = await insertOrder(tx, {
         locationId: student.locationId,
         studentId: student.id,
         divisionId: priced.divisionId,
@@ -76,7 +76,7 @@ export async function createOrderFor(
         taxCents: priced.taxCents,
       });
       await insertOrderItems(
-        txDb,
+        tx,
         priced.lines.map((l) => ({
           locationId: student.locationId,
           orderId: id,
@@ -88,7 +88,7 @@ export async function createOrderFor(
           savingsCents: Math.max(0, l.listPriceCents - l.priceCents),
         })),
       );
-      await recordStudentActivity(txDb, [
+      await recordStudentActivity(tx, [
         {
           locationId: student.locationId,
           studentId: student.id,

@@ -10,6 +10,7 @@ import {
   type ActionName,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
+import { isoDay } from '../../lib/iso-day.ts';
 import { requireSession } from '../../lib/request-context.ts';
 import { route } from '../../lib/route.ts';
 import { grantsOf } from '../permissions/index.ts';
@@ -43,9 +44,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, createOrderPreview, { tags: TAGS, errors: [404] }, async ({ body, request }) => {
     const { session, grants } = await holder(request, 'AUTOGEN_CREATE_ORDER', M.mayNotCreate);
     const student = await studentOfStore(db, session, body.customerId);
-    const today = deps.now().toISOString().slice(0, 10);
     const addressVisible = await grants.mayDo('VIEW_STUDENT_ADDRESS');
-    return previewOrder(db, student, body, today, addressVisible);
+    return previewOrder(db, student, body, isoDay(deps.now()), addressVisible);
   });
 
   route(app, createOrder, { tags: TAGS, errors: [404, 409] }, async ({ body, request }) => {

@@ -61,14 +61,13 @@ export async function changeOrder(
   can: OrderAbilities,
 ): Promise<OrderSummary> {
   await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const order = await lockStudentOrder(txDb, student.locationId, student.id, orderId);
+    const order = await lockStudentOrder(tx, student.locationId, student.id, orderId);
     if (!order) throw new AppError(404, M.orderNotFound(orderId), 'orderId');
     const move = plan(change, order);
     if (move === 'done') return;
-    if (!(await changeOrderStatus(txDb, order.id, move.from, move.to, now))) return;
-    const cancelledItems = change === 'cancel' ? await cancelPendingItems(txDb, order.id) : 0;
-    await recordStudentActivity(txDb, [
+    if (!(await changeOrderStatus(tx, order.id, move.from, move.to, now))) return;
+    const cancelledItems = change === 'cancel' ? await cancelPendingItems(tx, order.id) : 0;
+    await recordStudentActivity(tx, [
       {
         locationId: student.locationId,
         studentId: student.id,

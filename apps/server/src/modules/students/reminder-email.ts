@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../lib/mailer.ts';
 import type { ReminderCandidate } from './reminder-repository.ts';
+import { cityLine, isCompleteReturnAddress, returnAddressOf } from './rental-address.ts';
 import { daysUntil, type ReminderKind } from './reminder-windows.ts';
 
 /** One student's reminder: their rentals in one window, from one store. */
@@ -33,15 +34,23 @@ function escapeHtml(text: string): string {
 
 /** The store's return address lines, or none when it is incomplete. */
 function returnAddressLines(store: ReminderCandidate): string[] {
-  const { returnAddressName, returnStreetOne, returnCity, returnState, returnPostalCode } = store;
-  if (!returnAddressName || !returnStreetOne || !returnCity || !returnState || !returnPostalCode)
-    return [];
+  const address = returnAddressOf({
+    storeName: store.storeName,
+    name: store.returnAddressName,
+    streetOne: store.returnStreetOne,
+    streetTwo: store.returnStreetTwo,
+    city: store.returnCity,
+    state: store.returnState,
+    postalCode: store.returnPostalCode,
+    phone: store.returnPhone,
+  });
+  if (!isCompleteReturnAddress(address)) return [];
   return [
-    returnAddressName,
-    returnStreetOne,
-    ...(store.returnStreetTwo ? [store.returnStreetTwo] : []),
-    `${returnCity}, ${returnState} ${returnPostalCode}`,
-    ...(store.returnPhone ? [`Phone: ${store.returnPhone}`] : []),
+    address.name,
+    address.streetOne,
+    ...(address.streetTwo ? [address.streetTwo] : []),
+    cityLine(address),
+    ...(address.phone ? [`Phone: ${address.phone}`] : []),
   ];
 }
 

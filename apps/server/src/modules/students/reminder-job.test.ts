@@ -24,7 +24,7 @@ import {
 } from '../../test-support/smtp-capture.ts';
 import { NO_EMAIL_OUTCOME, sendDueRentalReminders } from './reminder-job.ts';
 import { registerReminderSchedule } from './reminder-schedule.ts';
-import { utcDayPlus } from './reminder-windows.ts';
+import { isoDayPlus } from '../../lib/iso-day.ts';
 import { usDate } from './reminder-email.ts';
 
 const engines = await testEngines();
@@ -137,7 +137,7 @@ describe.each(engines)('rental due-date reminders on %s', (engine) => {
     if (!order) throw new Error('order not created');
     counter++;
     const serial = `SER${counter}`;
-    const dueDate = utcDayPlus(now, dueInDays);
+    const dueDate = isoDayPlus(now, dueInDays);
     const [rental] = await db
       .insert(rentals)
       .values({

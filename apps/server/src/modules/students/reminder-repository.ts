@@ -2,12 +2,8 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/bulk-write.ts';
 import { rentalReminders } from '../../db/schema/index.ts';
-import {
-  REMINDER_SPAN,
-  REMINDER_WINDOWS,
-  type ReminderKind,
-  utcDayPlus,
-} from './reminder-windows.ts';
+import { isoDay, isoDayPlus } from '../../lib/iso-day.ts';
+import { REMINDER_SPAN, REMINDER_WINDOWS, type ReminderKind } from './reminder-windows.ts';
 
 /** An outstanding rental in a reminder window whose reminder nobody has claimed yet. */
 export interface ReminderCandidate {
@@ -47,7 +43,7 @@ function kindCase(today: string) {
  * grouped by store, student and kind. Reads the partial index rentals_outstanding_due_idx.
  */
 export async function findReminderCandidates(db: Db, now: Date): Promise<ReminderCandidate[]> {
-  const today = utcDayPlus(now, 0);
+  const today = isoDay(now);
   const kind = kindCase(today);
   return queryRows<ReminderCandidate>(
     db,
@@ -64,8 +60,8 @@ export async function findReminderCandidates(db: Db, now: Date): Promise<Reminde
         join titles t on t.id = r.title_id
         join locations l on l.id = r.location_id
         where r.state = 'OUTSTANDING' and r.tracking_number is null
-          and r.due_date between ${utcDayPlus(now, REMINDER_SPAN.fromDays)}::date
-                             and ${utcDayPlus(now, REMINDER_SPAN.toDays)}::date
+          and r.due_date between ${isoDayPlus(now, REMINDER_SPAN.fromDays)}::date
+                             and ${isoDayPlus(now, REMINDER_SPAN.toDays)}::date
           and not exists (select 1 from rental_reminders rr
                           where rr.rental_id = r.id and rr.kind = ${kind})
         order by r.location_id, r.student_id, 4, r.due_date, r.id`,

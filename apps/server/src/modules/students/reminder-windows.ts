@@ -1,3 +1,5 @@
+import { isoDay } from '../../lib/iso-day.ts';
+
 /**
  * Rental due-date reminders (issue 10 §3): which reminder a rental is due for, by whole days
  * from today (the server's UTC date) to its due date. The windows are wider than their day so
@@ -21,16 +23,10 @@ export const REMINDER_SPAN = {
 
 const DAY_MS = 86_400_000;
 
-/** 'YYYY-MM-DD' of the UTC day `days` after the UTC day of `now`. */
-export function utcDayPlus(now: Date, days: number): string {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(midnight + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** Whole days from the UTC day of `now` to `dueDate` ('YYYY-MM-DD'); negative when past. */
 export function daysUntil(now: Date, dueDate: string): number {
   return Math.round(
-    (Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${utcDayPlus(now, 0)}T00:00:00Z`)) / DAY_MS,
+    (Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${isoDay(now)}T00:00:00Z`)) / DAY_MS,
   );
 }
 

@@ -24,11 +24,22 @@ const filled = (value: string | null | undefined) => (value ?? '').trim();
  */
 export async function requireReturnAddress(db: Db, locationId: number): Promise<ReturnAddress> {
   const address = returnAddressOf(await storeReturnAddress(db, locationId));
-  const { name, streetOne, city, state, postalCode } = address;
-  if ([name, streetOne, city, state, postalCode].some((v) => v === '')) {
-    throw new AppError(415, M.noReturnAddress);
-  }
+  if (!isCompleteReturnAddress(address)) throw new AppError(415, M.noReturnAddress);
   return address;
+}
+
+/**
+ * Whether a parcel can be addressed to it: a name, street, city, state and postal code (the
+ * labels and the reminder e-mails offer it only then).
+ */
+export function isCompleteReturnAddress(address: ReturnAddress): boolean {
+  const { name, streetOne, city, state, postalCode } = address;
+  return [name, streetOne, city, state, postalCode].every((part) => part !== '');
+}
+
+/** 'City, ST 12345', leaving out what is missing. */
+export function cityLine(a: { city: string; state: string; postalCode: string }): string {
+  return `${a.city}${a.city && a.state ? ', ' : ''}${a.state} ${a.postalCode}`.trim();
 }
 
 /** The stored address with every part trimmed ('' for a part not set). */

@@ -3,6 +3,7 @@ import {
   getInTransitRentals,
   getOutstandingRentals,
   printRentalLabel,
+  STUDENT_LOOKUP_REFUSAL,
   type InTransitGroup,
   type RentalItem,
 } from '@csp/contracts';
@@ -101,10 +102,18 @@ describe.each(engines)('rental lists (%s)', (engine) => {
 
   it('lets a reporter without RETURN_RENTALS read both lists', async () => {
     const r = await w.rental({ studentId: w.students.alice, dueOffset: 1 });
+    const back = await w.rental({
+      studentId: w.students.alice,
+      state: 'IN_TRANSIT',
+      trackingNumber: '1ZREPORTERSEES001',
+    });
     expect(
       (await outstanding(w.students.alice, w.who.reporter)).map((i) => i.transItemId),
     ).toContain(r.id);
-    await transit(w.students.alice, w.who.reporter);
+    const groups = await transit(w.students.alice, w.who.reporter);
+    expect(groups.find((g) => g.transId === back.orderId)?.transItems).toEqual([
+      expect.objectContaining({ transItemId: back.id, trackingNumber: '1ZREPORTERSEES001' }),
+    ]);
   });
 
   it('refuses callers who may not look students up', async () => {
@@ -113,6 +122,7 @@ describe.each(engines)('rental lists (%s)', (engine) => {
         query: { customerId: w.students.alice },
       });
       expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ message: STUDENT_LOOKUP_REFUSAL });
     }
   });
 

@@ -1,13 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  locations,
-  marketplaceConditions,
-  orders,
-  rentalLabels,
-  rentals,
-  titles,
-} from '../../db/schema/index.ts';
+import { locations, orders, rentalLabels, rentals, titles } from '../../db/schema/index.ts';
 
 /** A rental as the lists show it, with the title's ISBN, description and author. */
 export interface RentalListRow {
@@ -28,7 +21,8 @@ export interface TransitRow extends RentalListRow {
   labelExpiresAt: Date | null;
 }
 
-const listColumns = {
+/** The columns of a RentalListRow (the write side locks rows with these too). */
+export const rentalListColumns = {
   transItemId: rentals.id,
   orderId: rentals.orderId,
   isbn: titles.ean13,
@@ -47,7 +41,7 @@ export async function outstandingRentals(
   studentId: number,
 ): Promise<RentalListRow[]> {
   return db
-    .select(listColumns)
+    .select(rentalListColumns)
     .from(rentals)
     .innerJoin(titles, eq(titles.id, rentals.titleId))
     .where(
@@ -73,7 +67,7 @@ export async function inTransitRentals(
 ): Promise<TransitRow[]> {
   return db
     .select({
-      ...listColumns,
+      ...rentalListColumns,
       labelToken: rentalLabels.token,
       labelExpiresAt: rentalLabels.expiresAt,
     })
@@ -98,16 +92,6 @@ export async function inTransitRentals(
       asc(rentals.serialItemRefNum),
       asc(rentals.id),
     );
-}
-
-/** The store's marketplace conditions, name -> id (spec §3: conditions are keyed by name). */
-export async function storeConditions(db: Db, locationId: number): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ id: marketplaceConditions.id, name: marketplaceConditions.name })
-    .from(marketplaceConditions)
-    .where(eq(marketplaceConditions.locationId, locationId))
-    .orderBy(asc(marketplaceConditions.sortOrder), asc(marketplaceConditions.name));
-  return new Map(rows.map((r) => [r.name, r.id]));
 }
 
 /** The store's name and return address (the ship-to of its labels). */

@@ -4,12 +4,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
 import { recordStudentActivity, type StudentActivityEntry } from './activity-repository.ts';
 import { insertLabels } from './label-repository.ts';
+import { storeConditions } from './marketplace-condition-repository.ts';
 import { labelExpiry, newLabelToken, type LabelUrl } from './label-url.ts';
 import { requireReturnAddress } from './rental-address.ts';
 import { counterMoment } from './rental-dates.ts';
 import { rentalItemOf } from './rental-lists.ts';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
-import { storeConditions } from './rental-repository.ts';
 import { lockRentals, markReturned, type LockedRental } from './rental-write-repository.ts';
 import { studentOfStore } from './student-access.ts';
 
@@ -41,7 +41,9 @@ export async function returnRentalsFor(
   }
   const student =
     body.customerId === undefined ? undefined : await studentOfStore(db, session, body.customerId);
-  const conditions = await storeConditions(db, session.locationId);
+  const conditions = new Map(
+    (await storeConditions(db, session.locationId)).map((c) => [c.name, c.id]),
+  );
   const conditionIds = body.transItemIdWithConditionList.map((item, index) => {
     const id = conditions.get(item.marketplaceCondition);
     if (id !== undefined) return id;

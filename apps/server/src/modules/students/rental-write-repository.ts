@@ -1,20 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rentals, titles, userAccounts } from '../../db/schema/index.ts';
+import { rentalListColumns, type RentalListRow } from './rental-repository.ts';
 
 /** A rental row locked for the rest of the transaction, with what a failure reason names. */
-export interface LockedRental {
-  transItemId: number;
+export interface LockedRental extends RentalListRow {
   studentId: number;
-  orderId: number;
   state: 'OUTSTANDING' | 'IN_TRANSIT' | 'RETURNED';
-  isbn: string;
-  title: string;
-  author: string;
-  serialItemRefNum: string;
-  serialItemLabel: string;
-  dueDate: string;
-  trackingNumber: string | null;
   shipmentLabelId: number | null;
   returnedAt: Date | null;
   returnedByName: string | null;
@@ -25,35 +17,47 @@ export interface LockedRental {
  * Locking in one order means two clerks returning overlapping items (checked in different
  * orders) wait for each other instead of deadlocking; the second then reads the rows as the
  * first left them. Ids of other stores simply do not come back.
+ *
+ * Who returned a row is read after the lock, not joined into it: a row that waited for the
+ * lock is re-read by PostgreSQL with the joined rows it first found, so a join would still
+ * see "returned by nobody" for the row a concurrent return just changed.
  */
 export async function lockRentals(
   db: Db,
   locationId: number,
   ids: readonly number[],
 ): Promise<LockedRental[]> {
-  return db
+  const rows = await db
     .select({
-      transItemId: rentals.id,
+      ...rentalListColumns,
       studentId: rentals.studentId,
-      orderId: rentals.orderId,
       state: rentals.state,
-      isbn: titles.ean13,
-      title: titles.description,
-      author: titles.author,
-      serialItemRefNum: rentals.serialItemRefNum,
-      serialItemLabel: rentals.serialItemLabel,
-      dueDate: rentals.dueDate,
-      trackingNumber: rentals.trackingNumber,
       shipmentLabelId: rentals.shipmentLabelId,
       returnedAt: rentals.returnedAt,
-      returnedByName: userAccounts.name,
+      returnedBy: rentals.returnedBy,
     })
     .from(rentals)
     .innerJoin(titles, eq(titles.id, rentals.titleId))
-    .leftJoin(userAccounts, eq(userAccounts.id, rentals.returnedBy))
     .where(and(eq(rentals.locationId, locationId), inArray(rentals.id, [...ids])))
     .orderBy(asc(rentals.id))
     .for('update', { of: rentals });
+  const accountIds = [
+    ...new Set(rows.flatMap((r) => (r.returnedBy === null ? [] : [r.returnedBy]))),
+  ];
+  const names = new Map(
+    accountIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: userAccounts.id, name: userAccounts.name })
+            .from(userAccounts)
+            .where(inArray(userAccounts.id, accountIds))
+        ).map((a) => [a.id, a.name]),
+  );
+  return rows.map(({ returnedBy, ...row }) => ({
+    ...row,
+    returnedByName: returnedBy === null ? null : (names.get(returnedBy) ?? null),
+  }));
 }
 
 /** `case id when … then … end`: one value per row in a single UPDATE. */

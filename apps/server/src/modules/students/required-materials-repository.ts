@@ -47,9 +47,10 @@ const bool = (v: unknown) => v === true || v === 't';
  * every section of the course. Keep the two in step.
  *
  * What the student has: an order item that is not cancelled, of an order not cancelled, for the
- * title (the one for this section first, else the latest) — the same notion as the orders
- * code's titlesTheStudentHas. A student's enrollments are few, so every step is an index probe
- * from enrollments' primary key.
+ * title (the one for this section first, else the latest). This is the one place that rule
+ * lives: what is orderable (orderable-items.ts) and why createOrder refuses a title
+ * (order-draft.ts) read it from these rows. A student's enrollments are few, so every step is
+ * an index probe from enrollments' primary key.
  */
 export async function requiredMaterialRows(
   db: Db,

@@ -7,8 +7,9 @@ import {
   searchStudents,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
+import { isoDay } from '../../lib/iso-day.ts';
 import { route } from '../../lib/route.ts';
-import { marketplaceConditionNames } from './marketplace-condition-repository.ts';
+import { storeConditions } from './marketplace-condition-repository.ts';
 import { orderableItemsOf } from './orderable-items.ts';
 import { requiredMaterialsOf } from './required-materials.ts';
 import { studentReader, studentOfStore } from './student-access.ts';
@@ -16,9 +17,6 @@ import { studentDetailOf } from './student-detail.ts';
 import { studentSearchPage } from './student-search.ts';
 
 const TAGS = ['students'];
-
-/** The calendar day (UTC, as the orders code counts it) sections are judged ended against. */
-const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
  * Looking students up (spec §7 admin base: Student, Autogen): search, detail, required and
@@ -84,7 +82,7 @@ export function registerStudentLookupRoutes(app: FastifyInstance, deps: AppDeps)
 
   route(app, getMarketplaceConditions, { tags: TAGS }, async ({ request }) => {
     const { session } = await studentReader(db, request);
-    const names = await marketplaceConditionNames(db, session.locationId);
-    return { market_conditions: names.map((name) => ({ name })) };
+    const conditions = await storeConditions(db, session.locationId);
+    return { market_conditions: conditions.map(({ name }) => ({ name })) };
   });
 }
