@@ -1,0 +1,12 @@
+import { getTransactionHistory } from '@csp/contracts';
+import { useContractQuery } from '../../../lib/contract-query.ts';
+import { retryUnlessRefused, useCallerParams } from './orders-queries.ts';
+
+/** The student's orders and rentals; only asked for by holders of VIEW_TRANSACTIONS. */
+export function useTransactionHistory(customerId: number, enabled: boolean) {
+  return useContractQuery(
+    getTransactionHistory,
+    { params: useCallerParams(), query: { customerId } },
+    { retry: retryUnlessRefused, enabled },
+  );
+}

@@ -1,0 +1,84 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { FULFILLMENT_TYPE_LABELS, type OrderPreview, type ShippingPrice } from '@csp/contracts';
+import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
+import { formatAddress } from './create-order-shipping-step.tsx';
+import { formatMoney, formatTaxRate } from './money-format.ts';
+import { MoneyLines } from './money-lines.tsx';
+import { OrderPanelLoading } from './order-panel-section.tsx';
+import Alert from '@mui/material/Alert';
+
+/** Step 3: the server's figures for the order (its prices, never the screen's), before placing. */
+export function CreateOrderReviewStep({
+  preview,
+  methods,
+  errorMessage,
+}: {
+  preview: { data: OrderPreview | undefined; isPending: boolean };
+  methods: readonly ShippingPrice[];
+  errorMessage: string | null;
+}) {
+  if (errorMessage) return <Alert severity="error">{errorMessage}</Alert>;
+  const data = preview.data;
+  if (!data) return <OrderPanelLoading what="the order's prices" />;
+  const method = methods.find((m) => m.code === data.shippingMethod);
+  return (
+    <Stack spacing={2}>
+      <Box component="ul" aria-label="Order lines" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {data.lines.map((line) => (
+          <Box
+            component="li"
+            key={`${line.sectionId}:${line.titleId}`}
+            sx={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              gap: 2,
+              py: 0.75,
+              borderTop: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                {line.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {FULFILLMENT_TYPE_LABELS[line.fulfillmentType]} · ISBN {line.isbn}
+              </Typography>
+            </Box>
+            <Typography sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              {formatMoney(line.priceCents)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ justifyContent: 'space-between', gap: 2, alignItems: { sm: 'flex-start' } }}
+      >
+        <Typography>
+          {method?.name ?? data.shippingMethod}
+          <br />
+          {data.shipTo ? (
+            <>
+              Ships to: <strong>{formatAddress(data.shipTo)}</strong>
+            </>
+          ) : method?.shipsToAddress ? (
+            M.addressHidden
+          ) : (
+            M.pickUp
+          )}
+        </Typography>
+        <MoneyLines
+          lines={[
+            ['Subtotal', formatMoney(data.subtotalCents)],
+            [`Tax (${formatTaxRate(data.taxRateBasisPoints)})`, formatMoney(data.taxCents)],
+            ['Shipping', formatMoney(data.shippingCents)],
+            ['Total', formatMoney(data.totalCents), true],
+          ]}
+        />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { useId, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+interface OrderPanelSectionProps {
+  title: string;
+  /** Beside the heading (e.g. a summary figure). */
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A panel of the student screen (required materials, transaction history): a region named by
+ * its heading, so a screen reader lists it among the page's landmarks.
+ */
+export function OrderPanelSection({ title, aside, children }: OrderPanelSectionProps) {
+  const headingId = useId();
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+    >
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography id={headingId} component="h2" variant="h6">
+          {title}
+        </Typography>
+        {aside}
+      </Stack>
+      <Box sx={{ mt: 1 }}>{children}</Box>
+    </Paper>
+  );
+}
+
+/** A panel's content while it loads: said in words too, for screen readers. */
+export function OrderPanelLoading({ what }: { what: string }) {
+  return (
+    <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 1 }}>
+      <CircularProgress size={20} aria-hidden />
+      <Typography>Loading {what}…</Typography>
+    </Stack>
+  );
+}
+
+/** A panel that could not load: the server's message and a way to try again. */
+export function OrderPanelError({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: Error;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      Could not load {what}: {error.message}
+    </Alert>
+  );
+}
