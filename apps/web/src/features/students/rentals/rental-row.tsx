@@ -1,0 +1,185 @@
+import { useId, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { RentalItem } from '@csp/contracts';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
+import { formatDisplayDate, toApiDate } from '../../../lib/dates.ts';
+import type { CheckedRental } from './rental-selection.ts';
+import { RENTAL_MESSAGES as M } from './rental-messages.ts';
+
+export interface RentalRowProps {
+  item: RentalItem;
+  /** Null for a read-only list (no RETURN_RENTALS). */
+  selectable: boolean;
+  checked: CheckedRental | undefined;
+  /** Its place in the check order (1-based), shown so the clerk sees the return order. */
+  position: number | undefined;
+  conditions: readonly string[];
+  /** Just scanned or preselected: highlighted until the next one. */
+  highlighted: boolean;
+  conditionError: boolean;
+  onToggle: (item: RentalItem, byPointer: boolean) => void;
+  onCondition: (transItemId: number, condition: string) => void;
+}
+
+/** Due today or earlier: shown in bold red, the clerk may mention it. */
+function isOverdue(dueDate: string): boolean {
+  return dueDate < toApiDate(new Date());
+}
+
+/**
+ * One rental: a large check box whose label is the whole row (a tap anywhere checks it), and,
+ * once checked, the condition picker beside it.
+ */
+export function RentalRow(props: RentalRowProps) {
+  const { item, checked } = props;
+  const textId = useId();
+  // A tap on the row checks it and hands the focus back to the scan field; a keyboard user's
+  // Space keeps the focus where it is.
+  const byPointer = useRef(false);
+  const overdue = isOverdue(item.dueDate);
+  return (
+    <Box
+      component="li"
+      data-trans-item-id={item.transItemId}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 1,
+        px: { xs: 0.5, sm: 1 },
+        py: 0.75,
+        borderTop: 1,
+        borderColor: 'divider',
+        borderLeft: 6,
+        borderLeftColor: props.highlighted
+          ? 'success.main'
+          : checked
+            ? 'primary.main'
+            : 'transparent',
+        bgcolor: props.highlighted ? '#e8f5e9' : checked ? 'action.selected' : 'transparent',
+        transition: 'background-color 300ms',
+      }}
+    >
+      <Box
+        component={props.selectable ? 'label' : 'div'}
+        sx={{
+          flex: '1 1 20rem',
+          minWidth: 0,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          cursor: props.selectable ? 'pointer' : 'default',
+          minHeight: 56,
+        }}
+        onPointerDown={() => (byPointer.current = true)}
+      >
+        {props.selectable && (
+          <Checkbox
+            checked={checked !== undefined}
+            onChange={() => {
+              props.onToggle(item, byPointer.current);
+              byPointer.current = false;
+            }}
+            slotProps={{
+              input: {
+                'aria-label': `${item.title} (${item.serialItemRefNum})`,
+                'aria-describedby': textId,
+              },
+            }}
+            sx={{ '& .MuiSvgIcon-root': { fontSize: 32 } }}
+          />
+        )}
+        <Box id={textId} sx={{ minWidth: 0, pl: props.selectable ? 0 : 1.5 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {props.position !== undefined && (
+              <Box
+                component="span"
+                data-check-position={props.position}
+                sx={{
+                  display: 'inline-block',
+                  minWidth: 24,
+                  mr: 1,
+                  px: 0.75,
+                  borderRadius: 1,
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  textAlign: 'center',
+                  fontSize: '0.85rem',
+                }}
+              >
+                <span aria-hidden>{props.position}</span>
+                <VisuallyHidden>Checked {ordinal(props.position)}: </VisuallyHidden>
+              </Box>
+            )}
+            {item.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            Serial{' '}
+            <Box component="strong" sx={{ color: 'text.primary' }}>
+              {item.serialItemRefNum}
+            </Box>
+            {' · '}ISBN {item.isbn}
+            {' · '}
+            <Box
+              component="span"
+              sx={overdue ? { color: 'error.dark', fontWeight: 700 } : undefined}
+            >
+              {overdue ? 'Overdue since' : 'Due'} {formatDisplayDate(item.dueDate)}
+            </Box>
+            {item.serialItemLabel && <> · Label {item.serialItemLabel}</>}
+          </Typography>
+        </Box>
+      </Box>
+      {props.selectable && checked && (
+        <TextField
+          select
+          size="small"
+          label={M.conditionLabel}
+          value={checked.condition}
+          onChange={(event) => props.onCondition(item.transItemId, event.target.value)}
+          error={props.conditionError}
+          helperText={props.conditionError ? 'Required' : undefined}
+          slotProps={{
+            select: { native: true },
+            htmlInput: { 'aria-label': `Condition of ${item.title} (${item.serialItemRefNum})` },
+            inputLabel: { shrink: true },
+          }}
+          sx={{
+            flex: '0 0 12rem',
+            ml: { xs: 6, sm: 0 },
+            '& select': { minHeight: 28 },
+            // The palette's error red is short of 4.5:1 on the checked row's tint.
+            '& .MuiFormLabel-root.Mui-error, & .MuiFormHelperText-root.Mui-error': {
+              color: 'error.dark',
+            },
+          }}
+        >
+          <option value="" disabled>
+            {M.conditionPlaceholder}
+          </option>
+          {props.conditions.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </TextField>
+      )}
+    </Box>
+  );
+}
+
+function ordinal(n: number): string {
+  const suffix =
+    n % 10 === 1 && n % 100 !== 11
+      ? 'st'
+      : n % 10 === 2 && n % 100 !== 12
+        ? 'nd'
+        : n % 10 === 3 && n % 100 !== 13
+          ? 'rd'
+          : 'th';
+  return `${n}${suffix}`;
+}

@@ -1,0 +1,245 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActionName, InTransitGroup, RentalItem } from '@csp/contracts';
+import { storePasswordLogin } from '../../../lib/credential-storage.ts';
+import { json, type StubRequest } from '../../../test/fetch-stub.ts';
+import { WEBSITE, sessionResponse } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+/*
+ * The student screen's rentals over a stand-in for the rental endpoints: what the clerk sees
+ * and what is sent. Label tabs are window.open; the fake timers of the schedule are real here
+ * (2 s), so the tests that wait for them say so.
+ */
+
+const BASE = '/app-rest/admin_portal/v1/7';
+const CUSTOMER = 42;
+
+function rental(transItemId: number, overrides: Partial<RentalItem> = {}): RentalItem {
+  return {
+    transItemId,
+    isbn: `97800000${String(transItemId).padStart(5, '0')}`,
+    title: `Title ${transItemId}`,
+    author: 'A. Author',
+    serialItemRefNum: `DU${transItemId}`,
+    dueDate: '2099-12-01',
+    trackingNumber: null,
+    serialItemLabel: `RTN-${transItemId < 3 ? 1 : 2}`,
+    marketplaceConditionName: null,
+    reportUrl: null,
+    ...overrides,
+  };
+}
+
+interface World {
+  actions?: ActionName[];
+  outstanding?: RentalItem[];
+  inTransit?: InTransitGroup[];
+  handlers?: Record<string, (request: StubRequest) => Response>;
+}
+
+function renderDesk(path: string, world: World = {}) {
+  storePasswordLogin({ token: 'old', username: 'pat@example.edu', rememberSecret: 'rms1.saved' });
+  const state = {
+    outstanding: world.outstanding ?? [rental(1), rental(2), rental(3)],
+    inTransit: world.inTransit ?? [],
+  };
+  const view = renderApp(path, {
+    session: sessionResponse({ actions: world.actions ?? ['RETURN_RENTALS'] }),
+    handlers: {
+      [`GET ${BASE}/student/details`]: () =>
+        json(200, {
+          studentDetail: {
+            customerId: CUSTOMER,
+            name: 'Maya Thompson',
+            firstName: 'Maya',
+            lastName: 'Thompson',
+            studentIdNum: '900000001',
+            email: 'maya@example.edu',
+            fulfillmentPreferences: [
+              {
+                divisionName: 'NO_CURRENT_ENROLLMENT',
+                fulfillment: 'OPT_OUT',
+                fulfillmentFriendlyName: 'Opt out',
+                updatedAt: '2026-01-01',
+              },
+            ],
+            shippingPreference: 'Pick up in store',
+            shippingAddress: null,
+            addressVisible: false,
+            deliveryNote: '',
+          },
+        }),
+      [`GET ${BASE}/getOutStandingRentals`]: () => json(200, { rentalListDTO: state.outstanding }),
+      [`GET ${BASE}/rental/transit`]: () => json(200, state.inTransit),
+      [`GET ${BASE}/getMarketplaceConditions`]: () =>
+        json(200, { market_conditions: [{ name: 'New' }, { name: 'Good' }, { name: 'Damaged' }] }),
+      ...world.handlers,
+    },
+  });
+  return { ...view, state };
+}
+
+const scanField = () => screen.findByRole('textbox', { name: 'Scan serial number or ISBN' });
+
+async function scan(user: ReturnType<typeof userEvent.setup>, text: string) {
+  const field = await scanField();
+  await user.type(field, `${text}{Enter}`);
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('student screen rentals', () => {
+  it('shows the header facts with honest wording for no enrollment and a hidden address', async () => {
+    renderDesk(`/search/student/${CUSTOMER}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Thompson' })).toBeVisible();
+    expect(screen.getByText('No current enrollment')).toBeVisible();
+    expect(
+      screen.getByText(/Address hidden: seeing it needs the VIEW_STUDENT_ADDRESS/),
+    ).toBeVisible();
+  });
+
+  it('focuses the scan field; a scan checks, confirms, clears and keeps the focus', async () => {
+    const user = userEvent.setup();
+    renderDesk(`/search/student/${CUSTOMER}`);
+    const field = await scanField();
+    await screen.findByRole('checkbox', { name: 'Title 2 (DU2)' });
+    await waitFor(() => expect(field).toHaveFocus());
+    await scan(user, 'du2');
+    expect(screen.getByRole('checkbox', { name: 'Title 2 (DU2)' })).toBeChecked();
+    expect(screen.getByText('Checked: Title 2 (DU2)')).toBeVisible();
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    await scan(user, 'XYZ');
+    expect(screen.getByText('No unchecked rental matches XYZ')).toBeVisible();
+  });
+
+  it('says a list could not be loaded instead of calling it empty', async () => {
+    renderDesk(`/search/student/${CUSTOMER}`, {
+      handlers: {
+        [`GET ${BASE}/rental/transit`]: () => json(500, { message: 'Database away' }),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Could not load the rentals in transit: Database away',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('No rentals in transit.')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Title 1 (DU1)' })).toBeInTheDocument();
+  });
+
+  it('returns in check order with conditions, lists the failed item and links blocked labels', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { calls, state } = renderDesk(`/search/student/${CUSTOMER}`, {
+      handlers: {
+        [`POST ${BASE}/rental/returnRentals`]: () => {
+          state.outstanding = state.outstanding.filter((i) => i.transItemId === 2);
+          return json(200, {
+            successful: [
+              { ...rental(3), marketplaceConditionName: 'Good', reportUrl: '/labels/b' },
+              { ...rental(1), marketplaceConditionName: 'New', reportUrl: '/labels/a' },
+            ],
+            failed: [
+              { transItemId: 2, serialItemRefNum: 'DU2', isbn: null, reason: 'Already returned' },
+            ],
+          });
+        },
+      },
+    });
+    await screen.findByRole('checkbox', { name: 'Title 1 (DU1)' });
+    await scan(user, 'DU3');
+    await scan(user, 'DU1');
+    await user.click(screen.getByRole('checkbox', { name: 'Title 2 (DU2)' }));
+    await user.click(screen.getByRole('button', { name: 'Return 3 rentals' }));
+    expect(
+      screen.getByText('Choose a condition for the 3 checked rentals that have none.'),
+    ).toBeVisible();
+    expect(calls.some((c) => c.url.pathname.endsWith('/returnRentals'))).toBe(false);
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Condition for all checked' }),
+      'Good',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Condition of Title 1 (DU1)' }),
+      'New',
+    );
+    await user.click(screen.getByRole('button', { name: 'Return 3 rentals' }));
+
+    expect(
+      await screen.findByText('Returned 2 rentals. Their 2 return labels open in new tabs.'),
+    ).toBeVisible();
+    const sent = calls.find((c) => c.url.pathname.endsWith('/returnRentals'))?.body;
+    expect(sent).toEqual({
+      locationId: WEBSITE.locationId,
+      customerId: CUSTOMER,
+      transItemIdWithConditionList: [
+        { transItemId: 3, marketplaceCondition: 'Good' },
+        { transItemId: 1, marketplaceCondition: 'New' },
+        { transItemId: 2, marketplaceCondition: 'Good' },
+      ],
+    });
+    const failed = screen.getByRole('list', { name: 'Rentals not returned' });
+    expect(within(failed).getByText(/Already returned/)).toHaveTextContent(
+      'Title 2 (DU2): Already returned',
+    );
+    // The blocked tabs become links to click (after the §9 delay: 2 s, then 500 ms).
+    const notice = await screen.findByText(
+      'Your browser blocked the label tabs',
+      {},
+      { timeout: 5000 },
+    );
+    expect(open).toHaveBeenCalledTimes(2);
+    const links = within(notice.closest('[role="alert"]') as HTMLElement).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/labels/b', '/labels/a']);
+    // The failed item is still listed and still checked, for another try.
+    expect(screen.getByRole('checkbox', { name: 'Title 2 (DU2)' })).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: 'Title 1 (DU1)' })).toBeNull();
+  }, 10_000);
+
+  it('shows the §8 text when the return is refused', async () => {
+    const user = userEvent.setup();
+    renderDesk(`/search/student/${CUSTOMER}`, {
+      handlers: {
+        [`POST ${BASE}/rental/returnRentals`]: () =>
+          json(415, { message: "The store's return address (ShipFrom) is incomplete" }),
+      },
+    });
+    await scan(user, 'DU1');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Condition of Title 1 (DU1)' }),
+      'Good',
+    );
+    await user.click(screen.getByRole('button', { name: 'Return 1 rental' }));
+    expect(await screen.findByText('Error Returning Rentals: Invalid Address')).toBeVisible();
+  });
+
+  it('preselects the ?return= rental from the in-transit list once loaded', async () => {
+    renderDesk(`/search/student/${CUSTOMER}?return=du9`, {
+      inTransit: [
+        { transId: 5, transItems: [rental(9, { trackingNumber: '1Z1', reportUrl: '/labels/t' })] },
+      ],
+    });
+    expect(await screen.findByText('Checked from the link: Title 9 (DU9)')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Title 9 (DU9)' })).toBeChecked();
+    expect(screen.getByRole('link', { name: /Print label again/ })).toHaveAttribute(
+      'href',
+      '/labels/t',
+    );
+  });
+
+  it('without RETURN_RENTALS shows the lists read-only and says why', async () => {
+    renderDesk(`/search/student/${CUSTOMER}`, { actions: ['VIEW_SECTION'] });
+    expect(await screen.findByText('Title 1')).toBeVisible();
+    expect(screen.getByText(/needs the RETURN_RENTALS permission/)).toBeVisible();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Return/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Scan serial number or ISBN' })).toBeNull();
+  });
+});

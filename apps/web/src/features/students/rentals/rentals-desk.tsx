@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSession } from '../../../app/session/session-context.tsx';
+import { InTransitList, OutstandingList, type RowHandlers } from './rental-lists.tsx';
+import { listState } from './rental-list-section.tsx';
+import { RentalActionBar } from './rental-action-bar.tsx';
+import { RENTAL_MESSAGES as M } from './rental-messages.ts';
+import { BlockedLabels, RentalOutcome } from './rental-outcome.tsx';
+import { ScanField } from './scan-field.tsx';
+import { useRentalDesk } from './use-rental-desk.ts';
+
+/**
+ * The rentals of the student screen (spec §2): the scan field, the outstanding and in-transit
+ * lists with check boxes and conditions, and the return and shipping-label actions. Without
+ * RETURN_RENTALS the lists are shown read-only (the server refuses the actions anyway).
+ */
+export function RentalsDesk({
+  customerId,
+  returnSerial,
+}: {
+  customerId: number;
+  returnSerial: string | null;
+}) {
+  const headingId = useId();
+  const mayReturn = useSession().actions.includes('RETURN_RENTALS');
+  const desk = useRentalDesk(customerId, mayReturn ? returnSerial : null);
+  const conditionNames = (desk.conditions.data?.market_conditions ?? []).map((c) => c.name);
+  const handlers: RowHandlers = {
+    selectable: mayReturn,
+    selection: desk.selection,
+    conditions: conditionNames,
+    highlighted: desk.highlighted,
+    conditionErrors: desk.conditionErrors,
+    onToggle: desk.toggle,
+    onCondition: desk.setCondition,
+  };
+  const transitCount = desk.lists.inTransit.reduce((n, g) => n + g.transItems.length, 0);
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+    >
+      <Stack spacing={2}>
+        <Typography id={headingId} component="h2" variant="h5">
+          Rentals
+        </Typography>
+        {mayReturn ? (
+          <ScanField inputRef={desk.scanRef} onScan={desk.scan} feedback={desk.feedback} />
+        ) : (
+          <Alert severity="info">{M.mayNotReturn}</Alert>
+        )}
+        {mayReturn && desk.conditions.isError && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={() => void desk.conditions.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {M.conditionsFailed}: {desk.conditions.error.message}
+          </Alert>
+        )}
+        <RentalOutcome outcome={desk.outcome} />
+        <BlockedLabels links={desk.blocked} onDismiss={desk.dismissBlocked} />
+        <OutstandingList
+          items={desk.outstanding.data?.rentalListDTO}
+          state={listState(desk.outstanding, desk.lists.outstanding.length)}
+          handlers={handlers}
+        />
+        <InTransitList
+          groups={desk.inTransit.data}
+          state={listState(desk.inTransit, transitCount)}
+          handlers={handlers}
+        />
+        {mayReturn && <RentalActionBar desk={desk} />}
+      </Stack>
+    </Paper>
+  );
+}

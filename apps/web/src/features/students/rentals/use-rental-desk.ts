@@ -1,0 +1,290 @@
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { RentalItem } from '@csp/contracts';
+import { useWebsite } from '../../../app/website/website-context.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { distinctUrls, openLabelTabs } from './label-tabs.ts';
+import { printLabels } from './print-labels.ts';
+import type { FailedRow, LabelLink, Outcome } from './rental-outcome.tsx';
+import { RENTAL_MESSAGES as M } from './rental-messages.ts';
+import {
+  useInTransitRentals,
+  useMarketplaceConditions,
+  useOutstandingRentals,
+  usePrintShippingLabel,
+  useReloadRentals,
+  useReturnRentals,
+} from './rental-queries.ts';
+import {
+  EMPTY_SELECTION,
+  checkOrder,
+  checkedOutstanding,
+  findBySerial,
+  findScanMatch,
+  inTransitItems,
+  missingConditions,
+  presentIds,
+  selectionReducer,
+  type RentalLists,
+} from './rental-selection.ts';
+import { returnErrorMessage } from './return-errors.ts';
+import { returnLabelUrls } from './return-labels.ts';
+import type { ScanFeedback } from './scan-field.tsx';
+
+/** What the last scan (or preselection) did: the row it lit up and what it said. */
+interface Cue {
+  highlighted: number | null;
+  feedback: ScanFeedback | null;
+}
+
+type CueChange =
+  | { highlighted: number | null; say?: Omit<ScanFeedback, 'key'> }
+  /** An action started: the last scan's message no longer applies. */
+  | { clear: true };
+
+/** Each message gets a new key, so the same words twice in a row are announced twice. */
+function cueReducer(cue: Cue, change: CueChange): Cue {
+  if ('clear' in change) return { highlighted: null, feedback: null };
+  if (!change.say) return { ...cue, highlighted: change.highlighted };
+  return {
+    highlighted: change.highlighted,
+    feedback: { ...change.say, key: (cue.feedback?.key ?? 0) + 1 },
+  };
+}
+
+/**
+ * The state of the counter for one student: both rental lists, what is checked (in check
+ * order) with its conditions, the scan and its feedback, and the return and shipping-label
+ * actions with their outcome (spec §4).
+ */
+export function useRentalDesk(customerId: number, returnSerial: string | null) {
+  const outstanding = useOutstandingRentals(customerId);
+  const inTransit = useInTransitRentals(customerId);
+  const conditions = useMarketplaceConditions();
+  const reload = useReloadRentals();
+  const returning = useReturnRentals();
+  const shipping = usePrintShippingLabel();
+  const locationId = useWebsite().website?.locationId;
+
+  const [selection, dispatch] = useReducer(selectionReducer, EMPTY_SELECTION);
+  const [cue, setCue] = useReducer(cueReducer, { highlighted: null, feedback: null });
+  const [conditionErrors, setConditionErrors] = useState<ReadonlySet<number>>(new Set());
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [blocked, setBlocked] = useState<LabelLink[]>([]);
+  const scanRef = useRef<HTMLInputElement>(null);
+
+  const lists = useMemo<RentalLists>(
+    () => ({
+      outstanding: outstanding.data?.rentalListDTO ?? [],
+      inTransit: inTransit.data ?? [],
+    }),
+    [outstanding.data, inTransit.data],
+  );
+  const loaded = outstanding.isSuccess && inTransit.isSuccess;
+
+  // After a reload, items no longer listed (returned, shipped by someone else) are unchecked.
+  useEffect(() => {
+    if (loaded) dispatch({ type: 'prune', present: presentIds(lists) });
+  }, [loaded, lists]);
+
+  const focusScan = () => scanRef.current?.focus();
+
+  // Spec §4: `?return=<serial>` checks that item once the lists have loaded, once.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !returnSerial || !loaded) return;
+    preselected.current = true;
+    const item = findBySerial(lists, returnSerial);
+    if (!item) {
+      setCue({
+        highlighted: null,
+        say: { severity: 'warning', text: M.preselectMissing(returnSerial) },
+      });
+      return;
+    }
+    dispatch({ type: 'check', item, at: Date.now() });
+    setCue({
+      highlighted: item.transItemId,
+      say: { severity: 'success', text: M.preselected(item.title, item.serialItemRefNum) },
+    });
+  }, [returnSerial, loaded, lists]);
+
+  const scan = (text: string) => {
+    if (!loaded) {
+      setCue({ highlighted: null, say: { severity: 'info', text: M.scanLoading } });
+      return;
+    }
+    const result = findScanMatch(lists, selection, text);
+    if (result.kind === 'match') {
+      const { item } = result;
+      dispatch({ type: 'check', item, at: Date.now() });
+      setCue({
+        highlighted: item.transItemId,
+        say: { severity: 'success', text: M.checked(item.title, item.serialItemRefNum) },
+      });
+      scrollToRow(item.transItemId);
+    } else if (result.kind === 'alreadyChecked') {
+      const { item } = result;
+      setCue({
+        highlighted: item.transItemId,
+        say: { severity: 'info', text: M.alreadyChecked(item.title, item.serialItemRefNum) },
+      });
+      scrollToRow(item.transItemId);
+    } else if (result.kind === 'none') {
+      setCue({ highlighted: null, say: { severity: 'warning', text: M.noMatch(text.trim()) } });
+    }
+  };
+
+  const toggle = (item: RentalItem, byPointer: boolean) => {
+    dispatch({ type: 'toggle', item, at: Date.now() });
+    setCue({ highlighted: null });
+    // The scanner types into whatever has the focus: a tap hands it back to the scan field.
+    if (byPointer) focusScan();
+  };
+
+  const setCondition = (transItemId: number, condition: string) => {
+    dispatch({ type: 'condition', transItemId, condition });
+    setConditionErrors((errors) => {
+      if (!errors.has(transItemId)) return errors;
+      const next = new Set(errors);
+      next.delete(transItemId);
+      return next;
+    });
+  };
+
+  const setConditionForAll = (condition: string) => {
+    dispatch({ type: 'conditionForAll', condition });
+    setConditionErrors(new Set());
+  };
+
+  const titleOf = (transItemId: number) =>
+    [...lists.outstanding, ...inTransitItems(lists)].find((i) => i.transItemId === transItemId)
+      ?.title ?? null;
+
+  const submitReturn = async () => {
+    const ordered = checkOrder(selection);
+    if (ordered.length === 0) {
+      setOutcome({ success: null, failed: [], error: M.noneChecked });
+      return;
+    }
+    const missing = missingConditions(selection);
+    if (missing.length > 0) {
+      setConditionErrors(new Set(missing));
+      setOutcome({ success: null, failed: [], error: M.missingConditions(missing.length) });
+      document
+        .querySelector<HTMLSelectElement>(`[data-trans-item-id="${missing[0]}"] select`)
+        ?.focus();
+      return;
+    }
+    if (locationId === undefined) {
+      setOutcome({ success: null, failed: [], error: M.notLocated });
+      return;
+    }
+    setOutcome(null);
+    setBlocked([]);
+    setCue({ clear: true });
+    try {
+      const result = await returning.send({
+        locationId,
+        customerId,
+        transItemIdWithConditionList: ordered.map((c) => ({
+          transItemId: c.transItemId,
+          marketplaceCondition: c.condition,
+        })),
+      });
+      const failed: FailedRow[] = result.failed.map((f) => ({
+        ...f,
+        title: titleOf(f.transItemId),
+      }));
+      const urls = returnLabelUrls(result.successful);
+      const returned = result.successful.length;
+      setOutcome({
+        success: returned > 0 ? `${M.returned(returned)} ${M.labelsOpening(urls.length)}` : null,
+        failed,
+        error: returned === 0 && failed.length === 0 ? M.returned(0) : null,
+      });
+      dispatch({
+        type: 'prune',
+        present: presentIds(lists),
+        done: new Set(result.successful.map((s) => s.transItemId)),
+      });
+      setCue({ highlighted: null });
+      const printing = printLabels(urls);
+      await reload();
+      const { blocked: refused } = await printing;
+      const names = new Map(
+        result.successful.map((s) => [s.reportUrl, `Return label ${s.serialItemLabel}`]),
+      );
+      setBlocked(refused.map((url) => ({ url, name: names.get(url) ?? 'Return label' })));
+    } catch (error) {
+      setOutcome({ success: null, failed: [], error: returnErrorMessage(error) });
+      await reload();
+    } finally {
+      focusScan();
+    }
+  };
+
+  const submitShippingLabel = async () => {
+    const ids = checkedOutstanding(selection, lists);
+    if (ids.length === 0) {
+      setOutcome({ success: null, failed: [], error: M.noOutstandingChecked });
+      return;
+    }
+    setOutcome(null);
+    setBlocked([]);
+    setCue({ clear: true });
+    try {
+      const documents = await shipping.send(customerId, ids);
+      const tracking = documents.map((d) => d.trackingNumber).join(', ');
+      setOutcome({ success: M.shipped(ids.length, tracking), failed: [], error: null });
+      dispatch({ type: 'prune', present: presentIds(lists), done: new Set(ids) });
+      setCue({ highlighted: null });
+      // Spec §4: the tabs open on their own schedule; the lists reload meanwhile.
+      const opening = openLabelTabs(documents.map((d) => d.reportUrl));
+      await reload();
+      const { blocked: refused } = await opening;
+      const names = new Map(
+        documents.map((d) => [d.reportUrl, `Shipping label ${d.trackingNumber}`]),
+      );
+      setBlocked(
+        distinctUrls(refused).map((url) => ({ url, name: names.get(url) ?? 'Shipping label' })),
+      );
+    } catch (error) {
+      // Spec §8: a label failure shows the server's message.
+      setOutcome({ success: null, failed: [], error: errorMessage(error) });
+      await reload();
+    } finally {
+      focusScan();
+    }
+  };
+
+  return {
+    outstanding,
+    inTransit,
+    conditions,
+    lists,
+    selection,
+    highlighted: cue.highlighted,
+    feedback: cue.feedback,
+    conditionErrors,
+    outcome,
+    blocked,
+    scanRef,
+    busy: returning.isPending || shipping.isPending,
+    returningNow: returning.isPending,
+    shippingNow: shipping.isPending,
+    scan,
+    toggle,
+    setCondition,
+    setConditionForAll,
+    submitReturn,
+    submitShippingLabel,
+    dismissBlocked: () => setBlocked([]),
+  };
+}
+
+function scrollToRow(transItemId: number) {
+  const row = document.querySelector(`[data-trans-item-id="${transItemId}"]`);
+  if (row && 'scrollIntoView' in row) row.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+}
+
+export type RentalDesk = ReturnType<typeof useRentalDesk>;
