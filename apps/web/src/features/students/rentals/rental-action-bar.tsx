@@ -90,13 +90,14 @@ export function RentalActionBar({ desk }: { desk: RentalDesk }) {
           {desk.shippingNow ? (
             M.printing
           ) : (
-            <>
+            // One span: the button is a flex box, which drops the space after a flex item.
+            <span>
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 Print{' '}
               </Box>
               {phoneFriendly(M.printButton)}
               {outstandingCount > 0 && ` (${outstandingCount})`}
-            </>
+            </span>
           )}
         </Button>
         <Button
