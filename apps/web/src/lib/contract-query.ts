@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
 import type { Endpoint } from '@csp/contracts';
 import type { z } from 'zod';
 import { useSession } from '../app/session/session-context.tsx';
-import { apiCall } from './api-client.ts';
+import { apiCall, ApiRequestError } from './api-client.ts';
 import type { ApiCallOptions, ApiInput } from './api-client.ts';
 
 /**
@@ -72,6 +72,32 @@ export function useContractQuery<
     queryFn: ({ signal }) => call(endpoint, input, { signal }),
     enabled: enabled && (signedIn || !endpoint.auth),
   });
+}
+
+/** Every authenticated call names the caller's own account in its path (spec §7). */
+export function useCallerParams() {
+  return { userAccountId: useSession().session?.accountId ?? 0 };
+}
+
+/**
+ * A query's retry rule where a refusal or a bad input will not change on a retry (any 4xx) but a
+ * lost connection or a 5xx may, once. After that the screen says so and offers its own retry
+ * rather than keep the clerk waiting.
+ */
+export function retryUnlessRefused(failures: number, error: Error): boolean {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
+  return failures < 1;
+}
+
+/** Marks every cached answer of these endpoints stale, whatever their input, after a change. */
+export function useInvalidateEndpoints() {
+  const client = useQueryClient();
+  return (endpoints: readonly Pick<Endpoint, 'method' | 'path'>[]) =>
+    Promise.all(
+      endpoints.map((endpoint) =>
+        client.invalidateQueries({ queryKey: ['api', endpoint.method, endpoint.path] }),
+      ),
+    );
 }
 
 /** A mutation of one endpoint: `mutate(input)` sends the call, with the token when needed. */

@@ -7,26 +7,14 @@ import {
   getCourseList,
 } from '@csp/contracts';
 import type { CourseListRequest } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useContractQuery } from '../../../lib/contract-query.ts';
+import {
+  retryUnlessRefused,
+  useCallerParams,
+  useContractQuery,
+} from '../../../lib/contract-query.ts';
 
 // The pickers change rarely; reopening the filters need not ask again.
 const REFERENCE_DATA = { staleTime: 5 * 60_000, retry: false } as const;
-
-/** Every adoption call carries the caller's own account id in its path (spec §7). */
-export function useCallerParams() {
-  return { userAccountId: useSession().session?.accountId ?? 0 };
-}
-
-/**
- * A refusal or a bad filter will not change on a retry; a lost connection or a 5xx may, once.
- * After that the page says so and offers its own retry rather than keep the clerk waiting.
- */
-function retryUnlessRefused(failures: number, error: Error): boolean {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
-  return failures < 1;
-}
 
 /**
  * One page of the catalog. The previous page stays on screen while the next loads, so a new

@@ -4,8 +4,8 @@ import {
   removeProposedTitleAutoAdoption,
   sendFutureAdoptionsEmail,
 } from '@csp/contracts';
-import { useContractMutation } from '../../../lib/contract-query.ts';
-import { useCallerParams, useRefreshCourse } from './course-detail-queries.ts';
+import { useCallerParams, useContractMutation } from '../../../lib/contract-query.ts';
+import { useRefreshCourse } from './course-detail-queries.ts';
 import type { CourseRef } from './course-ref.ts';
 
 /*

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   PREVIOUS_ADOPTIONS_LOOKBACK_DAYS,
   getAdoptionMaterialHistory,
@@ -9,27 +8,20 @@ import {
   getSectionsByDivisionAndCourse,
   type CourseDTO,
 } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useContractQuery } from '../../../lib/contract-query.ts';
+import {
+  retryUnlessRefused,
+  useCallerParams,
+  useContractQuery,
+  useInvalidateEndpoints,
+} from '../../../lib/contract-query.ts';
 import type { CourseRef } from './course-ref.ts';
-
-/** A refusal or a missing course will not change on a retry; a lost connection or a 5xx may. */
-export function retryUnlessRefused(failures: number, error: Error): boolean {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
-  return failures < 1;
-}
 
 const QUERY_OPTIONS = { retry: retryUnlessRefused } as const;
 
 /** True for the server's "no such thing here" answer (a course outside the caller's scope too). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;
-}
-
-/** Every adoption call carries the caller's own account id in its path (spec §7). */
-export function useCallerParams() {
-  return { userAccountId: useSession().session?.accountId ?? 0 };
 }
 
 function useCourseParams(course: CourseRef) {
@@ -104,17 +96,13 @@ export function useCourseHeader(course: CourseRef) {
 
 /** After a change: everything the course screen shows is read again. */
 export function useRefreshCourse() {
-  const client = useQueryClient();
+  const invalidate = useInvalidateEndpoints();
   return () =>
-    Promise.all(
-      [
-        getAdoptionMaterials,
-        getSectionsByDivisionAndCourse,
-        getAdoptionMaterialHistory,
-        getAdoptionMaterialHistoryItems,
-        getCourseList,
-      ].map((endpoint) =>
-        client.invalidateQueries({ queryKey: ['api', endpoint.method, endpoint.path] }),
-      ),
-    );
+    invalidate([
+      getAdoptionMaterials,
+      getSectionsByDivisionAndCourse,
+      getAdoptionMaterialHistory,
+      getAdoptionMaterialHistoryItems,
+      getCourseList,
+    ]);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { AdoptionMaterialDTO } from '@csp/contracts';
-import { useCallerParams } from '../course-detail/course-detail-queries.ts';
+import { useCallerParams } from '../../../lib/contract-query.ts';
 import type { CourseRef } from '../course-detail/course-ref.ts';
 import { useProvidedWizardMachine } from './wizard-calls.ts';
 import type { WizardMode } from './wizard-flows.ts';

@@ -6,8 +6,7 @@ import {
   createTitle,
   modifyAdoption,
 } from '@csp/contracts';
-import { useContractCall } from '../../../lib/contract-query.ts';
-import { useCallerParams } from '../course-detail/course-detail-queries.ts';
+import { useCallerParams, useContractCall } from '../../../lib/contract-query.ts';
 import type { CourseRef } from '../course-detail/course-ref.ts';
 import type { WizardContext } from './wizard-context.ts';
 import type { ProposalValues } from './wizard-schemas.ts';

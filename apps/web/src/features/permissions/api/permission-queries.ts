@@ -14,9 +14,9 @@ import {
   unAssignUserRolesAndCatalog,
 } from '@csp/contracts';
 import type { AuthCatalog, AuthCatalogInput, Role } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
 import {
   contractQueryKey,
+  useCallerParams,
   useContractCall,
   useContractMutation,
   useContractQuery,
@@ -26,14 +26,6 @@ import {
 const NO_RETRY = { retry: false } as const;
 // Roles and the catalog change rarely; a picker opened twice need not ask again.
 const REFERENCE_DATA = { ...NO_RETRY, staleTime: 5 * 60_000 } as const;
-
-/**
- * Every permission call carries the caller's own account id in its path (spec §7); it is also
- * the first thing that differs between two users' cached answers.
- */
-function useCallerParams() {
-  return { userAccountId: useSession().session?.accountId ?? 0 };
-}
 
 function useUserInput(username: string) {
   return { params: useCallerParams(), query: { username } };

@@ -1,6 +1,9 @@
 import { getTransactionHistory } from '@csp/contracts';
-import { useContractQuery } from '../../../lib/contract-query.ts';
-import { retryUnlessRefused, useCallerParams } from './orders-queries.ts';
+import {
+  retryUnlessRefused,
+  useCallerParams,
+  useContractQuery,
+} from '../../../lib/contract-query.ts';
 
 /** The student's orders and rentals; only asked for by holders of VIEW_TRANSACTIONS. */
 export function useTransactionHistory(customerId: number, enabled: boolean) {

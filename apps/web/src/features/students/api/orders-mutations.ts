@@ -1,6 +1,6 @@
 import { cancelOrder, createOrder, holdOrder, unholdOrder, type OrderDraft } from '@csp/contracts';
-import { useContractMutation } from '../../../lib/contract-query.ts';
-import { useCallerParams, useRefreshStudentOrders } from './orders-queries.ts';
+import { useCallerParams, useContractMutation } from '../../../lib/contract-query.ts';
+import { useRefreshStudentOrders } from './orders-queries.ts';
 
 /**
  * Places an order. The client key is the dialog's: the same key sent again (a double click,

@@ -1,29 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   createOrderPreview,
   getCustomerOrderableItems,
   getShippingPrices,
-  getStudentDetails,
   getStudentRequiredMaterials,
   getTransactionHistory,
   type OrderDraft,
 } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useContractQuery } from '../../../lib/contract-query.ts';
-
-/** A refusal or a missing student will not change on a retry; a lost connection may. */
-export function retryUnlessRefused(failures: number, error: Error): boolean {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
-  return failures < 1;
-}
+import {
+  retryUnlessRefused,
+  useCallerParams,
+  useContractQuery,
+  useInvalidateEndpoints,
+} from '../../../lib/contract-query.ts';
 
 const QUERY_OPTIONS = { retry: retryUnlessRefused } as const;
-
-/** Every admin-portal call names the caller's own account in its path (spec §7). */
-export function useCallerParams() {
-  return { userAccountId: useSession().session?.accountId ?? 0 };
-}
 
 export function useRequiredMaterials(customerId: number) {
   return useContractQuery(
@@ -46,18 +36,6 @@ export function useShippingPrices() {
 }
 
 /**
- * The student's details, for their fulfilment preferences (the order's defaults) and shipping
- * preference; the detail page reads the same query, so this is usually answered from its cache.
- */
-export function useStudentDetailsForOrder(customerId: number) {
-  return useContractQuery(
-    getStudentDetails,
-    { params: useCallerParams(), query: { customerId } },
-    QUERY_OPTIONS,
-  );
-}
-
-/**
  * The server's prices for a draft. A preview writes nothing, so it is read like a query: the
  * same draft is priced once, and Back then Next shows it again without asking.
  */
@@ -74,12 +52,7 @@ export function useOrderPreview(draft: OrderDraft | null) {
  * history are read again. (A preview is not: its draft's items are gone from the orderables.)
  */
 export function useRefreshStudentOrders() {
-  const client = useQueryClient();
+  const invalidate = useInvalidateEndpoints();
   return () =>
-    Promise.all(
-      [getTransactionHistory, getStudentRequiredMaterials, getCustomerOrderableItems].map(
-        (endpoint) =>
-          client.invalidateQueries({ queryKey: ['api', endpoint.method, endpoint.path] }),
-      ),
-    );
+    invalidate([getTransactionHistory, getStudentRequiredMaterials, getCustomerOrderableItems]);
 }

@@ -17,12 +17,8 @@ import { NO_CURRENT_ENROLLMENT, type OrderableItem } from '@csp/contracts';
 import { useNotify } from '../../../app/notifications/notification-context.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCreateOrder } from '../api/orders-mutations.ts';
-import {
-  useOrderPreview,
-  useOrderableItems,
-  useShippingPrices,
-  useStudentDetailsForOrder,
-} from '../api/orders-queries.ts';
+import { useOrderPreview, useOrderableItems, useShippingPrices } from '../api/orders-queries.ts';
+import { useStudentDetails } from '../api/student-queries.ts';
 import { newClientKey } from './create-order-client-key.ts';
 import {
   EMPTY_SELECTION,
@@ -79,7 +75,7 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
 
   const orderable = useOrderableItems(customerId);
   const shipping = useShippingPrices();
-  const details = useStudentDetailsForOrder(customerId);
+  const details = useStudentDetails(customerId);
   const create = useCreateOrder();
 
   const items = orderable.data?.orderableItems ?? [];

@@ -13,7 +13,7 @@ import { RequiredMaterialsPanel } from '../components/required-materials-panel.t
 import { TransactionHistoryPanel } from '../components/transaction-history-panel.tsx';
 import { StudentFacts } from '../detail/student-header.tsx';
 import { RentalsDesk } from '../rentals/rentals-desk.tsx';
-import { useStudentDetails } from '../rentals/rental-queries.ts';
+import { useStudentDetails } from '../api/student-queries.ts';
 
 /** The route's `num` is the customerId (spec §2); anything else is no student. */
 function customerIdOf(num: string | undefined): number | null {

@@ -1,26 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   getInTransitRentals,
   getMarketplaceConditions,
   getOutstandingRentals,
-  getStudentDetails,
   getTransactionHistory,
   printRentalLabel,
   returnRentals,
   type ReturnRentalsBody,
 } from '@csp/contracts';
-import { useContractMutation, useContractQuery } from '../../../lib/contract-query.ts';
-import { retryUnlessRefused, useCallerParams } from '../api/orders-queries.ts';
+import {
+  retryUnlessRefused,
+  useCallerParams,
+  useContractMutation,
+  useContractQuery,
+  useInvalidateEndpoints,
+} from '../../../lib/contract-query.ts';
 
 const QUERY_OPTIONS = { retry: retryUnlessRefused } as const;
-
-export function useStudentDetails(customerId: number) {
-  return useContractQuery(
-    getStudentDetails,
-    { params: useCallerParams(), query: { customerId } },
-    QUERY_OPTIONS,
-  );
-}
 
 export function useOutstandingRentals(customerId: number) {
   return useContractQuery(
@@ -52,13 +47,8 @@ export function useMarketplaceConditions() {
  * history and required materials say about the student's rentals).
  */
 export function useReloadRentals() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all(
-      [getOutstandingRentals, getInTransitRentals, getTransactionHistory].map((endpoint) =>
-        client.invalidateQueries({ queryKey: ['api', endpoint.method, endpoint.path] }),
-      ),
-    );
+  const invalidate = useInvalidateEndpoints();
+  return () => invalidate([getOutstandingRentals, getInTransitRentals, getTransactionHistory]);
 }
 
 export function useReturnRentals() {

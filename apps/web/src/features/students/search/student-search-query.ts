@@ -1,7 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { STUDENT_SEARCH_PAGE_SIZE, searchStudents } from '@csp/contracts';
-import { useContractQuery } from '../../../lib/contract-query.ts';
-import { retryUnlessRefused, useCallerParams } from '../api/orders-queries.ts';
+import {
+  retryUnlessRefused,
+  useCallerParams,
+  useContractQuery,
+} from '../../../lib/contract-query.ts';
 
 /** The shortest search the server takes (its contract refuses shorter ones). */
 export const MIN_SEARCH_LENGTH = 2;

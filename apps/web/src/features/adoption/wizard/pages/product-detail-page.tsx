@@ -8,8 +8,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { LATEST_EDITION, getProposedTitleTypes } from '@csp/contracts';
 import { errorMessage } from '../../../../lib/api-client.ts';
-import { useContractQuery } from '../../../../lib/contract-query.ts';
-import { retryUnlessRefused, useCallerParams } from '../../course-detail/course-detail-queries.ts';
+import {
+  retryUnlessRefused,
+  useCallerParams,
+  useContractQuery,
+} from '../../../../lib/contract-query.ts';
 import type { ProposalData } from '../wizard-context.ts';
 import type { WizardPageProps } from '../wizard-page-props.ts';
 import {

@@ -7,8 +7,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { searchMaterials } from '@csp/contracts';
 import { ApiRequestError } from '../../../../lib/api-client.ts';
-import { useContractQuery } from '../../../../lib/contract-query.ts';
-import { retryUnlessRefused, useCallerParams } from '../../course-detail/course-detail-queries.ts';
+import {
+  retryUnlessRefused,
+  useCallerParams,
+  useContractQuery,
+} from '../../../../lib/contract-query.ts';
 import type { WizardPageProps } from '../wizard-page-props.ts';
 import { searchFormSchema, type SearchCriteria, type SearchFormValues } from '../wizard-schemas.ts';
 import { SearchResults } from './search-results.tsx';
