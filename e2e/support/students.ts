@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   AUTH_HEADER,
@@ -14,6 +13,8 @@ import {
 } from '@csp/contracts';
 import { callApi } from './api.ts';
 import { expect } from './fixtures.ts';
+
+export { expectNoAxeViolations } from './wizard.ts';
 
 /*
  * Helpers for the student and rental specs. The featured students of the demo seed have fixed
@@ -114,12 +115,4 @@ export function conditionPicker(page: Page, item: RentalItem) {
 /** An ISBN as a person might type it: with hyphens. */
 export function hyphenated(isbn: string): string {
   return `${isbn.slice(0, 3)}-${isbn.slice(3, 4)}-${isbn.slice(4, 9)}-${isbn.slice(9)}`;
-}
-
-export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, label).toEqual([]);
 }

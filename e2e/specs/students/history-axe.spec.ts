@@ -6,14 +6,13 @@ import {
   getCustomerOrderableItems,
   getShippingPrices,
   getTransactionHistory,
-  searchStudents,
   type OrderSummary,
   type OrderableItem,
   type SessionResponse,
   type ShippingPrice,
-  type StudentSearchResult,
 } from '@csp/contracts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { featuredStudent } from '../../support/students.ts';
 import { api, expectNoAxeViolations } from '../../support/wizard.ts';
 
 /*
@@ -87,14 +86,7 @@ test('the order panels and the create-order dialog pass axe at desktop and phone
   // Two sizes, each with six axe analyses.
   test.setTimeout(150_000);
   const { context, page, session, baseUrl } = await newLoggedInContext(browser, 'admin');
-  const found = await api<{ students: StudentSearchResult[] }>(
-    session,
-    searchStudents,
-    {},
-    { query: { studentSearch: '900000010' } },
-  );
-  const student = found.students.find((s) => s.studentIdNum === '900000010');
-  if (!student) throw new Error('Featured student 900000010 is not in the demo seed');
+  const student = await featuredStudent(session, '900000010');
   const order = await ensureOpenOrder(session, student.customerId);
 
   for (const size of SIZES) {

@@ -5,14 +5,13 @@ import {
   getCustomerOrderableItems,
   getShippingPrices,
   getTransactionHistory,
-  searchStudents,
   type OrderSummary,
   type OrderableItem,
   type SessionResponse,
   type ShippingPrice,
-  type StudentSearchResult,
 } from '@csp/contracts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { featuredStudent } from '../../support/students.ts';
 import { api } from '../../support/wizard.ts';
 
 /*
@@ -28,14 +27,7 @@ interface Student {
 }
 
 async function findStudent(session: SessionResponse, studentIdNum: string): Promise<Student> {
-  const found = await api<{ students: StudentSearchResult[] }>(
-    session,
-    searchStudents,
-    {},
-    { query: { studentSearch: studentIdNum } },
-  );
-  const student = found.students.find((s) => s.studentIdNum === studentIdNum);
-  if (!student) throw new Error(`Featured student ${studentIdNum} is not in the demo seed`);
+  const student = await featuredStudent(session, studentIdNum);
   return { customerId: student.customerId, name: `${student.firstName} ${student.lastName}` };
 }
 
