@@ -25,3 +25,4 @@ export * from './adoption/material-search.ts';
 export * from './adoption/adoption-wizard.ts';
 export * from './adoption/wizard-rules.ts';
 export * from './students/index.ts';
+export * from './print/index.ts';

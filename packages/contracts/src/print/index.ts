@@ -1,0 +1,2 @@
+export * from './local-print-service.ts';
+export * from './label-content.ts';
