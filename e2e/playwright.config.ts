@@ -18,5 +18,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: 'print-chain/**',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // The print chain's specs run the workstation's print services on their fixed ports (9090,
+    // 41951): every page on the machine would print through them, so they run alone, after
+    // the rest (whose returns expect label tabs), one at a time.
+    {
+      name: 'print-chain',
+      testMatch: 'print-chain/**/*.spec.ts',
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], channel: undefined, ignoreHTTPSErrors: true },
+    },
+  ],
 });

@@ -3,6 +3,7 @@ import {
   expect,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
 import { STORAGE_KEYS, login, type SessionResponse } from '@csp/contracts';
@@ -33,6 +34,7 @@ export async function newLoggedInContext(
   browser: Browser,
   key: DemoUserKey,
   host: DemoHost = key === 'storeB' ? 'bookstore-b.localhost' : 'localhost',
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; session: SessionResponse; baseUrl: string }> {
   const account = demoAccount(key);
   const res = await callApi<SessionResponse>(host, login.method, login.path, {
@@ -42,6 +44,7 @@ export async function newLoggedInContext(
   expect(res.status, `demo login of ${account.userName}`).toBe(200);
   const baseUrl = hostUrl(host);
   const context = await browser.newContext({
+    ...options,
     storageState: {
       cookies: [],
       origins: [

@@ -43,27 +43,24 @@ export function AppShell({ title, children }: AppShellProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: desktop ? 'row' : 'column', minHeight: '100vh' }}>
       <SkipLink />
+      {/* The page keeps one place in the tree at every width: crossing the breakpoint (a
+          tablet turned, a window resized) must not remount it and lose what the clerk did. */}
       {desktop ? (
-        <>
-          <DesktopDrawer minimised={minimised} onToggleMinimised={() => setMinimised(!minimised)} />
-          <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-            <DesktopAppBar title={title} />
-            <MainContent>{children}</MainContent>
-          </Box>
-        </>
+        <DesktopDrawer minimised={minimised} onToggleMinimised={() => setMinimised(!minimised)} />
       ) : (
-        <>
-          <TopBar
-            title={title}
-            menuOpen={menuOpen}
-            onOpenMenu={() => setMenuOpen(true)}
-            searchKind={loggedIn ? searchKind : null}
-            onOpenSearch={() => setSearchOpen(true)}
-          />
-          <MobileDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
-          <MainContent>{children}</MainContent>
-        </>
+        <TopBar
+          title={title}
+          menuOpen={menuOpen}
+          onOpenMenu={() => setMenuOpen(true)}
+          searchKind={loggedIn ? searchKind : null}
+          onOpenSearch={() => setSearchOpen(true)}
+        />
       )}
+      {!desktop && <MobileDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {desktop && <DesktopAppBar title={title} />}
+        <MainContent>{children}</MainContent>
+      </Box>
       {searchOpen && !desktop && (
         <Suspense fallback={null}>
           <MobileSearchDialog kind={searchKind} onClose={() => setSearchOpen(false)} />

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labelTabSchedule, openLabelTabs } from './label-tabs.ts';
-import { returnLabelUrls } from './return-labels.ts';
 
 describe('label tabs (spec §4, §9)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -37,30 +36,5 @@ describe('label tabs (spec §4, §9)', () => {
 
   it('resolves at once with nothing to open', async () => {
     await expect(openLabelTabs([], vi.fn())).resolves.toEqual({ blocked: [] });
-  });
-});
-
-describe('return labels (spec §4 Return flow)', () => {
-  const item = (transItemId: number, serialItemLabel: string, reportUrl: string) => ({
-    transItemId,
-    isbn: '9780000000001',
-    title: 'T',
-    author: 'A',
-    serialItemRefNum: `DU${transItemId}`,
-    dueDate: '2026-12-01',
-    trackingNumber: null,
-    serialItemLabel,
-    marketplaceConditionName: 'Good',
-    reportUrl,
-  });
-
-  it('gives one URL per distinct serial item label', () => {
-    expect(
-      returnLabelUrls([
-        item(1, 'RTN-1', '/l/1'),
-        item(2, 'RTN-2', '/l/2'),
-        item(3, 'RTN-1', '/l/1'),
-      ]),
-    ).toEqual(['/l/1', '/l/2']);
   });
 });

@@ -34,10 +34,6 @@ export const RENTAL_MESSAGES = {
   returning: 'Returning…',
   returned: (count: number) =>
     count === 0 ? 'No rental was returned.' : `Returned ${count} rental${count === 1 ? '' : 's'}.`,
-  labelsOpening: (count: number) =>
-    count === 1
-      ? 'Its return label opens in a new tab.'
-      : `Their ${count} return labels open in new tabs.`,
   failedTitle: (count: number) =>
     count === 1 ? '1 rental was not returned' : `${count} rentals were not returned`,
   printButton: 'Print shipping label',

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../../app/session/session-context.tsx';
+import { LabelPrintNote, PrinterPanelButton } from '../../print/index.ts';
 import { InTransitList, OutstandingList, type RowHandlers } from './rental-lists.tsx';
 import { listState } from './rental-list-section.tsx';
 import { RentalActionBar } from './rental-action-bar.tsx';
@@ -48,9 +49,16 @@ export function RentalsDesk({
       sx={{ p: { xs: 1.5, sm: 2 } }}
     >
       <Stack spacing={2}>
-        <Typography id={headingId} component="h2" variant="h5">
-          Rentals
-        </Typography>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+        >
+          <Typography id={headingId} component="h2" variant="h5">
+            Rentals
+          </Typography>
+          {mayReturn && <PrinterPanelButton />}
+        </Stack>
         {mayReturn ? (
           <ScanField inputRef={desk.scanRef} onScan={desk.scan} feedback={desk.feedback} />
         ) : (
@@ -69,6 +77,7 @@ export function RentalsDesk({
           </Alert>
         )}
         <RentalOutcome outcome={desk.outcome} />
+        <LabelPrintNote printing={desk.labels} action={<PrinterPanelButton size="small" />} />
         <BlockedLabels links={desk.blocked} onDismiss={desk.dismissBlocked} />
         <OutstandingList
           items={desk.outstanding.data?.rentalListDTO}

@@ -2,8 +2,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { RentalItem } from '@csp/contracts';
 import { useWebsite } from '../../../app/website/website-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { distinctUrls, openLabelTabs } from './label-tabs.ts';
-import { printLabels } from './print-labels.ts';
+import { distinctUrls, openLabelTabs, printLabels, type LabelPrinting } from '../../print/index.ts';
 import type { FailedRow, LabelLink, Outcome } from './rental-outcome.tsx';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
 import {
@@ -70,6 +69,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
   const [conditionErrors, setConditionErrors] = useState<ReadonlySet<number>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [blocked, setBlocked] = useState<LabelLink[]>([]);
+  const [labels, setLabels] = useState<LabelPrinting | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
 
   const lists = useMemo<RentalLists>(
@@ -181,6 +181,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
     }
     setOutcome(null);
     setBlocked([]);
+    setLabels(null);
     setCue({ clear: true });
     try {
       const result = await returning.send({
@@ -198,7 +199,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
       const urls = returnLabelUrls(result.successful);
       const returned = result.successful.length;
       setOutcome({
-        success: returned > 0 ? `${M.returned(returned)} ${M.labelsOpening(urls.length)}` : null,
+        success: returned > 0 ? M.returned(returned) : null,
         failed,
         error: returned === 0 && failed.length === 0 ? M.returned(0) : null,
       });
@@ -208,9 +209,14 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
         done: new Set(result.successful.map((s) => s.transItemId)),
       });
       setCue({ highlighted: null });
+      // Spec §4 step 3-5: the labels print (or open in tabs) while the lists reload; the
+      // return is done whatever the printers do.
+      if (urls.length > 0) setLabels({ state: 'printing', count: urls.length });
       const printing = printLabels(urls);
       await reload();
-      const { blocked: refused } = await printing;
+      const printed = await printing;
+      if (urls.length > 0) setLabels({ state: 'done', result: printed });
+      const { blocked: refused } = await printed.tabs;
       const names = new Map(
         result.successful.map((s) => [s.reportUrl, `Return label ${s.serialItemLabel}`]),
       );
@@ -231,6 +237,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
     }
     setOutcome(null);
     setBlocked([]);
+    setLabels(null);
     setCue({ clear: true });
     try {
       const documents = await shipping.send(customerId, ids);
@@ -268,6 +275,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
     conditionErrors,
     outcome,
     blocked,
+    labels,
     scanRef,
     busy: returning.isPending || shipping.isPending,
     returningNow: returning.isPending,

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_PRINT_HEALTH_TIMEOUT_MS } from '@csp/contracts';
+import { json, stubFetch } from '../../test/fetch-stub.ts';
+import { localPrintClient, LocalPrintError } from './local-print-client.ts';
+
+const ORIGIN = 'http://127.0.0.1:9090';
+
+describe('the local print service client (spec §7)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('calls the service on port 9090 with the spec paths and query names', async () => {
+    const { calls } = stubFetch({
+      'GET /api/v1/omniprint/healthCheck': () =>
+        json(200, { status: 'UP', version: '0.1.0', defaultPrinter: 'PDF' }),
+      'PUT /api/v1/omniprint/defaultPrinter': (r) =>
+        json(200, { printerName: r.url.searchParams.get('printerName') }),
+      'POST /api/v1/omniprint/printLabel': () => json(200, { jobId: 'PDF-3', printerName: 'PDF' }),
+    });
+    const client = localPrintClient();
+    expect((await client.healthCheck()).defaultPrinter).toBe('PDF');
+    expect(await client.setDefaultPrinter('Zebra')).toBe('Zebra');
+    await client.printLabel('https://store.example/labels/abc');
+    expect(calls.map((c) => `${c.method} ${c.url.origin}${c.url.pathname}${c.url.search}`)).toEqual(
+      [
+        `GET ${ORIGIN}/api/v1/omniprint/healthCheck`,
+        `PUT ${ORIGIN}/api/v1/omniprint/defaultPrinter?printerName=Zebra`,
+        `POST ${ORIGIN}/api/v1/omniprint/printLabel?labelUrl=${encodeURIComponent('https://store.example/labels/abc')}`,
+      ],
+    );
+  });
+
+  it('gives up the health check after 750 ms (spec §9)', async () => {
+    const signals: AbortSignal[] = [];
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => {
+        if (init.signal) signals.push(init.signal);
+        return new Promise((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
+      }),
+    );
+    const attempt = localPrintClient().healthCheck();
+    await expect(attempt).rejects.toMatchObject({ status: 0 });
+    expect(timeout).toHaveBeenCalledWith(LOCAL_PRINT_HEALTH_TIMEOUT_MS);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it("passes on the service's message when it refuses", async () => {
+    stubFetch({
+      'POST /api/v1/omniprint/printLabel': () =>
+        json(503, { message: 'Printer PDF is stopped: Paused by the clerk' }),
+    });
+    const refusal = localPrintClient().printLabel('https://store.example/labels/abc');
+    await expect(refusal).rejects.toBeInstanceOf(LocalPrintError);
+    await expect(refusal).rejects.toMatchObject({
+      status: 503,
+      message: 'Printer PDF is stopped: Paused by the clerk',
+    });
+  });
+});

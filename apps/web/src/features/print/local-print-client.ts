@@ -1,0 +1,84 @@
+import {
+  apiError,
+  getLocalDefaultPrinter,
+  LOCAL_PRINT_HEALTH_TIMEOUT_MS,
+  LOCAL_PRINT_ORIGIN,
+  localHealthCheck,
+  localPrinters,
+  printLocalLabel,
+  setLocalDefaultPrinter,
+  type Endpoint,
+  type LocalPrintHealth,
+  type LocalPrinter,
+  type LocalPrintJob,
+} from '@csp/contracts';
+import type { z } from 'zod';
+
+/** How long a command to the local print service may take (a label download plus lp). */
+export const LOCAL_PRINT_COMMAND_TIMEOUT_MS = 15_000;
+
+/** The local print service refused or could not be reached; `status` 0 means unreachable. */
+export class LocalPrintError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'LocalPrintError';
+  }
+}
+
+async function call<R extends z.ZodType>(
+  contract: Endpoint<z.ZodType, z.ZodType, z.ZodType, R>,
+  query: Record<string, string>,
+  timeoutMs: number,
+  origin: string,
+): Promise<z.output<R>> {
+  const search = new URLSearchParams(query).toString();
+  const url = `${origin}${contract.path}${search ? `?${search}` : ''}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: contract.method,
+      signal: AbortSignal.timeout(timeoutMs),
+      // Never the portal's cookies or token: the service needs neither.
+      credentials: 'omit',
+    });
+  } catch {
+    throw new LocalPrintError('unreachable', 0);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = apiError.safeParse(body);
+    throw new LocalPrintError(
+      parsed.success ? parsed.data.message : `HTTP ${response.status}`,
+      response.status,
+    );
+  }
+  return contract.response.parse(body);
+}
+
+/**
+ * Spec §7 Local print service, called from the browser. The health check gives up after
+ * 750 ms (§9): a workstation without the service must not slow a return down.
+ */
+export function localPrintClient(origin: string = LOCAL_PRINT_ORIGIN) {
+  return {
+    origin,
+    healthCheck: (): Promise<LocalPrintHealth> =>
+      call(localHealthCheck, {}, LOCAL_PRINT_HEALTH_TIMEOUT_MS, origin),
+    printers: (): Promise<LocalPrinter[]> =>
+      call(localPrinters, {}, LOCAL_PRINT_COMMAND_TIMEOUT_MS, origin),
+    defaultPrinter: (): Promise<string | null> =>
+      call(getLocalDefaultPrinter, {}, LOCAL_PRINT_COMMAND_TIMEOUT_MS, origin).then(
+        (r) => r.printerName,
+      ),
+    setDefaultPrinter: (printerName: string): Promise<string | null> =>
+      call(setLocalDefaultPrinter, { printerName }, LOCAL_PRINT_COMMAND_TIMEOUT_MS, origin).then(
+        (r) => r.printerName,
+      ),
+    printLabel: (labelUrl: string): Promise<LocalPrintJob> =>
+      call(printLocalLabel, { labelUrl }, LOCAL_PRINT_COMMAND_TIMEOUT_MS, origin),
+  };
+}
+export type LocalPrintClient = ReturnType<typeof localPrintClient>;
