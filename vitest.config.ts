@@ -5,7 +5,13 @@ import { defineConfig } from 'vitest/config';
 // spend much of their time waiting on the database.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/dymo', 'apps/server', 'apps/print-agent', 'apps/web'],
+    projects: [
+      'packages/contracts',
+      'packages/dymo',
+      'apps/server',
+      'apps/print-agent',
+      'apps/web',
+    ],
     maxWorkers: 2,
   },
 });
