@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRINT_MESSAGES } from './print-messages.ts';
+import { DYMO_SCRIPT_TIMEOUT_MESSAGE, DYMO_SCRIPT_TIMEOUT_MS, loadDymo } from './dymo-printer.ts';
+
+describe('loading the DYMO client (spec §9: a 5 s script time-out)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('gives up after the time-out with a message the clerk can act on, and tries again next time', async () => {
+    expect(DYMO_SCRIPT_TIMEOUT_MS).toBe(5000);
+    vi.useFakeTimers();
+    // The time-out fires before the chunk can arrive: no real wait, no real slowness needed.
+    const slow = loadDymo(10);
+    vi.advanceTimersByTime(10);
+    await expect(slow).rejects.toThrow(DYMO_SCRIPT_TIMEOUT_MESSAGE);
+    vi.useRealTimers();
+
+    const dymo = await loadDymo();
+    // Spec §8 verbatim, and the panel says what the client says.
+    expect(dymo.DYMO_MESSAGES.noPrinter).toBe(
+      'No DYMO Label printer found and/or SDK is not Installed',
+    );
+    expect(PRINT_MESSAGES.dymoNoPrinter).toBe(dymo.DYMO_MESSAGES.noPrinter);
+  });
+});
