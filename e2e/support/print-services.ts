@@ -98,6 +98,13 @@ export interface PrintAgent {
 
 /** Starts the print agent on port 9090, trusting `portalOrigin`, and waits until it answers. */
 export async function startPrintAgent(portalOrigin: string): Promise<PrintAgent> {
+  // Another agent on the port would answer the health checks below in this one's place.
+  const earlier = await fetch(`${LOCAL_PRINT_ORIGIN}/api/v1/omniprint/healthCheck`).catch(
+    () => null,
+  );
+  if (earlier) {
+    throw new Error(`Something already answers on port ${LOCAL_PRINT_PORT}: stop it first.`);
+  }
   const stateFile = join(mkdtempSync(join(tmpdir(), 'csp-agent-')), 'state.json');
   const child: ChildProcess = spawn(
     process.execPath,

@@ -133,10 +133,10 @@ test('with both down, the label opens in a new tab and the clerk is told why', a
 
   const why = page.getByRole('alert').filter({ hasText: 'The label opens in a new tab instead' });
   await expect(why).toBeVisible();
-  await expect(why).toContainText('The local print service is not running on this computer');
+  await expect(why).toContainText('The local print service did not answer on port 9090');
   await expect(why).toContainText(/DYMO Connect/);
   // The way to fix it is right there.
-  await expect(why.getByRole('button', { name: 'Printers' })).toBeVisible();
+  await expect(why.getByRole('button', { name: 'Check printers' })).toBeVisible();
   await shot(page, 'return-labels-in-tabs');
   const opened = await tab;
   await expect.poll(() => opened.url()).toMatch(/\/app-rest\/admin_portal\/v1\/labels\/[\w-]+$/);
@@ -157,7 +157,7 @@ test('the printer panel shows what each path sees, picks printers and prints tes
   try {
     const { context: ctx, page, session, baseUrl } = await context(browser);
     await openStudent(page, baseUrl, session, '900000007');
-    await page.getByRole('button', { name: 'Printers' }).first().click();
+    await page.getByRole('button', { name: 'Printers', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Printers for labels' });
     await expect(dialog).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.ts';
+import { endpoint, type Endpoint } from '../common/endpoint.ts';
 
 /**
  * Spec §7 Local print service: the small service a store runs on each counter workstation
@@ -93,3 +93,12 @@ export const printLocalLabel = endpoint({
   query: z.object({ labelUrl: z.url({ protocol: /^https?$/ }) }),
   response: localPrintJob,
 });
+
+/** The local print service's calls: served by apps/print-agent, never by the portal's server. */
+export const LOCAL_PRINT_ENDPOINTS: readonly Endpoint[] = [
+  localHealthCheck,
+  localPrinters,
+  getLocalDefaultPrinter,
+  setLocalDefaultPrinter,
+  printLocalLabel,
+];

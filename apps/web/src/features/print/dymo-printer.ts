@@ -41,6 +41,17 @@ function storage() {
 }
 
 let client: InstanceType<DymoModule['DymoClient']> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * One DYMO call at a time on this page: DYMO Connect's client refuses commands while a
+ * discovery runs, and the printer panel and a return's labels may both be talking to it.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
 
 async function dymoClient() {
   const dymo = await loadDymo();
@@ -67,22 +78,18 @@ export function setPreferredDymoPrinter(name: string): void {
 }
 
 /** Where DYMO Connect answers and the printers it sees; throws its reason when unreachable. */
-export async function dymoStatus(): Promise<DymoStatus> {
-  const { dymo, client: c } = await dymoClient();
-  const service = await c.discover();
-  const printers = await c.getPrinters();
-  return {
-    origin: service.origin,
-    checkUrl: c.certificateCheckUrl(),
-    printers,
-    chosen: dymo.pickLabelPrinter(printers, preferredDymoPrinter()),
-  };
-}
-
-/** The check page where the clerk accepts DYMO Connect's certificate. */
-export async function dymoCheckUrl(): Promise<string> {
-  const { client: c } = await dymoClient();
-  return c.certificateCheckUrl();
+export function dymoStatus(): Promise<DymoStatus> {
+  return oneAtATime(async () => {
+    const { dymo, client: c } = await dymoClient();
+    // Discovers only when no service is known, or the known one stopped answering.
+    const printers = await c.getPrinters();
+    return {
+      origin: c.service?.origin ?? '',
+      checkUrl: c.certificateCheckUrl(),
+      printers,
+      chosen: dymo.pickLabelPrinter(printers, preferredDymoPrinter()),
+    };
+  });
 }
 
 /**
@@ -91,28 +98,32 @@ export async function dymoCheckUrl(): Promise<string> {
  * Throws the reason when there is none (spec §8: 'No DYMO Label printer found and/or SDK is
  * not Installed') or DYMO Connect cannot be reached.
  */
-export async function dymoLabelPrinter(): Promise<string> {
-  const { dymo, client: c } = await dymoClient();
-  const printer = dymo.pickLabelPrinter(await c.getPrinters(), preferredDymoPrinter());
-  if (!printer) throw new dymo.DymoError('NO_PRINTER', dymo.DYMO_MESSAGES.noPrinter);
-  return printer.name;
+export function dymoLabelPrinter(): Promise<string> {
+  return oneAtATime(async () => {
+    const { dymo, client: c } = await dymoClient();
+    const printer = dymo.pickLabelPrinter(await c.getPrinters(), preferredDymoPrinter());
+    if (!printer) throw new dymo.DymoError('NO_PRINTER', dymo.DYMO_MESSAGES.noPrinter);
+    return printer.name;
+  });
 }
 
 /** Prints a label's content on a DYMO LabelWriter as a 30256 shipping label. */
-export async function printContentOnDymo(printer: string, content: LabelContent): Promise<void> {
-  const { dymo, client: c } = await dymoClient();
-  const labelXml = dymo.shippingLabel30256Xml({
-    addressLines: content.addressLines,
-    textLines: content.textLines,
-    barcode: content.barcode,
-    barcodePosition: 'Suppress',
+export function printContentOnDymo(printer: string, content: LabelContent): Promise<void> {
+  return oneAtATime(async () => {
+    const { dymo, client: c } = await dymoClient();
+    const labelXml = dymo.shippingLabel30256Xml({
+      addressLines: content.addressLines,
+      textLines: content.textLines,
+      barcode: content.barcode,
+      barcodePosition: 'Suppress',
+    });
+    await c.printLabel(
+      printer,
+      dymo.printParamsXml({ copies: 1, jobTitle: content.jobTitle }),
+      labelXml,
+      '',
+    );
   });
-  await c.printLabel(
-    printer,
-    dymo.printParamsXml({ copies: 1, jobTitle: content.jobTitle }),
-    labelXml,
-    '',
-  );
 }
 
 /** Prints a label's content on the DYMO printer labels go to; answers its name. */

@@ -7,3 +7,4 @@ export { printLabels, type LabelPrintResult, type PrintPaths } from './print-cha
 export { distinctUrls, openLabelTabs, type LabelTabsResult } from './label-tabs.ts';
 export { LabelPrintNote, type LabelPrinting } from './label-print-note.tsx';
 export { PrinterPanelButton } from './printer-panel-button.tsx';
+export { PRINT_MESSAGES } from './print-messages.ts';

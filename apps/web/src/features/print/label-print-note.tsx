@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -6,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import type { LabelPrintResult } from './print-chain.ts';
 import { PRINT_MESSAGES as M } from './print-messages.ts';
 import { distinctReasons, printedLines } from './print-summary.ts';
-import type { ReactNode } from 'react';
 
 export type LabelPrinting =
   { state: 'printing'; count: number } | { state: 'done'; result: LabelPrintResult };
@@ -25,7 +25,7 @@ export function LabelPrintNote({
   return (
     <Box role="status" aria-live="polite">
       {printing?.state === 'printing' && (
-        <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />}>
+        <Alert role="none" severity="info" icon={<CircularProgress size={20} aria-hidden />}>
           {M.printing(printing.count)}
         </Alert>
       )}
@@ -36,15 +36,26 @@ export function LabelPrintNote({
 
 function PrintedNote({ result, action }: { result: LabelPrintResult; action?: ReactNode }) {
   const printed = printedLines(result);
+  const reasons = distinctReasons(result);
+  // One live region (the Box above): the alerts inside are not announced a second time.
   return (
     <Stack spacing={1}>
-      {printed.length > 0 && <Alert severity="success">{printed.join(' ')}</Alert>}
+      {printed.length > 0 && (
+        <Alert role="none" severity="success">
+          {printed.join(' ')}
+        </Alert>
+      )}
+      {result.inTabs.length === 0 && reasons.length > 0 && (
+        <Alert role="none" severity="info">
+          {`${M.otherPaths}: ${reasons.join(' ')}`}
+        </Alert>
+      )}
       {result.inTabs.length > 0 && (
-        <Alert severity="warning" action={action}>
+        <Alert role="none" severity="warning" action={action}>
           <AlertTitle>{M.tabsInstead(result.inTabs.length)}</AlertTitle>
           {M.whyTitle}:
           <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-            {distinctReasons(result).map((reason) => (
+            {reasons.map((reason) => (
               <li key={reason}>{reason}</li>
             ))}
           </Box>

@@ -36,15 +36,31 @@ describe('the local print service client (spec §7)', () => {
       'fetch',
       vi.fn((_url: string, init: RequestInit) => {
         if (init.signal) signals.push(init.signal);
+        // As a browser does: the fetch fails with the signal's TimeoutError.
         return new Promise((_, reject) =>
-          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
         );
       }),
     );
     const attempt = localPrintClient().healthCheck();
-    await expect(attempt).rejects.toMatchObject({ status: 0 });
+    await expect(attempt).rejects.toMatchObject({ status: -1, message: 'timeout' });
     expect(timeout).toHaveBeenCalledWith(LOCAL_PRINT_HEALTH_TIMEOUT_MS);
     expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('tells an unreachable service (status 0) from an answer it cannot read', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(localPrintClient().healthCheck()).rejects.toMatchObject({ status: 0 });
+    stubFetch({ 'GET /api/v1/omniprint/healthCheck': () => json(200, { status: 'DOWN' }) });
+    await expect(localPrintClient().healthCheck()).rejects.toMatchObject({
+      status: 200,
+      message: expect.stringMatching(/does not understand/) as unknown,
+    });
   });
 
   it("passes on the service's message when it refuses", async () => {

@@ -14,10 +14,17 @@ import {
 } from '@csp/contracts';
 import type { z } from 'zod';
 
-/** How long a command to the local print service may take (a label download plus lp). */
-export const LOCAL_PRINT_COMMAND_TIMEOUT_MS = 15_000;
+/**
+ * How long a command to the local print service may take: longer than the agent's own worst
+ * case (two lpstat calls, the label download and lp, each with its own time-out), so that the
+ * browser never gives up on a label the agent is still printing.
+ */
+export const LOCAL_PRINT_COMMAND_TIMEOUT_MS = 60_000;
 
-/** The local print service refused or could not be reached; `status` 0 means unreachable. */
+/**
+ * The local print service refused (`status` its HTTP status), could not be reached (0) or did
+ * not answer in time (-1: it may still print).
+ */
 export class LocalPrintError extends Error {
   constructor(
     message: string,
@@ -44,8 +51,10 @@ async function call<R extends z.ZodType>(
       // Never the portal's cookies or token: the service needs neither.
       credentials: 'omit',
     });
-  } catch {
-    throw new LocalPrintError('unreachable', 0);
+  } catch (error) {
+    // By name: the DOMException of the fetch may come from another realm (a test's jsdom).
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new LocalPrintError(timedOut ? 'timeout' : 'unreachable', timedOut ? -1 : 0);
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
@@ -55,7 +64,14 @@ async function call<R extends z.ZodType>(
       response.status,
     );
   }
-  return contract.response.parse(body);
+  const parsed = contract.response.safeParse(body);
+  if (!parsed.success) {
+    throw new LocalPrintError(
+      'The local print service answered in a way this portal does not understand: update it.',
+      response.status,
+    );
+  }
+  return parsed.data;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LabelContent } from '@csp/contracts';
+import { LocalPrintError } from './local-print-client.ts';
 import { printLabels, type PrintPaths } from './print-chain.ts';
 import { PRINT_MESSAGES as M } from './print-messages.ts';
 import { printedLines } from './print-summary.ts';
@@ -14,7 +15,7 @@ const content = (url: string): LabelContent => ({
 
 /** Paths that each do what the test says, recording what reached them. */
 function paths(options: {
-  agent?: 'up' | 'down' | 'no-printer' | 'refuses';
+  agent?: 'up' | 'down' | 'no-printer' | 'refuses' | 'times-out' | 'cannot-download-first';
   dymo?: 'prints' | 'no-printer' | 'unreachable' | 'jams';
   contentFails?: string[];
   blocked?: string[];
@@ -34,6 +35,10 @@ function paths(options: {
       }),
       print: vi.fn(async (url: string) => {
         if (agent === 'refuses') throw new Error('Printer Counter-PDF is stopped: Paused');
+        if (agent === 'times-out') throw new LocalPrintError('timeout', -1);
+        if (agent === 'cannot-download-first' && url === '/l/1') {
+          throw new LocalPrintError('The portal answered 410 for this label', 502);
+        }
         seen.agent.push(url);
         return { jobId: `Counter-PDF-${seen.agent.length}`, printerName: 'Counter-PDF' };
       }),
@@ -77,6 +82,7 @@ describe('the print chain (spec §4 Return flow step 3-4)', () => {
     const { p, seen } = paths({ agent: 'down' });
     const result = await printLabels(['/l/1'], p);
     expect(seen).toEqual({ agent: [], dymo: ['DYMO LabelWriter 450:/l/1'], tabs: [] });
+    expect(result.reasons).toEqual([M.agentDown]);
     expect(printedLines(result)).toEqual([
       'Label printed on DYMO LabelWriter 450 (DYMO label printer).',
     ]);
@@ -131,6 +137,25 @@ describe('the print chain (spec §4 Return flow step 3-4)', () => {
       M.agentDown,
       M.dymoFailed('Error printing label. Exception: paper jam'),
     ]);
+  });
+
+  it('never sends a label the local print service may still be printing to a second printer', async () => {
+    const { p, seen } = paths({ agent: 'times-out' });
+    const result = await printLabels(['/l/1', '/l/2'], p);
+    expect(seen.tabs).toEqual(['/l/1']);
+    // The next label goes on to DYMO: the service is not asked again.
+    expect(seen.dymo).toEqual(['DYMO LabelWriter 450:/l/2']);
+    expect(result.reasons).toEqual([M.agentTimedOut]);
+  });
+
+  it('keeps using the local print service after one label could not be downloaded', async () => {
+    const { p, seen } = paths({ agent: 'cannot-download-first' });
+    const result = await printLabels(['/l/1', '/l/2'], p);
+    expect(seen.dymo).toEqual(['DYMO LabelWriter 450:/l/1']);
+    expect(seen.agent).toEqual(['/l/2']);
+    expect(result.inTabs).toEqual([]);
+    // Why the first label came out of another printer is kept for the clerk.
+    expect(result.reasons).toEqual([M.agentRefused('The portal answered 410 for this label')]);
   });
 
   it('does nothing for no labels', async () => {

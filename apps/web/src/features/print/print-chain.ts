@@ -2,7 +2,7 @@ import type { LabelContent, LocalPrintHealth, LocalPrintJob } from '@csp/contrac
 import { dymoLabelPrinter, printContentOnDymo } from './dymo-printer.ts';
 import { fetchLabelContent } from './label-content-fetch.ts';
 import { distinctUrls, openLabelTabs, type LabelTabsResult } from './label-tabs.ts';
-import { localPrintClient } from './local-print-client.ts';
+import { LocalPrintError, localPrintClient } from './local-print-client.ts';
 import { PRINT_MESSAGES as M } from './print-messages.ts';
 
 export type PrintPathName = 'agent' | 'dymo';
@@ -40,7 +40,10 @@ export interface LabelPrintResult {
   inTabs: string[];
   /** Settles once every tab was tried, with the ones the browser's pop-up blocker refused. */
   tabs: Promise<LabelTabsResult>;
-  /** Why each path that was tried did not print, in the clerk's words. */
+  /**
+   * Why each path that was tried did not print, in the clerk's words: why the labels opened in
+   * tabs, or why a later path printed them.
+   */
   reasons: string[];
 }
 
@@ -82,7 +85,19 @@ export async function printLabels(
         result.printed.push({ url, via: 'agent', printer: job.printerName });
         continue;
       } catch (error) {
-        agentReason = M.agentRefused(messageOf(error));
+        const status = error instanceof LocalPrintError ? error.status : null;
+        if (status === -1) {
+          // It may still print: another printer would make a second label.
+          agentReason = M.agentTimedOut;
+          result.inTabs.push(url);
+          continue;
+        }
+        if (status === 502) {
+          // This label could not be downloaded; the service may print the next one.
+          result.reasons.push(M.agentRefused(messageOf(error)));
+        } else {
+          agentReason = M.agentRefused(messageOf(error));
+        }
       }
     }
     if (!dymoReason && !dymoPrinter) {
@@ -113,12 +128,8 @@ export async function printLabels(
     result.inTabs.push(url);
   }
 
-  if (result.inTabs.length > 0) {
-    const reasons = [agentReason, dymoReason, ...result.reasons];
-    result.reasons = [...new Set(reasons.filter((r): r is string => r !== null))];
-    result.tabs = paths.tabs(result.inTabs);
-  } else {
-    result.reasons = [];
-  }
+  const reasons = [agentReason, dymoReason, ...result.reasons];
+  result.reasons = [...new Set(reasons.filter((r): r is string => r !== null))];
+  if (result.inTabs.length > 0) result.tabs = paths.tabs(result.inTabs);
   return result;
 }

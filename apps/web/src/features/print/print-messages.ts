@@ -5,7 +5,9 @@ export const PRINT_MESSAGES = {
   agentName: 'Local print service',
   dymoName: 'DYMO label printer',
   tabsName: 'New browser tabs',
-  agentDown: `The local print service is not running on this computer (nothing answered on port ${LOCAL_PRINT_PORT}).`,
+  agentDown: `The local print service did not answer on port ${LOCAL_PRINT_PORT}: it is not running on this computer, or it does not trust this portal's address.`,
+  agentTimedOut:
+    'The local print service did not finish in time: the label may still come out of its printer. Check it before printing the label from its tab.',
   agentRefused: (message: string) => `The local print service could not print: ${message}`,
   agentNoPrinter:
     'The local print service has no printer to print to: pick one in Printers, or set a default printer on this computer.',
@@ -24,7 +26,9 @@ export const PRINT_MESSAGES = {
       ? 'The label opens in a new tab instead: print it from there.'
       : `The ${count} labels open in new tabs instead: print them from there.`,
   whyTitle: 'Why no printer printed',
+  otherPaths: 'Not through the first path',
   openPanel: 'Printers',
+  checkPrinters: 'Check printers',
   panelTitle: 'Printers for labels',
   activePath: 'Labels print through',
   checking: 'Checking…',
@@ -33,6 +37,8 @@ export const PRINT_MESSAGES = {
   testPrinted: (printer: string) => `Test label sent to ${printer}.`,
   agentRunning: (version: string) => `Running (version ${version})`,
   agentNoPrinters: 'CUPS reports no printers on this computer. Add the label printer to CUPS.',
+  agentPrintersFailed: (message: string) =>
+    `The local print service runs, but could not list the printers: ${message}`,
   agentPickPrinter: 'Printer for labels',
   agentInstall: 'Install the Campus Store print agent on this computer and start it with:',
   agentCommand: (origin: string) => `npm start -w apps/print-agent -- --portal-origin ${origin}`,

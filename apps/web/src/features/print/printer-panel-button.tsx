@@ -8,7 +8,14 @@ const PrinterPanel = lazy(() =>
 );
 
 /** Opens the printer panel; the panel (and what it checks) loads only when asked for. */
-export function PrinterPanelButton({ size = 'medium' }: { size?: 'small' | 'medium' }) {
+export function PrinterPanelButton({
+  size = 'medium',
+  label = M.openPanel,
+}: {
+  size?: 'small' | 'medium';
+  /** Each button on a screen has its own name (the heading's, the label note's). */
+  label?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   return (
@@ -22,7 +29,7 @@ export function PrinterPanelButton({ size = 'medium' }: { size?: 'small' | 'medi
         }}
         aria-haspopup="dialog"
       >
-        {M.openPanel}
+        {label}
       </Button>
       {used && (
         <Suspense fallback={null}>

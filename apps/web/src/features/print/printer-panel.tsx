@@ -21,13 +21,13 @@ import {
 function ActivePath() {
   const agent = useAgentStatus();
   const dymo = useDymoStatus();
-  if (agent.isPending || (agent.isError && dymo.isPending)) {
+  const agentPrinterNow = currentOf(agent)?.health.defaultPrinter;
+  if (agent.isPending || (!agentPrinterNow && dymo.isPending)) {
     return <Alert severity="info">{`${M.activePath}: ${M.checking}`}</Alert>;
   }
-  const agentPrinter = currentOf(agent)?.health.defaultPrinter;
-  if (agentPrinter) {
+  if (agentPrinterNow) {
     return (
-      <Alert severity="success">{`${M.activePath}: ${M.agentName}, on ${agentPrinter}.`}</Alert>
+      <Alert severity="success">{`${M.activePath}: ${M.agentName}, on ${agentPrinterNow}.`}</Alert>
     );
   }
   const dymoPrinter = currentOf(dymo)?.chosen?.name;

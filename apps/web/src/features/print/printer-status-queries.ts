@@ -6,6 +6,8 @@ import { localPrintClient } from './local-print-client.ts';
 export interface AgentStatus {
   health: LocalPrintHealth;
   printers: LocalPrinter[];
+  /** Why the printers could not be listed (CUPS stopped, say) while the service answered. */
+  printersError: string | null;
 }
 
 const AGENT_KEY = ['print', 'agent'] as const;
@@ -31,7 +33,12 @@ export function useAgentStatus() {
     queryFn: async () => {
       const agent = localPrintClient();
       const health = await agent.healthCheck();
-      return { health, printers: await agent.printers() };
+      try {
+        return { health, printers: await agent.printers(), printersError: null };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return { health, printers: [], printersError: message };
+      }
     },
     ...FRESH,
   });

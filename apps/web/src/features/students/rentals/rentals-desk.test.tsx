@@ -179,8 +179,8 @@ describe('student screen rentals', () => {
       {},
       { timeout: 5000 },
     );
-    expect(instead.closest('[role="alert"]')).toHaveTextContent(
-      /local print service is not running on this computer/,
+    expect(instead.closest('.MuiAlert-root')).toHaveTextContent(
+      /local print service did not answer on port 9090/,
     );
     const sent = calls.find((c) => c.url.pathname.endsWith('/returnRentals'))?.body;
     expect(sent).toEqual({

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../../app/session/session-context.tsx';
-import { LabelPrintNote, PrinterPanelButton } from '../../print/index.ts';
+import { LabelPrintNote, PRINT_MESSAGES, PrinterPanelButton } from '../../print/index.ts';
 import { InTransitList, OutstandingList, type RowHandlers } from './rental-lists.tsx';
 import { listState } from './rental-list-section.tsx';
 import { RentalActionBar } from './rental-action-bar.tsx';
@@ -77,7 +77,10 @@ export function RentalsDesk({
           </Alert>
         )}
         <RentalOutcome outcome={desk.outcome} />
-        <LabelPrintNote printing={desk.labels} action={<PrinterPanelButton size="small" />} />
+        <LabelPrintNote
+          printing={desk.labels}
+          action={<PrinterPanelButton size="small" label={PRINT_MESSAGES.checkPrinters} />}
+        />
         <BlockedLabels links={desk.blocked} onDismiss={desk.dismissBlocked} />
         <OutstandingList
           items={desk.outstanding.data?.rentalListDTO}

@@ -71,6 +71,11 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
   const [blocked, setBlocked] = useState<LabelLink[]>([]);
   const [labels, setLabels] = useState<LabelPrinting | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
+  /**
+   * Which action is the latest: labels print long after the server answered, and the clerk may
+   * return the next student's books meanwhile. Only the latest action's labels may speak.
+   */
+  const latestAction = useRef(0);
 
   const lists = useMemo<RentalLists>(
     () => ({
@@ -183,6 +188,9 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
     setBlocked([]);
     setLabels(null);
     setCue({ clear: true });
+    const action = ++latestAction.current;
+    let urls: string[] = [];
+    let names = new Map<string, string>();
     try {
       const result = await returning.send({
         locationId,
@@ -196,7 +204,10 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
         ...f,
         title: titleOf(f.transItemId),
       }));
-      const urls = returnLabelUrls(result.successful);
+      urls = returnLabelUrls(result.successful);
+      names = new Map(
+        result.successful.map((s) => [s.reportUrl, `Return label ${s.serialItemLabel}`]),
+      );
       const returned = result.successful.length;
       setOutcome({
         success: returned > 0 ? M.returned(returned) : null,
@@ -209,24 +220,24 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
         done: new Set(result.successful.map((s) => s.transItemId)),
       });
       setCue({ highlighted: null });
-      // Spec §4 step 3-5: the labels print (or open in tabs) while the lists reload; the
-      // return is done whatever the printers do.
-      if (urls.length > 0) setLabels({ state: 'printing', count: urls.length });
-      const printing = printLabels(urls);
-      await reload();
-      const printed = await printing;
-      if (urls.length > 0) setLabels({ state: 'done', result: printed });
-      const { blocked: refused } = await printed.tabs;
-      const names = new Map(
-        result.successful.map((s) => [s.reportUrl, `Return label ${s.serialItemLabel}`]),
-      );
-      setBlocked(refused.map((url) => ({ url, name: names.get(url) ?? 'Return label' })));
     } catch (error) {
       setOutcome({ success: null, failed: [], error: returnErrorMessage(error) });
       await reload();
-    } finally {
       focusScan();
+      return;
     }
+    // Spec §4 step 3-5: the labels print (or open in tabs) while the lists reload. The return
+    // is done whatever the printers do, and the scan field is ready for the next book.
+    if (urls.length > 0) setLabels({ state: 'printing', count: urls.length });
+    const printing = printLabels(urls);
+    await reload();
+    focusScan();
+    const printed = await printing;
+    if (action !== latestAction.current) return;
+    if (urls.length > 0) setLabels({ state: 'done', result: printed });
+    const { blocked: refused } = await printed.tabs;
+    if (action !== latestAction.current) return;
+    setBlocked(refused.map((url) => ({ url, name: names.get(url) ?? 'Return label' })));
   };
 
   const submitShippingLabel = async () => {
@@ -239,6 +250,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
     setBlocked([]);
     setLabels(null);
     setCue({ clear: true });
+    const action = ++latestAction.current;
     try {
       const documents = await shipping.send(customerId, ids);
       const tracking = documents.map((d) => d.trackingNumber).join(', ');
@@ -249,6 +261,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
       const opening = openLabelTabs(documents.map((d) => d.reportUrl));
       await reload();
       const { blocked: refused } = await opening;
+      if (action !== latestAction.current) return;
       const names = new Map(
         documents.map((d) => [d.reportUrl, `Shipping label ${d.trackingNumber}`]),
       );
