@@ -94,7 +94,10 @@ afterEach(() => vi.restoreAllMocks());
 describe('student screen rentals', () => {
   it('shows the header facts with honest wording for no enrollment and a hidden address', async () => {
     renderDesk(`/search/student/${CUSTOMER}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Thompson' })).toBeVisible();
+    // The file's first test loads the lazy page (and the print area with it) cold.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Maya Thompson' }, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(screen.getByText('No current enrollment')).toBeVisible();
     expect(
       screen.getByText(/Address hidden: seeing it needs the VIEW_STUDENT_ADDRESS/),
