@@ -131,7 +131,8 @@ test('with both down, the label opens in a new tab and the clerk is told why', a
   const tab = ctx.waitForEvent('page');
   await returnOne(page, item);
 
-  const why = page.getByRole('alert').filter({ hasText: 'The label opens in a new tab instead' });
+  // The label note is one polite live region.
+  const why = page.getByRole('status').filter({ hasText: 'The label opens in a new tab instead' });
   await expect(why).toBeVisible();
   await expect(why).toContainText('The local print service did not answer on port 9090');
   await expect(why).toContainText(/DYMO Connect/);
