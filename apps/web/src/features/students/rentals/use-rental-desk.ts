@@ -189,8 +189,8 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
     setLabels(null);
     setCue({ clear: true });
     const action = ++latestAction.current;
-    let urls: string[] = [];
-    let names = new Map<string, string>();
+    let urls: string[];
+    let names: Map<string, string>;
     try {
       const result = await returning.send({
         locationId,
