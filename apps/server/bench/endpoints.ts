@@ -20,6 +20,7 @@ import { DEMO_ACCOUNTS } from '../src/db/seed/demo-accounts.ts';
 import { LARGE_ADMIN, LARGE_PASSWORD, LARGE_STORE_REF } from '../src/db/seed/large-store.ts';
 import type { BenchEngine } from './bench-database.ts';
 import { materialSearchBench } from './material-search-endpoints.ts';
+import { labelBench } from './label-endpoints.ts';
 import { studentBench } from './student-endpoints.ts';
 
 /** One measured call, and its p95 budget per engine (about twice what it measures here). */
@@ -223,6 +224,7 @@ export async function benchEndpoints(app: FastifyInstance, db: Db): Promise<Benc
     ...detail,
     ...(await materialSearchBench(app, db, asLarge, asDemo)),
     ...(await studentBench(app, db, asLarge, asDemo)),
+    ...(await labelBench(app, db, LARGE_HOST, DEMO_HOST)),
     exportAll,
     {
       name: 'GET website (host lookup)',

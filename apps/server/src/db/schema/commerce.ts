@@ -159,6 +159,13 @@ export const rentals = pgTable(
     index('rentals_outstanding_due_idx')
       .on(t.dueDate)
       .where(sql`${t.state} = 'OUTSTANDING' and ${t.trackingNumber} is null`),
+    // A label (its PDF, its content for DYMO, a reprint) lists the rentals that point at it.
+    index('rentals_return_label_idx')
+      .on(t.returnLabelId)
+      .where(sql`${t.returnLabelId} is not null`),
+    index('rentals_shipment_label_idx')
+      .on(t.shipmentLabelId)
+      .where(sql`${t.shipmentLabelId} is not null`),
   ],
 );
 

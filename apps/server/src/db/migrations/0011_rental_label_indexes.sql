@@ -1,0 +1,2 @@
+CREATE INDEX "rentals_return_label_idx" ON "rentals" USING btree ("return_label_id") WHERE "rentals"."return_label_id" is not null;--> statement-breakpoint
+CREATE INDEX "rentals_shipment_label_idx" ON "rentals" USING btree ("shipment_label_id") WHERE "rentals"."shipment_label_id" is not null;
