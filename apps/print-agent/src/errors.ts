@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@csp/contracts';
+import { validationField, validationMessage, type ApiError } from '@csp/contracts';
 import { isAgentError } from './agent-error.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred in the print service.';
@@ -25,8 +25,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
-      const field = fieldName(first?.instancePath ?? '', error.validationContext ?? 'request');
-      const message = first ? issueMessage(first.keyword, first.message ?? '', field) : 'invalid';
+      const field = validationField(
+        first?.instancePath ?? '',
+        error.validationContext ?? 'request',
+      );
+      const message = first
+        ? validationMessage(first.keyword, first.message ?? '', field)
+        : 'invalid';
       return send(reply, 400, { message: `${field}: ${message}`, field });
     }
     const status = error.statusCode ?? 500;
@@ -46,18 +51,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function send(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
   const payload: ApiError = body.field ? body : { message: body.message };
   return reply.code(status).type('application/json; charset=utf-8').send(payload);
-}
-
-/** `/labelUrl` -> `labelUrl`; the root of the part itself (no query at all) -> its context. */
-function fieldName(instancePath: string, context: string): string {
-  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
-  return path || context;
-}
-
-/** Zod says "expected string, received undefined" for a missing value; say "is required". */
-function issueMessage(keyword: string, message: string, field: string): string {
-  if (keyword === 'invalid_type' && /received (undefined|null)$/.test(message)) {
-    return `${field} is required`;
-  }
-  return message;
 }

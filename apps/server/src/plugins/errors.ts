@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_PREFIX, type ApiError } from '@csp/contracts';
+import { API_PREFIX, validationField, validationMessage, type ApiError } from '@csp/contracts';
 import { isAppError } from '../lib/app-error.ts';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
@@ -33,8 +33,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
-      const field = fieldName(first?.instancePath ?? '', error.validationContext ?? 'request');
-      const message = first ? issueMessage(first.keyword, first.message ?? '', field) : 'invalid';
+      const field = validationField(
+        first?.instancePath ?? '',
+        error.validationContext ?? 'request',
+      );
+      const message = first
+        ? validationMessage(first.keyword, first.message ?? '', field)
+        : 'invalid';
       return send(reply, 400, { message: `${field}: ${message}`, field });
     }
     if (isDatabaseDataError(error)) {
@@ -85,18 +90,4 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
 function send(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
   const payload: ApiError = body.field ? body : { message: body.message };
   return reply.code(status).type('application/json; charset=utf-8').send(payload);
-}
-
-/** `/user/name` in the body -> `user.name`; the root of the part itself -> `body`. */
-function fieldName(instancePath: string, context: string): string {
-  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
-  return path || context;
-}
-
-/** Zod says "expected string, received undefined" (or null, for no body) for a missing value; say "is required". */
-function issueMessage(keyword: string, message: string, field: string): string {
-  if (keyword === 'invalid_type' && /received (undefined|null)$/.test(message)) {
-    return `${field} is required`;
-  }
-  return message;
 }

@@ -24,3 +24,21 @@ export function withoutNul<T extends z.ZodType<string | undefined>>(schema: T) {
     message: 'must not contain a NUL character',
   });
 }
+
+/**
+ * How a validation failure becomes `{message, field}`, the same on every server of ours (the
+ * portal and the print agent): the field is the failing value's path (`/user/name` ->
+ * `user.name`), or the part of the request when the part itself failed (`body`, `querystring`).
+ */
+export function validationField(instancePath: string, context: string): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return path || context;
+}
+
+/** Zod says "expected string, received undefined" (or null) for a missing value: "is required". */
+export function validationMessage(keyword: string, message: string, field: string): string {
+  if (keyword === 'invalid_type' && /received (undefined|null)$/.test(message)) {
+    return `${field} is required`;
+  }
+  return message;
+}
