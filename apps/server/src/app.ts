@@ -16,6 +16,7 @@ import { registerAdoptionRoutes } from './modules/adoption/index.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerPermissionRoutes } from './modules/permissions/index.ts';
 import { registerPortalRoutes, WebsiteResolver } from './modules/portal/index.ts';
+import { registerResearchRoutes } from './modules/research/index.ts';
 import { registerSamlRoutes } from './modules/saml/index.ts';
 import { registerStudentRoutes } from './modules/students/index.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAdoptionRoutes(app, deps);
   registerSamlRoutes(app, deps);
   registerStudentRoutes(app, deps);
+  registerResearchRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist);
   return app;

@@ -26,3 +26,4 @@ export * from './adoption/adoption-wizard.ts';
 export * from './adoption/wizard-rules.ts';
 export * from './students/index.ts';
 export * from './print/index.ts';
+export * from './research/index.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { customerIdParam, studentAccountParams } from './student-search.ts';
 
@@ -94,10 +95,10 @@ export const getStudentRequiredMaterials = endpoint({
   method: 'GET',
   path: `${ADMIN_BASE}/:userAccountId/student/requiredMaterials`,
   summary:
-    "The adopted materials of the student's current and upcoming sections (not ended), with what the student already bought or rents of each; sections with no text required are listed as such",
+    "The adopted materials of the student's current and upcoming sections (not ended), with what the student already bought or rents of each; sections with no text required are listed as such. With `sectionId`: that section's alone, ended or not (404 naming sectionId when the student is not enrolled in it)",
   auth: true,
   params: studentAccountParams,
-  query: customerQuery,
+  query: customerQuery.extend({ sectionId: dbIdParam.optional() }),
   response: z.object({ requiredMaterials: z.array(requiredMaterial) }),
 });
 

@@ -1,9 +1,14 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import LocalLibraryIcon from '@mui/icons-material/LocalLibrary';
+import { TEXTBOOK_LIST_PATH } from '@csp/contracts';
 import type { Feature } from '../../app/feature-types.ts';
 import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { signedInPage } from '../../app/routes/route-meta.ts';
+import { routeMeta, signedInPage } from '../../app/routes/route-meta.ts';
 
-/** Section Research: sections, their detail and a student of a section (spec §2). */
+/**
+ * Section Research: sections, their detail and a student of a section (spec §2); and the
+ * public textbook list every website publishes (HEOA), open without a login.
+ */
 export const researchFeature: Feature = {
   routes: [
     {
@@ -29,6 +34,12 @@ export const researchFeature: Feature = {
         'SectionStudentDetailPage',
       ),
     },
+    {
+      path: TEXTBOOK_LIST_PATH.slice(1),
+      id: 'TextbookList',
+      meta: routeMeta({ title: 'Textbook List', auth: 'optional', navigation: true }),
+      page: lazyPage(() => import('./textbooks/textbook-list-page.tsx'), 'TextbookListPage'),
+    },
   ],
   navItems: [
     {
@@ -37,6 +48,13 @@ export const researchFeature: Feature = {
       to: '/research',
       icon: ManageSearchIcon,
       audience: 'signed-in',
+    },
+    {
+      id: 'textbooks',
+      label: 'Textbook List',
+      to: TEXTBOOK_LIST_PATH,
+      icon: LocalLibraryIcon,
+      audience: 'everyone',
     },
   ],
 };

@@ -1,0 +1,4 @@
+export * from './research-lookups.ts';
+export * from './section-list.ts';
+export * from './section-detail.ts';
+export * from './textbook-list.ts';

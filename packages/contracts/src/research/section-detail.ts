@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+import { dbIdParam } from '../common/errors.ts';
+import { ADMIN_BASE } from '../common/paths.ts';
+import { researchAccountParams } from './research-lookups.ts';
+import { SECTION_ADOPTION_STATUSES, SECTION_STATUS_LABELS } from './section-list.ts';
+
+export const sectionQuery = z.object({ sectionId: dbIdParam });
+
+export const sectionProfessor = z.object({
+  professorId: z.number().int(),
+  /** "Last, First". */
+  name: z.string(),
+  email: z.string().nullable(),
+});
+
+export const enrolledStudent = z.object({
+  customerId: z.number().int(),
+  studentIdNum: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type EnrolledStudent = z.infer<typeof enrolledStudent>;
+
+/** Spec §3 Section, in full: what /research/section/{id} shows. */
+export const sectionDetailDTO = z.object({
+  sectionId: z.number().int(),
+  sectionCode: z.string(),
+  courseId: z.number().int(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  departmentId: z.number().int(),
+  departmentCode: z.string(),
+  departmentName: z.string(),
+  divisionId: z.number().int(),
+  divisionName: z.string(),
+  termId: z.number().int(),
+  /** Cut at the first hyphen (spec §9). */
+  termName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  enrollmentCapacity: z.number().int(),
+  professors: z.array(sectionProfessor),
+  /** Spec §3: keyed by customerId (as text, JSON's only key type); by last name in order. */
+  studentsEnrolled: z.record(z.string(), enrolledStudent),
+  enrollmentCount: z.number().int(),
+  listingCount: z.number().int(),
+  sectionHasNTRAdoption: z.boolean(),
+  sectionHasNonNTRAdoption: z.boolean(),
+  noTextRequired: z.boolean(),
+  adoptionStatus: z.enum(SECTION_ADOPTION_STATUSES),
+  /**
+   * Share (0-100, one decimal) of the section's order items that are fulfilled; null when it has
+   * none. Present only for callers holding VIEW_ONTIME_PERCENTAGE (spec §6).
+   */
+  percentOrderItemsFulfilled: z.number().nullable().optional(),
+  /** Whether the caller may adopt for this section's course (the link to its adoption screen). */
+  mayAdopt: z.boolean(),
+});
+export type SectionDetailDTO = z.infer<typeof sectionDetailDTO>;
+
+export const getSectionDetail = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/sectionDetail`,
+  summary:
+    "A section in the caller's VIEW_SECTION scope: dates, professors, enrolled students, adoption counts, and (with VIEW_ONTIME_PERCENTAGE) the share of its order items fulfilled",
+  auth: true,
+  params: researchAccountParams,
+  query: sectionQuery,
+  response: sectionDetailDTO,
+});
+
+export const sectionMaterial = z.object({
+  adoptionMaterialId: z.number().int(),
+  adoptionType: z.enum(['SECTION_ADOPTION', 'AUTO_ADOPTION']),
+  titleId: z.number().int().nullable(),
+  proposedTitleId: z.number().int().nullable(),
+  /** The title's ISBN-13, or null for a proposed title or a no-text-required record. */
+  isbn: z.string().nullable(),
+  title: z.string().nullable(),
+  author: z.string().nullable(),
+  edition: z.string().nullable(),
+  publisher: z.string().nullable(),
+  required: z.boolean(),
+  noTextRequired: z.boolean(),
+  ia: z.boolean(),
+  startDate: z.string(),
+  expirationDate: z.string().nullable(),
+  /** The title's retail price in cents, when it is a catalog title. */
+  retailPriceCents: z.number().int().nullable(),
+  /** Spec §3: 'Additional Information Needed' while the adoption waits for an answer. */
+  statusLabel: z.enum([SECTION_STATUS_LABELS.NEEDS_INFORMATION]).nullable(),
+});
+export type SectionMaterial = z.infer<typeof sectionMaterial>;
+
+export const getSectionMaterials = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/sectionDetail/materials`,
+  summary:
+    "The active adoptions covering a section (its own, not removed, and its course's auto adoptions): required first, then by title",
+  auth: true,
+  params: researchAccountParams,
+  query: sectionQuery,
+  response: z.object({ materials: z.array(sectionMaterial) }),
+});
