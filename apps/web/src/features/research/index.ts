@@ -1,5 +1,4 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import LocalLibraryIcon from '@mui/icons-material/LocalLibrary';
 import { TEXTBOOK_LIST_PATH } from '@csp/contracts';
 import type { Feature } from '../../app/feature-types.ts';
 import { lazyPage } from '../../app/routes/lazy-page.ts';
@@ -7,7 +6,8 @@ import { routeMeta, signedInPage } from '../../app/routes/route-meta.ts';
 
 /**
  * Section Research: sections, their detail and a student of a section (spec §2); and the
- * public textbook list every website publishes (HEOA), open without a login.
+ * public textbook list every website publishes (HEOA), open without a login. The drawer stays
+ * as spec §2 lists it; the list is linked from the sign-in page and Section Research.
  */
 export const researchFeature: Feature = {
   routes: [
@@ -48,13 +48,6 @@ export const researchFeature: Feature = {
       to: '/research',
       icon: ManageSearchIcon,
       audience: 'signed-in',
-    },
-    {
-      id: 'textbooks',
-      label: 'Textbook List',
-      to: TEXTBOOK_LIST_PATH,
-      icon: LocalLibraryIcon,
-      audience: 'everyone',
     },
   ],
 };
