@@ -88,4 +88,12 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Springfield University'));
   });
+
+  it('links students to the public textbook list, which needs no sign-in', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'textbook list' })).toHaveAttribute(
+      'href',
+      '/textbooks',
+    );
+  });
 });

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { safeNextPath } from '@csp/contracts';
+import { safeNextPath, TEXTBOOK_LIST_PATH } from '@csp/contracts';
 import { useSessionStore } from '../../../app/session/session-context.tsx';
 import { siteTitleOf } from '../../../app/title/document-title.ts';
 import { useWebsite } from '../../../app/website/website-context.tsx';
@@ -77,6 +77,15 @@ export function LoginPage() {
               Sign in with single sign-on
             </Button>
           </>
+        )}
+        {!unknownHost && (
+          <Typography variant="body2" color="text.secondary">
+            Students: the course materials of every class are on the{' '}
+            <Link component={RouterLink} to={TEXTBOOK_LIST_PATH}>
+              textbook list
+            </Link>
+            , no sign-in needed.
+          </Typography>
         )}
       </Stack>
     </AuthCard>
