@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  getTextbookCsv,
+  getTextbookDepartment,
+  getTextbookTerm,
+  getTextbookTerms,
+  type Endpoint,
+} from '@csp/contracts';
+import type { Db } from '../src/db/client.ts';
+import { queryRows } from '../src/db/bulk-write.ts';
+import type { BenchEndpoint } from './endpoints.ts';
+
+interface TextbookSample {
+  termId: number;
+  departmentId: number;
+  /** Sections in the term, and in its largest department, for the report. */
+  termSections: number;
+  departmentSections: number;
+}
+
+/**
+ * The term of the store behind `host` with the most sections (what a student opens at the
+ * start of a busy term), and its department with the most sections.
+ */
+async function sampleTerm(db: Db, host: string): Promise<TextbookSample> {
+  const [row] = await queryRows<TextbookSample>(
+    db,
+    sql`with per_department as (
+        select s.term_id, c.department_id, count(*)::int as n
+        from sections s join courses c on c.id = s.course_id
+          join websites w on w.location_id = s.location_id
+        where w.host = ${host}
+        group by s.term_id, c.department_id
+      ),
+      per_term as (select term_id, sum(n)::int as n from per_department group by term_id)
+      select d.term_id as "termId", d.department_id as "departmentId",
+        t.n as "termSections", d.n as "departmentSections"
+      from per_department d join per_term t on t.term_id = d.term_id
+      order by t.n desc, d.n desc, d.department_id
+      limit 1`,
+  );
+  if (!row) throw new Error(`the store of ${host} has no sections`);
+  return row;
+}
+
+/**
+ * The public textbook list (issue 12 part 3): no login, one Host per store. The term overview
+ * counts every section of the term; a department and the terms list must not grow with the
+ * store; the CSV streams a whole term a department at a time (memory tracked).
+ */
+export async function textbookBench(
+  app: FastifyInstance,
+  db: Db,
+  largeHost: string,
+  demoHost: string,
+): Promise<BenchEndpoint[]> {
+  const samples = { large: await sampleTerm(db, largeHost), demo: await sampleTerm(db, demoHost) };
+  const get = (host: string, contract: Endpoint, query: Record<string, number>) => async () => {
+    const res = await app.inject({
+      url: contract.path,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: { host },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`${contract.path} answered ${res.statusCode}: ${res.body}`);
+  };
+  const term = (s: TextbookSample) => ({ termId: s.termId });
+  const department = (s: TextbookSample) => ({ termId: s.termId, departmentId: s.departmentId });
+  const { large, demo } = samples;
+  return [
+    {
+      name: 'GET public textbooks/terms (large store)',
+      runs: 200,
+      // 2026-11-25 on PostgreSQL (a quick run, not run.ts): p50 4.4 ms, p95 11.5; demo p50 1.5.
+      budgetP95Ms: { pglite: 25, postgres: 20 },
+      call: get(largeHost, getTextbookTerms, {}),
+      demo: { call: get(demoHost, getTextbookTerms, {}), maxGrowth: 4, goal: 2 },
+    },
+    {
+      name: `GET public textbooks (term overview, ${large.termSections.toLocaleString('en-US')} sections)`,
+      runs: 100,
+      // PostgreSQL: p50 17 ms, p95 27 (5,004 sections).
+      budgetP95Ms: { pglite: 150, postgres: 60 },
+      note: 'completeness of every department: reads every section of the term',
+      call: get(largeHost, getTextbookTerm, term(large)),
+    },
+    {
+      name: `GET public textbooks/department (${large.departmentSections} sections)`,
+      runs: 200,
+      // PostgreSQL: p50 16 ms, p95 31 (126 sections); demo p50 5.7.
+      budgetP95Ms: { pglite: 120, postgres: 60 },
+      call: get(largeHost, getTextbookDepartment, department(large)),
+      demo: {
+        call: get(demoHost, getTextbookDepartment, department(demo)),
+        maxGrowth: 4,
+        goal: 2,
+      },
+    },
+    {
+      name: `GET public textbooks.csv (whole term, ${large.termSections.toLocaleString('en-US')} sections)`,
+      runs: 3,
+      // PostgreSQL: p50 437 ms, p95 557; about 0.4 MB, 2,700 lines a term; RSS +8 MB.
+      budgetP95Ms: { pglite: 5_000, postgres: 2_000 },
+      trackMemory: true,
+      note: 'one line per material or per section without one, a department per statement',
+      call: get(largeHost, getTextbookCsv, term(large)),
+    },
+  ];
+}

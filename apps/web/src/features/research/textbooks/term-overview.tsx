@@ -1,0 +1,80 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatDisplayDate } from '../../../lib/dates.ts';
+import { CompletenessBar } from './completeness-bar.tsx';
+import { DepartmentPanel } from './department-panel.tsx';
+import { Loading } from './textbook-loading.tsx';
+import { textbookCsvHref, useTextbookTerm } from './textbook-queries.ts';
+import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
+
+/**
+ * One term: its dates, the store's completeness over every section, the CSV, and a panel per
+ * department. A term the server does not know for this store says so in its own words.
+ */
+export function TermOverview({ termId }: { termId: number }) {
+  const query = useTextbookTerm(termId);
+  if (query.isPending) return <Loading label={T.loading} />;
+  if (query.isError) {
+    const refused = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <Alert
+        severity="error"
+        action={
+          refused ? undefined : (
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {T.retry}
+            </Button>
+          )
+        }
+      >
+        {refused ? query.error.message : T.termFailed}
+      </Alert>
+    );
+  }
+  const { term, departments } = query.data;
+  const termTitle = `${term.termName} · ${term.divisionName}`;
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Stack spacing={1}>
+        <Typography component="h2" variant="h5">
+          {termTitle}
+        </Typography>
+        <Typography color="text.secondary">
+          {formatDisplayDate(term.startDate)} – {formatDisplayDate(term.endDate)}
+        </Typography>
+        <CompletenessBar
+          answered={query.data.sectionsAnswered}
+          count={query.data.sectionCount}
+          percent={query.data.completenessPercent}
+          label={termTitle}
+        />
+        <div>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            href={textbookCsvHref(term.termId)}
+            download
+          >
+            {T.downloadCsv}
+          </Button>
+        </div>
+      </Stack>
+      <Typography component="h2" variant="h6">
+        {T.departments}
+      </Typography>
+      {departments.length === 0 ? (
+        <Typography>{T.noDepartments}</Typography>
+      ) : (
+        <div>
+          {departments.map((d) => (
+            <DepartmentPanel key={d.departmentId} termId={term.termId} department={d} />
+          ))}
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { TEXTBOOK_NO_TEXT, TEXTBOOK_TBD } from '@csp/contracts';
+
+/** The page's words, in one place for the page and its tests. */
+export const TEXTBOOK_TEXT = {
+  title: 'Textbook List',
+  intro:
+    'Required and recommended course materials for each section, with their ISBN and the store’s prices.',
+  termLabel: 'Term',
+  downloadCsv: 'Download CSV',
+  loading: 'Loading the textbook list',
+  loadingDepartment: 'Loading courses',
+  termsFailed: 'Unable to load the textbook list.',
+  termFailed: 'Unable to load this term.',
+  departmentFailed: 'Unable to load this department.',
+  retry: 'Retry',
+  noTerms: 'No terms have been published yet.',
+  noDepartments: 'No sections are listed for this term.',
+  departments: 'Departments',
+  tbd: TEXTBOOK_TBD,
+  noText: TEXTBOOK_NO_TEXT,
+  noInstructor: 'Instructor to be announced',
+  noPrice: 'Price not yet available',
+  required: 'Required',
+  recommended: 'Recommended',
+} as const;
+
+/** "12 of 15 sections answered, 80%": what the bar shows, in words. */
+export function completenessText(answered: number, count: number, percent: number): string {
+  return `${answered} of ${count} ${count === 1 ? 'section' : 'sections'} answered, ${percent}%`;
+}
