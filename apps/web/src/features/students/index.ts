@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import type { Feature } from '../../app/feature-types.ts';
 import { lazyPage } from '../../app/routes/lazy-page.ts';
@@ -33,3 +34,15 @@ export const studentsFeature: Feature = {
     },
   ],
 };
+
+export { customerIdOf } from './detail/customer-id.ts';
+export type { StudentDetailViewProps } from './detail/student-detail-view.tsx';
+
+/**
+ * The student detail (facts, rentals desk with returns and labels, required materials,
+ * history) for another area's page, such as a student of a section. Loaded on first use, so
+ * the app's first download stays without it; render it under a Suspense boundary.
+ */
+export const StudentDetailView = lazy(() =>
+  import('./detail/student-detail-view.tsx').then((m) => ({ default: m.StudentDetailView })),
+);

@@ -1,12 +1,42 @@
-import { ComingSoonPage } from '../../../components/coming-soon-page.tsx';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import type { SetUrlStateOptions } from '../../../lib/url-state.ts';
+import { SectionFilters } from '../list/section-filters.tsx';
+import { SectionResults } from '../list/section-results.tsx';
+import {
+  CLEARED_FILTERS,
+  FIRST_PAGE,
+  useSectionView,
+  type SectionView,
+} from '../list/section-url-state.ts';
 
+/**
+ * /research (spec §2): "is every section of this term ready?" Filters, a server-sorted list
+ * paged by keyset cursors, twenty to a page; everything in the URL, so a view is a link.
+ */
 export function SectionResearchPage() {
+  const theme = useTheme();
+  const narrowFilters = !useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // Every column fits from 1200 px, beside the drawer.
+  const roomy = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [view, setView] = useSectionView();
+  // A filter changes which sections exist: back to the first page, its cursors dropped.
+  const changeFilters = (patch: Partial<SectionView>, options?: SetUrlStateOptions) =>
+    setView({ ...patch, ...FIRST_PAGE }, options);
+
   return (
-    <ComingSoonPage title="Section Research">
-      Section research will list course sections with filters for term, department, course,
-      instructor and dates, twenty to a page, and open each section&apos;s adoptions, materials and
-      enrolled students. Until it is ready, ask the store&apos;s course materials team for section
-      details.
-    </ComingSoonPage>
+    <Stack spacing={2.5}>
+      <PageHeading>Section Research</PageHeading>
+      <SectionFilters view={view} onChange={changeFilters} narrow={narrowFilters} />
+      <SectionResults
+        view={view}
+        onChange={setView}
+        onClearFilters={() => changeFilters(CLEARED_FILTERS)}
+        layout={phone ? 'cards' : roomy ? 'wide' : 'compact'}
+      />
+    </Stack>
   );
 }

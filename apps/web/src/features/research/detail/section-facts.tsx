@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { sectionAdoptionsText, type SectionDetailDTO } from '@csp/contracts';
+import { formatDisplayDate } from '../../../lib/dates.ts';
+import { SectionStatus } from '../list/section-status.tsx';
+
+function Facts({ facts }: { facts: [string, ReactNode][] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' },
+        columnGap: 3,
+        rowGap: { xs: 0.25, sm: 1 },
+        m: 0,
+        '& dt': { fontWeight: 600, color: 'text.secondary', mt: { xs: 1, sm: 0 } },
+        '& dd': { m: 0, overflowWrap: 'anywhere' },
+      }}
+    >
+      {facts.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Professors({ section }: { section: SectionDetailDTO }) {
+  if (section.professors.length === 0) return <>None assigned</>;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {section.professors.map((p) => (
+        <li key={p.professorId}>
+          {p.name}
+          {p.email && (
+            <>
+              {' · '}
+              <Link href={`mailto:${p.email}`}>{p.email}</Link>
+            </>
+          )}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/** Spec §3 Section: when it runs, who teaches it, who is in it, and where its adoption stands. */
+export function SectionFacts({ section }: { section: SectionDetailDTO }) {
+  const percent = section.percentOrderItemsFulfilled;
+  const facts: [string, ReactNode][] = [
+    ['Term', section.termName],
+    ['Division', section.divisionName],
+    ['Department', `${section.departmentCode} - ${section.departmentName}`],
+    ['Dates', `${formatDisplayDate(section.startDate)} – ${formatDisplayDate(section.endDate)}`],
+    ['Professors', <Professors key="p" section={section} />],
+    ['Enrollment', `${section.enrollmentCount} / ${section.enrollmentCapacity}`],
+    ['Adoption status', <SectionStatus key="s" status={section.adoptionStatus} />],
+    ['Adoptions', sectionAdoptionsText(section)],
+  ];
+  // Only holders of VIEW_ONTIME_PERCENTAGE are sent the figure (spec §6).
+  if (percent !== undefined)
+    facts.push([
+      'Order items fulfilled',
+      percent === null ? 'No order items yet' : `${percent.toFixed(1)}%`,
+    ]);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Typography variant="h6" component="p" sx={{ mb: 1.5 }}>
+        {section.courseName}
+      </Typography>
+      <Facts facts={facts} />
+    </Paper>
+  );
+}

@@ -1,0 +1,68 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import { sectionAdoptionsText } from '@csp/contracts';
+import type { SectionRow, SectionSortField } from '@csp/contracts';
+import { formatDisplayDate } from '../../../lib/dates.ts';
+import { SectionLink } from './section-links.tsx';
+import { SectionStatus } from './section-status.tsx';
+
+/** A column whose field is a server sort field, so clicking its header sorts on the server. */
+export type SectionColumn = GridColDef<SectionRow> & { field: SectionSortField };
+
+/**
+ * The list's columns (spec §9: MM/DD/YYYY dates, the NMR rule for adoptions). The course
+ * column shows course and section code together, the section's name; the section code alone
+ * sorts through the "Sort by" field.
+ */
+export function sectionColumns(listSearch: string): SectionColumn[] {
+  return [
+    {
+      field: 'courseCode',
+      headerName: 'Section',
+      width: 150,
+      renderCell: ({ row, tabIndex }) => (
+        <SectionLink row={row} listSearch={listSearch} tabIndex={tabIndex} />
+      ),
+    },
+    { field: 'courseName', headerName: 'Course name', flex: 2, minWidth: 160 },
+    { field: 'termName', headerName: 'Term', width: 110 },
+    {
+      field: 'professors',
+      headerName: 'Professors',
+      flex: 1,
+      minWidth: 140,
+      valueGetter: (_value, row) => row.professors.join('; '),
+    },
+    {
+      field: 'startDate',
+      headerName: 'Start',
+      width: 112,
+      valueFormatter: (value: string) => formatDisplayDate(value),
+    },
+    {
+      field: 'endDate',
+      headerName: 'End',
+      width: 112,
+      valueFormatter: (value: string) => formatDisplayDate(value),
+    },
+    {
+      field: 'enrollmentCount',
+      headerName: 'Enrolled',
+      type: 'number',
+      width: 100,
+    },
+    {
+      field: 'listingCount',
+      headerName: 'Adoptions',
+      width: 110,
+      align: 'right',
+      headerAlign: 'right',
+      valueGetter: (_value, row) => sectionAdoptionsText(row),
+    },
+    {
+      field: 'adoptionStatus',
+      headerName: 'Status',
+      width: 190,
+      renderCell: ({ row }) => <SectionStatus status={row.adoptionStatus} />,
+    },
+  ];
+}

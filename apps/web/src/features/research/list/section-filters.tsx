@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import TuneIcon from '@mui/icons-material/Tune';
+import { SECTION_ADOPTION_STATUSES, SECTION_STATUS_TEXT } from '@csp/contracts';
+import type { SectionAdoptionStatus } from '@csp/contracts';
+import { FilterSelect } from './filter-select.tsx';
+import { ProfessorPicker } from './professor-picker.tsx';
+import { SectionDateFields } from './section-date-fields.tsx';
+import { SectionLevelFilters } from './section-level-filters.tsx';
+import { SectionSearchField } from './section-search-field.tsx';
+import {
+  CLEARED_FILTERS,
+  NONE,
+  activeFilterCount,
+  chosenLevels,
+  type SectionView,
+} from './section-url-state.ts';
+
+interface SectionFiltersProps {
+  view: SectionView;
+  /** A filter change (the list goes back to its first page). */
+  onChange: (patch: Partial<SectionView>, options?: { replace?: boolean }) => void;
+  /** A phone: the filters fold under one bar so the list starts near the top. */
+  narrow: boolean;
+}
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  ...SECTION_ADOPTION_STATUSES.map((s) => ({ value: s, label: SECTION_STATUS_TEXT[s] })),
+];
+
+/** The search, the catalog levels, professor, status and the start-date window. */
+export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) {
+  const headingId = useId();
+  // "Clear filters" starts the date fields and the professor field afresh.
+  const [resets, setResets] = useState(0);
+  const count = activeFilterCount(view);
+  const search = (
+    // Typing replaces the history entry: Back leaves the list, not one letter.
+    <SectionSearchField value={view.q} onSearch={(q) => onChange({ q }, { replace: true })} />
+  );
+  const filters = (
+    <Stack spacing={2}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            lg: 'repeat(4, minmax(0, 1fr))',
+          },
+          alignItems: 'start',
+        }}
+      >
+        <SectionLevelFilters view={view} onChange={onChange} />
+        <ProfessorPicker
+          key={`p${resets}`}
+          professorId={view.professor === NONE ? null : view.professor}
+          onChange={(id) => onChange({ professor: id ?? undefined })}
+        />
+        <FilterSelect
+          label="Adoption status"
+          value={view.status}
+          options={STATUS_OPTIONS}
+          onChange={(value) =>
+            onChange({ status: (value || undefined) as SectionAdoptionStatus | undefined })
+          }
+        />
+        <SectionDateFields
+          key={`d${resets}`}
+          from={view.from}
+          to={view.to}
+          termId={chosenLevels(view).termId}
+          onChange={onChange}
+        />
+      </Box>
+      <Box>
+        <Button
+          onClick={() => {
+            setResets((n) => n + 1);
+            onChange(CLEARED_FILTERS);
+          }}
+          disabled={count === 0}
+        >
+          Clear filters
+        </Button>
+      </Box>
+    </Stack>
+  );
+
+  if (narrow) {
+    return (
+      <Stack spacing={1.5}>
+        {search}
+        <Accordion variant="outlined" disableGutters slotProps={{ heading: { component: 'h2' } }}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TuneIcon fontSize="small" aria-hidden />
+              <Typography component="span" sx={{ fontWeight: 500 }}>
+                Filters{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  ({count === 0 ? 'none set' : `${count} set`})
+                </Typography>
+              </Typography>
+            </Stack>
+          </AccordionSummary>
+          <AccordionDetails>{filters}</AccordionDetails>
+        </Accordion>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        {search}
+        <Typography component="h2" id={headingId} variant="subtitle1" sx={{ fontWeight: 500 }}>
+          Filters
+        </Typography>
+        {filters}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import { DataGrid } from '@mui/x-data-grid';
+import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import { DEFAULT_PAGE_SIZE, SECTION_SORT_FIELDS } from '@csp/contracts';
+import type { SectionRow, SectionSortField } from '@csp/contracts';
+import { sectionColumns } from './section-columns.tsx';
+import type { SectionView } from './section-url-state.ts';
+
+interface SectionGridProps {
+  rows: readonly SectionRow[];
+  view: SectionView;
+  onSort: (sort: SectionSortField, dir: 'asc' | 'desc') => void;
+  loading: boolean;
+  labelledBy: string;
+  listSearch: string;
+  /** Beside the drawer below 1200 px: the term, end date and professors give way. */
+  compact: boolean;
+}
+
+const COMPACT_HIDDEN = { termName: false, endDate: false, professors: false };
+const ALL_SHOWN = {};
+
+const isSortField = (field: string): field is SectionSortField =>
+  (SECTION_SORT_FIELDS as readonly string[]).includes(field);
+
+// The grid holds one server page; the pager below it moves by keyset cursors, which the grid's
+// own offset pager cannot, so its footer is hidden.
+const ONE_PAGE: GridPaginationModel = { page: 0, pageSize: DEFAULT_PAGE_SIZE };
+const PAGE_SIZES = [DEFAULT_PAGE_SIZE];
+
+/** One page of sections, sorted by the server: the grid only reports the sort asked for. */
+export function SectionGrid({
+  rows,
+  view,
+  onSort,
+  loading,
+  labelledBy,
+  listSearch,
+  compact,
+}: SectionGridProps) {
+  const columns = useMemo(() => sectionColumns(listSearch), [listSearch]);
+  const sortModel = useMemo<GridSortModel>(
+    // The section code has no column of its own (the "Sort by" field sorts by it): no arrow.
+    () => (view.sort === 'sectionCode' ? [] : [{ field: view.sort, sort: view.dir }]),
+    [view.sort, view.dir],
+  );
+  return (
+    <DataGrid
+      aria-labelledby={labelledBy}
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.sectionId}
+      rowCount={rows.length}
+      paginationMode="server"
+      sortingMode="server"
+      paginationModel={ONE_PAGE}
+      pageSizeOptions={PAGE_SIZES}
+      columnVisibilityModel={compact ? COMPACT_HIDDEN : ALL_SHOWN}
+      sortModel={sortModel}
+      onSortModelChange={(model) => {
+        const [first] = model;
+        // An empty model is the grid dropping an arrow (a hidden column), not a choice: ignored.
+        if (first?.sort && isSortField(first.field)) onSort(first.field, first.sort);
+      }}
+      // A column is always sorted one way or the other; there is no "unsorted" server order.
+      sortingOrder={['asc', 'desc']}
+      loading={loading}
+      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+      getRowHeight={() => 'auto'}
+      autoHeight
+      // 20 rows at most: all in the page for find-in-page, screen readers and tests.
+      disableVirtualization
+      disableColumnMenu
+      disableRowSelectionOnClick
+      hideFooter
+      sx={{
+        bgcolor: 'background.paper',
+        '& .MuiDataGrid-cell': {
+          py: 1,
+          display: 'flex',
+          alignItems: 'center',
+          whiteSpace: 'normal',
+          lineHeight: 1.43,
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,158 @@
+import { useId } from 'react';
+import { useLocation } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import type { SectionPageInfo, SectionSortField } from '@csp/contracts';
+import { ApiRequestError, DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { useSectionList } from '../api/research-queries.ts';
+import { RESEARCH_MESSAGES as M } from './research-messages.ts';
+import { SectionCards } from './section-cards.tsx';
+import { SectionGrid } from './section-grid.tsx';
+import { SectionPager, type PageMove } from './section-pager.tsx';
+import { SectionSortSelect } from './section-sort-select.tsx';
+import { FIRST_PAGE, sectionListBody, type SectionView } from './section-url-state.ts';
+
+interface SectionResultsProps {
+  view: SectionView;
+  /** A change of page or sort (pushed to the history: Back returns to the page before). */
+  onChange: (patch: Partial<SectionView>) => void;
+  onClearFilters: () => void;
+  layout: 'cards' | 'compact' | 'wide';
+}
+
+/** Where a page move goes: the page number shown, and the cursor that reaches it. */
+export function pageMove(move: PageMove, info: SectionPageInfo, total: number) {
+  if (move === 'first' || (move === 'previous' && (info.page <= 2 || !info.startCursor)))
+    return FIRST_PAGE;
+  if (move === 'previous')
+    return { ...FIRST_PAGE, page: info.page - 1, before: info.startCursor ?? undefined };
+  if (move === 'next')
+    return { ...FIRST_PAGE, page: info.page + 1, after: info.endCursor ?? undefined };
+  return { ...FIRST_PAGE, page: Math.max(1, Math.ceil(total / info.pageSize)), last: true };
+}
+
+const countText = (n: number) => (n === 1 ? '1 section' : `${n.toLocaleString('en-US')} sections`);
+
+/** The count, the sort, one page of sections and the pager; or what stands in for them. */
+export function SectionResults({ view, onChange, onClearFilters, layout }: SectionResultsProps) {
+  const headingId = useId();
+  const list = useSectionList(sectionListBody(view));
+  const { search } = useLocation();
+  const data = list.isError ? undefined : list.data;
+  const settled = data !== undefined && !list.isPlaceholderData;
+  const sort = (field: SectionSortField, dir: 'asc' | 'desc') =>
+    onChange({ ...FIRST_PAGE, sort: field, dir });
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} spacing={1.5}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ alignItems: 'flex-end', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}
+      >
+        <div>
+          <Typography component="h2" variant="h6" id={headingId}>
+            Sections
+          </Typography>
+          <Typography role="status" variant="body2" color="text.secondary">
+            {list.isError ? '' : data ? `${countText(data.totalSections)} found` : M.loading}
+          </Typography>
+        </div>
+        <SectionSortSelect sort={view.sort} dir={view.dir} onSort={sort} />
+      </Stack>
+      {list.isError ? (
+        <SearchFailure error={list.error} onRetry={() => void list.refetch()} />
+      ) : settled && data.totalSections === 0 ? (
+        <NoSections onClearFilters={onClearFilters} />
+      ) : (
+        <>
+          {layout === 'cards' ? (
+            <>
+              <Box sx={{ minHeight: 4 }}>
+                {list.isFetching && <LinearProgress aria-label={M.loading} />}
+              </Box>
+              <SectionCards
+                rows={data?.sections ?? []}
+                loading={list.isFetching}
+                labelledBy={headingId}
+                listSearch={search}
+              />
+            </>
+          ) : (
+            <SectionGrid
+              rows={data?.sections ?? []}
+              view={view}
+              onSort={sort}
+              loading={list.isFetching}
+              labelledBy={headingId}
+              listSearch={search}
+              compact={layout === 'compact'}
+            />
+          )}
+          {data && (
+            <SectionPager
+              pageInfo={data.pageInfo}
+              shown={data.sections.length}
+              total={data.totalSections}
+              disabled={list.isFetching}
+              onMove={(move) => onChange(pageMove(move, data.pageInfo, data.totalSections))}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function SearchFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  if (error instanceof ApiRequestError && error.status === 403) {
+    return (
+      <Alert severity="warning">
+        <AlertTitle>No sections to show</AlertTitle>
+        {M.forbidden}
+      </Alert>
+    );
+  }
+  // Spec §8: a failed section search says so and shows no results; the server's own reason
+  // (a bad date, the database briefly away) follows when it gave one.
+  const detail = error.message;
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      <AlertTitle>{M.searchFailed}</AlertTitle>
+      {detail && detail !== DEFAULT_ERROR_MESSAGE && detail !== M.searchFailed ? detail : null}
+    </Alert>
+  );
+}
+
+function NoSections({ onClearFilters }: { onClearFilters: () => void }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <SearchOffIcon color="action" aria-hidden />
+          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 500 }}>
+            {M.empty}
+          </Typography>
+        </Stack>
+        <Typography color="text.secondary">{M.emptyHint}</Typography>
+        <Button variant="outlined" onClick={onClearFilters}>
+          Clear filters
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
