@@ -13,12 +13,20 @@ interface SectionGridProps {
   loading: boolean;
   labelledBy: string;
   listSearch: string;
-  /** Beside the drawer below 1200 px: the term, end date and professors give way. */
-  compact: boolean;
+  layout: GridLayout;
 }
 
-const COMPACT_HIDDEN = { termName: false, endDate: false, professors: false };
-const ALL_SHOWN = {};
+/**
+ * How many columns fit beside the drawer: all from 1536 px ('wide'); from 1200 px the term
+ * (the filter names it) and the end date give way ('medium'); below, the professors too.
+ */
+export type GridLayout = 'wide' | 'medium' | 'compact';
+
+const HIDDEN_COLUMNS: Record<GridLayout, Record<string, false>> = {
+  wide: {},
+  medium: { termName: false, endDate: false },
+  compact: { termName: false, endDate: false, professors: false },
+};
 
 const isSortField = (field: string): field is SectionSortField =>
   (SECTION_SORT_FIELDS as readonly string[]).includes(field);
@@ -36,7 +44,7 @@ export function SectionGrid({
   loading,
   labelledBy,
   listSearch,
-  compact,
+  layout,
 }: SectionGridProps) {
   const columns = useMemo(() => sectionColumns(listSearch), [listSearch]);
   const sortModel = useMemo<GridSortModel>(
@@ -55,7 +63,7 @@ export function SectionGrid({
       sortingMode="server"
       paginationModel={ONE_PAGE}
       pageSizeOptions={PAGE_SIZES}
-      columnVisibilityModel={compact ? COMPACT_HIDDEN : ALL_SHOWN}
+      columnVisibilityModel={HIDDEN_COLUMNS[layout]}
       sortModel={sortModel}
       onSortModelChange={(model) => {
         const [first] = model;

@@ -14,7 +14,7 @@ import { ApiRequestError, DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client.
 import { useSectionList } from '../api/research-queries.ts';
 import { RESEARCH_MESSAGES as M } from './research-messages.ts';
 import { SectionCards } from './section-cards.tsx';
-import { SectionGrid } from './section-grid.tsx';
+import { SectionGrid, type GridLayout } from './section-grid.tsx';
 import { SectionPager, type PageMove } from './section-pager.tsx';
 import { SectionSortSelect } from './section-sort-select.tsx';
 import { FIRST_PAGE, sectionListBody, type SectionView } from './section-url-state.ts';
@@ -24,7 +24,7 @@ interface SectionResultsProps {
   /** A change of page or sort (pushed to the history: Back returns to the page before). */
   onChange: (patch: Partial<SectionView>) => void;
   onClearFilters: () => void;
-  layout: 'cards' | 'compact' | 'wide';
+  layout: 'cards' | GridLayout;
 }
 
 /** Where a page move goes: the page number shown, and the cursor that reaches it. */
@@ -93,7 +93,7 @@ export function SectionResults({ view, onChange, onClearFilters, layout }: Secti
               loading={list.isFetching}
               labelledBy={headingId}
               listSearch={search}
-              compact={layout === 'compact'}
+              layout={layout}
             />
           )}
           {data && (

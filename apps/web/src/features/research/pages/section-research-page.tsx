@@ -20,8 +20,9 @@ export function SectionResearchPage() {
   const theme = useTheme();
   const narrowFilters = !useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  // Every column fits from 1200 px, beside the drawer.
-  const roomy = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  // Every column fits beside the drawer from 1536 px; from 1200 px all but the term and end date.
+  const roomy = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
+  const medium = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [view, setView] = useSectionView();
   // A filter changes which sections exist: back to the first page, its cursors dropped.
   const changeFilters = (patch: Partial<SectionView>, options?: SetUrlStateOptions) =>
@@ -35,7 +36,7 @@ export function SectionResearchPage() {
         view={view}
         onChange={setView}
         onClearFilters={() => changeFilters(CLEARED_FILTERS)}
-        layout={phone ? 'cards' : roomy ? 'wide' : 'compact'}
+        layout={phone ? 'cards' : roomy ? 'wide' : medium ? 'medium' : 'compact'}
       />
     </Stack>
   );

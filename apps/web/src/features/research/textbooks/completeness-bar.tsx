@@ -26,7 +26,8 @@ export function CompletenessBar({ answered, count, percent, label }: Completenes
         aria-valuetext={text}
         sx={{ height: 8, borderRadius: 1 }}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+      {/* The bar already says it (aria-valuetext): read once, not twice. */}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} aria-hidden>
         {text}
       </Typography>
     </Box>
