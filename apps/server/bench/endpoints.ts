@@ -22,6 +22,8 @@ import type { BenchEngine } from './bench-database.ts';
 import { materialSearchBench } from './material-search-endpoints.ts';
 import { labelBench } from './label-endpoints.ts';
 import { studentBench } from './student-endpoints.ts';
+import { textbookBench } from './textbook-endpoints.ts';
+import { sectionBench } from './section-endpoints.ts';
 
 /** One measured call, and its p95 budget per engine (about twice what it measures here). */
 export interface BenchEndpoint {
@@ -224,7 +226,9 @@ export async function benchEndpoints(app: FastifyInstance, db: Db): Promise<Benc
     ...detail,
     ...(await materialSearchBench(app, db, asLarge, asDemo)),
     ...(await studentBench(app, db, asLarge, asDemo)),
+    ...(await sectionBench(app, db, asLarge)),
     ...(await labelBench(app, db, LARGE_HOST, DEMO_HOST)),
+    ...(await textbookBench(app, db, LARGE_HOST, DEMO_HOST)),
     exportAll,
     {
       name: 'GET website (host lookup)',

@@ -1,5 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { locations } from './tenancy.ts';
 import { userAccounts } from './accounts.ts';
 
@@ -76,6 +86,10 @@ export const courses = pgTable(
     index('courses_name_search_idx').on(t.locationId, sql`lower(${t.name}) text_pattern_ops`),
     // The catalog's search by words of the name (prefix matches of each word).
     index('courses_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.name})`),
+    // The section list sorted by course code or name (ADR 0016): courses in that order,
+    // their sections joined, so a page stops after its rows.
+    index('courses_location_code_id_idx').on(t.locationId, t.code, t.id),
+    index('courses_location_name_id_idx').on(t.locationId, t.name, t.id),
   ],
 );
 
@@ -116,6 +130,23 @@ export const sections = pgTable(
     endDate: date({ mode: 'string' }).notNull(),
     enrollmentCapacity: integer().notNull().default(0),
     estimatedEnrollment: integer().notNull().default(0),
+    // Facts about the section kept with it by statement triggers (migration 0012, ADR 0016), in
+    // the same transaction as every change of enrollments, professors and adoptions: the
+    // section list sorts and pages on them by index instead of counting per page.
+    enrollmentCount: integer().notNull().default(0),
+    /** Active adoptions covering the section (coverage-sql.ts), no-text-required ones included. */
+    listingCount: integer().notNull().default(0),
+    hasNtr: boolean().notNull().default(false),
+    hasText: boolean().notNull().default(false),
+    /** A covering adoption waits for the submitter's answer (messaging status RESPONSE_REQUIRED). */
+    needsResponse: boolean().notNull().default(false),
+    /** "Last, First; Last, First" by last name: the professors column's sort key. */
+    professorNames: text().notNull().default(''),
+    /** SECTION_ADOPTION_STATUSES' order: 0 outstanding, 1 needs information, 2 NTR, 3 adopted. */
+    adoptionStatusRank: smallint().generatedAlwaysAs(
+      (): SQL =>
+        sql`case when needs_response then 1 when listing_count = 0 then 0 when has_text then 3 else 2 end`,
+    ),
   },
   (t) => [
     uniqueIndex('sections_course_term_code_uq').on(t.courseId, t.termId, t.code),
@@ -123,6 +154,15 @@ export const sections = pgTable(
     // from the index alone (index-only scans).
     index('sections_location_start_idx').on(t.locationId, t.startDate, t.endDate, t.courseId),
     index('sections_term_idx').on(t.termId),
+    // The section list's keyset pages (ADR 0016): one index per sort column, ending in the id
+    // tiebreaker, so any page of any sort reads its rows in order from where the cursor points.
+    index('sections_location_start_id_idx').on(t.locationId, t.startDate, t.id),
+    index('sections_location_end_id_idx').on(t.locationId, t.endDate, t.id),
+    index('sections_location_code_id_idx').on(t.locationId, t.code, t.id),
+    index('sections_location_enrollment_idx').on(t.locationId, t.enrollmentCount, t.id),
+    index('sections_location_listing_idx').on(t.locationId, t.listingCount, t.id),
+    index('sections_location_status_idx').on(t.locationId, t.adoptionStatusRank, t.id),
+    index('sections_location_professors_idx').on(t.locationId, t.professorNames, t.id),
   ],
 );
 

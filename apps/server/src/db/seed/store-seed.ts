@@ -1,4 +1,4 @@
-import { getTableName, type Table } from 'drizzle-orm';
+import { getTableName, sql, type Table } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
@@ -180,6 +180,7 @@ export async function seedStore(
     batch(s.rentals, commerce.rentals),
   ];
   const counts: Record<string, number> = {};
+  await deferSectionFacts(db, true);
   for (const b of batches) {
     const started = performance.now();
     const rows = await b.run(db);
@@ -187,7 +188,30 @@ export async function seedStore(
     counts[table] = rows;
     onProgress?.({ store: spec.locationName, table, rows, elapsedMs: performance.now() - started });
   }
+  await refreshStoreSectionFacts(db, locationId);
   return { locationId, counts, featuredProfessorId: catalog.featuredProfessorId };
+}
+
+/**
+ * The sections' kept facts (migration 0012, ADR 0016) are refreshed by statement triggers;
+ * inside the seed's transaction they are switched off while the tables fill (each statement
+ * would be planned on tables without statistics) and computed once at the end instead.
+ */
+async function deferSectionFacts(db: Db, deferred: boolean): Promise<void> {
+  await db.execute(
+    sql`select set_config('csp.section_facts_deferred', ${deferred ? 'on' : 'off'}, true)`,
+  );
+}
+
+async function refreshStoreSectionFacts(db: Db, locationId: number): Promise<void> {
+  await deferSectionFacts(db, false);
+  // Statistics first, so the one refresh reads each section's rows by index.
+  await db.execute(
+    sql`analyze sections, section_professors, professors, enrollments, adoption_materials, adoption_material_sections`,
+  );
+  await db.execute(
+    sql`select refresh_section_facts(array(select id from sections where location_id = ${locationId}))`,
+  );
 }
 
 /** Adds `more` into `into`, table by table. */

@@ -3,3 +3,5 @@
  * messages and history (spec §7 adoption base). Code outside the module imports only this file.
  */
 export { registerAdoptionRoutes } from './routes.ts';
+/** Whether a caller may open a course's adoption screen (research links to it). */
+export { courseAccess } from './course-access.ts';

@@ -57,14 +57,18 @@ export async function requiredMaterialRows(
   locationId: number,
   studentId: number,
   today: string,
+  /** One enrolled section only, ended or not (section research's student screen). */
+  sectionId?: number,
 ): Promise<RequiredMaterialRow[]> {
+  const which =
+    sectionId === undefined ? sql`s.end_date >= ${today}::date` : sql`s.id = ${sectionId}`;
   const rows = await queryRows<Raw>(
     db,
     sql`with my_sections as (
       select s.id, s.course_id
       from enrollments e join sections s on s.id = e.section_id
       where e.student_id = ${studentId} and e.location_id = ${locationId}
-        and s.location_id = ${locationId} and s.end_date >= ${today}::date
+        and s.location_id = ${locationId} and ${which}
     ),
     covering as (
       select ms.id as section_id, am.id as adoption_material_id
@@ -134,4 +138,19 @@ export async function requiredMaterialRows(
     ownedFulfillmentType: str(r.ownedFulfillmentType),
     ownedStatus: str(r.ownedStatus),
   }));
+}
+
+/** Whether the student is enrolled in the section (both of the store). */
+export async function isEnrolled(
+  db: Db,
+  locationId: number,
+  studentId: number,
+  sectionId: number,
+): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from enrollments
+      where student_id = ${studentId} and section_id = ${sectionId} and location_id = ${locationId}`,
+  );
+  return rows.length > 0;
 }

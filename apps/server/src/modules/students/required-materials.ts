@@ -1,6 +1,13 @@
 import { shortTermName, type RequiredMaterial } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { requiredMaterialRows, type RequiredMaterialRow } from './required-materials-repository.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  isEnrolled,
+  requiredMaterialRows,
+  type RequiredMaterialRow,
+} from './required-materials-repository.ts';
+
+const NOT_ENROLLED = 'The student is not enrolled in this section';
 
 /**
  * The rows a student's sections show, by the adoption screens' rule for no text required
@@ -88,7 +95,15 @@ export async function requiredMaterialsOf(
   locationId: number,
   studentId: number,
   today: string,
+  sectionId?: number,
 ): Promise<RequiredMaterial[]> {
-  const rows = await studentSectionMaterials(db, locationId, studentId, today);
-  return rows.map(toRequiredMaterial);
+  if (sectionId === undefined) {
+    const rows = await studentSectionMaterials(db, locationId, studentId, today);
+    return rows.map(toRequiredMaterial);
+  }
+  // One section, ended or not; 404 unless the student is enrolled in it.
+  if (!(await isEnrolled(db, locationId, studentId, sectionId)))
+    throw new AppError(404, NOT_ENROLLED, 'sectionId');
+  const rows = await requiredMaterialRows(db, locationId, studentId, today, sectionId);
+  return sectionMaterials(rows).map(toRequiredMaterial);
 }

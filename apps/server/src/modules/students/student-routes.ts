@@ -57,6 +57,7 @@ export function registerStudentLookupRoutes(app: FastifyInstance, deps: AppDeps)
           student.locationId,
           student.id,
           isoDay(deps.now()),
+          query.sectionId,
         ),
       };
     },

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireSession } from '../../lib/request-context.ts';
+import type { Session } from '../../lib/session.ts';
+import { grantsOf, type Grants } from '../permissions/index.ts';
+import { RESEARCH_MESSAGES as M } from './research-messages.ts';
+
+/** The caller of a section research call: VIEW_SECTION somewhere, or 403. */
+export async function sectionReader(
+  db: Db,
+  request: FastifyRequest,
+): Promise<{ session: Session; grants: Grants }> {
+  const session = requireSession(request);
+  const grants = await grantsOf(db, request);
+  await grants.requireAny(['VIEW_SECTION'], M.noSectionAccess);
+  return { session, grants };
+}
+
+/**
+ * The caller's VIEW_SECTION scope over a section `s` of a course `c`; `true` when they hold it
+ * everywhere, so list queries keep one shape and their indexes.
+ */
+export async function sectionScope(grants: Grants): Promise<SQL> {
+  if (grants.holdsEverywhere('VIEW_SECTION')) return sql`true`;
+  return grants.scopePredicate('VIEW_SECTION', {
+    divisionId: sql`c.division_id`,
+    departmentId: sql`c.department_id`,
+    courseId: sql`s.course_id`,
+    sectionId: sql`s.id`,
+  });
+}
+
+/** 404 naming `field` unless `found`. */
+export function requireFound(found: boolean, message: string, field: string): void {
+  if (!found) throw new AppError(404, message, field);
+}

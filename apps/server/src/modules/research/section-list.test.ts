@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECTION_SORT_FIELDS, sectionList, type SectionRow } from '@csp/contracts';
+import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
+import { callAs, type Caller } from '../permissions/permissions-test-support.ts';
+import { EXTRA_SECTIONS, researchWorld, type ResearchWorld } from './research-world.ts';
+
+const engines = await testEngines();
+
+interface ListResponse {
+  sections: SectionRow[];
+  pageInfo: {
+    page: number;
+    startCursor: string | null;
+    endCursor: string | null;
+    hasPreviousPage: boolean;
+    hasNextPage: boolean;
+  };
+  totalSections: number;
+}
+
+describe.each(engines)('sectionList (%s)', (engine) => {
+  let ctx: TestContext;
+  let w: ResearchWorld;
+  const list = async (who: Caller, body: object) => {
+    const res = await callAs(ctx, who, sectionList, { body });
+    return { status: res.statusCode, body: res.json<ListResponse>() };
+  };
+  const ok = async (body: object, who: Caller = w.who.admin) => {
+    const res = await list(who, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  const ids = (page: ListResponse) => page.sections.map((s) => s.sectionId);
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    w = await researchWorld(ctx);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('lists every section of the store, newest start first by default', async () => {
+    const page = await ok({ pageSize: 100 });
+    expect(page.totalSections).toBe(EXTRA_SECTIONS + 1);
+    expect(new Set(ids(page))).toEqual(new Set(w.sectionIds));
+    const starts = page.sections.map((s) => s.startDate);
+    expect(starts).toEqual([...starts].sort().reverse());
+    expect(page.pageInfo).toMatchObject({ hasPreviousPage: false, hasNextPage: false });
+    expect(page.sections[0]?.termName).not.toContain('-');
+  });
+
+  it.each(SECTION_SORT_FIELDS.flatMap((f) => [[f, 'asc'] as const, [f, 'desc'] as const]))(
+    'walks every page of sort %s %s forward by after and back by before',
+    async (sortField, sortDirection) => {
+      const whole = ids(await ok({ sortField, sortDirection, pageSize: 100 }));
+      const forward: number[] = [];
+      let page = await ok({ sortField, sortDirection, pageSize: 7 });
+      expect(page.pageInfo.hasPreviousPage).toBe(false);
+      const pages = [page];
+      forward.push(...ids(page));
+      while (page.pageInfo.hasNextPage) {
+        page = await ok({ sortField, sortDirection, pageSize: 7, after: page.pageInfo.endCursor });
+        expect(page.pageInfo.hasPreviousPage).toBe(true);
+        pages.push(page);
+        forward.push(...ids(page));
+      }
+      expect(forward).toEqual(whole);
+      expect(pages).toHaveLength(Math.ceil(whole.length / 7));
+      const backward: number[] = [...ids(page)];
+      while (page.pageInfo.hasPreviousPage) {
+        page = await ok({
+          sortField,
+          sortDirection,
+          pageSize: 7,
+          before: page.pageInfo.startCursor,
+        });
+        expect(page.pageInfo.hasNextPage).toBe(true);
+        backward.unshift(...ids(page));
+      }
+      expect(backward).toEqual(whole);
+      const last = await ok({ sortField, sortDirection, pageSize: 7, last: true });
+      expect(ids(last)).toEqual(whole.slice(-7));
+      expect(last.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    },
+  );
+
+  it('sorts the counts and dates in order, ties by id', async () => {
+    const rows = (await ok({ sortField: 'enrollmentCount', sortDirection: 'desc', pageSize: 100 }))
+      .sections;
+    for (let i = 1; i < rows.length; i += 1) {
+      const [a, b] = [rows[i - 1]!, rows[i]!];
+      expect(
+        a.enrollmentCount > b.enrollmentCount ||
+          (a.enrollmentCount === b.enrollmentCount && a.sectionId > b.sectionId),
+      ).toBe(true);
+    }
+    expect(rows[0]?.enrollmentCount).toBe(6);
+  });
+
+  it('filters by term, department, course, professor, dates, status and text', async () => {
+    const all = (await ok({ pageSize: 100 })).sections;
+    const check = async (body: object, keep: (s: SectionRow) => boolean) => {
+      const page = await ok({ ...body, pageSize: 100 });
+      const expected = all.filter(keep).map((s) => s.sectionId);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(ids(page)).toEqual(expected);
+      expect(page.totalSections).toBe(expected.length);
+    };
+    await check({ termId: w.springTermId }, (s) => s.termId === w.springTermId);
+    await check({ departmentId: w.chem.departmentId }, (s) => s.departmentCode === 'CHEM');
+    await check({ courseId: w.chem.courseId }, (s) => s.courseId === w.chem.courseId);
+    await check({ professorId: w.professors.ada }, (s) => s.professors.includes('Lovelace, Ada'));
+    await check(
+      { sectionStartDate: '2026-01-15', sectionEndDate: '2026-02-05' },
+      (s) => s.startDate >= '2026-01-15' && s.startDate <= '2026-02-05',
+    );
+    await check({ sectionStartDate: '2026-03-05' }, (s) => s.startDate >= '2026-03-05');
+    await check({ adoptionStatus: 'OUTSTANDING' }, (s) => s.adoptionStatus === 'OUTSTANDING');
+    await check({ searchString: 'cell' }, (s) => s.courseName === 'Cell Biology');
+    await check(
+      { searchString: '11' },
+      (s) => s.courseCode === '110' || s.sectionCode.startsWith('11'),
+    );
+    const none = await ok({ searchString: '%' });
+    expect(none.totalSections).toBe(0);
+    expect(none.pageInfo).toMatchObject({ startCursor: null, endCursor: null, hasNextPage: false });
+  });
+
+  it('refuses a cursor that is not one, or one of another sort, naming the field', async () => {
+    const bad = await list(w.who.admin, { after: 'bm90LWEtY3Vyc29y' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'after' });
+    const page = await ok({ pageSize: 5 });
+    const other = await list(w.who.admin, {
+      sortField: 'courseName',
+      before: page.pageInfo.endCursor,
+    });
+    expect(other.status).toBe(400);
+    expect(other.body).toMatchObject({ field: 'before' });
+    const both = await list(w.who.admin, { after: page.pageInfo.endCursor, last: true });
+    expect(both.status).toBe(400);
+    expect((await list(w.who.admin, { after: 'a+b' })).body).toMatchObject({ field: 'after' });
+  });
+
+  it('answers bad filters with a 400 naming the field', async () => {
+    const cases: [object, string][] = [
+      [{ sortField: 'price' }, 'sortField'],
+      [{ sortDirection: 'up' }, 'sortDirection'],
+      [{ termId: 'x' }, 'termId'],
+      [{ sectionStartDate: '2026-13-01' }, 'sectionStartDate'],
+      [{ sectionStartDate: '2026-03-01', sectionEndDate: '2026-02-01' }, 'sectionEndDate'],
+      [{ adoptionStatus: 'DONE' }, 'adoptionStatus'],
+      [{ pageSize: 0 }, 'pageSize'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await list(w.who.admin, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ field });
+    }
+  });
+
+  it("shows a department-scoped submitter only that department's sections", async () => {
+    const page = await ok({ pageSize: 100 }, w.who.submitter);
+    const bio = (await ok({ departmentId: w.bio.departmentId, pageSize: 100 })).sections;
+    expect(ids(page)).toEqual(bio.map((s) => s.sectionId));
+    expect(page.sections.every((s) => s.departmentCode === 'BIO')).toBe(true);
+    const chem = await ok({ departmentId: w.chem.departmentId }, w.who.submitter);
+    expect(chem.totalSections).toBe(0);
+  });
+
+  it("shows another store's host none of store A, and refuses a caller without VIEW_SECTION", async () => {
+    const b = await ok({ pageSize: 100 }, w.who.storeB);
+    expect(b.sections.some((s) => w.sectionIds.includes(s.sectionId))).toBe(false);
+    expect(b.totalSections).toBe(0);
+    const refused = await list(w.who.unscoped, {});
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain('permission to view sections');
+  });
+});

@@ -1,0 +1,121 @@
+import {
+  SECTION_ADOPTION_STATUSES,
+  shortTermName,
+  type SectionListFilters,
+  type SectionPageInfo,
+  type SectionRow,
+} from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Grants } from '../permissions/index.ts';
+import { sectionScope } from './section-access.ts';
+import { decodeCursor, encodeCursor } from './section-cursor.ts';
+import {
+  countSections,
+  sectionPage,
+  STATUS_RANK,
+  type SectionListQuery,
+  type SectionListRow,
+} from './section-list-repository.ts';
+
+/** Escapes LIKE's wildcards so a typed % or _ matches itself. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Free text as typed: the start of a course code or a section code ("101", "bio 1"), or the
+ * starts of words of the course name ("cell bio"). Words keep letters and digits only, so
+ * nothing typed can break the text-search query.
+ */
+export function parseSectionSearch(text: string): { prefix: string; words: string[] } {
+  const normal = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const words = normal
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return { prefix: likeLiteral(normal), words };
+}
+
+export function toSectionRow(row: SectionListRow): SectionRow {
+  return {
+    sectionId: row.sectionId,
+    divisionId: row.divisionId,
+    divisionName: row.divisionName,
+    departmentCode: row.departmentCode,
+    courseId: row.courseId,
+    courseCode: row.courseCode,
+    courseName: row.courseName,
+    sectionCode: row.sectionCode,
+    termId: row.termId,
+    termName: shortTermName(row.termName),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    professors: row.professors,
+    enrollmentCount: row.enrollmentCount,
+    listingCount: row.listingCount,
+    sectionHasNTRAdoption: row.hasNtr,
+    sectionHasNonNTRAdoption: row.hasText,
+    noTextRequired: row.hasNtr && !row.hasText,
+    adoptionStatus: SECTION_ADOPTION_STATUSES[row.adoptionRank] ?? 'OUTSTANDING',
+  };
+}
+
+const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
+
+/**
+ * sectionList: one keyset page (ADR 0016). No boundary reads the first page; `after` the rows
+ * past a cursor; `before` reads the reverse order from a cursor and turns the rows back;
+ * `last` reads the reverse order from the end. One row more than the page tells whether there
+ * is a page beyond in the read direction; the other side is known from the boundary given.
+ */
+export async function sectionListPage(
+  db: Db,
+  grants: Grants,
+  locationId: number,
+  body: SectionListFilters,
+): Promise<{ sections: SectionRow[]; pageInfo: SectionPageInfo; totalSections: number }> {
+  const after = body.after ? decodeCursor(body.after, body.sortField, 'after') : undefined;
+  const before = body.before ? decodeCursor(body.before, body.sortField, 'before') : undefined;
+  const backwards = before !== undefined || body.last === true;
+  const scope = await sectionScope(grants);
+  const query: SectionListQuery = {
+    locationId,
+    scope,
+    scopeIsStoreWide: grants.holdsEverywhere('VIEW_SECTION'),
+    divisionId: body.divisionId,
+    termId: body.termId,
+    departmentId: body.departmentId,
+    courseId: body.courseId,
+    professorId: body.professorId,
+    startFrom: body.sectionStartDate,
+    startTo: body.sectionEndDate,
+    adoptionRank: body.adoptionStatus ? STATUS_RANK[body.adoptionStatus] : undefined,
+    search: body.searchString ? parseSectionSearch(body.searchString) : undefined,
+    sortField: body.sortField,
+    readDirection: backwards ? flip(body.sortDirection) : body.sortDirection,
+    from: after ?? before,
+    limit: body.pageSize + 1,
+  };
+  // Sequential: PGlite runs one statement at a time anyway, and a pool connection is saved.
+  const read = await sectionPage(db, query);
+  const totalSections = await countSections(db, query);
+  const more = read.length > body.pageSize;
+  const rows = read.slice(0, body.pageSize);
+  if (backwards) rows.reverse();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const cursor = (row: SectionListRow | undefined) =>
+    row ? encodeCursor(body.sortField, { value: row.sortValue, id: row.sectionId }) : null;
+  return {
+    sections: rows.map(toSectionRow),
+    pageInfo: {
+      page: body.page,
+      pageSize: body.pageSize,
+      startCursor: cursor(first),
+      endCursor: cursor(last),
+      hasPreviousPage: backwards ? more : after !== undefined,
+      hasNextPage: backwards ? before !== undefined : more,
+    },
+    totalSections,
+  };
+}
