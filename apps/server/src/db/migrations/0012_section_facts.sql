@@ -21,6 +21,12 @@ CREATE INDEX "sections_location_professors_idx" ON "sections" USING btree ("loca
 -- are written, so a statement that changes nothing that matters writes nothing.
 CREATE FUNCTION refresh_section_facts(section_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- The sections are locked first, in id order (two writers never deadlock on them). A writer
+  -- whose statement touched the same sections waits here until this transaction ends; at READ
+  -- COMMITTED its recount below then runs on a new snapshot that sees what this one committed,
+  -- so two concurrent changes of one section cannot leave a count that misses either.
+  PERFORM 1 FROM sections s JOIN unnest(section_ids) AS u(id) ON s.id = u.id
+    ORDER BY s.id FOR UPDATE OF s;
   UPDATE sections s SET
     enrollment_count = f.enrollment_count, listing_count = f.listing_count,
     has_ntr = f.has_ntr, has_text = f.has_text, needs_response = f.needs_response,

@@ -198,5 +198,31 @@ describe.each(engines)('section detail, materials and lookups (%s)', (engine) =>
     });
     expect(notIn.statusCode).toBe(404);
     expect(notIn.json()).toMatchObject({ field: 'sectionId' });
+
+    // Enrolled in chemistry too: the Biology-scoped submitter still gets the same 404 for it,
+    // so the answer does not tell who is enrolled outside their scope.
+    await ctx.db
+      .insert(t.enrollments)
+      .values({
+        studentId: student!.id,
+        sectionId: chemSection,
+        locationId: ctx.fixture.locations.a,
+      });
+    const asAdmin = await get(w.who.admin, getStudentRequiredMaterials, {
+      customerId: student!.id,
+      sectionId: chemSection,
+    });
+    expect(asAdmin.statusCode).toBe(200);
+    const outOfScope = await get(w.who.submitter, getStudentRequiredMaterials, {
+      customerId: student!.id,
+      sectionId: chemSection,
+    });
+    expect(outOfScope.statusCode).toBe(404);
+    expect(outOfScope.json()).toEqual(notIn.json());
+    const inScope = await get(w.who.submitter, getStudentRequiredMaterials, {
+      customerId: student!.id,
+      sectionId: bioSection,
+    });
+    expect(inScope.statusCode).toBe(200);
   });
 });

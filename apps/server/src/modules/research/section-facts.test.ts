@@ -217,3 +217,79 @@ describe.each(engines)('sections keep their counts with the data (%s)', (engine)
     expect(Object.values(facts).every((f) => f.listing_count === 0)).toBe(true);
   });
 });
+
+// Two writers on one section at the same moment: only PostgreSQL has concurrent transactions
+// (PGlite runs one statement at a time).
+describe.runIf(engines.includes('postgres'))(
+  'sections keep their counts under concurrent writers (postgres)',
+  () => {
+    let ctx: TestContext;
+    let w: WizardWorld;
+
+    beforeAll(async () => {
+      ctx = await createTestApp('postgres');
+      w = await wizardWorld(ctx);
+    });
+    afterAll(async () => ctx?.close());
+
+    it('counts both of two enrolments committed while the other waited', async () => {
+      const students = await ctx.db
+        .insert(t.students)
+        .values(
+          ['Dana', 'Emery'].map((firstName, i) => ({
+            locationId: ctx.fixture.locations.a,
+            studentIdNum: `9100${i}`,
+            firstName,
+            lastName: 'Concurrent',
+            email: `${firstName}@store-a.test`,
+          })),
+        )
+        .returning({ id: t.students.id });
+      const enrol = (studentId: number) => ({
+        studentId,
+        sectionId: w.sections.s003,
+        locationId: ctx.fixture.locations.a,
+      });
+      const countNow = async () =>
+        (
+          await ctx.db
+            .select({ n: t.sections.enrollmentCount })
+            .from(t.sections)
+            .where(eq(t.sections.id, w.sections.s003))
+        )[0]?.n;
+      const before = await countNow();
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let firstWrote: () => void = () => {};
+      const wrote = new Promise<void>((resolve) => (firstWrote = resolve));
+
+      const first = ctx.db.transaction(async (tx) => {
+        await tx.insert(t.enrollments).values(enrol(students[0]!.id));
+        firstWrote();
+        await gate;
+      });
+      await wrote;
+      const second = ctx.db.transaction(async (tx) => {
+        await tx.insert(t.enrollments).values(enrol(students[1]!.id));
+      });
+      // The second writer's recount waits for the first's lock on the section...
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRows<{ n: number }>(
+                ctx.db,
+                sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            )[0]?.n,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      // ...and, once the first commits, counts its row too.
+      release();
+      await Promise.all([first, second]);
+      expect(await countNow()).toBe((before ?? 0) + 2);
+    });
+  },
+);

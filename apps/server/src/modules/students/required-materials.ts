@@ -95,14 +95,17 @@ export async function requiredMaterialsOf(
   locationId: number,
   studentId: number,
   today: string,
-  sectionId?: number,
+  section?: { sectionId: number; visible: boolean },
 ): Promise<RequiredMaterial[]> {
-  if (sectionId === undefined) {
+  if (section === undefined) {
     const rows = await studentSectionMaterials(db, locationId, studentId, today);
     return rows.map(toRequiredMaterial);
   }
-  // One section, ended or not; 404 unless the student is enrolled in it.
-  if (!(await isEnrolled(db, locationId, studentId, sectionId)))
+  // One section, ended or not; 404 unless the caller may view the section (VIEW_SECTION in
+  // their scope) and the student is enrolled in it, one answer for both so a scoped caller
+  // cannot learn who is enrolled in sections outside their scope.
+  const { sectionId, visible } = section;
+  if (!visible || !(await isEnrolled(db, locationId, studentId, sectionId)))
     throw new AppError(404, NOT_ENROLLED, 'sectionId');
   const rows = await requiredMaterialRows(db, locationId, studentId, today, sectionId);
   return sectionMaterials(rows).map(toRequiredMaterial);

@@ -49,15 +49,20 @@ export function registerStudentLookupRoutes(app: FastifyInstance, deps: AppDeps)
     getStudentRequiredMaterials,
     { tags: TAGS, errors: [404] },
     async ({ query, request }) => {
-      const { session } = await studentReader(db, request);
+      const { session, grants } = await studentReader(db, request);
       const student = await studentOfStore(db, session, query.customerId);
+      const { sectionId } = query;
+      const section =
+        sectionId === undefined
+          ? undefined
+          : { sectionId, visible: await grants.mayDo('VIEW_SECTION', { sectionId }) };
       return {
         requiredMaterials: await requiredMaterialsOf(
           db,
           student.locationId,
           student.id,
           isoDay(deps.now()),
-          query.sectionId,
+          section,
         ),
       };
     },

@@ -39,7 +39,12 @@ function SectionStudent({ sectionId, customerId }: { sectionId: number; customer
     return <SectionLoadFailure error={section.error} onRetry={() => void section.refetch()} />;
   const label = sectionName(section.data);
   // The server answers 404 naming sectionId when the student is not in this section.
-  if (materials.error instanceof ApiRequestError && materials.error.status === 404)
+  // (A 404 naming customerId is no such student: the student screen below says so.)
+  if (
+    materials.error instanceof ApiRequestError &&
+    materials.error.status === 404 &&
+    materials.error.field === 'sectionId'
+  )
     return <NotEnrolled sectionId={sectionId} label={label} />;
   if (materials.isPending) return <PageLoader label="Loading the student" />;
   const enrolled = section.data.studentsEnrolled[String(customerId)];

@@ -79,7 +79,7 @@ function DepartmentCourses({ termId, departmentId }: { termId: number; departmen
   return (
     <Stack spacing={2}>
       {query.data.courses.map((course) => (
-        <Box key={course.courseCode} component="section">
+        <Box key={`${course.courseCode}\u0000${course.courseName}`} component="section">
           <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {query.data.department.departmentCode} {course.courseCode}
             <Typography component="span" color="text.secondary">
