@@ -4,7 +4,7 @@
 // its own SQL replayed straight through the driver, and the ratio of the two (what the HTTP
 // layer, validation, policy and serialisation add). The run fails when a budget is exceeded.
 // Timed assertions never go in tests (shared machines are noisy); they live here.
-// BENCH_ONLY=text measures only the endpoints whose name contains it.
+// BENCH_ONLY=text[,text…] measures only the endpoints whose name contains one of the texts.
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { benchEndpoints, exportBytes, type BenchEndpoint } from './endpoints.ts';
@@ -49,9 +49,9 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const app = await buildApp({ db: bench.database.db, config });
   try {
     const rows: Row[] = [];
-    const only = process.env['BENCH_ONLY'];
+    const only = (process.env['BENCH_ONLY'] ?? '').split(',').filter(Boolean);
     const endpoints = (await benchEndpoints(app, bench.database.db)).filter(
-      (e) => !only || e.name.includes(only),
+      (e) => only.length === 0 || only.some((text) => e.name.includes(text)),
     );
     for (const endpoint of endpoints) {
       const rssBefore = process.memoryUsage().rss;
