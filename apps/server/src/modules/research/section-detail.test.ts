@@ -201,13 +201,11 @@ describe.each(engines)('section detail, materials and lookups (%s)', (engine) =>
 
     // Enrolled in chemistry too: the Biology-scoped submitter still gets the same 404 for it,
     // so the answer does not tell who is enrolled outside their scope.
-    await ctx.db
-      .insert(t.enrollments)
-      .values({
-        studentId: student!.id,
-        sectionId: chemSection,
-        locationId: ctx.fixture.locations.a,
-      });
+    await ctx.db.insert(t.enrollments).values({
+      studentId: student!.id,
+      sectionId: chemSection,
+      locationId: ctx.fixture.locations.a,
+    });
     const asAdmin = await get(w.who.admin, getStudentRequiredMaterials, {
       customerId: student!.id,
       sectionId: chemSection,
