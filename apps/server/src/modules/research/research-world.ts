@@ -1,6 +1,7 @@
 import * as t from '../../db/schema/index.ts';
 import type { TestContext } from '../../test-support/test-app.ts';
 import { FIXTURE_HOSTS, loginAs } from '../../test-support/test-app.ts';
+import { insertCatalog } from '../../test-support/test-fixture-catalog.ts';
 
 /** A signed-in caller (the shape permissions-test-support's callAs takes). */
 export interface Caller {
@@ -24,6 +25,8 @@ export interface ResearchWorld {
   chem: { departmentId: number; courseId: number };
   springTermId: number;
   professors: { ada: number; bo: number };
+  /** Store B's own catalog: its sections (spread over 2026) and the ids of its filters. */
+  storeB: { sectionIds: number[]; termId: number; courseId: number };
   who: Record<'admin' | 'submitter' | 'storeB' | 'unscoped', Caller>;
 }
 
@@ -118,17 +121,47 @@ export async function researchWorld(ctx: TestContext): Promise<ResearchWorld> {
         students.slice(0, i % 7).map((st) => ({ studentId: st.id, sectionId: s.id, locationId })),
       ),
     );
+  const storeB = await storeBCatalog(ctx);
   return {
     sectionIds: [catalog.sectionId, ...inserted.map((s) => s.id)],
     bio: { departmentId: catalog.departmentId, courseIds: [catalog.courseId, cell] },
     chem: { departmentId: chemDept!.id, courseId: chem },
     springTermId: spring!.id,
     professors: { ada, bo },
+    storeB,
     who: {
       admin: await signIn(ctx, accounts.admin.userName),
       submitter: await signIn(ctx, accounts.submitterDepartment.userName),
       storeB: await signIn(ctx, accounts.storeB.userName, 'store-b.test'),
       unscoped: await signIn(ctx, accounts.submitterUnscoped.userName),
     },
+  };
+}
+
+/**
+ * Sections in store B too, with start dates among store A's, so a query that leaked across
+ * stores (an id filter or a cursor of store A) would find rows of both.
+ */
+async function storeBCatalog(ctx: TestContext): Promise<ResearchWorld['storeB']> {
+  const { db } = ctx;
+  const locationId = ctx.fixture.locations.b;
+  const b = await insertCatalog(db, locationId, ctx.fixture.accounts.storeB.id);
+  const more = await db
+    .insert(t.sections)
+    .values(
+      [0, 70, 150].map((n, i) => ({
+        locationId,
+        courseId: b.courseId,
+        termId: b.termId,
+        code: `B0${i}`,
+        startDate: day(n),
+        endDate: day(n + 90),
+      })),
+    )
+    .returning({ id: t.sections.id });
+  return {
+    sectionIds: [b.sectionId, ...more.map((s) => s.id)],
+    termId: b.termId,
+    courseId: b.courseId,
   };
 }

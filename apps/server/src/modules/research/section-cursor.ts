@@ -23,6 +23,17 @@ export const SORT_VALUE_KIND: Record<SectionSortField, 'day' | 'text' | 'int'> =
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A real calendar day in the years the contracts' `calendarDay` accepts: Date.parse takes
+ * 2024-02-31 and 0000-01-01, which PostgreSQL's ::date then refuses (a 400 without a field).
+ */
+function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900 && y <= 2200;
+}
 const MAX_INT = 2_147_483_647;
 
 /**
@@ -38,7 +49,7 @@ export function encodeCursor(field: SectionSortField, cursor: SectionCursor): st
 function validValue(field: SectionSortField, value: unknown): value is string | number {
   switch (SORT_VALUE_KIND[field]) {
     case 'day':
-      return typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value));
+      return typeof value === 'string' && isCalendarDay(value);
     case 'int':
       return Number.isInteger(value) && Math.abs(value as number) <= MAX_INT;
     case 'text':

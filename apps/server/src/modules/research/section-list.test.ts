@@ -77,11 +77,45 @@ describe.each(engines)('sectionList (%s)', (engine) => {
         backward.unshift(...ids(page));
       }
       expect(backward).toEqual(whole);
-      const last = await ok({ sortField, sortDirection, pageSize: 7, last: true });
-      expect(ids(last)).toEqual(whole.slice(-7));
-      expect(last.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+      // From the last page back, the very pages walked forward (45 rows: 6 pages of 7 and 3).
+      expect(whole.length % 7).not.toBe(0);
+      const lastPage = pages.length;
+      let back = await ok({ sortField, sortDirection, pageSize: 7, last: true, page: lastPage });
+      expect(back.pageInfo).toMatchObject({
+        page: lastPage,
+        hasNextPage: false,
+        hasPreviousPage: true,
+      });
+      const walkedBack = [ids(back)];
+      while (back.pageInfo.hasPreviousPage) {
+        const page = lastPage - walkedBack.length;
+        back = await ok({
+          sortField,
+          sortDirection,
+          pageSize: 7,
+          page,
+          before: back.pageInfo.startCursor,
+        });
+        expect(back.pageInfo).toMatchObject({ page, hasNextPage: true });
+        walkedBack.unshift(ids(back));
+      }
+      expect(walkedBack).toEqual(pages.map(ids));
     },
   );
+
+  it('gives as the last page the rows the last page walked forward holds, whatever the size', async () => {
+    const whole = ids(await ok({ pageSize: 100 }));
+    for (const pageSize of [5, 7, 20, 45, 100]) {
+      const last = await ok({ pageSize, last: true });
+      const size = ((whole.length - 1) % pageSize) + 1;
+      expect(ids(last), `pageSize ${pageSize}`).toEqual(whole.slice(whole.length - size));
+      expect(last.pageInfo.hasPreviousPage).toBe(whole.length > pageSize);
+      expect(last.pageInfo.hasNextPage).toBe(false);
+    }
+    const none = await ok({ searchString: '%', last: true });
+    expect(none).toMatchObject({ sections: [], totalSections: 0 });
+    expect(none.pageInfo).toMatchObject({ hasPreviousPage: false, hasNextPage: false });
+  });
 
   it('sorts the counts and dates in order, ties by id', async () => {
     const rows = (await ok({ sortField: 'enrollmentCount', sortDirection: 'desc', pageSize: 100 }))
@@ -141,6 +175,18 @@ describe.each(engines)('sectionList (%s)', (engine) => {
     expect((await list(w.who.admin, { after: 'a+b' })).body).toMatchObject({ field: 'after' });
   });
 
+  it('refuses a date cursor that is no calendar day, naming the field', async () => {
+    const dayCursor = (day: string) =>
+      Buffer.from(JSON.stringify(['startDate', day, 1]), 'utf8').toString('base64url');
+    expect((await list(w.who.admin, { after: dayCursor('2024-02-29') })).status).toBe(200);
+    for (const day of ['2024-02-31', '0000-01-01', '2026-13-01', '2201-01-01'])
+      for (const field of ['after', 'before'] as const) {
+        const res = await list(w.who.admin, { sortField: 'startDate', [field]: dayCursor(day) });
+        expect(res.status, `${field} ${day}`).toBe(400);
+        expect(res.body).toMatchObject({ field });
+      }
+  });
+
   it('answers bad filters with a 400 naming the field', async () => {
     const cases: [object, string][] = [
       [{ sortField: 'price' }, 'sortField'],
@@ -167,10 +213,35 @@ describe.each(engines)('sectionList (%s)', (engine) => {
     expect(chem.totalSections).toBe(0);
   });
 
-  it("shows another store's host none of store A, and refuses a caller without VIEW_SECTION", async () => {
+  it("shows store B's host none of store A for A's filter ids or cursors; refuses no VIEW_SECTION", async () => {
     const b = await ok({ pageSize: 100 }, w.who.storeB);
-    expect(b.sections.some((s) => w.sectionIds.includes(s.sectionId))).toBe(false);
-    expect(b.totalSections).toBe(0);
+    expect(new Set(ids(b))).toEqual(new Set(w.storeB.sectionIds));
+    expect(b.totalSections).toBe(w.storeB.sectionIds.length);
+    const of = (field: keyof typeof filtersOfA) => ({ [field]: filtersOfA[field] });
+    const filtersOfA = {
+      divisionId: ctx.fixture.catalog.divisionId,
+      termId: ctx.fixture.catalog.termId,
+      departmentId: w.chem.departmentId,
+      courseId: w.chem.courseId,
+      professorId: w.professors.ada,
+    };
+    for (const field of Object.keys(filtersOfA) as (keyof typeof filtersOfA)[]) {
+      expect((await ok(of(field))).totalSections, field).toBeGreaterThan(0);
+      const fromB = await ok({ ...of(field), pageSize: 100 }, w.who.storeB);
+      expect(fromB, field).toMatchObject({ sections: [], totalSections: 0 });
+    }
+    expect((await ok({ termId: w.storeB.termId }, w.who.storeB)).totalSections).toBe(4);
+    // A cursor of store A replayed on store B: store B's rows past that place, none of A's.
+    const a = await ok({ pageSize: 10, after: (await ok({ pageSize: 10 })).pageInfo.endCursor });
+    const [top, end] = [a.sections[0]!, a.sections.at(-1)!];
+    const after = await ok({ pageSize: 100, after: a.pageInfo.endCursor }, w.who.storeB);
+    const before = await ok({ pageSize: 100, before: a.pageInfo.startCursor }, w.who.storeB);
+    const past = (s: SectionRow, r: SectionRow) =>
+      s.startDate < r.startDate || (s.startDate === r.startDate && s.sectionId < r.sectionId);
+    expect(ids(after)).toEqual(b.sections.filter((s) => past(s, end)).map((s) => s.sectionId));
+    expect(ids(before)).toEqual(b.sections.filter((s) => past(top, s)).map((s) => s.sectionId));
+    expect(ids(after).length * ids(before).length).toBeGreaterThan(0);
+    expect(after.totalSections).toBe(w.storeB.sectionIds.length);
     const refused = await list(w.who.unscoped, {});
     expect(refused.status).toBe(403);
     expect(JSON.stringify(refused.body)).toContain('permission to view sections');

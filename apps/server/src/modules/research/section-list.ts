@@ -65,8 +65,10 @@ const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
 /**
  * sectionList: one keyset page (ADR 0016). No boundary reads the first page; `after` the rows
  * past a cursor; `before` reads the reverse order from a cursor and turns the rows back;
- * `last` reads the reverse order from the end. One row more than the page tells whether there
- * is a page beyond in the read direction; the other side is known from the boundary given.
+ * `last` reads the reverse order from the end, only the rows the final page holds when walked
+ * forward ((total - 1) % pageSize + 1), so `before` from it gives the same pages as `after`.
+ * One row more than the page tells whether there is a page beyond in the read direction; the
+ * other side is known from the boundary given (or, for `last`, from the total).
  */
 export async function sectionListPage(
   db: Db,
@@ -97,9 +99,12 @@ export async function sectionListPage(
     limit: body.pageSize + 1,
   };
   // Sequential: PGlite runs one statement at a time anyway, and a pool connection is saved.
-  const read = await sectionPage(db, query);
+  // Counted first: the last page's size depends on the total.
   const totalSections = await countSections(db, query);
-  const more = read.length > body.pageSize;
+  const lastSize = totalSections === 0 ? 0 : ((totalSections - 1) % body.pageSize) + 1;
+  const limit = body.last === true ? lastSize : query.limit;
+  const read = limit === 0 ? [] : await sectionPage(db, { ...query, limit });
+  const more = body.last === true ? totalSections > lastSize : read.length > body.pageSize;
   const rows = read.slice(0, body.pageSize);
   if (backwards) rows.reverse();
   const first = rows[0];

@@ -161,11 +161,19 @@ describe('Section research: the list', { timeout: 30_000 }, () => {
     expect(params(router.state.location)).toEqual({ page: '3', last: 'true' });
     expect(lastListBody(calls)).toMatchObject({ page: 3, last: true });
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    const link = (n: number) => screen.queryByRole('link', { name: `BIOL 101 – S${n}` });
+    expect(link(41)).toBeVisible();
+    expect(link(45)).toBeVisible();
+    expect(link(40)).toBeNull();
 
+    // Back from the last page: the same rows 21-40 that Next showed.
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
     expect(await screen.findByText('21–40 of 45')).toBeVisible();
     expect(params(router.state.location)).toEqual({ page: '2', before: 'c40' });
     expect(lastListBody(calls)).toMatchObject({ page: 2, before: 'c40' });
+    expect(link(21)).toBeVisible();
+    expect(link(40)).toBeVisible();
+    expect(link(41)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'First page' }));
     expect(await screen.findByText('1–20 of 45')).toBeVisible();

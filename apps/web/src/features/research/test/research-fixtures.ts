@@ -52,7 +52,8 @@ export function answerSectionList(
   let start = 0;
   if (body.after) start = index(body.after) + 1;
   else if (body.before) start = Math.max(0, index(body.before) - size);
-  else if (body.last) start = found.length - (found.length % size || size);
+  // As the server: the last page holds the rows the last page walked forward holds.
+  else if (body.last) start = found.length ? found.length - (((found.length - 1) % size) + 1) : 0;
   const sections = found.slice(start, start + size);
   const end = start + sections.length - 1;
   return {
