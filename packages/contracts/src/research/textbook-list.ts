@@ -22,6 +22,7 @@ export const textbookTerm = z.object({
   endDate: z.string(),
 });
 export type TextbookTerm = z.infer<typeof textbookTerm>;
+export type ListedTextbookTerm = TextbookTerm & { sectionCount: number };
 
 export const getTextbookTerms = endpoint({
   method: 'GET',
@@ -29,7 +30,11 @@ export const getTextbookTerms = endpoint({
   summary:
     "The terms of this website's store with sections, newest first (terms that ended more than a year ago are left out)",
   auth: false,
-  response: z.object({ storeName: z.string(), terms: z.array(textbookTerm) }),
+  response: z.object({
+    storeName: z.string(),
+    /** With how many sections each has (the page opens on the busiest term under way). */
+    terms: z.array(textbookTerm.extend({ sectionCount: z.number().int() })),
+  }),
 });
 
 export const textbookDepartment = z.object({

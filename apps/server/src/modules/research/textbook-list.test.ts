@@ -6,6 +6,7 @@ import {
   type Endpoint,
   type TextbookCourse,
   type TextbookDepartment,
+  type ListedTextbookTerm,
   type TextbookTerm,
 } from '@csp/contracts';
 import {
@@ -60,13 +61,15 @@ describe.each(engines)('the public textbook list (%s)', (engine) => {
   };
 
   it("lists the website's store's terms with sections, newest first, without long-ended ones", async () => {
-    const a = await ok<{ storeName: string; terms: TextbookTerm[] }>(getTextbookTerms, {});
+    const a = await ok<{ storeName: string; terms: ListedTextbookTerm[] }>(getTextbookTerms, {});
     expect(a.storeName).toBe('Store A');
     expect(a.terms.map((t) => [t.termId, t.termName, t.divisionName])).toEqual([
       [w.fall, 'Fall 2026', 'Main Campus'],
       [w.spring, 'Spring 2026', 'Main Campus'],
     ]);
     expect(a.terms[0]).toMatchObject({ startDate: '2026-08-24', endDate: '2026-12-18' });
+    // How many sections each term has (the page opens on the busiest term under way).
+    expect(a.terms[0]?.sectionCount).toBe(6);
 
     const b = await ok<{ storeName: string; terms: TextbookTerm[] }>(
       getTextbookTerms,

@@ -69,21 +69,25 @@ const toTerm = (r: Record<keyof TextbookTermRow, unknown>): TextbookTermRow => (
   endDate: String(r.endDate),
 });
 
-/** The store's terms with at least one section that ended on or after `endedOnOrAfter`. */
+/** The store's terms with sections (and how many) that ended on or after `endedOnOrAfter`. */
 export async function findRecentTerms(
   db: Db,
   locationId: number,
   endedOnOrAfter: string,
-): Promise<TextbookTermRow[]> {
-  const rows = await queryRows<Record<keyof TextbookTermRow, unknown>>(
+): Promise<(TextbookTermRow & { sectionCount: number })[]> {
+  const rows = await queryRows<Record<keyof TextbookTermRow | 'sectionCount', unknown>>(
     db,
-    sql`select ${TERM_COLUMNS}
+    sql`select ${TERM_COLUMNS}, n.section_count as "sectionCount"
       from terms t join divisions d on d.id = t.division_id
+        cross join lateral (
+          select count(*) as section_count from sections s
+          where s.term_id = t.id and s.location_id = ${locationId}
+        ) n
       where t.location_id = ${locationId} and t.end_date >= ${endedOnOrAfter}::date
-        and exists (select 1 from sections s where s.term_id = t.id and s.location_id = ${locationId})
+        and n.section_count > 0
       order by t.start_date desc, t.id desc`,
   );
-  return rows.map(toTerm);
+  return rows.map((r) => ({ ...toTerm(r), sectionCount: Number(r.sectionCount) }));
 }
 
 /** One term of the store, or null (another store's term is as unknown as a missing one). */

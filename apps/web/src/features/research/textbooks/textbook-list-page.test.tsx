@@ -1,7 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TextbookCourse, TextbookDepartment, TextbookTerm } from '@csp/contracts';
+import type {
+  ListedTextbookTerm,
+  TextbookCourse,
+  TextbookDepartment,
+  TextbookTerm,
+} from '@csp/contracts';
 import { storePasswordLogin } from '../../../lib/credential-storage.ts';
 import { json, type StubRequest } from '../../../test/fetch-stub.ts';
 import { sessionResponse } from '../../../test/fixtures.ts';
@@ -11,12 +16,20 @@ import { defaultTerm } from './textbook-queries.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 const BASE = '/app-rest/public/v1/textbooks';
-const term = (termId: number, name: string, start: string, end: string): TextbookTerm => ({
+const term = (
+  termId: number,
+  name: string,
+  start: string,
+  end: string,
+  sectionCount = 10,
+  divisionName = 'Main Campus',
+): ListedTextbookTerm => ({
   termId,
   termName: name,
-  divisionName: 'Main Campus',
+  divisionName,
   startDate: start,
   endDate: end,
+  sectionCount,
 });
 const SPRING = term(11, 'Spring 2027', '2027-01-11', '2027-05-14');
 // Long past and far ahead, so "today" in the test is always outside Spring and Fall is open.
@@ -249,5 +262,14 @@ describe('defaultTerm', () => {
     expect(defaultTerm(terms, '2026-07-01')?.termId).toBe(0);
     expect(defaultTerm(terms, '2028-01-01')?.termId).toBe(2);
     expect(defaultTerm([], '2026-11-25')).toBeNull();
+  });
+
+  it('opens on the busiest term when several divisions have one under way', () => {
+    const law = term(5, 'Fall 2026', '2026-08-18', '2026-12-05', 73, 'School of Law');
+    const main = term(2, 'Fall 2026', '2026-08-25', '2026-12-12', 327);
+    const online = term(8, 'Fall 2026', '2026-09-01', '2026-12-19', 82, 'Online');
+    expect(defaultTerm([online, law, main], '2026-11-25')?.termId).toBe(2);
+    // Before any starts: the next to start, whatever its size.
+    expect(defaultTerm([online, law, main], '2026-08-01')?.termId).toBe(5);
   });
 });

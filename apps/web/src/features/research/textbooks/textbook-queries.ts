@@ -3,7 +3,7 @@ import {
   getTextbookDepartment,
   getTextbookTerm,
   getTextbookTerms,
-  type TextbookTerm,
+  type ListedTextbookTerm,
 } from '@csp/contracts';
 import { retryUnlessRefused, useContractQuery } from '../../../lib/contract-query.ts';
 
@@ -38,11 +38,20 @@ export function textbookCsvHref(termId: number): string {
 }
 
 /**
- * The term the list opens on: the one under way today, else the next to start, else the most
- * recent. Terms arrive newest first; days compare as YYYY-MM-DD text.
+ * The term the list opens on: the one under way today (the busiest, when several divisions
+ * have one), else the next to start, else the most recent. Terms arrive newest first; days compare as YYYY-MM-DD text.
  */
-export function defaultTerm(terms: readonly TextbookTerm[], today: string): TextbookTerm | null {
-  const open = terms.filter((t) => t.endDate >= today);
-  const byStart = [...open].sort((a, b) => a.startDate.localeCompare(b.startDate));
-  return byStart[0] ?? terms[0] ?? null;
+export function defaultTerm(
+  terms: readonly ListedTextbookTerm[],
+  today: string,
+): ListedTextbookTerm | null {
+  // Several divisions may each have a term under way: the busiest is the one most students
+  // look for (the main campus, not the law school that started a week earlier).
+  const current = terms.filter((t) => t.startDate <= today && t.endDate >= today);
+  const busiest = [...current].sort((a, b) => b.sectionCount - a.sectionCount)[0];
+  if (busiest) return busiest;
+  const next = terms
+    .filter((t) => t.startDate > today)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate) || b.sectionCount - a.sectionCount);
+  return next[0] ?? terms[0] ?? null;
 }
