@@ -3,6 +3,7 @@ import type { CatalogActionType, CourseDTO, CourseSortField, SortDirection } fro
 import { PENDING_START } from '@csp/contracts';
 import { queryRows } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
+import { courseSearchMatches, type CourseSearch } from '../catalog/index.ts';
 import { coverageCtes } from './coverage-sql.ts';
 
 /** Which courses the catalog lists and which of their sections it counts. */
@@ -26,11 +27,7 @@ export interface CourseListQuery {
    * prefix ("BIO 101", "bio101": the department exactly; "BIO" alone: departments starting
    * so), or word prefixes of the name.
    */
-  search?: {
-    codePrefix: string;
-    department: { code: string; coursePrefix: string | null } | null;
-    words: string[];
-  };
+  search?: CourseSearch;
   sortField: CourseSortField;
   sortDirection: SortDirection;
   page: number;
@@ -81,6 +78,17 @@ const ACTION_TYPE_SQL: Record<CatalogActionType, string | null> = {
 };
 
 /**
+ * Which of a course's sections a row speaks for (alias `s`): with a search, every section that
+ * has not ended; otherwise those starting in the window (and, when open, not yet ended).
+ */
+export function countedSectionsSql(q: CourseListQuery): SQL {
+  return q.search
+    ? sql`s.end_date >= ${q.today}`
+    : sql`s.start_date between ${q.window.from} and ${q.window.to}
+        ${q.window.open ? sql`and s.end_date >= ${q.today}` : sql``}`;
+}
+
+/**
  * The statement behind getCourseList and exportCatalog, in one round trip (ADR 0010):
  * - `counted`: the caller's sections the figures speak for (the date window, or with a search
  *   every section that has not ended), from the sections' (location, start, end, course) index;
@@ -95,43 +103,6 @@ const ACTION_TYPE_SQL: Record<CatalogActionType, string | null> = {
  * With a search, the courses come from the search (code prefixes, or the name's words) and
  * are listed even without a counted section. Without `page`, every course (the export).
  */
-/**
- * The courses a search finds, as a union of arms that each have an index: the course code
- * (location, lower(code)), the department code (its few courses), the name's words (GIN).
- * One OR over them would make PostgreSQL read every course of the store.
- */
-function searchMatches(locationId: number, search: NonNullable<CourseListQuery['search']>): SQL {
-  const arms: SQL[] = [
-    sql`select c.id from courses c
-      where c.location_id = ${locationId} and lower(c.code) like ${search.codePrefix + '%'}`,
-  ];
-  const department = search.department;
-  if (department)
-    arms.push(sql`select c.id from courses c join departments d on d.id = c.department_id
-      where d.location_id = ${locationId}
-        and ${
-          department.coursePrefix === null
-            ? sql`lower(d.code) like ${department.code + '%'}`
-            : sql`lower(d.code) = ${department.code} and lower(c.code) like ${department.coursePrefix + '%'}`
-        }`);
-  if (search.words.length > 0)
-    arms.push(sql`select c.id from courses c
-      where c.location_id = ${locationId}
-        and to_tsvector('simple', c.name) @@ to_tsquery('simple', ${search.words.map((w) => `${w}:*`).join(' & ')})`);
-  return sql.join(arms, sql` union `);
-}
-
-/**
- * Which of a course's sections a row speaks for (alias `s`): with a search, every section that
- * has not ended; otherwise those starting in the window (and, when open, not yet ended).
- */
-export function countedSectionsSql(q: CourseListQuery): SQL {
-  return q.search
-    ? sql`s.end_date >= ${q.today}`
-    : sql`s.start_date between ${q.window.from} and ${q.window.to}
-        ${q.window.open ? sql`and s.end_date >= ${q.today}` : sql``}`;
-}
-
 export function courseListStatement(q: CourseListQuery, page?: { limit: number; offset: number }) {
   const scope = q.sectionScope ?? sql`true`;
   const courseFilter = sql.join(
@@ -151,7 +122,7 @@ export function courseListStatement(q: CourseListQuery, page?: { limit: number; 
   const startsToday = !q.search && q.window.from === q.today && q.sectionScope === null;
   const candidates = q.search
     ? sql`select c.id as course_id from courses c
-        where c.id in (${searchMatches(q.locationId, q.search)})
+        where c.id in (${courseSearchMatches(q.locationId, q.search)})
           and exists (select 1 from sections s where s.course_id = c.id and ${scope})`
     : startsToday
       ? sql`select s.course_id, min(s.start_date) as next_start from counted s group by s.course_id`

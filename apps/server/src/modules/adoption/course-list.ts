@@ -3,7 +3,7 @@ import { ADOPT_ACTIONS, CATALOG_DATE_WINDOW_DAYS, type CourseListFilters } from 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
-import { findDivision } from '../catalog/index.ts';
+import { findDivision, parseCourseSearch } from '../catalog/index.ts';
 import type { Grants } from '../permissions/index.ts';
 import type { CourseListQuery } from './course-list-repository.ts';
 import { isoDay } from './sections.ts';
@@ -31,34 +31,6 @@ export async function adoptScopeSql(grants: Grants): Promise<SQL | null> {
 /** A YYYY-MM-DD day moved by whole days. */
 function shiftDay(day: string, days: number): string {
   return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
-
-/** Escapes LIKE's wildcards so a typed % or _ matches itself. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * A course search as typed: a code ("101", "101L"), a department and code ("BIO 101",
- * "bio101", "BIO" alone), or words of the name ("cell bio" finds "Cell Biology"); all are
- * prefixes. Words keep letters and digits only, so nothing typed can break the text-search
- * query, and LIKE's wildcards are escaped.
- */
-export function parseCourseSearch(text: string): NonNullable<CourseListQuery['search']> {
-  const normal = text.toLowerCase().replace(/\s+/g, ' ').trim();
-  const words = normal
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  // "bio 101", "bio101", "bio": a department code, and perhaps the start of a course code.
-  const split = /^([a-z]+) ?(\d[a-z0-9-]*)?$/.exec(normal);
-  return {
-    codePrefix: likeLiteral(normal),
-    department: split
-      ? { code: split[1]!, coursePrefix: split[2] ? likeLiteral(split[2]) : null }
-      : null,
-    words,
-  };
 }
 
 /** The repository query for a request: §9's date defaults, §5's search override, paging. */

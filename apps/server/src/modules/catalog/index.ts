@@ -35,3 +35,5 @@ export {
   sectionsForPicker,
 } from './pickers.ts';
 export { CATALOG_MESSAGES } from './messages.ts';
+export { likeLiteral, parseCourseSearch, type CourseSearch } from './course-search.ts';
+export { courseSearchMatches } from './course-search-repository.ts';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SectionAdoptionStatus, SectionSortField, SortDirection } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
+import { courseSearchMatches, type CourseSearch } from '../catalog/index.ts';
 import { queryRows } from '../../db/bulk-write.ts';
 import type { SectionCursor } from './section-cursor.ts';
 import { SORT_VALUE_KIND } from './section-cursor.ts';
@@ -52,7 +53,8 @@ export interface SectionListQuery {
   startFrom?: string;
   startTo?: string;
   adoptionRank?: number;
-  search?: { prefix: string; words: string[] };
+  /** Courses as the catalog's search finds them ("BIOL 101", "101", "cell bio"), or a section code prefix. */
+  search?: CourseSearch;
   sortField: SectionSortField;
   /** The order the rows are read in (the page's order, or its reverse for before/last). */
   readDirection: SortDirection;
@@ -114,16 +116,9 @@ function filters(q: SectionListQuery, course: boolean): SQL {
   if (q.startFrom) parts.push(sql`s.start_date >= ${q.startFrom}::date`);
   if (q.startTo) parts.push(sql`s.start_date <= ${q.startTo}::date`);
   if (q.adoptionRank !== undefined) parts.push(sql`s.adoption_status_rank = ${q.adoptionRank}`);
-  if (q.search) {
-    // The courses by their indexes (code prefix, name word prefixes), or the section's code.
-    const prefix = q.search.prefix + '%';
-    const words = q.search.words.length
-      ? sql` or to_tsvector('simple', m.name) @@ to_tsquery('simple', ${q.search.words.map((w) => `${w}:*`).join(' & ')})`
-      : sql``;
-    parts.push(sql`(s.course_id in (select m.id from courses m
-        where m.location_id = ${q.locationId} and (lower(m.code) like ${prefix}${words}))
-      or lower(s.code) like ${prefix})`);
-  }
+  if (q.search)
+    parts.push(sql`(s.course_id in (${courseSearchMatches(q.locationId, q.search)})
+      or lower(s.code) like ${q.search.codePrefix + '%'})`);
   if (!q.scopeIsStoreWide) parts.push(sql`(${q.scope})`);
   return sql.join(parts, sql` and `);
 }

@@ -150,6 +150,11 @@ describe.each(engines)('sectionList (%s)', (engine) => {
     await check({ sectionStartDate: '2026-03-05' }, (s) => s.startDate >= '2026-03-05');
     await check({ adoptionStatus: 'OUTSTANDING' }, (s) => s.adoptionStatus === 'OUTSTANDING');
     await check({ searchString: 'cell' }, (s) => s.courseName === 'Cell Biology');
+    // As the link reads: department and course code ("BIO 101"), as the catalog's search.
+    await check(
+      { searchString: 'bio 1' },
+      (s) => s.departmentCode === 'BIO' && s.courseCode.startsWith('1'),
+    );
     await check(
       { searchString: '11' },
       (s) => s.courseCode === '110' || s.sectionCode.startsWith('11'),

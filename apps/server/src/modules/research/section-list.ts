@@ -6,6 +6,7 @@ import {
   type SectionRow,
 } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
+import { parseCourseSearch } from '../catalog/index.ts';
 import type { Grants } from '../permissions/index.ts';
 import { sectionScope } from './section-access.ts';
 import { decodeCursor, encodeCursor } from './section-cursor.ts';
@@ -16,25 +17,6 @@ import {
   type SectionListQuery,
   type SectionListRow,
 } from './section-list-repository.ts';
-
-/** Escapes LIKE's wildcards so a typed % or _ matches itself. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * Free text as typed: the start of a course code or a section code ("101", "bio 1"), or the
- * starts of words of the course name ("cell bio"). Words keep letters and digits only, so
- * nothing typed can break the text-search query.
- */
-export function parseSectionSearch(text: string): { prefix: string; words: string[] } {
-  const normal = text.toLowerCase().replace(/\s+/g, ' ').trim();
-  const words = normal
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return { prefix: likeLiteral(normal), words };
-}
 
 export function toSectionRow(row: SectionListRow): SectionRow {
   return {
@@ -92,7 +74,7 @@ export async function sectionListPage(
     startFrom: body.sectionStartDate,
     startTo: body.sectionEndDate,
     adoptionRank: body.adoptionStatus ? STATUS_RANK[body.adoptionStatus] : undefined,
-    search: body.searchString ? parseSectionSearch(body.searchString) : undefined,
+    search: body.searchString ? parseCourseSearch(body.searchString) : undefined,
     sortField: body.sortField,
     readDirection: backwards ? flip(body.sortDirection) : body.sortDirection,
     from: after ?? before,
