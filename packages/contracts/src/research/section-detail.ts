@@ -41,7 +41,10 @@ export const sectionDetailDTO = z.object({
   endDate: z.string(),
   enrollmentCapacity: z.number().int(),
   professors: z.array(sectionProfessor),
-  /** Spec §3: keyed by customerId (as text, JSON's only key type); by last name in order. */
+  /**
+   * Spec §3: keyed by customerId (as text, JSON's only key type). JSON objects order integer
+   * keys numerically, so a client sorts by name itself.
+   */
   studentsEnrolled: z.record(z.string(), enrolledStudent),
   enrollmentCount: z.number().int(),
   listingCount: z.number().int(),

@@ -8,6 +8,7 @@ import {
 } from '@csp/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { likeLiteral } from '../catalog/index.ts';
 import {
   hasScopedSection,
   scopedCourses,
@@ -64,9 +65,6 @@ export async function coursesOf(
   if (termId !== undefined) await requireScoped(db, s, 'term', termId, M.termNotFound, 'termId');
   return scopedCourses(db, s.locationId, s.scope, departmentId, termId);
 }
-
-/** Escapes LIKE's wildcards so a typed % or _ matches itself. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function professorsOf(
   db: Db,
