@@ -21,10 +21,16 @@ interface SectionSearchFieldProps {
 export function SectionSearchField({ value, onSearch }: SectionSearchFieldProps) {
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
-  // A new URL (Back, "Clear filters", a link) replaces the text, unless it is what was typed.
+  // The last search this field sent. The URL catching up with it (the router may apply it
+  // after further keystrokes) must not put the text back to it and drop what was typed since.
+  const [sent, setSent] = useState(value);
+  // A new URL from elsewhere (Back, "Clear filters", a link) replaces the text.
   if (shownValue !== value) {
     setShownValue(value);
-    if (normaliseSearchString(text) !== value) setText(value);
+    if (value !== sent) {
+      setSent(value);
+      if (normaliseSearchString(text) !== value) setText(value);
+    }
   }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // The search applied now, read when the timer fires (typing back to it changes nothing).
@@ -39,7 +45,9 @@ export function SectionSearchField({ value, onSearch }: SectionSearchFieldProps)
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const q = normaliseSearchString(next);
-      if (q !== applied.current) onSearch(q);
+      if (q === applied.current) return;
+      setSent(q);
+      onSearch(q);
     }, TYPING_DEBOUNCE_MS);
   };
 
