@@ -25,15 +25,27 @@ export interface Outcome {
   error: string | null;
 }
 
+/**
+ * The live region is there before any outcome, so each one is read once, politely. Its alerts
+ * give up their own alert role: nested in the region they would be announced a second time.
+ */
 export function RentalOutcome({ outcome }: { outcome: Outcome | null }) {
   return (
     <Box role="status" aria-live="polite">
       {outcome && (
         <Stack spacing={1}>
-          {outcome.error && <Alert severity="error">{outcome.error}</Alert>}
-          {outcome.success && <Alert severity="success">{outcome.success}</Alert>}
+          {outcome.error && (
+            <Alert severity="error" role="none">
+              {outcome.error}
+            </Alert>
+          )}
+          {outcome.success && (
+            <Alert severity="success" role="none">
+              {outcome.success}
+            </Alert>
+          )}
           {outcome.failed.length > 0 && (
-            <Alert severity="error">
+            <Alert severity="error" role="none">
               <AlertTitle>{M.failedTitle(outcome.failed.length)}</AlertTitle>
               <Box component="ul" aria-label="Rentals not returned" sx={{ m: 0, pl: 2.5 }}>
                 {outcome.failed.map((f) => (
