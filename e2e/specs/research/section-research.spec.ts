@@ -150,6 +150,43 @@ test.describe('section research', () => {
     await context.close();
   });
 
+  test('works from the keyboard alone: search, open a section, open a student, come back', async ({
+    browser,
+  }) => {
+    const { context, page, baseUrl } = await newLoggedInContext(browser, 'reporter');
+    await page.goto(`${baseUrl}/research`);
+    const field = page.getByRole('searchbox', { name: 'Search course code, name or section' });
+    await expect(page.getByRole('grid').getByRole('link').first()).toBeVisible();
+    await field.focus();
+    await page.keyboard.type('BIOL');
+    const first = page.getByRole('grid').getByRole('link').first();
+    await expect(first).toHaveText(/^BIOL /);
+    const name = (await first.textContent())!;
+    // Tab moves from the field through the filters to the grid (one tab stop, its header);
+    // the arrow keys move within it as in a spreadsheet, and Enter follows a cell's link.
+    const header = page.getByRole('columnheader', { name: 'Section' });
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      if (await header.evaluate((el) => el === document.activeElement)) break;
+    }
+    await expect(header).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(first).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    const student = page
+      .getByRole('region', { name: /Enrolled students/ })
+      .getByRole('link')
+      .first();
+    await student.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/student\/\d+$/);
+    await page.goBack();
+    await page.goBack();
+    await expect(field).toHaveValue('BIOL');
+    await context.close();
+  });
+
   test("a department-scoped submitter sees only that department's sections", async ({
     browser,
   }) => {
