@@ -13,7 +13,7 @@ import { useCatalogActions } from './catalog-queries.ts';
 import { activeFilterCount } from './catalog-url-state.ts';
 import type { CatalogView } from './catalog-url-state.ts';
 import { DateRangeFields } from './date-range-fields.tsx';
-import { FilterSelect } from './filter-select.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 interface CatalogFiltersProps {
   view: CatalogView;

@@ -5,7 +5,7 @@ import {
   useAdoptionDepartments,
   useAdoptionDivisions,
 } from './catalog-queries.ts';
-import { FilterSelect } from './filter-select.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 interface CatalogLevelFiltersProps {
   view: CatalogView;

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { EnrolledStudent, SectionDetailDTO } from '@csp/contracts';
 import { sectionStudentPath } from '../list/section-links.tsx';
-import { ResearchPanel } from './research-panel.tsx';
+import { PanelSection } from '../../../components/panel-section.tsx';
 import { useListReturn } from './section-ref.ts';
 
 const byName = (a: EnrolledStudent, b: EnrolledStudent) =>
@@ -21,7 +21,7 @@ export function EnrolledStudents({ section }: { section: SectionDetailDTO }) {
   const back = useListReturn();
   const students = Object.values(section.studentsEnrolled).sort(byName);
   return (
-    <ResearchPanel
+    <PanelSection
       title="Enrolled students"
       aside={
         <Typography variant="body2" color="text.secondary">
@@ -61,6 +61,6 @@ export function EnrolledStudents({ section }: { section: SectionDetailDTO }) {
           ))}
         </Box>
       )}
-    </ResearchPanel>
+    </PanelSection>
   );
 }

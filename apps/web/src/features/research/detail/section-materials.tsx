@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SectionDetailDTO, SectionMaterial } from '@csp/contracts';
 import { useSectionMaterials } from '../api/research-queries.ts';
-import { ResearchPanel, PanelLoading } from './research-panel.tsx';
+import { PanelSection, PanelLoading } from '../../../components/panel-section.tsx';
 import { adoptionPath, formatPrice } from './section-ref.ts';
 
 /** The adopted materials with their status labels; the way to adopt when the user may. */
@@ -19,7 +19,7 @@ export function SectionMaterials({ section }: { section: SectionDetailDTO }) {
     </Button>
   ) : undefined;
   return (
-    <ResearchPanel title="Materials" aside={adopt}>
+    <PanelSection title="Materials" aside={adopt}>
       {query.isPending ? (
         <PanelLoading what="materials" />
       ) : query.isError ? (
@@ -42,7 +42,7 @@ export function SectionMaterials({ section }: { section: SectionDetailDTO }) {
           ))}
         </Box>
       )}
-    </ResearchPanel>
+    </PanelSection>
   );
 }
 

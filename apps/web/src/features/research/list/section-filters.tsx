@@ -11,7 +11,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import TuneIcon from '@mui/icons-material/Tune';
 import { SECTION_ADOPTION_STATUSES, SECTION_STATUS_TEXT } from '@csp/contracts';
 import type { SectionAdoptionStatus } from '@csp/contracts';
-import { FilterSelect } from './filter-select.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ProfessorPicker } from './professor-picker.tsx';
 import { SectionDateFields } from './section-date-fields.tsx';
 import { SectionLevelFilters } from './section-level-filters.tsx';

@@ -4,7 +4,7 @@ import {
   useResearchDivisions,
   useResearchTerms,
 } from '../api/research-queries.ts';
-import { FilterSelect } from './filter-select.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { chosenLevels, type SectionView } from './section-url-state.ts';
 
 interface SectionLevelFiltersProps {

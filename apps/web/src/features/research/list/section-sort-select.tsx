@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { SECTION_SORT_FIELDS, type SectionSortField } from '@csp/contracts';
-import { FilterSelect } from './filter-select.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 export const SORT_LABELS: Record<SectionSortField, string> = {
   startDate: 'Start date',

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,7 +6,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { RequiredMaterial } from '@csp/contracts';
-import { PanelLoading, ResearchPanel } from '../detail/research-panel.tsx';
+import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import { ownedText, type OwnedTone } from './owned-text.ts';
 
 interface SectionNeedsPanelProps {
@@ -39,7 +37,7 @@ export function SectionNeedsPanel({ sectionLabel, query }: SectionNeedsPanelProp
   const noText = rows.length > 0 && materials.length === 0;
   const needed = materials.filter((m) => !m.owned).length;
   return (
-    <ResearchPanel
+    <PanelSection
       title={`For ${sectionLabel}`}
       aside={
         query.data && materials.length > 0 ? (
@@ -51,17 +49,12 @@ export function SectionNeedsPanel({ sectionLabel, query }: SectionNeedsPanelProp
     >
       {query.isPending ? (
         <PanelLoading what="this section's materials" />
-      ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          Could not load this section&apos;s materials: {query.error?.message}
-        </Alert>
+      ) : query.isError && query.error ? (
+        <PanelError
+          what="this section's materials"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : noText ? (
         <Typography>No text required</Typography>
       ) : materials.length === 0 ? (
@@ -75,7 +68,7 @@ export function SectionNeedsPanel({ sectionLabel, query }: SectionNeedsPanelProp
             ))}
         </Box>
       )}
-    </ResearchPanel>
+    </PanelSection>
   );
 }
 

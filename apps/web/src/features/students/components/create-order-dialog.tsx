@@ -33,7 +33,7 @@ import { CreateOrderItemsStep } from './create-order-items-step.tsx';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
 import { CreateOrderReviewStep } from './create-order-review-step.tsx';
 import { CreateOrderShippingStep } from './create-order-shipping-step.tsx';
-import { OrderPanelError, OrderPanelLoading } from './order-panel-section.tsx';
+import { PanelError, PanelLoading } from '../../../components/panel-section.tsx';
 
 interface CreateOrderDialogProps {
   customerId: number;
@@ -144,10 +144,10 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
   const busy = create.isPending;
 
   let content;
-  if (loading) content = <OrderPanelLoading what="what the student can order" />;
+  if (loading) content = <PanelLoading what="what the student can order" />;
   else if (failed) {
     content = (
-      <OrderPanelError
+      <PanelError
         what="what the student can order"
         error={failed}
         onRetry={() => {

@@ -6,7 +6,7 @@ import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
 import { formatAddress } from './create-order-shipping-step.tsx';
 import { formatMoney, formatTaxRate } from './money-format.ts';
 import { MoneyLines } from './money-lines.tsx';
-import { OrderPanelLoading } from './order-panel-section.tsx';
+import { PanelLoading } from '../../../components/panel-section.tsx';
 import Alert from '@mui/material/Alert';
 
 /** Step 3: the server's figures for the order (its prices, never the screen's), before placing. */
@@ -21,7 +21,7 @@ export function CreateOrderReviewStep({
 }) {
   if (errorMessage) return <Alert severity="error">{errorMessage}</Alert>;
   const data = preview.data;
-  if (!data) return <OrderPanelLoading what="the order's prices" />;
+  if (!data) return <PanelLoading what="the order's prices" />;
   const method = methods.find((m) => m.code === data.shippingMethod);
   return (
     <Stack spacing={2}>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { OrderPreview, ShippingAddress, ShippingPrice } from '@csp/contracts';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
 import { formatMoney } from './money-format.ts';
-import { OrderPanelLoading } from './order-panel-section.tsx';
+import { PanelLoading } from '../../../components/panel-section.tsx';
 
 interface PreviewState {
   data: OrderPreview | undefined;
@@ -82,7 +82,7 @@ function Destination({
   }
   if (!method.shipsToAddress) return <Typography sx={{ mt: 1 }}>{M.pickUp}</Typography>;
   const current = preview.data?.shippingMethod === method.code ? preview.data : undefined;
-  if (!current) return <OrderPanelLoading what="the shipping address" />;
+  if (!current) return <PanelLoading what="the shipping address" />;
   return (
     <Typography sx={{ mt: 1 }}>
       {current.shipTo ? (

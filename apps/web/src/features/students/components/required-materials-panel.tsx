@@ -9,7 +9,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { RequiredMaterial } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useRequiredMaterials } from '../api/orders-queries.ts';
-import { OrderPanelError, OrderPanelLoading, OrderPanelSection } from './order-panel-section.tsx';
+import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import {
   groupBySection,
   ownedStatus,
@@ -36,7 +36,7 @@ export function RequiredMaterialsPanel({ customerId }: { customerId: number }) {
     .flatMap((s) => s.materials)
     .filter((m) => ownedStatus(m).tone === 'missing').length;
   return (
-    <OrderPanelSection
+    <PanelSection
       title={REQUIRED_MATERIALS_MESSAGES.title}
       aside={
         query.data && missing > 0 ? (
@@ -47,9 +47,9 @@ export function RequiredMaterialsPanel({ customerId }: { customerId: number }) {
       }
     >
       {query.isPending ? (
-        <OrderPanelLoading what="required materials" />
+        <PanelLoading what="required materials" />
       ) : query.isError ? (
-        <OrderPanelError
+        <PanelError
           what="the required materials"
           error={query.error}
           onRetry={() => void query.refetch()}
@@ -63,7 +63,7 @@ export function RequiredMaterialsPanel({ customerId }: { customerId: number }) {
           ))}
         </Stack>
       )}
-    </OrderPanelSection>
+    </PanelSection>
   );
 }
 

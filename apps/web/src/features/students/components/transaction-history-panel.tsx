@@ -8,7 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSession } from '../../../app/session/session-context.tsx';
 import { useTransactionHistory } from '../api/history-queries.ts';
 import { formatMoney } from './money-format.ts';
-import { OrderPanelError, OrderPanelLoading, OrderPanelSection } from './order-panel-section.tsx';
+import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import { TransactionHistoryOrder } from './transaction-history-order.tsx';
 import { TransactionHistoryRentals } from './transaction-history-rentals.tsx';
 
@@ -51,11 +51,11 @@ function History({ customerId }: { customerId: number }) {
     </Typography>
   );
   return (
-    <OrderPanelSection title={TRANSACTION_HISTORY_MESSAGES.title} aside={totals}>
+    <PanelSection title={TRANSACTION_HISTORY_MESSAGES.title} aside={totals}>
       {query.isPending ? (
-        <OrderPanelLoading what="transaction history" />
+        <PanelLoading what="transaction history" />
       ) : query.isError ? (
-        <OrderPanelError
+        <PanelError
           what="the transaction history"
           error={query.error}
           onRetry={() => void query.refetch()}
@@ -98,6 +98,6 @@ function History({ customerId }: { customerId: number }) {
           <TransactionHistoryRentals rentals={query.data.rentals} phone={phone} />
         </Stack>
       )}
-    </OrderPanelSection>
+    </PanelSection>
   );
 }

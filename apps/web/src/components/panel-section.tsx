@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-interface OrderPanelSectionProps {
+interface PanelSectionProps {
   title: string;
   /** Beside the heading (e.g. a summary figure). */
   aside?: ReactNode;
@@ -15,10 +15,11 @@ interface OrderPanelSectionProps {
 }
 
 /**
- * A panel of the student screen (required materials, transaction history): a region named by
- * its heading, so a screen reader lists it among the page's landmarks.
+ * A panel of a detail screen (a student's required materials and history, a section's
+ * materials and students): a region named by its heading, so a screen reader lists it among
+ * the page's landmarks.
  */
-export function OrderPanelSection({ title, aside, children }: OrderPanelSectionProps) {
+export function PanelSection({ title, aside, children }: PanelSectionProps) {
   const headingId = useId();
   return (
     <Paper
@@ -42,7 +43,7 @@ export function OrderPanelSection({ title, aside, children }: OrderPanelSectionP
 }
 
 /** A panel's content while it loads: said in words too, for screen readers. */
-export function OrderPanelLoading({ what }: { what: string }) {
+export function PanelLoading({ what }: { what: string }) {
   return (
     <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 1 }}>
       <CircularProgress size={20} aria-hidden />
@@ -52,7 +53,7 @@ export function OrderPanelLoading({ what }: { what: string }) {
 }
 
 /** A panel that could not load: the server's message and a way to try again. */
-export function OrderPanelError({
+export function PanelError({
   what,
   error,
   onRetry,

@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../lib/api-client.ts';
 
 export interface FilterOption {
   value: string;
