@@ -95,7 +95,7 @@ test.describe('section research', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maya Thompson');
     const needs = page.getByRole('region', { name: /^For / });
     await expect(needs).toContainText(material.title!);
-    await expect(needs).toContainText('Still needed');
+    await expect(needs).toContainText('Not yet ordered');
     await expectNoAxeViolations(page, '/research/section/{id}/student/{num}');
 
     // The way back keeps the list as it was.

@@ -36,6 +36,12 @@ export const studentsFeature: Feature = {
 };
 
 export { customerIdOf } from './detail/customer-id.ts';
+/** What a student has of a required material, in the counter's words (one rule for every screen). */
+export {
+  ownedStatus,
+  NOT_YET_ORDERED,
+  type OwnedStatus,
+} from './components/required-materials-groups.ts';
 export type { StudentDetailViewProps } from './detail/student-detail-view.tsx';
 
 /**

@@ -7,7 +7,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { RequiredMaterial } from '@csp/contracts';
 import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
-import { ownedText, type OwnedTone } from './owned-text.ts';
+import { ownedStatus, type OwnedStatus } from '../../students/index.ts';
 
 interface SectionNeedsPanelProps {
   /** "BIOL 101 – A1". */
@@ -42,7 +42,7 @@ export function SectionNeedsPanel({ sectionLabel, query }: SectionNeedsPanelProp
       aside={
         query.data && materials.length > 0 ? (
           <Typography sx={{ fontWeight: 700, color: needed ? 'error.dark' : 'success.dark' }}>
-            {needed ? `${needed} still needed` : 'Has every material'}
+            {needed ? `${needed} not yet ordered` : 'Has every material'}
           </Typography>
         ) : undefined
       }
@@ -73,8 +73,8 @@ export function SectionNeedsPanel({ sectionLabel, query }: SectionNeedsPanelProp
 }
 
 function NeedRow({ material: m }: { material: RequiredMaterial }) {
-  const owned = ownedText(m);
-  const tone: (typeof TONES)[OwnedTone] = TONES[owned.tone];
+  const owned = ownedStatus(m);
+  const tone: (typeof TONES)[OwnedStatus['tone']] = TONES[owned.tone];
   const facts = [m.isbn && `ISBN ${m.isbn}`, m.author, m.edition && `Edition: ${m.edition}`];
   return (
     <Box

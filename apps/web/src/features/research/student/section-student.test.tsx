@@ -46,12 +46,12 @@ describe('Section research: a student of a section', { timeout: 30_000 }, () => 
     const panel = screen.getByRole('region', { name: 'For BIOL 101 – A1' });
     const items = within(panel).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
-      expect.stringMatching(/^Campbell Biology.*Has it: Rent used$/),
-      expect.stringMatching(/^Field Guide.*On order: Buy new$/),
-      expect.stringMatching(/^Lab Notebook.*Recommended.*Still needed$/),
+      expect.stringMatching(/^Campbell Biology.*Rented used — fulfilled$/),
+      expect.stringMatching(/^Field Guide.*Ordered: buy new — pending$/),
+      expect.stringMatching(/^Lab Notebook.*Recommended.*Not yet ordered$/),
     ]);
-    expect(within(panel).getByText('Still needed').tagName).toBe('STRONG');
-    expect(panel).toHaveTextContent('1 still needed');
+    expect(within(panel).getByText('Not yet ordered').tagName).toBe('STRONG');
+    expect(panel).toHaveTextContent('1 not yet ordered');
     const sectionCall = callsTo(calls, 'GET', 'student/requiredMaterials').find((c) =>
       c.url.searchParams.has('sectionId'),
     );
