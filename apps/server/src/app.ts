@@ -17,6 +17,8 @@ import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerPermissionRoutes } from './modules/permissions/index.ts';
 import { registerPortalRoutes, WebsiteResolver } from './modules/portal/index.ts';
 import { registerResearchRoutes } from './modules/research/index.ts';
+import { registerMetricsRoutes } from './modules/metrics/index.ts';
+import { registerDataRoutes } from './modules/data/index.ts';
 import { registerSamlRoutes } from './modules/saml/index.ts';
 import { registerStudentRoutes } from './modules/students/index.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -84,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSamlRoutes(app, deps);
   registerStudentRoutes(app, deps);
   registerResearchRoutes(app, deps);
+  registerMetricsRoutes(app, deps);
+  registerDataRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist);
   return app;

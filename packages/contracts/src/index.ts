@@ -27,3 +27,5 @@ export * from './adoption/wizard-rules.ts';
 export * from './students/index.ts';
 export * from './print/index.ts';
 export * from './research/index.ts';
+export * from './metrics/index.ts';
+export * from './data/index.ts';

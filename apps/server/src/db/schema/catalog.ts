@@ -42,7 +42,11 @@ export const terms = pgTable(
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }).notNull(),
   },
-  (t) => [index('terms_division_idx').on(t.divisionId, t.startDate)],
+  (t) => [
+    index('terms_division_idx').on(t.divisionId, t.startDate),
+    // Imports find a term by its division and name (their natural key).
+    uniqueIndex('terms_division_name_uq').on(t.divisionId, t.name),
+  ],
 );
 
 export const departments = pgTable(
@@ -109,6 +113,12 @@ export const professors = pgTable(
   (t) => [
     index('professors_account_idx').on(t.accountId),
     index('professors_location_idx').on(t.locationId),
+    // Imports match a feed's instructor to a professor by name within the store.
+    index('professors_location_name_idx').on(
+      t.locationId,
+      sql`lower(${t.lastName})`,
+      sql`lower(${t.firstName})`,
+    ),
   ],
 );
 

@@ -7,3 +7,4 @@ export * from './materials.ts';
 export * from './commerce.ts';
 export * from './saml.ts';
 export * from './security.ts';
+export * from './data-imports.ts';

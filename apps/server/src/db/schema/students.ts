@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { locations } from './tenancy.ts';
 import { divisions, sections } from './catalog.ts';
 
@@ -23,7 +31,8 @@ export const students = pgTable(
     deliveryNote: text().notNull().default(''),
   },
   (t) => [
-    index('students_location_idnum_idx').on(t.locationId, t.studentIdNum),
+    // The student ID is the natural key imports upsert on.
+    uniqueIndex('students_location_idnum_uq').on(t.locationId, t.studentIdNum),
     // Prefix search on the student ID ('1234…'), whatever the database collation.
     index('students_idnum_prefix_idx').on(t.locationId, sql`${t.studentIdNum} text_pattern_ops`),
     index('students_last_name_idx').on(t.locationId, sql`lower(${t.lastName}) text_pattern_ops`),

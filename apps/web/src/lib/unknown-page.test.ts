@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unknownPageShown } from './unknown-page-notice.ts';
+import { unknownPageShown } from './unknown-page.ts';
 
 describe('the unknown page notice', () => {
   it('shows a host and path as the redirect makes them', () => {

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { locations } from './tenancy.ts';
+import { userAccounts } from './accounts.ts';
+import { divisions } from './catalog.ts';
+
+/**
+ * One uploaded feed file and what became of it (issue 13 §2): validated first (a dry run,
+ * nothing kept), then applied in one transaction. The data integration status reads the last
+ * applied import of each feed from here.
+ */
+export const dataImports = pgTable(
+  'data_imports',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    /** The mapping file's id (e.g. `uiuc-grades-by-crn`). */
+    formatId: text().notNull(),
+    /** The feeds the format fills (DATA_FEEDS), as the format said at upload. */
+    feeds: text().array().notNull(),
+    fileName: text().notNull(),
+    fileType: text({ enum: ['csv', 'xlsx'] }).notNull(),
+    fileBytes: bigint({ mode: 'number' }).notNull().default(0),
+    /** The file's SHA-256, so a report can say "the same file as import N". */
+    sha256: text().notNull().default(''),
+    /** Where the upload waits on the server's disk until it is applied (removed after). */
+    storedPath: text(),
+    divisionId: integer().references(() => divisions.id),
+    status: text({
+      enum: ['VALIDATING', 'VALIDATED', 'INVALID', 'APPLYING', 'APPLIED', 'FAILED'],
+    }).notNull(),
+    createdBy: integer()
+      .notNull()
+      .references(() => userAccounts.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp({ withTimezone: true }),
+    rowsRead: integer().notNull().default(0),
+    rowsValid: integer().notNull().default(0),
+    rowsRejected: integer().notNull().default(0),
+    added: integer().notNull().default(0),
+    updated: integer().notNull().default(0),
+    unchanged: integer().notNull().default(0),
+    /** Per kind of record: [{entity, added, updated, unchanged}]. */
+    entities: jsonb().notNull().default(sql`'[]'::jsonb`),
+    /** The most common rejection reasons: [{column, message, rows}]. */
+    reasons: jsonb().notNull().default(sql`'[]'::jsonb`),
+    /** Term names the rows fall in. */
+    terms: text().array().notNull().default(sql`'{}'::text[]`),
+    progressDone: integer().notNull().default(0),
+    progressTotal: integer(),
+    errorMessage: text(),
+  },
+  (t) => [index('data_imports_location_created_idx').on(t.locationId, t.createdAt, t.id)],
+);
+
+/** A rejected cell or row of an import (the first 10,000 of each import are kept). */
+export const dataImportIssues = pgTable(
+  'data_import_issues',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    importId: integer()
+      .notNull()
+      .references(() => dataImports.id, { onDelete: 'cascade' }),
+    rowNumber: integer().notNull(),
+    column: text().notNull().default(''),
+    value: text().notNull().default(''),
+    message: text().notNull(),
+  },
+  (t) => [index('data_import_issues_import_row_idx').on(t.importId, t.rowNumber, t.id)],
+);

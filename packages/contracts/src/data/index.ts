@@ -1,0 +1,2 @@
+export * from './data-feeds.ts';
+export * from './data-imports.ts';

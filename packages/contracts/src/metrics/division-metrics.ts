@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+import { dbIdParam } from '../common/errors.ts';
+import { ADMIN_BASE } from '../common/paths.ts';
+import {
+  FULFILLMENT_STATES,
+  ORDER_ITEM_TYPES,
+  STUDENT_PREFERENCE_KINDS,
+} from './metric-labels.ts';
+
+/**
+ * Divisional metrics (spec §1, §3 Division metrics, §7 Admin base metrics). Every figure is
+ * per division and term, read from summary rows the database keeps in the same transactions
+ * that change orders, enrollments and adoptions (ADR 0017), never from the order items.
+ *
+ * Who may see them: a full reporter (spec §6: any of VIEW_STUDENT_ADDRESS, VIEW_STUDENT_SAVINGS,
+ * VIEW_ONTIME_PERCENTAGE, VIEW_SECTION, VIEW_TRANSACTIONS) whose grant covers the whole division
+ * (store-wide or scoped to that division). The on-time figure also needs VIEW_ONTIME_PERCENTAGE
+ * for the division. A division of another store, or outside the caller's reach, is a 404 naming
+ * `divisionId`; a term not of that division is a 404 naming `termId`.
+ */
+export const metricsAccountParams = z.object({ userAccountId: dbIdParam });
+
+/** Which division and term a metric is for. */
+export const divisionTermInput = z.object({ divisionId: dbIdParam, termId: dbIdParam });
+export type DivisionTermInput = z.infer<typeof divisionTermInput>;
+
+/** A percentage 0-100 with one decimal, or null when there is nothing to divide by. */
+const percentage = z.number().min(0).max(100).nullable();
+
+export const metricsTerm = z.object({
+  termId: z.number().int(),
+  /** Cut at the first hyphen (spec §9). */
+  termName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type MetricsTerm = z.infer<typeof metricsTerm>;
+
+export const metricsDivision = z.object({
+  divisionId: z.number().int(),
+  divisionName: z.string(),
+  /** Newest first. */
+  terms: z.array(metricsTerm),
+  /** The term in progress today, else the next to start, else the latest; null with no terms. */
+  defaultTermId: z.number().int().nullable(),
+  /** Whether the caller holds VIEW_ONTIME_PERCENTAGE for this division. */
+  canViewOnTime: z.boolean(),
+});
+export type MetricsDivision = z.infer<typeof metricsDivision>;
+
+export const getMetricsDivisions = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/metricsDivisions`,
+  summary:
+    'The divisions the caller reports on (one dashboard tab each), sorted by name, with their terms',
+  auth: true,
+  params: metricsAccountParams,
+  response: z.object({ divisions: z.array(metricsDivision) }),
+});
+
+/** Spec §7 POST divisionFulfillment: the share of order items fulfilled. */
+export const divisionFulfillment = endpoint({
+  method: 'POST',
+  path: `${ADMIN_BASE}/:userAccountId/divisionFulfillment`,
+  summary: "A division's fulfilled share of the term's order items (cancelled items left out)",
+  auth: true,
+  params: metricsAccountParams,
+  body: divisionTermInput,
+  response: z.object({
+    divisionName: z.string(),
+    fulfilledPercentage: percentage,
+    /** Items not cancelled. */
+    itemCount: z.number().int(),
+    fulfilledCount: z.number().int(),
+  }),
+});
+
+/** Spec §7 GET getFulfillmentBreakdown: order items by state, every state listed. */
+export const getFulfillmentBreakdown = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/getFulfillmentBreakdown`,
+  summary:
+    "A division's order items of a term by state: fulfilled, pending, on hold (pending in an order on hold), cancelled",
+  auth: true,
+  params: metricsAccountParams,
+  query: divisionTermInput,
+  response: z.object({
+    divisionName: z.string(),
+    states: z.array(z.object({ state: z.enum(FULFILLMENT_STATES), count: z.number().int() })),
+  }),
+});
+
+/** Spec §7 POST onTimeOrderFulfillment (VIEW_ONTIME_PERCENTAGE). */
+export const onTimeOrderFulfillment = endpoint({
+  method: 'POST',
+  path: `${ADMIN_BASE}/:userAccountId/onTimeOrderFulfillment`,
+  summary:
+    "The share of a division's order items for a term's sections fulfilled by the section's start date (403 without VIEW_ONTIME_PERCENTAGE)",
+  auth: true,
+  params: metricsAccountParams,
+  body: divisionTermInput,
+  response: z.object({
+    divisionName: z.string(),
+    onTimePercentage: percentage,
+    /** Items for a section, not cancelled. */
+    dueCount: z.number().int(),
+    /** Of those, fulfilled on or before the section's start date. */
+    onTimeCount: z.number().int(),
+  }),
+});
+
+/** Spec §7 GET getOrderTypes: Division metrics rentNew, rentUsed and orderTypesBreakdown. */
+export const getOrderTypes = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/getOrderTypes`,
+  summary: "A division's order items of a term (not cancelled) by how they were bought",
+  auth: true,
+  params: metricsAccountParams,
+  query: divisionTermInput,
+  response: z.object({
+    divisionName: z.string(),
+    rentNew: z.number().int(),
+    rentUsed: z.number().int(),
+    /** Every type, in ORDER_ITEM_TYPES order. */
+    orderTypesBreakdown: z.array(
+      z.object({ orderType: z.enum(ORDER_ITEM_TYPES), count: z.number().int() }),
+    ),
+  }),
+});
+
+/** Market share (spec §1): enrolled students' required materials bought or rented here. */
+export const getMarketShare = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/getMarketShare`,
+  summary:
+    "The share of a term's enrolled students' required materials (a section's enrolments times its required titles) they bought or rented from the store",
+  auth: true,
+  params: metricsAccountParams,
+  query: divisionTermInput,
+  response: z.object({
+    divisionName: z.string(),
+    marketSharePercentage: percentage,
+    /** Enrolments times required titles, over the term's sections. */
+    requiredCount: z.number().int(),
+    /** Order items (not cancelled) for a required title of their section. */
+    boughtCount: z.number().int(),
+  }),
+});
+
+/** Spec §7 GET studentPreferences: Division metrics studentPreferences. */
+export const getStudentPreferences = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/studentPreferences`,
+  summary:
+    "How a division's students (those with a current preference for it) want their materials, every kind listed",
+  auth: true,
+  params: metricsAccountParams,
+  query: z.object({ divisionId: dbIdParam }),
+  response: z.object({
+    divisionName: z.string(),
+    preferences: z.array(
+      z.object({ preference: z.enum(STUDENT_PREFERENCE_KINDS), count: z.number().int() }),
+    ),
+  }),
+});

@@ -1,0 +1,2 @@
+export * from './metric-labels.ts';
+export * from './division-metrics.ts';
