@@ -1,17 +1,37 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { NotAvailablePanel } from '../../../components/not-available-panel.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { useSession } from '../../../app/session/session-context.tsx';
 import { UnknownPageNotice } from '../../../components/unknown-page-notice.tsx';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useMetricsDivisions } from '../api/metrics-queries.ts';
+import { NoDivisionsPanel } from '../dashboard/no-divisions-panel.tsx';
+import { METRICS_TEXT as T } from '../metrics-messages.ts';
 
+/*
+ * The tabs and their cards are a chunk of their own, so the heading, the welcome and the `prev`
+ * notice show at once. It is asked for as the page opens, alongside the divisions, so it adds
+ * no wait; the charts' much larger chunk comes only with the first chart drawn.
+ */
+const loadTabs = () => import('../dashboard/division-tabs.tsx');
+const DivisionTabs = lazy(() => loadTabs().then((m) => ({ default: m.DivisionTabs })));
+
+/**
+ * /dashboard (spec §1, §2): where every signed-in user lands, and where a store manager sees
+ * each division's term at a glance. `prev` names an address that led nowhere.
+ */
 export function DashboardPage() {
   const { session } = useSession();
   const [params] = useSearchParams();
 
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageHeading>Dashboard</PageHeading>
       {session && (
         <Typography variant="h6" component="p">
@@ -19,11 +39,46 @@ export function DashboardPage() {
         </Typography>
       )}
       <UnknownPageNotice prev={params.get('prev')} pageName="dashboard" />
-      <NotAvailablePanel heading="Divisional metrics are coming">
-        The dashboard will show, for each division, adoption progress, order fulfilment, market
-        share, on-time fulfilment and student preferences. Until then, use the navigation to reach
-        the other areas, or open Help to learn what each one does.
-      </NotAvailablePanel>
+      <DivisionMetrics />
     </Stack>
+  );
+}
+
+function DivisionsLoading() {
+  return (
+    <div>
+      <VisuallyHidden>{T.divisionsLoading}</VisuallyHidden>
+      <Skeleton variant="rounded" height={48} sx={{ maxWidth: 560 }} />
+    </div>
+  );
+}
+
+function DivisionMetrics() {
+  const divisions = useMetricsDivisions();
+  useEffect(() => void loadTabs(), []);
+  if (divisions.isPending) return <DivisionsLoading />;
+  // A refusal means the same as an empty list: this account reports on no division.
+  const refused = divisions.error instanceof ApiRequestError && divisions.error.status === 403;
+  if (divisions.isError && !refused) {
+    return (
+      <Alert
+        severity="error"
+        sx={{ maxWidth: 720 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void divisions.refetch()}>
+            {T.retry}
+          </Button>
+        }
+      >
+        {T.divisionsFailed}
+      </Alert>
+    );
+  }
+  const list = divisions.data?.divisions ?? [];
+  if (list.length === 0) return <NoDivisionsPanel />;
+  return (
+    <Suspense fallback={<DivisionsLoading />}>
+      <DivisionTabs divisions={list} />
+    </Suspense>
   );
 }

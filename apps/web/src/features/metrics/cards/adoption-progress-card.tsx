@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import type { MetricsTerm } from '@csp/contracts';
+import { toApiDate } from '../../../lib/dates.ts';
+import { useAdoptionProgress } from '../api/metrics-queries.ts';
+import { StackedBarDrawing } from '../charts/lazy-charts.tsx';
+import { METRICS_TEXT as T } from '../metrics-messages.ts';
+import { KeyNumbers } from './card-parts.tsx';
+import { cardStatus } from './card-status.ts';
+import { FigureLegend } from './figure-legend.tsx';
+import { FigureTable } from './figure-table.tsx';
+import { MetricCard } from './metric-card.tsx';
+import { adoptionRows } from './metric-figures.ts';
+import { formatCount, formatPercent, shareOf } from './metric-format.ts';
+
+const TITLE = 'Adoption progress';
+
+/**
+ * Where the term's sections stand: adopted, no text required, or still outstanding, and how
+ * many adoptions wait for someone's response. One summary for every division and term serves
+ * all tabs; this card picks its own row from it.
+ */
+export function AdoptionProgressCard({
+  divisionId,
+  term,
+}: {
+  divisionId: number;
+  term: MetricsTerm;
+}) {
+  const query = useAdoptionProgress(true);
+  const today = useMemo(() => toApiDate(new Date()), []);
+  const row = query.data?.adoptionProgress.find(
+    (r) => r.divisionId === divisionId && r.termId === term.termId,
+  );
+  const emptyText =
+    query.data && (!row || row.sectionsTotal === 0)
+      ? term.endDate < today
+        ? T.termEnded
+        : T.noSections
+      : null;
+  const rows = row ? adoptionRows(row) : [];
+  const answered = row
+    ? shareOf(row.sectionsAdopted + row.sectionsNoTextRequired, row.sectionsTotal)
+    : null;
+  const needResponse = row?.adoptionsNeedingResponse ?? 0;
+  const keyNumbers = row && (
+    <KeyNumbers
+      figures={[
+        {
+          value: formatPercent(answered),
+          label: `of ${formatCount(row.sectionsTotal)} sections answered`,
+        },
+        {
+          value: formatCount(needResponse),
+          label: needResponse === 1 ? 'adoption needs a response' : 'adoptions need a response',
+          tone: needResponse > 0 ? 'warning' : undefined,
+        },
+      ]}
+    />
+  );
+
+  return (
+    <MetricCard
+      title={TITLE}
+      subtitle="Sections of the term"
+      status={cardStatus([query])}
+      emptyText={emptyText}
+      chart={
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          {keyNumbers}
+          <StackedBarDrawing rows={rows} />
+          <FigureLegend rows={rows} label={`Sections by adoption, ${term.termName}`} />
+        </Box>
+      }
+      table={
+        row && (
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            {keyNumbers}
+            <FigureTable
+              caption={`Adoption progress, ${term.termName}`}
+              category="Status"
+              unit="Sections"
+              rows={rows}
+              extra={[
+                { label: 'All sections', count: row.sectionsTotal },
+                { label: 'Adoptions needing a response', count: needResponse },
+              ]}
+            />
+          </Box>
+        )
+      }
+    />
+  );
+}
