@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import type { Feature } from '../../app/feature-types.ts';
 import { lazyPage } from '../../app/routes/lazy-page.ts';
@@ -24,3 +25,12 @@ export const dataFeature: Feature = {
     },
   ],
 };
+
+/**
+ * Each feed's last import at a glance, for the dashboard to show to users who may view the
+ * data integration status (spec §6: DATA_FULL_REPORTER or DATA_MANAGER; the caller decides).
+ * Loaded on first render, so pages without it do not pay for it; wrap it in Suspense.
+ */
+export const DataIntegrationPanel = lazy(() =>
+  import('./panel/data-integration-panel.tsx').then((m) => ({ default: m.DataIntegrationPanel })),
+);

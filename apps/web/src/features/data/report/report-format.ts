@@ -1,0 +1,96 @@
+import type { ImportSummary } from '@csp/contracts';
+import { formatDisplayDate } from '../../../lib/dates.ts';
+
+/** Numbers as a US clerk reads them: 6,573. */
+export const count = (n: number) => n.toLocaleString('en-US');
+
+/** "1 row", "6,573 rows". */
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${count(n)} ${n === 1 ? one : many}`;
+
+/** A file size in the units a file manager shows: 812 KB, 7.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = value < 10 ? 1 : 0;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** "08/25/2026 3:05 PM": when something happened, in the user's time zone. */
+export function formatDateTime(at: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `${formatDisplayDate(date)} ${time}`;
+}
+
+/** A whole percentage, never 100 before the work is done. */
+export function percentOf(done: number, total: number): number {
+  if (total <= 0) return 0;
+  const percent = Math.floor((done / total) * 100);
+  return Math.min(done >= total ? 100 : 99, Math.max(0, percent));
+}
+
+/** "3.2 MB of 7.4 MB sent (43%)". */
+export function uploadProgressText(loaded: number, total: number): string {
+  return `${formatBytes(loaded)} of ${formatBytes(total)} sent (${percentOf(loaded, total)}%)`;
+}
+
+/** "1,200 of 6,573 rows applied (18%)", or "1,200 rows checked" while the total is unknown. */
+export function rowProgressText(progress: ImportSummary['progress'], verb: string): string {
+  if (!progress) return '';
+  if (progress.total === null) return `${plural(progress.done, 'row')} ${verb}`;
+  const { done, total } = progress;
+  return `${count(done)} of ${plural(total, 'row')} ${verb} (${percentOf(done, total)}%)`;
+}
+
+type RowCounts = Pick<ImportSummary, 'added' | 'updated' | 'unchanged' | 'rowsRejected'>;
+
+/** "12 added · 3 updated · 6,000 unchanged · 40 rejected", the row counts of an import. */
+export function rowCountsText(summary: RowCounts): string {
+  return [
+    `${count(summary.added)} added`,
+    `${count(summary.updated)} updated`,
+    `${count(summary.unchanged)} unchanged`,
+    `${count(summary.rowsRejected)} rejected`,
+  ].join(' · ');
+}
+
+/** True when the file holds only what the store already has: applying it changes nothing. */
+export function changesNothing(summary: ImportSummary): boolean {
+  return summary.rowsValid > 0 && summary.added === 0 && summary.updated === 0;
+}
+
+/** "Sections" for "sections": the entity names the server sends, as a table heading shows them. */
+export function entityLabel(entity: string): string {
+  return entity.charAt(0).toUpperCase() + entity.slice(1);
+}
+
+/** Where an import's rows land: "Main Campus, Fall 2025" (division, then terms). */
+export function destinationText(summary: ImportSummary): string {
+  const parts = [summary.divisionName, summary.terms.join(', ')].filter(Boolean);
+  return parts.join(', ');
+}
+
+/**
+ * What the confirmation says before anything is written: how many rows, where, what they add
+ * and change, and what is left out.
+ */
+export function applyConfirmText(summary: ImportSummary): string {
+  const where = destinationText(summary);
+  const sentences = [
+    `This writes the ${plural(summary.rowsValid, 'valid row')} of “${summary.fileName}”${where ? ` to ${where}` : ''}: ` +
+      `${count(summary.added)} added, ${count(summary.updated)} updated, ${count(summary.unchanged)} unchanged.`,
+  ];
+  if (summary.rowsRejected > 0) {
+    sentences.push(`The ${plural(summary.rowsRejected, 'rejected row')} will not be written.`);
+  }
+  sentences.push('It is applied in one transaction: all of it, or nothing if it fails.');
+  return sentences.join(' ');
+}

@@ -1,0 +1,69 @@
+import type { ImportFormat, ImportSummary, TermHoldings } from '@csp/contracts';
+
+/** An import as the server would describe it; a checked section file by default. */
+export function importSummary(overrides: Partial<ImportSummary> = {}): ImportSummary {
+  return {
+    importId: 31,
+    formatId: 'uiuc-grades-by-crn',
+    formatName: 'UIUC sections by CRN',
+    feeds: ['COURSES_SECTIONS', 'PROFESSORS'],
+    fileName: 'fall-2025.csv',
+    fileType: 'csv',
+    fileBytes: 816_951,
+    divisionId: 1,
+    divisionName: 'Main Campus',
+    status: 'VALIDATED',
+    createdAt: '2026-11-25T14:05:00.000Z',
+    createdByName: 'Casey Morgan',
+    appliedAt: null,
+    rowsRead: 6573,
+    rowsValid: 6540,
+    rowsRejected: 33,
+    added: 6500,
+    updated: 40,
+    unchanged: 0,
+    entities: [
+      { entity: 'courses', added: 3200, updated: 17, unchanged: 0 },
+      { entity: 'sections', added: 6500, updated: 40, unchanged: 0 },
+    ],
+    reasons: [{ column: 'Course Section', message: 'A section code is required.', rows: 33 }],
+    progress: null,
+    errorMessage: null,
+    terms: ['Fall 2025'],
+    ...overrides,
+  };
+}
+
+export function importFormat(overrides: Partial<ImportFormat> = {}): ImportFormat {
+  return {
+    formatId: 'uiuc-grades-by-crn',
+    name: 'UIUC sections by CRN',
+    feeds: ['COURSES_SECTIONS', 'PROFESSORS'],
+    description: 'One row per section with its primary instructor.',
+    source: 'University of Illinois, public records',
+    needsDivision: true,
+    columns: [
+      { column: 'Course Subject', field: 'Department code', required: true, note: '' },
+      { column: 'Course Section', field: 'Section code', required: true, note: 'e.g. AD1' },
+      { column: 'Primary Instructor', field: 'Professor', required: false, note: '"Last, First"' },
+    ],
+    ...overrides,
+  };
+}
+
+export function termHoldings(overrides: Partial<TermHoldings> = {}): TermHoldings {
+  return {
+    divisionId: 1,
+    divisionName: 'Main Campus',
+    termId: 10,
+    termName: 'Fall 2026',
+    startDate: '2026-08-24',
+    endDate: '2026-12-12',
+    courses: 120,
+    sections: 340,
+    professors: 80,
+    enrollments: 9100,
+    adoptions: 410,
+    ...overrides,
+  };
+}
