@@ -121,6 +121,19 @@ describe('useUrlState', () => {
     expect(result.current[0]).toEqual(defaults);
   });
 
+  it('keeps both of two changes made before the page re-renders', () => {
+    const { wrapper, location } = inRouter('/adopt?prev=here');
+    const { result } = renderHook(() => useUrlState(schema, defaults), { wrapper });
+    const setState = result.current[1];
+    // A typed search landing and a sort picked in the same moment, with no render between.
+    act(() => {
+      setState({ q: 'BIO' }, { replace: true });
+      setState({ sort: 'name' });
+    });
+    expect(location()).toBe('/adopt?prev=here&q=BIO&sort=name');
+    expect(result.current[0]).toEqual({ ...defaults, q: 'BIO', sort: 'name' });
+  });
+
   it('opens a link with a bad value on the defaults instead of failing', () => {
     const { wrapper } = inRouter('/adopt?sort=%3Cscript%3E&page=0');
     const { result } = renderHook(() => useUrlState(schema, defaults), { wrapper });

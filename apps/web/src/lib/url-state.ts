@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
@@ -105,20 +105,25 @@ export interface SetUrlStateOptions {
  */
 export function useUrlState<S extends z.ZodObject<UrlShape>>(schema: S, defaults: z.output<S>) {
   const [params, setParams] = useSearchParams();
+  // React Router hands a functional update the params of the last render, so a second change
+  // made before the page re-renders (a filter picked as a typed search lands) would be written
+  // over a URL without the first. Each write is based on the latest URL written or rendered.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const state = useMemo(
     () => readUrlState(schema.shape, defaults, params),
     [schema, defaults, params],
   );
   const setState = useCallback(
     (patch: Partial<z.output<S>>, options: SetUrlStateOptions = {}) => {
-      setParams(
-        (current) => {
-          const now = readUrlState(schema.shape, defaults, current);
-          const change = normaliseUrlPatch(schema.shape, patch, defaults);
-          return writeUrlState(current, mergeUrlState(now, change, defaults), defaults);
-        },
-        { replace: options.replace },
-      );
+      const current = latest.current;
+      const now = readUrlState(schema.shape, defaults, current);
+      const change = normaliseUrlPatch(schema.shape, patch, defaults);
+      const next = writeUrlState(current, mergeUrlState(now, change, defaults), defaults);
+      latest.current = next;
+      setParams(next, { replace: options.replace });
     },
     [schema, defaults, setParams],
   );
