@@ -199,7 +199,28 @@ test.describe('dashboard', () => {
       ).toBeVisible();
       await expect(page.getByRole('tab')).toHaveCount(0);
       await expect(page.getByRole('alert')).toHaveCount(0);
+      // Neither holds DATA_FULL_REPORTER or DATA_MANAGER (spec §6).
+      await expect(page.getByRole('heading', { name: 'Data integration' })).toHaveCount(0);
       await expectNoAxeViolations(page, `/dashboard as ${key}`);
+      await context.close();
+    }
+  });
+
+  test('a full reporter sees the last import of each feed; only a data manager is offered the Data Summary', async ({
+    browser,
+  }) => {
+    for (const [key, manager] of [
+      ['reporter', false],
+      ['cma', true],
+    ] as const) {
+      const { context, page, baseUrl } = await newLoggedInContext(browser, key);
+      await page.goto(`${baseUrl}/dashboard`);
+      const panel = page.getByRole('region', { name: 'Data integration' });
+      await expect(panel.getByText('Courses and sections')).toBeVisible();
+      await expect(panel.getByText('Students and enrollments')).toBeVisible();
+      await expect(panel.getByRole('link', { name: 'Open the Data Summary' })).toHaveCount(
+        manager ? 1 : 0,
+      );
       await context.close();
     }
   });

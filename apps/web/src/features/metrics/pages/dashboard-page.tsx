@@ -9,7 +9,9 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { useSession } from '../../../app/session/session-context.tsx';
 import { UnknownPageNotice } from '../../../components/unknown-page-notice.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
+import { hasAnyAction } from '../../../lib/actions.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { DataIntegrationPanel } from '../../data/index.ts';
 import { useMetricsDivisions } from '../api/metrics-queries.ts';
 import { NoDivisionsPanel } from '../dashboard/no-divisions-panel.tsx';
 import { METRICS_TEXT as T } from '../metrics-messages.ts';
@@ -27,8 +29,10 @@ const DivisionTabs = lazy(() => loadTabs().then((m) => ({ default: m.DivisionTab
  * each division's term at a glance. `prev` names an address that led nowhere.
  */
 export function DashboardPage() {
-  const { session } = useSession();
+  const { session, actions } = useSession();
   const [params] = useSearchParams();
+  // Spec §6: viewing the data integration status takes DATA_FULL_REPORTER or DATA_MANAGER.
+  const mayViewDataStatus = hasAnyAction(actions, ['DATA_FULL_REPORTER', 'DATA_MANAGER']);
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -40,6 +44,11 @@ export function DashboardPage() {
       )}
       <UnknownPageNotice prev={params.get('prev')} pageName="dashboard" />
       <DivisionMetrics />
+      {mayViewDataStatus && (
+        <Suspense fallback={null}>
+          <DataIntegrationPanel />
+        </Suspense>
+      )}
     </Stack>
   );
 }
