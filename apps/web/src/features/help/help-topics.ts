@@ -25,16 +25,17 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'dashboard',
-    available: false,
+    available: true,
     heading: 'The dashboard',
     paragraphs: [
-      "The dashboard is the first page after you sign in. It will show each division's adoption progress, order fulfilment, market share, on-time fulfilment and student preferences, one tab per division.",
+      "The dashboard is the first page after you sign in. Staff who report on a division see one tab per division with its adoption progress, order fulfilment, on-time fulfilment, order types, market share and students' fulfilment preferences for the term you pick. Each figure is a chart; choose Show table on any of them to read the numbers.",
+      'On-time fulfilment is shown only to staff allowed to see it. Each figure loads on its own: if one cannot be loaded it says so and offers Retry, and the others still show.',
       'If you follow a link to a page that does not exist, you are brought to the dashboard with a note quoting the address you opened.',
     ],
   },
   {
     id: 'section-research',
-    available: false,
+    available: true,
     heading: 'Section research',
     paragraphs: [
       'Section Research lists course sections twenty to a page. Filter by term, department, course, instructor and dates; by default it shows sections starting from four months ago to one month ahead, newest first.',
@@ -43,7 +44,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'student-search',
-    available: false,
+    available: true,
     heading: 'Student search, rentals, returns and labels',
     paragraphs: [
       'Search for a student by name or student ID. On a phone, use the search button in the top bar. Dashes typed in an ID or ISBN are ignored.',
@@ -58,7 +59,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'adopting',
-    available: false,
+    available: true,
     heading: 'Adopting course materials',
     paragraphs: [
       'Adopt lists the courses you can adopt for, with filters, sorting, paging and an export. Search by course code or description; a search replaces the other filters. Open a course to see its section adoptions, course adoptions, auto adoptions and any adoptions that need your response.',
@@ -68,10 +69,15 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
   {
     id: 'data-summary',
-    available: false,
-    heading: 'Data summary',
+    available: true,
+    heading: 'Data summary and imports',
     paragraphs: [
-      "Data Summary shows the state of the store's data imports and integrations. It is available to staff with data management rights.",
+      "Data Summary shows when each of the store's data feeds (divisions and terms, courses and sections, professors, students and enrollments, products and prices) was last imported, what that import added, changed or rejected, and what the store holds for each term. It is available to staff with data management rights; staff with data reporting rights see each feed's last import on the dashboard.",
+    ],
+    steps: [
+      'Choose the file\'s format (each lists the columns it needs) and, when asked, the division the file is for, then choose the CSV or Excel file.',
+      'The portal checks every row and shows a report before anything is saved: which rows would be added, changed or left as they are, and which were rejected, with the row, the column and why.',
+      'Choose Apply to save the accepted rows, all at once. Importing the same file again changes nothing.',
     ],
   },
   {
