@@ -8,3 +8,4 @@ export * from './commerce.ts';
 export * from './saml.ts';
 export * from './security.ts';
 export * from './data-imports.ts';
+export * from './metrics.ts';

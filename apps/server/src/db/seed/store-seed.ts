@@ -181,6 +181,7 @@ export async function seedStore(
   ];
   const counts: Record<string, number> = {};
   await deferSectionFacts(db, true);
+  await deferMetricSummaries(db, true);
   for (const b of batches) {
     const started = performance.now();
     const rows = await b.run(db);
@@ -189,6 +190,7 @@ export async function seedStore(
     onProgress?.({ store: spec.locationName, table, rows, elapsedMs: performance.now() - started });
   }
   await refreshStoreSectionFacts(db, locationId);
+  await refreshStoreMetricSummaries(db, locationId);
   return { locationId, counts, featuredProfessorId: catalog.featuredProfessorId };
 }
 
@@ -203,6 +205,12 @@ async function deferSectionFacts(db: Db, deferred: boolean): Promise<void> {
   );
 }
 
+async function deferMetricSummaries(db: Db, deferred: boolean): Promise<void> {
+  await db.execute(
+    sql`select set_config('csp.metric_summaries_deferred', ${deferred ? 'on' : 'off'}, true)`,
+  );
+}
+
 async function refreshStoreSectionFacts(db: Db, locationId: number): Promise<void> {
   await deferSectionFacts(db, false);
   // Statistics first, so the one refresh reads each section's rows by index.
@@ -212,6 +220,19 @@ async function refreshStoreSectionFacts(db: Db, locationId: number): Promise<voi
   await db.execute(
     sql`select refresh_section_facts(array(select id from sections where location_id = ${locationId}))`,
   );
+}
+
+/**
+ * The dashboard's kept figures (migration 0014, ADR 0017) are deferred with the section facts
+ * (the large seed also loads with session_replication_role = replica) and rebuilt once here,
+ * after the section facts, whose required titles they read.
+ */
+async function refreshStoreMetricSummaries(db: Db, locationId: number): Promise<void> {
+  await deferMetricSummaries(db, false);
+  await db.execute(
+    sql`analyze orders, order_items, fulfillment_preferences, students, metric_section_requirements`,
+  );
+  await db.execute(sql`select refresh_metric_summaries(${locationId})`);
 }
 
 /** Adds `more` into `into`, table by table. */
