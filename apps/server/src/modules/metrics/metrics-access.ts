@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import { or, sql, type SQL } from 'drizzle-orm';
+import type { ActionName } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireSession } from '../../lib/request-context.ts';
+import { grantsOf, type Grants } from '../permissions/index.ts';
+import { METRICS_MESSAGES as M } from './metrics-messages.ts';
+import { divisionReach } from './metrics-repository.ts';
+
+/** Spec §6 "Full reporter": any of these actions. */
+export const FULL_REPORTER_ACTIONS: readonly ActionName[] = [
+  'VIEW_STUDENT_ADDRESS',
+  'VIEW_STUDENT_SAVINGS',
+  'VIEW_ONTIME_PERCENTAGE',
+  'VIEW_SECTION',
+  'VIEW_TRANSACTIONS',
+];
+
+/**
+ * Whether the caller reports on the division whose id is `divisionId` (SQL): they hold a
+ * full-reporter action whose scope is the whole division, store-wide or that division. A grant
+ * on a department, course or section of it is not the division's figures, so it does not count.
+ */
+export async function reportedDivisionScope(grants: Grants, divisionId: SQL): Promise<SQL> {
+  if (FULL_REPORTER_ACTIONS.some((action) => grants.holdsEverywhere(action))) return sql`true`;
+  const parts = await Promise.all(
+    FULL_REPORTER_ACTIONS.map((action) => grants.scopePredicate(action, { divisionId })),
+  );
+  return sql`(${or(...parts) ?? sql`false`})`;
+}
+
+/** The caller's store and, over a division `dv`, what they may see of it. */
+export interface MetricsScope {
+  locationId: number;
+  /** The caller reports on `dv`. */
+  reportable: SQL;
+  /** The caller holds VIEW_ONTIME_PERCENTAGE on the whole of `dv`. */
+  onTime: SQL;
+}
+
+export async function metricsScope(db: Db, request: FastifyRequest): Promise<MetricsScope> {
+  const session = requireSession(request);
+  const grants = await grantsOf(db, request);
+  const divisionId = sql`dv.id`;
+  return {
+    locationId: session.locationId,
+    reportable: await reportedDivisionScope(grants, divisionId),
+    onTime: await grants.scopePredicate('VIEW_ONTIME_PERCENTAGE', { divisionId }),
+  };
+}
+
+/** A division the caller reports on. */
+export interface ReachedDivision {
+  divisionId: number;
+  divisionName: string;
+  canViewOnTime: boolean;
+}
+
+/**
+ * The division and term of a metric call: 404 naming divisionId unless the caller reports on a
+ * division of their store with that id (another store's division answers exactly like one that
+ * does not exist), 404 naming termId unless the term is one of that division's.
+ */
+export async function reachDivision(
+  db: Db,
+  scope: MetricsScope,
+  divisionId: number,
+  termId?: number,
+): Promise<ReachedDivision> {
+  const row = await divisionReach(db, scope, divisionId, termId);
+  if (!row?.reportable) throw new AppError(404, M.divisionNotReported, 'divisionId');
+  if (!row.termFound) throw new AppError(404, M.termNotFound, 'termId');
+  return { divisionId, divisionName: row.divisionName, canViewOnTime: row.onTime };
+}
+
+/** 403 with the on-time refusal unless the caller may see the division's on-time figure. */
+export function requireOnTime(division: ReachedDivision): void {
+  if (!division.canViewOnTime) throw new AppError(403, M.onTimeRefused);
+}
