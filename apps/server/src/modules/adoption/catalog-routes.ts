@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { requireSession } from '../../lib/request-context.ts';
 import { route } from '../../lib/route.ts';
+import { FULL_REPORTER_ACTIONS, reportedDivisionScope } from '../metrics/index.ts';
 import { grantsOf } from '../permissions/index.ts';
 import { adoptCourses, adoptDepartments, adoptDivisions } from './adopt-picker-repository.ts';
 import { listCourses } from './course-list-repository.ts';
@@ -99,10 +100,23 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
     },
   );
 
+  /**
+   * Progress over the caller's adoption scope and, for a full reporter, the divisions they
+   * report on (the dashboard's tabs): the union of the two. Anyone else is refused.
+   */
   route(app, getAdoptionProgressSummary, { tags: TAGS }, async ({ request }) => {
-    const { session, scope } = await adopterScope(request);
+    const grants = await grantsOf(db, request);
+    await grants.requireAny([...ADOPT_ACTIONS, ...FULL_REPORTER_ACTIONS], M.mayNotAdopt);
+    const adopts = (await adoptScopeSql(grants)) ?? sql`true`;
+    const reports = await reportedDivisionScope(grants, sql`c.division_id`);
+    const session = requireSession(request);
     return {
-      adoptionProgress: await adoptionProgress(db, session.locationId, isoDay(deps.now()), scope),
+      adoptionProgress: await adoptionProgress(
+        db,
+        session.locationId,
+        isoDay(deps.now()),
+        sql`(${adopts} or ${reports})`,
+      ),
     };
   });
 }

@@ -9,7 +9,13 @@ import * as t from '../../db/schema/index.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { FIXTURE_HOSTS } from '../../test-support/test-fixture.ts';
-import { callAs, signIn, type Caller } from '../permissions/permissions-test-support.ts';
+import {
+  addAccount,
+  addCatalog,
+  callAs,
+  signIn,
+  type Caller,
+} from '../permissions/permissions-test-support.ts';
 
 const engines = await testEngines();
 const NOW = new Date('2026-12-01T15:00:00Z');
@@ -209,12 +215,13 @@ describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (e
     expect(bad.json()).toMatchObject({ field: 'departmentCode' });
   });
 
+  const summary = async (caller: Caller) => {
+    const res = await callAs(ctx, caller, getAdoptionProgressSummary);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ adoptionProgress: AdoptionProgressRow[] }>().adoptionProgress;
+  };
+
   it('summarises progress per term and division over the caller’s sections', async () => {
-    const summary = async (caller: Caller) => {
-      const res = await callAs(ctx, caller, getAdoptionProgressSummary);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ adoptionProgress: AdoptionProgressRow[] }>().adoptionProgress;
-    };
     const expected = {
       divisionId: ctx.fixture.catalog.divisionId,
       termId: ctx.fixture.catalog.termId,
@@ -228,6 +235,46 @@ describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (e
     expect(await summary(submitter)).toEqual([expect.objectContaining(expected)]);
     // The instructor teaches both sections: the same figures, for their sections only.
     expect(await summary(instructor)).toEqual([expect.objectContaining(expected)]);
-    expect((await callAs(ctx, storeB, getAdoptionProgressSummary)).statusCode).toBe(403);
+    // Store B's full reporter reports on store B's divisions: none of store A's.
+    expect(await summary(storeB)).toEqual([]);
+    const nobody = await signIn(ctx, ctx.fixture.accounts.instructorUnlinked.userName);
+    expect((await callAs(ctx, nobody, getAdoptionProgressSummary)).statusCode).toBe(403);
+  });
+
+  it('adds the divisions a full reporter reports on to their adoption scope', async () => {
+    const { db, fixture } = ctx;
+    const storeA = fixture.locations.a;
+    const law = await addCatalog(db, storeA, {
+      divisionName: 'School of Law',
+      departmentCode: 'LAW',
+    });
+    const account = async (userName: string, grants: Parameters<typeof addAccount>[3]) => {
+      await addAccount(db, storeA, userName, grants);
+      return signIn(ctx, userName);
+    };
+    const lawReporter = await account('law-reporter@store-a.test', [
+      { role: 'FULL_REPORTER', divisionId: law.divisionId },
+    ]);
+    const bioSubmitterLawReporter = await account('bio-law@store-a.test', [
+      { role: 'SUBMITTER', departmentId: fixture.catalog.departmentId },
+      { role: 'FULL_REPORTER', divisionId: law.divisionId },
+    ]);
+    const bioReporter = await account('bio-reporter@store-a.test', [
+      { role: 'FULL_REPORTER', departmentId: fixture.catalog.departmentId },
+    ]);
+    const lawRow = expect.objectContaining({
+      divisionId: law.divisionId,
+      divisionName: 'School of Law',
+      sectionsTotal: 1,
+      sectionsOutstanding: 1,
+    });
+    const mainRow = expect.objectContaining({ divisionId: fixture.catalog.divisionId });
+    expect(await summary(lawReporter)).toEqual([lawRow]);
+    // The union: Biology through the adoption scope, Law as its reporter (by term start).
+    expect(await summary(bioSubmitterLawReporter)).toEqual([mainRow, lawRow]);
+    expect(await summary(admin)).toEqual([mainRow, lawRow]);
+    // A department is not a division's figures: nothing beyond an adoption scope they lack.
+    expect(await summary(bioReporter)).toEqual([]);
+    expect(await summary(submitter)).toEqual([mainRow]);
   });
 });

@@ -2,10 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ADOPT_ACTIONS, type MetricsDivision, type MetricsTerm } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
+import type { MetricsDivision, MetricsTerm } from '@csp/contracts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
-import { hasAnyAction } from '../../../lib/actions.ts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { AdoptionProgressCard } from '../cards/adoption-progress-card.tsx';
 import { FulfilmentCard } from '../cards/fulfilment-card.tsx';
@@ -23,7 +21,6 @@ interface DivisionPanelProps {
 
 /** A division's term picker and its metric cards, which stack in one column on a phone. */
 export function DivisionPanel({ division, term, onTermChange }: DivisionPanelProps) {
-  const { actions } = useSession();
   if (!term) {
     return (
       <Alert severity="info" sx={{ mt: 2 }}>
@@ -32,8 +29,6 @@ export function DivisionPanel({ division, term, onTermChange }: DivisionPanelPro
     );
   }
   const input = { divisionId: division.divisionId, termId: term.termId };
-  // Adoption progress is the adopt area's figure: the server refuses it to non-adopters.
-  const mayAdopt = hasAnyAction(actions, ADOPT_ACTIONS);
 
   return (
     <Stack spacing={2} sx={{ pt: 2 }}>
@@ -65,7 +60,9 @@ export function DivisionPanel({ division, term, onTermChange }: DivisionPanelPro
           },
         }}
       >
-        {mayAdopt && <AdoptionProgressCard divisionId={division.divisionId} term={term} />}
+        {/* A tab is a division the caller reports on, and the server answers its progress to
+            its full reporters as well as to its adopters. */}
+        <AdoptionProgressCard divisionId={division.divisionId} term={term} />
         <FulfilmentCard input={input} term={term} />
         {division.canViewOnTime && <OnTimeCard input={input} term={term} />}
         <OrderTypesCard input={input} term={term} />
