@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { benchEndpoints, exportBytes, type BenchEndpoint } from './endpoints.ts';
 import { benchEngines, openBenchDatabase, type BenchDatabase } from './bench-database.ts';
 import { measure, percentile } from './measure.ts';
+import { metricBench } from './metric-endpoints.ts';
 
 interface Row {
   name: string;
@@ -50,9 +51,10 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   try {
     const rows: Row[] = [];
     const only = (process.env['BENCH_ONLY'] ?? '').split(',').filter(Boolean);
-    const endpoints = (await benchEndpoints(app, bench.database.db)).filter(
-      (e) => only.length === 0 || only.some((text) => e.name.includes(text)),
-    );
+    const endpoints = [
+      ...(await benchEndpoints(app, bench.database.db)),
+      ...(await metricBench(app)),
+    ].filter((e) => only.length === 0 || only.some((text) => e.name.includes(text)));
     for (const endpoint of endpoints) {
       const rssBefore = process.memoryUsage().rss;
       let peakRss = rssBefore;
