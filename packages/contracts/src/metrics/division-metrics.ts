@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
-import { dbIdParam } from '../common/errors.ts';
+import { dbId, dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
-import {
-  FULFILLMENT_STATES,
-  ORDER_ITEM_TYPES,
-  STUDENT_PREFERENCE_KINDS,
-} from './metric-labels.ts';
+import { FULFILLMENT_STATES, ORDER_ITEM_TYPES, STUDENT_PREFERENCE_KINDS } from './metric-labels.ts';
 
 /**
  * Divisional metrics (spec §1, §3 Division metrics, §7 Admin base metrics). Every figure is
@@ -23,6 +19,8 @@ export const metricsAccountParams = z.object({ userAccountId: dbIdParam });
 
 /** Which division and term a metric is for. */
 export const divisionTermInput = z.object({ divisionId: dbIdParam, termId: dbIdParam });
+/** The same in a JSON body, where an id must be a number (`true` or `[1]` is no division). */
+export const divisionTermBody = z.object({ divisionId: dbId, termId: dbId });
 export type DivisionTermInput = z.infer<typeof divisionTermInput>;
 
 /** A percentage 0-100 with one decimal, or null when there is nothing to divide by. */
@@ -66,7 +64,7 @@ export const divisionFulfillment = endpoint({
   summary: "A division's fulfilled share of the term's order items (cancelled items left out)",
   auth: true,
   params: metricsAccountParams,
-  body: divisionTermInput,
+  body: divisionTermBody,
   response: z.object({
     divisionName: z.string(),
     fulfilledPercentage: percentage,
@@ -99,11 +97,14 @@ export const onTimeOrderFulfillment = endpoint({
     "The share of a division's order items for a term's sections fulfilled by the section's start date (403 without VIEW_ONTIME_PERCENTAGE)",
   auth: true,
   params: metricsAccountParams,
-  body: divisionTermInput,
+  body: divisionTermBody,
   response: z.object({
     divisionName: z.string(),
     onTimePercentage: percentage,
-    /** Items for a section, not cancelled. */
+    /**
+     * Items owed so far: not cancelled, for a section that has started; for a section yet to
+     * start, only the items already fulfilled (nothing is late before its section begins).
+     */
     dueCount: z.number().int(),
     /** Of those, fulfilled on or before the section's start date. */
     onTimeCount: z.number().int(),

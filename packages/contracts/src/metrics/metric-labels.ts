@@ -14,7 +14,13 @@ export const FULFILLMENT_STATE_LABELS: Record<FulfillmentState, string> = {
 };
 
 /** How an order item was bought (spec §3 Division metrics orderTypesBreakdown). */
-export const ORDER_ITEM_TYPES = ['RENT_NEW', 'RENT_USED', 'BUY_NEW', 'BUY_USED', 'DIGITAL'] as const;
+export const ORDER_ITEM_TYPES = [
+  'RENT_NEW',
+  'RENT_USED',
+  'BUY_NEW',
+  'BUY_USED',
+  'DIGITAL',
+] as const;
 export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
 export const ORDER_ITEM_TYPE_LABELS: Record<OrderItemType, string> = {
   RENT_NEW: 'Rent new',

@@ -14,6 +14,7 @@ import {
   divisionTerms,
   itemFigures,
   marketShareFigures,
+  onTimeFigures,
   preferenceCounts,
   reportedDivisions,
   type DivisionTermRow,
@@ -99,8 +100,8 @@ export async function fulfillmentBreakdownOf(db: Db, division: ReachedDivision, 
   };
 }
 
-export async function onTimeOf(db: Db, division: ReachedDivision, termId: number) {
-  const f = await itemFigures(db, division.divisionId, termId, ['dueCount', 'onTimeCount']);
+export async function onTimeOf(db: Db, division: ReachedDivision, termId: number, today: string) {
+  const f = await onTimeFigures(db, division.divisionId, termId, today);
   return {
     divisionName: division.divisionName,
     onTimePercentage: percentage(f.onTimeCount, f.dueCount),

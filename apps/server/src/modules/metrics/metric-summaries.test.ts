@@ -333,12 +333,47 @@ describe.each(engines)('metric summaries follow the data (%s)', (engine) => {
         { state: 'CANCELLED', count: totals.cancelledCount },
       ],
     });
+    // Items are owed once their section has started; before that only those handed over count.
+    const starts = new Map(
+      (
+        await ctx.db.select({ id: t.sections.id, start: t.sections.startDate }).from(t.sections)
+      ).map((r) => [r.id, r.start]),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const ownRows = recount.items.filter(
+      (r) => r.divisionId === w.divisions.main && r.termId === termId && r.sectionId !== null,
+    );
+    const owed = ownRows.reduce(
+      (sum, r) => sum + (starts.get(r.sectionId!)! < today ? r.dueCount : r.fulfilledCount),
+      0,
+    );
+    expect(owed).toBeGreaterThan(0);
     expect(await ask(onTimeOrderFulfillment, true)).toEqual({
       divisionName: 'Main Campus',
-      onTimePercentage: pct(totals.onTimeCount, totals.dueCount),
-      dueCount: totals.dueCount,
+      onTimePercentage: pct(totals.onTimeCount, owed),
+      dueCount: owed,
       onTimeCount: totals.onTimeCount,
     });
+    // An item not yet handed over, for a section that starts next month, is owed by nobody yet.
+    const row = ownRows.find((r) => r.fulfilledCount > 0)!;
+    const [item] = await ctx.db
+      .select({ id: t.orderItems.id })
+      .from(t.orderItems)
+      .where(and(eq(t.orderItems.sectionId, row.sectionId!), eq(t.orderItems.status, 'FULFILLED')))
+      .limit(1);
+    await ctx.db
+      .update(t.orderItems)
+      .set({ status: 'PENDING', fulfilledAt: null })
+      .where(eq(t.orderItems.id, item!.id));
+    const startedBefore = starts.get(row.sectionId!)! < today;
+    await ctx.db
+      .update(t.sections)
+      .set({ startDate: day(30), endDate: day(120) })
+      .where(eq(t.sections.id, row.sectionId!));
+    const later = await ask(onTimeOrderFulfillment, true);
+    // Before: the section's items were all owed (started) or its handed-over ones (not yet).
+    const before = startedBefore ? row.dueCount : row.fulfilledCount;
+    expect(later['dueCount']).toBe(owed - before + (row.fulfilledCount - 1));
     expect(await ask(getOrderTypes, false)).toEqual({
       divisionName: 'Main Campus',
       rentNew: totals.rentNewCount,

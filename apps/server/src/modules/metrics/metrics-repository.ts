@@ -145,6 +145,30 @@ export async function itemFigures<K extends keyof ItemFigures>(
 }
 
 /**
+ * On-time's two figures for a division's term, read with each kept row's section: items are
+ * due once their section has started (`today` is past its start date); before that, only the
+ * items already handed over count, and they are on time by definition. So a term that has not
+ * begun reads as on time so far, not as late for items nobody owes yet.
+ */
+export async function onTimeFigures(
+  db: Db,
+  divisionId: number,
+  termId: number,
+  today: string,
+): Promise<{ dueCount: number; onTimeCount: number }> {
+  const [row] = await queryRows<{ dueCount: unknown; onTimeCount: unknown }>(
+    db,
+    sql`select
+        coalesce(sum(case when s.start_date < ${today} then m.due_count
+          else m.fulfilled_count end), 0) as "dueCount",
+        coalesce(sum(m.on_time_count), 0) as "onTimeCount"
+      from metric_item_counts m join sections s on s.id = m.section_id
+      where m.division_id = ${divisionId} and m.term_id = ${termId}`,
+  );
+  return { dueCount: int(row?.dueCount), onTimeCount: int(row?.onTimeCount) };
+}
+
+/**
  * Market share's two figures for a division's term: required titles bought (kept with the
  * items) and seats needing them (each section's enrolment times its required titles, kept
  * with the section facts), in one statement.

@@ -53,7 +53,7 @@ export function registerMetricsRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, onTimeOrderFulfillment, { tags: TAGS, errors }, async ({ body, request }) => {
     const division = await reach(request, body.divisionId, body.termId);
     requireOnTime(division);
-    return onTimeOf(db, division, body.termId);
+    return onTimeOf(db, division, body.termId, isoDay(deps.now()));
   });
 
   route(app, getOrderTypes, { tags: TAGS, errors }, async ({ query, request }) =>
