@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -27,7 +26,6 @@ const VIEW_DEFAULTS = { import: 0 };
 export function DataSummaryPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [params] = useSearchParams();
   const [view, setView] = useUrlState(VIEW_SCHEMA, VIEW_DEFAULTS);
   // The report opened by this visit's own upload or click takes the focus; one in the link
   // the page was opened with does not.
@@ -45,7 +43,7 @@ export function DataSummaryPage() {
   return (
     <Stack spacing={2.5} sx={{ minWidth: 0 }}>
       <PageHeading>{T.title}</PageHeading>
-      <UnknownPageNotice prev={params.get('prev')} pageName="Data Summary" />
+      <UnknownPageNotice pageName="Data Summary" />
       <FeedStatusPanel status={status} />
       <PanelSection title={T.importHeading}>
         <ImportForm

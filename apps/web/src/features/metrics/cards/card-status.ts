@@ -14,15 +14,19 @@ export type CardStatus =
 interface QueryLike {
   isPending: boolean;
   isError: boolean;
+  /** True while a retry is on its way (the error stays set until it answers). */
+  isFetching: boolean;
   error: Error | null;
   refetch: () => unknown;
 }
 
 /**
  * A failure wins over loading, so a card whose first call failed says so at once; its retry
- * asks again only what failed.
+ * asks again only what failed, and while it is asked the card shows it loading (an error left
+ * on screen would look as if Retry did nothing).
  */
 export function cardStatus(queries: readonly QueryLike[]): CardStatus {
+  if (queries.some((q) => q.isError && q.isFetching)) return { kind: 'loading' };
   const failed = queries.filter((q) => q.isError);
   if (failed.length > 0) {
     const refusal = failed

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,7 +30,13 @@ interface MetricCardProps {
  */
 export function MetricCard({ title, subtitle, status, emptyText, chart, table }: MetricCardProps) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [asTable, setAsTable] = useState(false);
+  // Retry goes away as it is pressed: the card's heading keeps the keyboard's place.
+  const retry = (again: () => void) => () => {
+    heading.current?.focus();
+    again();
+  };
   const ready = status.kind === 'ready' && !emptyText;
   return (
     <Paper
@@ -42,7 +48,9 @@ export function MetricCard({ title, subtitle, status, emptyText, chart, table }:
     >
       <div>
         <Typography
+          ref={heading}
           id={headingId}
+          tabIndex={-1}
           component="h2"
           variant="subtitle1"
           sx={{ fontWeight: 600, lineHeight: 1.3 }}
@@ -55,7 +63,11 @@ export function MetricCard({ title, subtitle, status, emptyText, chart, table }:
           </Typography>
         )}
       </div>
-      <CardBody title={title} status={status} emptyText={emptyText}>
+      <CardBody
+        title={title}
+        status={status.kind === 'error' ? { ...status, retry: retry(status.retry) } : status}
+        emptyText={emptyText}
+      >
         {asTable ? table : chart}
       </CardBody>
       {ready && (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import type { FigureRow } from '../cards/metric-figures.ts';
@@ -14,11 +14,30 @@ const LazyStackedBar = lazy(() => load().then((m) => ({ default: m.StackedShareB
 const LazyBars = lazy(() => load().then((m) => ({ default: m.CategoryBars })));
 const LazyDonut = lazy(() => load().then((m) => ({ default: m.CategoryDonut })));
 
+/**
+ * Leaves the drawing out when its code cannot be fetched (a deploy replaced the chunk, the
+ * network dropped): the card's figures in words and its table still show, instead of the
+ * failure taking the whole page down.
+ */
+class WithoutDrawingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 /** A drawing for the eye: hidden from screen readers, which get its figures in words instead. */
 function Drawing({ height, children }: { height: number; children: ReactNode }) {
   return (
     <Box aria-hidden sx={{ minWidth: 0, minHeight: height }}>
-      <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{children}</Suspense>
+      <WithoutDrawingOnError>
+        <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{children}</Suspense>
+      </WithoutDrawingOnError>
     </Box>
   );
 }

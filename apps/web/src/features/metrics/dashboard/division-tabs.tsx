@@ -25,7 +25,11 @@ export function DivisionTabs({ divisions }: { divisions: readonly MetricsDivisio
       <Tabs
         value={selected.divisionId}
         // A division's terms are its own: the new tab opens on its default term.
-        onChange={(_, divisionId: number) => setUrl({ division: divisionId, term: undefined })}
+        onChange={(_, divisionId: number) =>
+          // Replaced, not pushed: arrowing across the tabs selects each one it passes, and
+          // Back should leave the dashboard, not walk back through them.
+          setUrl({ division: divisionId, term: undefined }, { replace: true })
+        }
         aria-label={T.tabsLabel}
         variant="scrollable"
         scrollButtons="auto"

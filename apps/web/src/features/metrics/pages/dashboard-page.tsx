@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -30,7 +29,6 @@ const DivisionTabs = lazy(() => loadTabs().then((m) => ({ default: m.DivisionTab
  */
 export function DashboardPage() {
   const { session, actions } = useSession();
-  const [params] = useSearchParams();
   // Spec §6: viewing the data integration status takes DATA_FULL_REPORTER or DATA_MANAGER.
   const mayViewDataStatus = hasAnyAction(actions, ['DATA_FULL_REPORTER', 'DATA_MANAGER']);
 
@@ -42,7 +40,7 @@ export function DashboardPage() {
           Welcome, {session.name}.
         </Typography>
       )}
-      <UnknownPageNotice prev={params.get('prev')} pageName="dashboard" />
+      <UnknownPageNotice pageName="dashboard" />
       <DivisionMetrics />
       {mayViewDataStatus && (
         <Suspense fallback={null}>
