@@ -1,5 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { ImportJobs } from './import-jobs.ts';
+import { registerImportRoutes } from './import-routes.ts';
+import { failInterruptedJobs } from './restart-recovery.ts';
+import { registerStatusRoutes } from './status-routes.ts';
 
-/** Data Summary: integration status and imports (filled in by issue 13). */
-export function registerDataRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+/** Data Summary (spec §2, §6): the integration status and feed imports. */
+export function registerDataRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const jobs = new ImportJobs(deps, app.log);
+  registerStatusRoutes(app, deps, jobs);
+  registerImportRoutes(app, deps, jobs);
+  app.addHook('onReady', async () => {
+    try {
+      await failInterruptedJobs(deps.db);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not mark interrupted imports as failed');
+    }
+  });
+}

@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImportFileType } from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import { DATA_MESSAGES as M } from './data-messages.ts';
+import { FileFormatError } from './file-rows.ts';
+import { formatById } from './import-formats.ts';
+import { insertIssues, saveProgress, updateImport } from './import-repository.ts';
+import { runImport } from './import-run.ts';
+import type { Progress } from './import-summary.ts';
+import { HeaderError } from './row-mapper.ts';
+import { removeUpload } from './upload-store.ts';
+
+export interface ImportJob {
+  importId: number;
+  locationId: number;
+  divisionId: number | null;
+  formatId: string;
+  fileType: ImportFileType;
+  storedPath: string | null;
+}
+
+/** Rows between two saves of a check's progress (for a poll answered by another process). */
+const SAVE_PROGRESS_EVERY = 50_000;
+
+/** A job that cannot start, for a reason the user can read. */
+class JobProblem extends Error {}
+
+/** A file the import cannot read as a whole: its message is the user's to read. */
+const isFileProblem = (error: unknown): error is Error =>
+  error instanceof HeaderError || error instanceof FileFormatError || error instanceof JobProblem;
+
+/**
+ * The check and the apply of uploads, run after the request is answered (deps.background, so
+ * shutdown and tests can wait for them). Progress lives here while a job runs and is saved on
+ * the import row when it ends; a check also saves it every 50,000 rows. An apply cannot: its
+ * transaction is open, and on PGlite a statement outside it would wait for it (ADR 0018).
+ */
+export class ImportJobs {
+  private readonly progress = new Map<number, Progress>();
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'background' | 'now'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The progress of a job this process runs. */
+  liveProgress(importId: number): Progress | undefined {
+    return this.progress.get(importId);
+  }
+
+  check(job: ImportJob): void {
+    this.progress.set(job.importId, { done: 0, total: null });
+    this.deps.background.run('data import check', () => this.runCheck(job));
+  }
+
+  apply(job: ImportJob, rows: number): void {
+    this.progress.set(job.importId, { done: 0, total: rows });
+    this.deps.background.run('data import apply', () => this.runApply(job));
+  }
+
+  private async runCheck(job: ImportJob): Promise<void> {
+    const { db } = this.deps;
+    let saved = 0;
+    try {
+      const mapping = formatById(job.formatId);
+      if (!mapping) throw new JobProblem(M.unknownFormat);
+      if (!job.storedPath) throw new JobProblem(M.fileGone);
+      const result = await runImport({
+        db,
+        mapping,
+        path: job.storedPath,
+        fileType: job.fileType,
+        locationId: job.locationId,
+        divisionId: job.divisionId,
+        mode: 'dry',
+        onProgress: async (done, total) => {
+          this.progress.set(job.importId, { done, total });
+          if (done - saved >= SAVE_PROGRESS_EVERY) {
+            saved = done;
+            await saveProgress(db, job.importId, done, total);
+          }
+        },
+        keepIssues: (issues) => insertIssues(db, job.importId, issues),
+      });
+      const valid = result.rowsValid > 0;
+      await updateImport(db, job.importId, {
+        ...result,
+        status: valid ? 'VALIDATED' : 'INVALID',
+        errorMessage: valid ? null : M.noValidRows,
+        progressDone: result.rowsRead,
+        progressTotal: result.rowsRead,
+        ...(!valid && { storedPath: null }),
+      });
+      if (!valid) await removeUpload(job.storedPath);
+    } catch (error) {
+      if (!isFileProblem(error)) this.log.error({ err: error, importId: job.importId }, 'import check failed');
+      await updateImport(db, job.importId, {
+        status: isFileProblem(error) ? 'INVALID' : 'FAILED',
+        errorMessage: isFileProblem(error) ? error.message : M.checkFailed,
+        storedPath: null,
+      });
+      await removeUpload(job.storedPath);
+    } finally {
+      this.progress.delete(job.importId);
+    }
+  }
+
+  private async runApply(job: ImportJob): Promise<void> {
+    const { db } = this.deps;
+    try {
+      const mapping = formatById(job.formatId);
+      if (!mapping) throw new JobProblem(M.unknownFormat);
+      if (!job.storedPath || !existsSync(job.storedPath)) throw new JobProblem(M.fileGone);
+      const result = await runImport({
+        db,
+        mapping,
+        path: job.storedPath,
+        fileType: job.fileType,
+        locationId: job.locationId,
+        divisionId: job.divisionId,
+        mode: 'apply',
+        onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
+        keepIssues: null,
+      });
+      await updateImport(db, job.importId, {
+        ...result,
+        status: 'APPLIED',
+        appliedAt: this.deps.now(),
+        errorMessage: null,
+        storedPath: null,
+        progressDone: result.rowsRead,
+        progressTotal: result.rowsRead,
+      });
+    } catch (error) {
+      const known = isFileProblem(error);
+      if (!known) this.log.error({ err: error, importId: job.importId }, 'import apply failed');
+      await updateImport(db, job.importId, {
+        status: 'FAILED',
+        appliedAt: this.deps.now(),
+        errorMessage: known ? error.message : M.applyFailed,
+        storedPath: null,
+      });
+    } finally {
+      this.progress.delete(job.importId);
+      await removeUpload(job.storedPath);
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DataFeed, ImportStatus } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { insertRows, queryRows } from '../../db/bulk-write.ts';
+import { dataImportIssues, dataImports, divisions, userAccounts } from '../../db/schema/index.ts';
+import { DATA_MESSAGES as M } from './data-messages.ts';
+import type { RecordedIssue } from './issue-recorder.ts';
+
+/** An import row with the names a summary shows. */
+export type ImportRow = typeof dataImports.$inferSelect & {
+  divisionName: string | null;
+  createdByName: string;
+};
+
+const summaryColumns = {
+  row: dataImports,
+  divisionName: divisions.name,
+  createdByName: userAccounts.name,
+};
+
+function selectImports(db: Db) {
+  return db
+    .select(summaryColumns)
+    .from(dataImports)
+    .innerJoin(userAccounts, eq(userAccounts.id, dataImports.createdBy))
+    .leftJoin(divisions, eq(divisions.id, dataImports.divisionId));
+}
+
+const flatten = (r: { row: typeof dataImports.$inferSelect; divisionName: string | null; createdByName: string }): ImportRow => ({
+  ...r.row,
+  divisionName: r.divisionName,
+  createdByName: r.createdByName,
+});
+
+export async function insertImport(
+  db: Db,
+  values: typeof dataImports.$inferInsert,
+): Promise<number> {
+  const [row] = await db.insert(dataImports).values(values).returning({ id: dataImports.id });
+  if (!row) throw new Error('import not created');
+  return row.id;
+}
+
+/** One import of the store, or undefined (another store's id included). */
+export async function findImport(
+  db: Db,
+  locationId: number,
+  importId: number,
+): Promise<ImportRow | undefined> {
+  const [row] = await selectImports(db).where(
+    and(eq(dataImports.locationId, locationId), eq(dataImports.id, importId)),
+  );
+  return row && flatten(row);
+}
+
+/** The store's newest imports first. */
+export async function listImports(db: Db, locationId: number, limit: number): Promise<ImportRow[]> {
+  const rows = await selectImports(db)
+    .where(eq(dataImports.locationId, locationId))
+    .orderBy(desc(dataImports.createdAt), desc(dataImports.id))
+    .limit(limit);
+  return rows.map(flatten);
+}
+
+/** The newest import of each feed (whatever became of it), by the created-at index. */
+export async function latestImportOfEachFeed(
+  db: Db,
+  locationId: number,
+  feeds: readonly DataFeed[],
+): Promise<Map<DataFeed, ImportRow>> {
+  const latest = await queryRows<{ feed: DataFeed; id: number }>(
+    db,
+    sql`select f.feed, i.id
+      from unnest(array[${sql.join(
+        feeds.map((f) => sql`${f}`),
+        sql`, `,
+      )}]::text[]) as f(feed)
+      cross join lateral (select d.id from data_imports d
+        where d.location_id = ${locationId} and f.feed = any (d.feeds)
+        order by d.created_at desc, d.id desc limit 1) i`,
+  );
+  const ids = latest.map((r) => Number(r.id));
+  const rows = ids.length
+    ? (await selectImports(db).where(inArray(dataImports.id, ids))).map(flatten)
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const answer = new Map<DataFeed, ImportRow>();
+  for (const r of latest) {
+    const row = byId.get(Number(r.id));
+    if (row) answer.set(r.feed, row);
+  }
+  return answer;
+}
+
+/**
+ * VALIDATED -> APPLYING, only if it is VALIDATED now: of two concurrent calls exactly one
+ * wins (the row is updated once), so an import is never applied twice.
+ */
+export async function claimForApply(
+  db: Db,
+  locationId: number,
+  importId: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(dataImports)
+    .set({ status: 'APPLYING', progressDone: 0 })
+    .where(
+      and(
+        eq(dataImports.id, importId),
+        eq(dataImports.locationId, locationId),
+        eq(dataImports.status, 'VALIDATED'),
+      ),
+    )
+    .returning({ id: dataImports.id });
+  return rows.length === 1;
+}
+
+export async function saveProgress(
+  db: Db,
+  importId: number,
+  done: number,
+  total: number | null,
+): Promise<void> {
+  await db
+    .update(dataImports)
+    .set({ progressDone: done, progressTotal: total })
+    .where(eq(dataImports.id, importId));
+}
+
+/** What an import's pass came to (any columns of the row). */
+export async function updateImport(
+  db: Db,
+  importId: number,
+  patch: Partial<typeof dataImports.$inferInsert> & { status?: ImportStatus },
+): Promise<void> {
+  await db.update(dataImports).set(patch).where(eq(dataImports.id, importId));
+}
+
+export async function insertIssues(
+  db: Db,
+  importId: number,
+  issues: readonly RecordedIssue[],
+): Promise<void> {
+  await insertRows(
+    db,
+    dataImportIssues,
+    issues.map((i) => ({
+      importId,
+      rowNumber: i.rowNumber,
+      column: i.column,
+      value: i.value,
+      message: i.message,
+    })),
+  );
+}
+
+/** A page of an import's kept issues by row number, and how many are kept. */
+export async function listIssues(
+  db: Db,
+  importId: number,
+  offset: number,
+  limit: number,
+): Promise<{ issues: (typeof dataImportIssues.$inferSelect)[]; total: number }> {
+  const issues = await db
+    .select()
+    .from(dataImportIssues)
+    .where(eq(dataImportIssues.importId, importId))
+    .orderBy(asc(dataImportIssues.rowNumber), asc(dataImportIssues.id))
+    .offset(offset)
+    .limit(limit);
+  const [row] = await db
+    .select({ total: count() })
+    .from(dataImportIssues)
+    .where(eq(dataImportIssues.importId, importId));
+  return { issues, total: Number(row?.total ?? 0) };
+}
+
+/**
+ * Imports a server was checking or applying when it stopped can never finish: they become
+ * FAILED (an apply was one transaction, so nothing of it was kept). Answers their files.
+ */
+export async function failInterruptedImports(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ storedPath: string | null }>(
+    db,
+    sql`with stopped as (
+        select id, status, stored_path from data_imports
+        where status in ('VALIDATING', 'APPLYING') for update)
+      update data_imports d set
+        error_message = case stopped.status
+          when 'APPLYING' then ${M.interruptedApply} else ${M.interruptedCheck} end,
+        status = 'FAILED', stored_path = null, progress_total = null
+      from stopped where d.id = stopped.id
+      returning stopped.stored_path as "storedPath"`,
+  );
+  return rows.flatMap((r) => (r.storedPath ? [r.storedPath] : []));
+}
+
+/**
+ * Applies of one store wait for each other (PostgreSQL; PGlite runs one transaction at a
+ * time anyway): two imports upserting the same sections could otherwise deadlock.
+ */
+export async function lockStoreImports(tx: Db, locationId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('csp:data-import'), ${locationId})`);
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  applyImport,
+  getImport,
+  getImportFormats,
+  getImportIssues,
+  getImports,
+} from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/route.ts';
+import { dataManager, dataReader } from './data-access.ts';
+import { DATA_MESSAGES as M } from './data-messages.ts';
+import { allFormats } from './import-formats.ts';
+import type { ImportJobs } from './import-jobs.ts';
+import { claimForApply, findImport, listImports, listIssues } from './import-repository.ts';
+import { toSummary } from './import-summary.ts';
+import { registerUploadRoute } from './upload-route.ts';
+
+const TAGS = ['data'];
+const LIST_LIMIT = 50;
+
+/** Imports (spec §2 Data Summary): formats, upload, the reports, and applying. */
+export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: ImportJobs): void {
+  const { db } = deps;
+  const found = async (locationId: number, importId: number) => {
+    const row = await findImport(db, locationId, importId);
+    if (!row) throw new AppError(404, M.importNotFound, 'importId');
+    return row;
+  };
+
+  route(app, getImportFormats, { tags: TAGS }, async ({ request }) => {
+    await dataReader(db, request);
+    return { formats: allFormats() };
+  });
+
+  registerUploadRoute(app, deps, jobs);
+
+  route(app, getImports, { tags: TAGS }, async ({ request }) => {
+    const session = await dataReader(db, request);
+    const rows = await listImports(db, session.locationId, LIST_LIMIT);
+    return { imports: rows.map((row) => toSummary(row, jobs.liveProgress(row.id))) };
+  });
+
+  route(app, getImport, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
+    const session = await dataReader(db, request);
+    const row = await found(session.locationId, params.importId);
+    return toSummary(row, jobs.liveProgress(row.id));
+  });
+
+  route(app, getImportIssues, { tags: TAGS, errors: [404] }, async ({ params, query, request }) => {
+    const session = await dataReader(db, request);
+    await found(session.locationId, params.importId);
+    const page = await listIssues(db, params.importId, query.offset, query.limit);
+    return {
+      issues: page.issues.map(({ rowNumber, column, value, message }) => ({
+        rowNumber,
+        column,
+        value,
+        message,
+      })),
+      total: page.total,
+    };
+  });
+
+  // 202 while it applies (this call started it, or an earlier one did); 200 once applied.
+  route(
+    app,
+    applyImport,
+    { tags: TAGS, errors: [404, 409] },
+    async ({ params, request, reply }) => {
+      const session = await dataManager(db, request);
+      const before = await found(session.locationId, params.importId);
+      if (await claimForApply(db, session.locationId, params.importId)) {
+        jobs.apply(
+          {
+            importId: before.id,
+            locationId: before.locationId,
+            divisionId: before.divisionId,
+            formatId: before.formatId,
+            fileType: before.fileType,
+            storedPath: before.storedPath,
+          },
+          before.rowsRead,
+        );
+      }
+      const now = await found(session.locationId, params.importId);
+      if (now.status !== 'APPLYING' && now.status !== 'APPLIED') {
+        throw new AppError(409, M.notApplicable(now.status), 'importId');
+      }
+      if (now.status === 'APPLYING') reply.code(202);
+      return toSummary(now, jobs.liveProgress(now.id));
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import type { ImportSummary } from '@csp/contracts';
+import { formatById } from './import-formats.ts';
+import type { ImportRow } from './import-repository.ts';
+
+export interface Progress {
+  done: number;
+  total: number | null;
+}
+
+const RUNNING = new Set(['VALIDATING', 'APPLYING']);
+
+/**
+ * An import as the contract shows it. `live` is the progress this process keeps of a job it
+ * runs; another process's job shows the progress last saved on the row.
+ */
+export function toSummary(row: ImportRow, live: Progress | undefined): ImportSummary {
+  const progress = RUNNING.has(row.status)
+    ? (live ?? { done: row.progressDone, total: row.progressTotal })
+    : null;
+  return {
+    importId: row.id,
+    formatId: row.formatId,
+    formatName: formatById(row.formatId)?.name ?? row.formatId,
+    feeds: row.feeds as ImportSummary['feeds'],
+    fileName: row.fileName,
+    fileType: row.fileType,
+    fileBytes: Number(row.fileBytes),
+    divisionId: row.divisionId,
+    divisionName: row.divisionName,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    createdByName: row.createdByName,
+    appliedAt: row.appliedAt ? row.appliedAt.toISOString() : null,
+    rowsRead: row.rowsRead,
+    rowsValid: row.rowsValid,
+    rowsRejected: row.rowsRejected,
+    added: row.added,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    entities: row.entities as ImportSummary['entities'],
+    reasons: row.reasons as ImportSummary['reasons'],
+    progress,
+    errorMessage: row.errorMessage,
+    terms: row.terms,
+  };
+}

@@ -1,0 +1,94 @@
+import type { Db } from '../../db/client.ts';
+import { KindRun, missing, outcomeOf, type Built, type Mode, type Outcome } from './import-kind.ts';
+import {
+  classifyProfessors,
+  writeProfessors,
+  type ProfessorWrite,
+} from './professors-import-repository.ts';
+import type { CellIssue, FieldValues } from './row-mapper.ts';
+
+interface ProfessorRecord {
+  key: string;
+  lastName: string;
+  firstName: string;
+  email: string | null;
+}
+
+interface ProfessorState {
+  firstRow: number;
+  record: ProfessorRecord;
+  outcome: Outcome | null;
+}
+
+/**
+ * Professors (natural key: last and first name, ignoring case, within the store): created when
+ * missing; the e-mail address is written when the row gives one. Two rows of one professor
+ * with different addresses: the later is rejected.
+ */
+export class ProfessorsRun extends KindRun<ProfessorRecord> {
+  readonly entities = ['professors'] as const;
+  private readonly professors = new Map<string, ProfessorState>();
+  private chunkRecords: ProfessorState[] = [];
+  private chunkRows: ProfessorState[] = [];
+
+  build(values: FieldValues): Built<ProfessorRecord> {
+    const issues: CellIssue[] = [];
+    const lastName = this.text(values, 'lastName', issues);
+    const firstName = this.text(values, 'firstName', issues);
+    if (issues.length > 0) return { issues };
+    return {
+      record: {
+        key: `${lastName.toLowerCase()}\t${firstName.toLowerCase()}`,
+        lastName,
+        firstName,
+        email: this.optionalText(values, 'email'),
+      },
+    };
+  }
+
+  admit(rowNumber: number, record: ProfessorRecord): CellIssue[] {
+    const state = this.professors.get(record.key);
+    if (!state) {
+      this.professors.set(record.key, { firstRow: rowNumber, record, outcome: null });
+      return [];
+    }
+    const issues = this.contradictions(state.record, record, state.firstRow, ['email'], 'professor');
+    if (issues.length === 0) state.record.email ??= record.email;
+    return issues;
+  }
+
+  take(rowNumber: number, record: ProfessorRecord): void {
+    const state = this.professors.get(record.key);
+    if (!state) throw new Error(`row ${rowNumber} was not admitted`);
+    if (state.firstRow === rowNumber) this.chunkRecords.push(state);
+    this.chunkRows.push(state);
+  }
+
+  pending(): number {
+    return this.chunkRows.length;
+  }
+
+  async flush(db: Db, mode: Mode): Promise<void> {
+    const { locationId, tally } = this.ctx;
+    const rows: ProfessorWrite[] = this.chunkRecords.map(({ record: r }, i) => ({
+      i,
+      last: r.lastName,
+      first: r.firstName,
+      email: r.email,
+    }));
+    const classes = await classifyProfessors(db, locationId, rows);
+    if (mode === 'apply') {
+      await writeProfessors(db, locationId, rows);
+      await this.grew(db, 'professors', missing(classes));
+    }
+    for (const c of classes) {
+      const state = this.chunkRecords[c.i];
+      if (!state) continue;
+      state.outcome = outcomeOf(c.exists, c.differs);
+      tally.entity('professors', state.outcome);
+    }
+    for (const state of this.chunkRows) tally.row(state.outcome ?? 'unchanged');
+    this.chunkRecords = [];
+    this.chunkRows = [];
+  }
+}
