@@ -160,6 +160,11 @@ test.describe('dashboard', () => {
     await notice.getByRole('button', { name: 'Dismiss this notice' }).focus();
     await page.keyboard.press('Enter');
     await expect(notice).toHaveCount(0);
+    // Gone from the address too: a reload does not bring it back.
+    await expect(page).not.toHaveURL(/prev=/);
+    await page.reload();
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await expect(page.getByText(`“${prev}”`)).toHaveCount(0);
     await context.close();
   });
 
