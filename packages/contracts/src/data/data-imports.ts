@@ -184,6 +184,7 @@ export const termHoldings = z.object({
   divisionId: z.number().int(),
   divisionName: z.string(),
   termId: z.number().int(),
+  /** Cut at the first hyphen (spec §9). */
   termName: z.string(),
   startDate: z.string(),
   endDate: z.string(),

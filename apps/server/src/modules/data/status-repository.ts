@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TermHoldings } from '@csp/contracts';
+import { shortTermName, type TermHoldings } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/bulk-write.ts';
 
@@ -36,7 +36,8 @@ export async function termHoldings(db: Db, locationId: number): Promise<TermHold
     divisionId: Number(r.divisionId),
     divisionName: String(r.divisionName),
     termId: Number(r.termId),
-    termName: String(r.termName),
+    // Cut at the first hyphen (spec §9): the division is a column of its own.
+    termName: shortTermName(String(r.termName)),
     startDate: String(r.startDate),
     endDate: String(r.endDate),
     courses: Number(r.courses),

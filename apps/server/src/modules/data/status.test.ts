@@ -54,7 +54,7 @@ describe.each(engines)('the data integration status (%s)', (engine) => {
     ]);
     expect(s.terms).toEqual([
       expect.objectContaining({
-        termName: 'Fall 2026 - Main',
+        termName: 'Fall 2026',
         courses: 1,
         sections: 1,
         professors: 1,
@@ -83,10 +83,10 @@ describe.each(engines)('the data integration status (%s)', (engine) => {
     await applied(ctx, admin, checked.importId);
     const s = await status();
     expect(s.divisions.map((d) => d.divisionName)).toEqual(['Graduate School', 'Main Campus']);
-    expect(s.terms.map((t) => [t.termName, t.endDate])).toEqual([
-      ['Spring 2027', '2027-05-07'],
-      ['Fall 2026 - Grad', '2026-12-11'],
-      ['Fall 2026 - Main', '2026-12-19'],
+    expect(s.terms.map((t) => [t.divisionName, t.termName, t.endDate])).toEqual([
+      ['Main Campus', 'Spring 2027', '2027-05-07'],
+      ['Graduate School', 'Fall 2026', '2026-12-11'],
+      ['Main Campus', 'Fall 2026', '2026-12-19'],
     ]);
     expect(s.feeds[0]?.lastImport).toMatchObject({ importId: checked.importId, status: 'APPLIED' });
   });
