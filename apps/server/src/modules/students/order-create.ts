@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoDay } from '../../lib/iso-day.ts';
 import type { Session } from '../../lib/session.ts';
+import { retryOnDeadlock } from '../../lib/retry-deadlock.ts';
 import { isUniqueViolation } from '../../lib/unique-violation.ts';
 import { recordStudentActivity } from './activity-repository.ts';
 import { priceOrderDraft, type OrderDraftInput } from './order-draft.ts';
@@ -54,61 +55,64 @@ export async function createOrderFor(
   const today = isoDay(now);
   let orderId: number;
   try {
-    orderId = await db.transaction(async (tx) => {
-      await lockStudent(tx, student.id);
-      const prior = await findOrderByClientKey(tx, session.accountId, input.clientKey);
-      if (prior) return replayedOrderId(prior, student);
-      const priced = await priceOrderDraft(tx, student, input, today);
-      const id = await insertOrder(tx, {
-        locationId: student.locationId,
-        studentId: student.id,
-        divisionId: priced.divisionId,
-        termId: priced.termId,
-        orderType: 'AUTOGEN',
-        status: 'OPEN',
-        createdAt: now,
-        updatedAt: now,
-        dueAt: priced.dueAt,
-        createdBy: session.accountId,
-        clientKey: input.clientKey,
-        shippingMethod: priced.shippingMethod,
-        shippingCents: priced.shippingCents,
-        taxCents: priced.taxCents,
-      });
-      await insertOrderItems(
-        tx,
-        priced.lines.map((l) => ({
-          locationId: student.locationId,
-          orderId: id,
-          titleId: l.titleId,
-          sectionId: l.sectionId,
-          fulfillmentType: l.fulfillmentType,
-          status: 'PENDING',
-          priceCents: l.priceCents,
-          savingsCents: Math.max(0, l.listPriceCents - l.priceCents),
-        })),
-      );
-      await recordStudentActivity(tx, [
-        {
+    // A deadlock's victim has done nothing and is run again (an order's items lock sections).
+    orderId = await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        await lockStudent(tx, student.id);
+        const prior = await findOrderByClientKey(tx, session.accountId, input.clientKey);
+        if (prior) return replayedOrderId(prior, student);
+        const priced = await priceOrderDraft(tx, student, input, today);
+        const id = await insertOrder(tx, {
           locationId: student.locationId,
           studentId: student.id,
-          actorAccountId: session.accountId,
-          action: 'ORDER_CREATED',
-          details: {
+          divisionId: priced.divisionId,
+          termId: priced.termId,
+          orderType: 'AUTOGEN',
+          status: 'OPEN',
+          createdAt: now,
+          updatedAt: now,
+          dueAt: priced.dueAt,
+          createdBy: session.accountId,
+          clientKey: input.clientKey,
+          shippingMethod: priced.shippingMethod,
+          shippingCents: priced.shippingCents,
+          taxCents: priced.taxCents,
+        });
+        await insertOrderItems(
+          tx,
+          priced.lines.map((l) => ({
+            locationId: student.locationId,
             orderId: id,
-            items: priced.lines.map((l) => ({
-              sectionId: l.sectionId,
-              titleId: l.titleId,
-              fulfillmentType: l.fulfillmentType,
-              priceCents: l.priceCents,
-            })),
-            shippingMethod: priced.shippingMethod,
-            totalCents: priced.totalCents,
+            titleId: l.titleId,
+            sectionId: l.sectionId,
+            fulfillmentType: l.fulfillmentType,
+            status: 'PENDING',
+            priceCents: l.priceCents,
+            savingsCents: Math.max(0, l.listPriceCents - l.priceCents),
+          })),
+        );
+        await recordStudentActivity(tx, [
+          {
+            locationId: student.locationId,
+            studentId: student.id,
+            actorAccountId: session.accountId,
+            action: 'ORDER_CREATED',
+            details: {
+              orderId: id,
+              items: priced.lines.map((l) => ({
+                sectionId: l.sectionId,
+                titleId: l.titleId,
+                fulfillmentType: l.fulfillmentType,
+                priceCents: l.priceCents,
+              })),
+              shippingMethod: priced.shippingMethod,
+              totalCents: priced.totalCents,
+            },
           },
-        },
-      ]);
-      return id;
-    });
+        ]);
+        return id;
+      }),
+    );
   } catch (error) {
     // The same submit placed by another request between our check and our insert.
     if (!isUniqueViolation(error)) throw error;

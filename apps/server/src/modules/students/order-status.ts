@@ -1,3 +1,4 @@
+import { retryOnDeadlock } from '../../lib/retry-deadlock.ts';
 import type { OrderSummary } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -60,27 +61,30 @@ export async function changeOrder(
   now: Date,
   can: OrderAbilities,
 ): Promise<OrderSummary> {
-  await db.transaction(async (tx) => {
-    const order = await lockStudentOrder(tx, student.locationId, student.id, orderId);
-    if (!order) throw new AppError(404, M.orderNotFound(orderId), 'orderId');
-    const move = plan(change, order);
-    if (move === 'done') return;
-    if (!(await changeOrderStatus(tx, order.id, move.from, move.to, now))) return;
-    const cancelledItems = change === 'cancel' ? await cancelPendingItems(tx, order.id) : 0;
-    await recordStudentActivity(tx, [
-      {
-        locationId: student.locationId,
-        studentId: student.id,
-        actorAccountId: session.accountId,
-        action: move.action,
-        details: {
-          orderId: order.id,
-          from: move.from,
-          to: move.to,
-          ...(change === 'cancel' && { cancelledItems }),
+  // A deadlock's victim has done nothing and is run again (its items lock their sections).
+  await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const order = await lockStudentOrder(tx, student.locationId, student.id, orderId);
+      if (!order) throw new AppError(404, M.orderNotFound(orderId), 'orderId');
+      const move = plan(change, order);
+      if (move === 'done') return;
+      if (!(await changeOrderStatus(tx, order.id, move.from, move.to, now))) return;
+      const cancelledItems = change === 'cancel' ? await cancelPendingItems(tx, order.id) : 0;
+      await recordStudentActivity(tx, [
+        {
+          locationId: student.locationId,
+          studentId: student.id,
+          actorAccountId: session.accountId,
+          action: move.action,
+          details: {
+            orderId: order.id,
+            from: move.from,
+            to: move.to,
+            ...(change === 'cancel' && { cancelledItems }),
+          },
         },
-      },
-    ]);
-  });
+      ]);
+    }),
+  );
   return studentOrderSummary(db, student.locationId, student.id, orderId, can);
 }
