@@ -133,11 +133,21 @@ async function applyFromReport(page: Page, rowsValid: number) {
     .click();
   const dialog = page.getByRole('dialog', { name: `Apply ${UIUC_FALL_2025.name}?` });
   await expect(dialog).toContainText(`to ${UIUC_FALL_2025.division}, Fall 2025`);
-  // A double click on the confirmation applies once (the server is idempotent too).
+  // A double click on the confirmation applies once: the page sends one apply request (the
+  // server would answer a second with the state it finds, but the page must not send it).
+  const applyPosts: string[] = [];
+  const countApply = (request: { method(): string; url(): string }) => {
+    if (request.method() === 'POST' && /\/data\/imports\/\d+\/apply$/.test(request.url())) {
+      applyPosts.push(request.url());
+    }
+  };
+  page.on('request', countApply);
   await dialog.getByRole('button', { name: 'Apply', exact: true }).dblclick();
   await expect(report(page).getByRole('alert').filter({ hasText: /^Applied/ })).toBeVisible({
     timeout: 120_000,
   });
+  page.off('request', countApply);
+  expect(applyPosts, 'apply requests sent by the double click').toHaveLength(1);
   const values = await progress();
   expect(values.length, 'the apply progress bar was shown').toBeGreaterThan(0);
   expect(values, 'the bar only moves forward').toEqual([...values].sort((a, b) => a - b));

@@ -9,7 +9,7 @@ export const DATA_MESSAGES = {
   divisionNeeded: "Choose the division this file's rows belong to: the file has no division column.",
   divisionNotFound: 'There is no such division in this store.',
   notAFile:
-    'Send the file itself as the request body, as text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/octet-stream.',
+    'Send the file itself as the request body (e.g. as text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/octet-stream), not JSON.',
   emptyFile: 'The file is empty.',
   tooLarge: `The file is larger than ${MAX_IMPORT_BYTES / 2 ** 20} MB, the most an upload may be.`,
   interruptedUpload: 'The upload stopped before the whole file arrived.',

@@ -38,6 +38,7 @@ const isFileProblem = (error: unknown): error is Error =>
  */
 export class ImportJobs {
   private readonly progress = new Map<number, Progress>();
+  private checks: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'background' | 'now'>,
@@ -49,9 +50,15 @@ export class ImportJobs {
     return this.progress.get(importId);
   }
 
+  /**
+   * Checks run one at a time, in the order of their uploads: each holds a file's keys and
+   * merged records in memory (ADR 0018), and ten uploads at once would hold ten.
+   */
   check(job: ImportJob): void {
     this.progress.set(job.importId, { done: 0, total: null });
-    this.deps.background.run('data import check', () => this.runCheck(job));
+    const run = this.checks.then(() => this.runCheck(job));
+    this.checks = run.catch(() => undefined);
+    this.deps.background.run('data import check', () => run);
   }
 
   apply(job: ImportJob, rows: number): void {
@@ -112,7 +119,7 @@ export class ImportJobs {
       const mapping = formatById(job.formatId);
       if (!mapping) throw new JobProblem(M.unknownFormat);
       if (!job.storedPath || !existsSync(job.storedPath)) throw new JobProblem(M.fileGone);
-      const result = await runImport({
+      await runImport({
         db,
         mapping,
         path: job.storedPath,
@@ -122,15 +129,16 @@ export class ImportJobs {
         mode: 'apply',
         onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
         keepIssues: null,
-      });
-      await updateImport(db, job.importId, {
-        ...result,
-        status: 'APPLIED',
-        appliedAt: this.deps.now(),
-        errorMessage: null,
-        storedPath: null,
-        progressDone: result.rowsRead,
-        progressTotal: result.rowsRead,
+        onApplied: (tx, result) =>
+          updateImport(tx, job.importId, {
+            ...result,
+            status: 'APPLIED',
+            appliedAt: this.deps.now(),
+            errorMessage: null,
+            storedPath: null,
+            progressDone: result.rowsRead,
+            progressTotal: result.rowsRead,
+          }),
       });
     } catch (error) {
       const known = isFileProblem(error);

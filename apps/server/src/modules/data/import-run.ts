@@ -9,7 +9,7 @@ import { IssueRecorder, type RecordedIssue } from './issue-recorder.ts';
 import type { MappingFile } from './mapping-schema.ts';
 import { ProductsRun } from './products-kind.ts';
 import { ProfessorsRun } from './professors-kind.ts';
-import { HeaderError, RowMapper } from './row-mapper.ts';
+import { HeaderError, RowMapper, type CellIssue } from './row-mapper.ts';
 import { SectionsRun } from './sections-kind.ts';
 import { deferSectionFacts, refreshSectionFacts } from './section-facts-repository.ts';
 import { StoreCatalog } from './store-catalog.ts';
@@ -31,6 +31,11 @@ export interface RunOptions {
   onProgress(done: number, total: number | null): void | Promise<void>;
   /** Where validation keeps the first issues (applying has kept them already: null). */
   keepIssues: ((issues: RecordedIssue[]) => Promise<void>) | null;
+  /**
+   * Applying: records the result inside the apply's transaction, so the import is APPLIED
+   * exactly when its writes commit (a failure here rolls them back).
+   */
+  onApplied?: (tx: Db, result: RunResult) => Promise<void>;
 }
 
 export type RunResult = Pick<
@@ -62,6 +67,23 @@ function kindRun(kind: KindId, ctx: KindContext): KindRun<unknown> {
 }
 
 const isBlank = (row: FileRow) => row.cells.every((cell) => cell.trim() === '');
+
+/**
+ * A CSV row with more cells than the header: a comma in an unquoted value shifts every later
+ * column, so none of its cells can be trusted. (Fewer cells are empty ones a spreadsheet left
+ * off; a workbook's cells are placed by column and cannot shift.)
+ */
+function extraCells(row: FileRow, headerWidth: number, fileType: ImportFileType): CellIssue[] {
+  if (fileType !== 'csv' || row.cells.length <= headerWidth) return [];
+  return [
+    {
+      column: '',
+      value: `${row.cells.length} cells, the header has ${headerWidth}`,
+      message:
+        'has more cells than the header has columns: a value with a comma in it must be in double quotes',
+    },
+  ];
+}
 
 /** The data rows of the file (blank rows skipped), after its header row. */
 async function* dataRows(
@@ -95,10 +117,12 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
   const tally = new Tally();
   const recorder = new IssueRecorder(o.keepIssues);
   let mapper: RowMapper | undefined;
+  let headerWidth = 0;
   let kind: KindRun<unknown> | undefined;
   let context: KindContext | undefined;
   const onHeader = (header: FileRow) => {
     mapper = RowMapper.fromHeader(o.mapping, header.cells);
+    headerWidth = header.cells.length;
     context = {
       locationId: o.locationId,
       divisionId: o.divisionId,
@@ -130,6 +154,11 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
   for await (const row of dataRows(o.path, o.fileType, onHeader)) {
     if (!mapper || !kind) throw new Error('no header');
     rowsRead++;
+    const extra = extraCells(row, headerWidth, o.fileType);
+    if (extra.length > 0) {
+      recorder.reject(row.rowNumber, extra);
+      continue;
+    }
     const { values, issues } = mapper.map(row.cells);
     const built = issues.length > 0 ? { issues } : kind.build(values);
     if (built.issues) {
@@ -163,22 +192,7 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
     await run.flush(db, o.mode);
     await o.onProgress(rowsRead, rowsRead);
   };
-  await o.onProgress(0, rowsRead);
-  if (o.mode === 'apply') {
-    await o.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      await lockStoreImports(db, o.locationId);
-      await deferSectionFacts(db);
-      if (!context) throw new Error('no header');
-      context.growth = await TableGrowth.start(db);
-      await takeAll(db);
-      await refreshSectionFacts(db, [...context.touchedSections]);
-    });
-  } else {
-    await takeAll(o.db);
-  }
-
-  return {
+  const result = (): RunResult => ({
     rowsRead,
     rowsValid: rowsRead - recorder.rejected,
     rowsRejected: recorder.rejected,
@@ -186,5 +200,22 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
     entities: tally.entityList(run.entities),
     reasons: recorder.topReasons(),
     terms: [...tally.terms].sort(),
-  };
+  });
+  await o.onProgress(0, rowsRead);
+  if (o.mode !== 'apply') {
+    await takeAll(o.db);
+    return result();
+  }
+  return o.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await lockStoreImports(db, o.locationId);
+    await deferSectionFacts(db);
+    if (!context) throw new Error('no header');
+    context.growth = await TableGrowth.start(db);
+    await takeAll(db);
+    await refreshSectionFacts(db, [...context.touchedSections]);
+    const applied = result();
+    await o.onApplied?.(db, applied);
+    return applied;
+  });
 }

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { KindRun, missing, outcomeOf, type Built, type Mode, type Outcome } from './import-kind.ts';
 import {
+  ambiguousProfessors,
   classifyProfessors,
+  nameKey,
   writeProfessors,
   type ProfessorWrite,
 } from './professors-import-repository.ts';
@@ -22,12 +24,15 @@ interface ProfessorState {
 
 /**
  * Professors (natural key: last and first name, ignoring case, within the store): created when
- * missing; the e-mail address is written when the row gives one. Two rows of one professor
+ * missing; the e-mail address is written when the row gives one. A name several professors of
+ * the store share is rejected (an import never guesses). "Kim, H" is not "Kim, Hyunil". Two rows of one professor
  * with different addresses: the later is rejected.
  */
 export class ProfessorsRun extends KindRun<ProfessorRecord> {
   readonly entities = ['professors'] as const;
   private readonly professors = new Map<string, ProfessorState>();
+  /** Names several professors of the store have: which one a row means cannot be told. */
+  private readonly ambiguous = new Set<string>();
   private chunkRecords: ProfessorState[] = [];
   private chunkRows: ProfessorState[] = [];
 
@@ -38,7 +43,7 @@ export class ProfessorsRun extends KindRun<ProfessorRecord> {
     if (issues.length > 0) return { issues };
     return {
       record: {
-        key: `${lastName.toLowerCase()}\t${firstName.toLowerCase()}`,
+        key: nameKey(lastName, firstName),
         lastName,
         firstName,
         email: this.optionalText(values, 'email'),
@@ -46,7 +51,23 @@ export class ProfessorsRun extends KindRun<ProfessorRecord> {
     };
   }
 
+  override async resolve(db: Db, records: readonly ProfessorRecord[]): Promise<void> {
+    const names = records.map((r) => ({ last: r.lastName, first: r.firstName }));
+    for (const key of await ambiguousProfessors(db, this.ctx.locationId, names)) {
+      this.ambiguous.add(key);
+    }
+  }
+
   admit(rowNumber: number, record: ProfessorRecord): CellIssue[] {
+    if (this.ambiguous.has(record.key)) {
+      return [
+        this.issue(
+          'lastName',
+          `${record.lastName}, ${record.firstName}`,
+          'is the name of more than one professor of the store: merge them in the store, then import again',
+        ),
+      ];
+    }
     const state = this.professors.get(record.key);
     if (!state) {
       this.professors.set(record.key, { firstRow: rowNumber, record, outcome: null });

@@ -46,10 +46,21 @@ export class RowMapper {
   /** The mapper of a file whose header row is `header`; a HeaderError names missing columns. */
   static fromHeader(mapping: MappingFile, header: readonly string[]): RowMapper {
     const positions = new Map<string, number>();
+    const twice = new Set<string>();
     header.forEach((text, index) => {
       const key = headerKey(text);
-      if (key && !positions.has(key)) positions.set(key, index);
+      if (key && positions.has(key)) twice.add(key);
+      else if (key) positions.set(key, index);
     });
+    // Two columns of one name: which one holds the values is anyone's guess.
+    const ambiguous = mapping.columns
+      .flatMap((entry) => (entry.column !== undefined ? [entry.column] : (entry.sumOf ?? [])))
+      .filter((name) => twice.has(headerKey(name)));
+    if (ambiguous.length > 0) {
+      throw new HeaderError(
+        `The file has more than one column ${ambiguous.map((n) => `"${n}"`).join(', ')}: keep one of them (which one holds the values cannot be told).`,
+      );
+    }
     const missing: string[] = [];
     const plans: EntryPlan[] = [];
     for (const entry of mapping.columns) {

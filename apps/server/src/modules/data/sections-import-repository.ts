@@ -128,21 +128,24 @@ export interface SectionWrite {
   dept: string;
   course: string;
   code: string;
-  start_date: string;
-  end_date: string;
+  /** Null: not given (a stored date stays; a new section gets the term's). */
+  start_date: string | null;
+  end_date: string | null;
+  term_start: string;
+  term_end: string;
   /** Null: not given or unknown (a stored figure stays; a new section gets 0). */
   capacity: number | null;
   estimated: number | null;
 }
 const SECTION =
-  'i int, division_id int, term_id int, dept text, course text, code text, start_date date, end_date date, capacity int, estimated int';
+  'i int, division_id int, term_id int, dept text, course text, code text, start_date date, end_date date, term_start date, term_end date, capacity int, estimated int';
 
 /** Joins x (dept, course, term_id, code) to its course `c` and section `s`. */
 const courseOf = sql`courses c on c.department_id = d.id and c.code = x.course`;
 const sectionOf = sql`sections s on s.course_id = c.id and s.term_id = x.term_id and s.code = x.code`;
 const sectionChanges = sql`(s.start_date, s.end_date, s.enrollment_capacity, s.estimated_enrollment)
-  is distinct from (x.start_date, x.end_date, coalesce(x.capacity, s.enrollment_capacity),
-    coalesce(x.estimated, s.estimated_enrollment))`;
+  is distinct from (coalesce(x.start_date, s.start_date), coalesce(x.end_date, s.end_date),
+    coalesce(x.capacity, s.enrollment_capacity), coalesce(x.estimated, s.estimated_enrollment))`;
 
 export function classifySections(db: Db, rows: readonly SectionWrite[]): Promise<Classified[]> {
   return classify(db, rows, () =>
@@ -163,14 +166,15 @@ export async function writeSections(
     db,
     sql`insert into sections (location_id, course_id, term_id, code, start_date, end_date,
         enrollment_capacity, estimated_enrollment)
-      select ${locationId}, c.id, x.term_id, x.code, x.start_date, x.end_date,
-        coalesce(x.capacity, 0), coalesce(x.estimated, 0)
+      select ${locationId}, c.id, x.term_id, x.code, coalesce(x.start_date, x.term_start),
+        coalesce(x.end_date, x.term_end), coalesce(x.capacity, 0), coalesce(x.estimated, 0)
       from ${recordset(rows, SECTION)} join ${departmentOf} join ${courseOf}
       on conflict (course_id, term_id, code) do nothing
       returning id`,
   );
   await db.execute(
-    sql`update sections s set start_date = x.start_date, end_date = x.end_date,
+    sql`update sections s set start_date = coalesce(x.start_date, s.start_date),
+        end_date = coalesce(x.end_date, s.end_date),
         enrollment_capacity = coalesce(x.capacity, s.enrollment_capacity),
         estimated_enrollment = coalesce(x.estimated, s.estimated_enrollment)
       from ${recordset(rows, SECTION)} join ${departmentOf} join ${courseOf}

@@ -2,7 +2,9 @@ import type { Db } from '../../db/client.ts';
 import type { Person } from './import-fields.ts';
 import { KindRun, missing, outcomeOf, type Built, type Mode, type Outcome } from './import-kind.ts';
 import {
+  ambiguousProfessors,
   classifyProfessors,
+  nameKey,
   writeProfessors,
   type ProfessorWrite,
 } from './professors-import-repository.ts';
@@ -44,8 +46,9 @@ interface SectionRecord {
   courseName: string;
   courseDescription: string | null;
   sectionCode: string;
-  sectionStart: string;
-  sectionEnd: string;
+  /** Null: the file does not give it (a stored section keeps its date; a new one gets the term's). */
+  sectionStart: string | null;
+  sectionEnd: string | null;
   capacity: number | null;
   estimatedEnrollment: number | null;
   professors: Person[];
@@ -59,7 +62,7 @@ interface SectionState {
   outcome: Outcome | null;
 }
 
-const personKey = (p: Person) => `${p.lastName.toLowerCase()}\t${p.firstName.toLowerCase()}`;
+const personKey = (p: Person) => nameKey(p.lastName, p.firstName);
 
 export const SECTION_ENTITIES = [
   'terms',
@@ -83,6 +86,8 @@ export class SectionsRun extends KindRun<SectionRecord> {
   private readonly newTerms = new Map<string, TermRef>();
   private readonly sections = new Map<string, SectionState>();
   private readonly seen = new Set<string>();
+  /** Names several professors of the store have (a row naming one is rejected). */
+  private readonly ambiguous = new Set<string>();
   private chunkRecords: SectionState[] = [];
   private chunkRows: SectionState[] = [];
 
@@ -97,12 +102,10 @@ export class SectionsRun extends KindRun<SectionRecord> {
     if (issues.length > 0 || divisionId === null) return { issues };
     const term = this.termOf(divisionId, termName, values, issues);
     if (!term) return { issues };
-    const sectionStart = this.optionalText(values, 'sectionStart') ?? term.startDate;
-    const sectionEnd = this.optionalText(values, 'sectionEnd') ?? term.endDate;
-    if (sectionEnd < sectionStart) {
-      issues.push(this.issue('sectionEnd', sectionEnd, 'is before the section start date'));
-      return { issues };
-    }
+    const sectionStart = this.optionalText(values, 'sectionStart');
+    const sectionEnd = this.optionalText(values, 'sectionEnd');
+    const dateIssue = this.datesIssue(sectionStart, sectionEnd, term);
+    if (dateIssue) return { issues: [dateIssue] };
     const professors = values.professors;
     return {
       record: {
@@ -122,6 +125,17 @@ export class SectionsRun extends KindRun<SectionRecord> {
         professors: Array.isArray(professors) ? professors : [],
       },
     };
+  }
+
+  /** A date the row leaves out is checked as the term's (what a new section would get). */
+  private datesIssue(start: string | null, end: string | null, term: TermRef): CellIssue | null {
+    if ((end ?? term.endDate) >= (start ?? term.startDate)) return null;
+    if (start !== null && end !== null) {
+      return this.issue('sectionEnd', end, 'is before the section start date');
+    }
+    return start !== null
+      ? this.issue('sectionStart', start, "is after the term's end date")
+      : this.issue('sectionEnd', end ?? '', "is before the term's start date");
   }
 
   private divisionOf(values: FieldValues, issues: CellIssue[]): number | null {
@@ -162,7 +176,26 @@ export class SectionsRun extends KindRun<SectionRecord> {
     return term;
   }
 
+  override async resolve(db: Db, records: readonly SectionRecord[]): Promise<void> {
+    const names = new Map<string, { last: string; first: string }>();
+    for (const p of records.flatMap((r) => r.professors)) {
+      names.set(personKey(p), { last: p.lastName, first: p.firstName });
+    }
+    const found = await ambiguousProfessors(db, this.ctx.locationId, [...names.values()]);
+    for (const key of found) this.ambiguous.add(key);
+  }
+
   admit(rowNumber: number, record: SectionRecord): CellIssue[] {
+    const unsure = record.professors.filter((p) => this.ambiguous.has(personKey(p)));
+    if (unsure.length > 0) {
+      return [
+        this.issue(
+          'professors',
+          unsure.map((p) => `${p.lastName}, ${p.firstName}`).join('; '),
+          'names a professor the store has more than once: merge them in the store, then import again',
+        ),
+      ];
+    }
     const state = this.sections.get(record.key);
     if (!state) {
       const professors = new Map(record.professors.map((p) => [personKey(p), p]));
@@ -178,6 +211,8 @@ export class SectionsRun extends KindRun<SectionRecord> {
       'section',
     );
     if (issues.length > 0) return issues;
+    merged.sectionStart ??= record.sectionStart;
+    merged.sectionEnd ??= record.sectionEnd;
     merged.capacity ??= record.capacity;
     merged.estimatedEnrollment ??= record.estimatedEnrollment;
     for (const p of record.professors) {
@@ -252,6 +287,8 @@ export class SectionsRun extends KindRun<SectionRecord> {
         code: r.sectionCode,
         start_date: r.sectionStart,
         end_date: r.sectionEnd,
+        term_start: r.term.startDate,
+        term_end: r.term.endDate,
         capacity: r.capacity,
         estimated: r.estimatedEnrollment,
       }));

@@ -15,8 +15,9 @@ import { removeUpload, storeUpload } from './upload-store.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /**
- * The content types whose body is the file itself, handed on as a stream (null: the type is
- * the file name's). Browsers on Windows label a .csv file application/vnd.ms-excel.
+ * The content types that say which type of file they carry; a file name saying another is a
+ * mistake (null, or a type not listed: the file name decides). Browsers on Windows label a
+ * .csv file application/vnd.ms-excel.
  */
 const FILE_TYPES: Record<string, ImportFileType | null> = {
   'text/csv': 'csv',
@@ -51,8 +52,12 @@ function fileTypeOf(request: FastifyRequest, fileName: string): ImportFileType {
 export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: ImportJobs): void {
   const { db } = deps;
   void app.register(async (scope) => {
+    // Any content type, or none, is the file itself (its name decides its type): clients
+    // label CSV files text/plain, application/vnd.ms-excel or nothing. Only JSON keeps the
+    // app's parser, and is refused as not a file.
+    scope.removeContentTypeParser('text/plain');
     scope.addContentTypeParser(
-      Object.keys(FILE_TYPES),
+      '*',
       { bodyLimit: MAX_IMPORT_BYTES },
       (_request, payload, done) => done(null, payload),
     );

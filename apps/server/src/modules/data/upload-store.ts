@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../lib/app-error.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
@@ -20,9 +20,16 @@ export interface StoredUpload {
 /**
  * Streams a request body to a private file, hashing it on the way: at most a chunk of it is in
  * memory at a time. A body over `limit` stops with a 413 naming `file` (the file is removed);
- * an empty one is a 400.
+ * an empty one is a 400, and so is a body that stops before its end (the client went away).
+ * A failure to write the file is thrown as it is (a 500: the server's fault). `openFile` is
+ * for tests.
  */
-export async function storeUpload(body: Readable, limit: number): Promise<StoredUpload> {
+export async function storeUpload(
+  body: Readable,
+  limit: number,
+  openFile: (path: string) => Writable = (path) =>
+    createWriteStream(path, { flags: 'wx', mode: 0o600 }),
+): Promise<StoredUpload> {
   await mkdir(UPLOAD_FOLDER, { recursive: true, mode: 0o700 });
   const path = join(UPLOAD_FOLDER, `${randomUUID()}.upload`);
   const hash = createHash('sha256');
@@ -38,11 +45,18 @@ export async function storeUpload(body: Readable, limit: number): Promise<Stored
       callback(null, chunk);
     },
   });
+  const file = openFile(path);
+  // The disk's own failure (full, unwritable) is the server's fault, not the client's.
+  // (A body that fails is passed on to the file too: only the system's own errors count.)
+  let writeFailed = false;
+  file.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.syscall !== undefined) writeFailed = true;
+  });
   try {
-    await pipeline(body, meter, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await pipeline(body, meter, file);
   } catch (error) {
     await removeUpload(path);
-    if (error instanceof AppError) throw error;
+    if (error instanceof AppError || writeFailed) throw error;
     throw new AppError(400, M.interruptedUpload, 'file');
   }
   if (bytes === 0) {

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
+import { signIn, type Caller } from '../permissions/permissions-test-support.ts';
+import { applied, removeWaitingUploads, storeTables, uploadChecked } from './data-test-support.ts';
+
+const engines = await testEngines();
+
+/**
+ * An import is APPLIED exactly when its writes are: the status is written in the apply's own
+ * transaction, so a failure to record it undoes the writes and the import says FAILED truly.
+ */
+describe.each(engines)('recording an apply (%s)', (engine) => {
+  let ctx: TestContext;
+  let admin: Caller;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    admin = await signIn(ctx, 'admin@store-a.test');
+  });
+  afterAll(async () => {
+    await removeWaitingUploads(ctx);
+    await ctx?.close();
+  });
+
+  it('keeps nothing of an apply whose APPLIED status cannot be written', async () => {
+    const checked = await uploadChecked(ctx, admin, {
+      formatId: 'products-prices',
+      fileName: 'products.csv',
+      file: 'isbn,title\n9780070006577,Complex Analysis\n',
+    });
+    expect(checked.status).toBe('VALIDATED');
+    const before = await storeTables(ctx.db, ctx.fixture.locations.a);
+    await ctx.db.execute(sql`create function refuse_applied() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'APPLIED' then raise exception 'status refused'; end if;
+        return new;
+      end $$`);
+    await ctx.db.execute(sql`create trigger refuse_applied before update on data_imports
+      for each row execute function refuse_applied()`);
+    try {
+      const done = await applied(ctx, admin, checked.importId);
+      expect(done).toMatchObject({
+        status: 'FAILED',
+        errorMessage: 'Applying stopped on an unexpected error; nothing was applied.',
+      });
+    } finally {
+      await ctx.db.execute(sql`drop trigger refuse_applied on data_imports`);
+      await ctx.db.execute(sql`drop function refuse_applied()`);
+    }
+    expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(before);
+  });
+});
