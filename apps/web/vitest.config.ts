@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Under the full suite's load a screen test may take several seconds (see src/test/setup.ts).
+    testTimeout: 20_000,
   },
 });
