@@ -43,11 +43,18 @@ export const dataImports = pgTable(
     updated: integer().notNull().default(0),
     unchanged: integer().notNull().default(0),
     /** Per kind of record: [{entity, added, updated, unchanged}]. */
-    entities: jsonb().notNull().default(sql`'[]'::jsonb`),
+    entities: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The most common rejection reasons: [{column, message, rows}]. */
-    reasons: jsonb().notNull().default(sql`'[]'::jsonb`),
+    reasons: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Term names the rows fall in. */
-    terms: text().array().notNull().default(sql`'{}'::text[]`),
+    terms: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     progressDone: integer().notNull().default(0),
     progressTotal: integer(),
     errorMessage: text(),

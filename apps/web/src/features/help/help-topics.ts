@@ -75,7 +75,7 @@ export const HELP_TOPICS: HelpTopic[] = [
       "Data Summary shows when each of the store's data feeds (divisions and terms, courses and sections, professors, students and enrollments, products and prices) was last imported, what that import added, changed or rejected, and what the store holds for each term. It is available to staff with data management rights; staff with data reporting rights see each feed's last import on the dashboard.",
     ],
     steps: [
-      'Choose the file\'s format (each lists the columns it needs) and, when asked, the division the file is for, then choose the CSV or Excel file.',
+      "Choose the file's format (each lists the columns it needs) and, when asked, the division the file is for, then choose the CSV or Excel file.",
       'The portal checks every row and shows a report before anything is saved: which rows would be added, changed or left as they are, and which were rejected, with the row, the column and why.',
       'Choose Apply to save the accepted rows, all at once. Importing the same file again changes nothing.',
     ],
