@@ -446,8 +446,22 @@ export async function adoptionById(
 export const displayDate = (day: string) =>
   `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
-/** Zero axe-core violations on the whole page (the wizard's dialog and what is behind it). */
+/**
+ * Zero axe-core violations on the whole page (the wizard's dialog and what is behind it), once
+ * no transition or finite animation runs: a dialog fading in is measured at part of its
+ * contrast, a colour-contrast violation that comes and goes with timing. Spinners loop forever
+ * and are not waited for.
+ */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
