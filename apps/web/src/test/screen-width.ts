@@ -1,6 +1,9 @@
 import { vi } from 'vitest';
 
-/** jsdom has no layout: media queries answer as a screen `width` pixels wide would. */
+/**
+ * jsdom has no layout: media queries answer as a screen `width` pixels wide would, so a page
+ * picks its desktop (1280) or phone (360) form.
+ */
 export function screenWidth(width: number) {
   vi.stubGlobal('matchMedia', (query: string) => {
     const min = /min-width:\s*([\d.]+)px/.exec(query);

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { importSummary } from '../test/data-fixtures.ts';
 import { BASE, FakeDataServer, renderDataSummary } from '../test/data-fake-server.ts';
 import { FakeXhr } from '../test/fake-xhr.ts';
-import { screenWidth } from '../test/screen-width.ts';
+import { screenWidth } from '../../../test/screen-width.ts';
 
 // The report is polled once a second while the server works: a step waits at most a poll or two.
 configure({ asyncUtilTimeout: 5000 });

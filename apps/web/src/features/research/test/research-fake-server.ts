@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { ActionName, SectionListRequest } from '@csp/contracts';
 import { storePasswordLogin } from '../../../lib/credential-storage.ts';
 import { json, type StubRequest } from '../../../test/fetch-stub.ts';
@@ -139,24 +138,4 @@ export function listBodies(calls: readonly StubRequest[]): SectionListRequest[] 
 
 export const lastListBody = (calls: readonly StubRequest[]) => listBodies(calls).at(-1);
 
-/**
- * jsdom has no layout: answer media queries as a screen `width` pixels wide would, so the page
- * picks its desktop (1280) or phone (360) form.
- */
-export function screenWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
-}
+export { screenWidth } from '../../../test/screen-width.ts';
