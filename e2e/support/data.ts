@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import {
 } from '@csp/contracts';
 import { demoAccount, expect, type DemoUserKey } from './fixtures.ts';
 import { freePort } from './free-port.ts';
-import { REPO_ROOT, waitForServer } from './server.ts';
+import { REPO_ROOT, startedServer } from './server.ts';
 
 /*
  * The data import specs change the store's data (a whole term of sections), which every other
@@ -52,20 +52,7 @@ export async function startDataPortal(): Promise<DataPortal> {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitForServer(port, server);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const stop = await startedServer(port, server, dir);
   return { port, baseUrl: `http://localhost:${port}`, stop };
 }
 

@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
-import { REPO_ROOT, waitForServer } from './server.ts';
+import { REPO_ROOT, startedServer } from './server.ts';
 
 /**
  * Builds the web app once (unless E2E_SKIP_BUILD is set and a build exists), then starts the
@@ -43,19 +43,5 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
   process.env.E2E_PORT = String(port);
   process.env.E2E_DATA_DIR = dataDir;
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForServer(port, server);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return stop;
+  return startedServer(port, server, dataDir);
 }

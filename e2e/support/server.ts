@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,6 +22,33 @@ export async function waitForServer(port: number, child: ChildProcess, timeoutMs
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`The server did not answer on port ${port} within ${timeoutMs} ms.`);
+}
+
+/**
+ * Waits for a started server and answers how to stop it: SIGTERM, wait for it to exit, then
+ * remove its data folder. A server that never comes up is stopped (and cleaned) before the
+ * error is thrown.
+ */
+export async function startedServer(
+  port: number,
+  server: ChildProcess,
+  dataDir: string,
+): Promise<() => Promise<void>> {
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(port, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
 }
 
 /** The port the global setup's server listens on. */
