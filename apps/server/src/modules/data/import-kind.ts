@@ -32,6 +32,27 @@ export function outcomeOf(exists: boolean, differs: boolean): Outcome {
   return differs ? 'updated' : 'unchanged';
 }
 
+/**
+ * Tallies a chunk of a kind with one record per natural key (titles, professors): each record
+ * its compared outcome, then each row the outcome of the record it named (a row repeating an
+ * earlier record's key counts as that record did).
+ */
+export function tallyChunk(
+  tally: Tally,
+  entity: string,
+  classes: readonly Classified[],
+  records: readonly { outcome: Outcome | null }[],
+  rows: readonly { outcome: Outcome | null }[],
+): void {
+  for (const c of classes) {
+    const record = records[c.i];
+    if (!record) continue;
+    record.outcome = outcomeOf(c.exists, c.differs);
+    tally.entity(entity, record.outcome);
+  }
+  for (const row of rows) tally.row(row.outcome ?? 'unchanged');
+}
+
 /** The counts of a pass: per row and per kind of record, and the terms the rows fall in. */
 export class Tally {
   readonly rows: Record<Outcome, number> = { added: 0, updated: 0, unchanged: 0 };

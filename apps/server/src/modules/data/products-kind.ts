@@ -1,6 +1,6 @@
 import { isbn10To13, isbn13To10 } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { KindRun, missing, outcomeOf, type Built, type Mode, type Outcome } from './import-kind.ts';
+import { KindRun, missing, tallyChunk, type Built, type Mode, type Outcome } from './import-kind.ts';
 import type { CellIssue, FieldValues } from './row-mapper.ts';
 import { classifyTitles, writeTitles, type TitleWrite } from './titles-import-repository.ts';
 
@@ -98,13 +98,7 @@ export class ProductsRun extends KindRun<ProductRecord> {
       await writeTitles(db, locationId, rows);
       await this.grew(db, 'titles', missing(classes));
     }
-    for (const c of classes) {
-      const state = this.chunkRecords[c.i];
-      if (!state) continue;
-      state.outcome = outcomeOf(c.exists, c.differs);
-      tally.entity('titles', state.outcome);
-    }
-    for (const state of this.chunkRows) tally.row(state.outcome ?? 'unchanged');
+    tallyChunk(tally, 'titles', classes, this.chunkRecords, this.chunkRows);
     this.chunkRecords = [];
     this.chunkRows = [];
   }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { KindRun, missing, outcomeOf, type Built, type Mode, type Outcome } from './import-kind.ts';
+import { KindRun, missing, tallyChunk, type Built, type Mode, type Outcome } from './import-kind.ts';
 import {
   ambiguousProfessors,
   classifyProfessors,
@@ -102,13 +102,7 @@ export class ProfessorsRun extends KindRun<ProfessorRecord> {
       await writeProfessors(db, locationId, rows);
       await this.grew(db, 'professors', missing(classes));
     }
-    for (const c of classes) {
-      const state = this.chunkRecords[c.i];
-      if (!state) continue;
-      state.outcome = outcomeOf(c.exists, c.differs);
-      tally.entity('professors', state.outcome);
-    }
-    for (const state of this.chunkRows) tally.row(state.outcome ?? 'unchanged');
+    tallyChunk(tally, 'professors', classes, this.chunkRecords, this.chunkRows);
     this.chunkRecords = [];
     this.chunkRows = [];
   }

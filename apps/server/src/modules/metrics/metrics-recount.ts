@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/bulk-write.ts';
+import type { ItemFigures } from './metrics-repository.ts';
 
 /**
  * Test support: the dashboard's kept summaries (migration 0014) of a store next to a recount
@@ -9,23 +10,11 @@ import { queryRows } from '../../db/bulk-write.ts';
  * difference.
  */
 
-export interface ItemCountRow {
+/** One kept (or recounted) row: its key and its counts. */
+export interface ItemCountRow extends ItemFigures {
   divisionId: number;
   termId: number;
   sectionId: number | null;
-  itemCount: number;
-  fulfilledCount: number;
-  pendingCount: number;
-  onHoldCount: number;
-  cancelledCount: number;
-  dueCount: number;
-  onTimeCount: number;
-  rentNewCount: number;
-  rentUsedCount: number;
-  buyNewCount: number;
-  buyUsedCount: number;
-  digitalCount: number;
-  requiredBoughtCount: number;
 }
 
 export interface RequirementRow {
