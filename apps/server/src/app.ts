@@ -19,6 +19,7 @@ import { registerPortalRoutes, WebsiteResolver } from './modules/portal/index.ts
 import { registerResearchRoutes } from './modules/research/index.ts';
 import { registerMetricsRoutes } from './modules/metrics/index.ts';
 import { registerDataRoutes } from './modules/data/index.ts';
+import { registerFundingRoutes } from './modules/funding/index.ts';
 import { registerSamlRoutes } from './modules/saml/index.ts';
 import { registerStudentRoutes } from './modules/students/index.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerResearchRoutes(app, deps);
   registerMetricsRoutes(app, deps);
   registerDataRoutes(app, deps);
+  registerFundingRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist);
   return app;

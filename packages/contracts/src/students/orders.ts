@@ -4,6 +4,11 @@ import { dbId, withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { studentAccountParams } from './student-search.ts';
 import { customerQuery, shippingAddress } from './student-detail.ts';
+import {
+  orderFundingHistory,
+  orderFundingRequest,
+  orderFundingSplit,
+} from '../funding/order-funding.ts';
 
 /** What an order item can be (spec §1 order types: rent new, rent used, buy new, buy used, digital). */
 export const FULFILLMENT_TYPES = [
@@ -105,6 +110,8 @@ export const orderDraft = z.object({
       .min(1, 'Choose a shipping method.')
       .max(40),
   ),
+  /** Pay part or all of it from the student's funding (issue 14); omitted: no funding. */
+  funding: orderFundingRequest.optional(),
 });
 export type OrderDraft = z.input<typeof orderDraft>;
 
@@ -128,6 +135,8 @@ export const orderPreview = z.object({
   totalCents: z.number().int(),
   /** Where it ships (the student's address) or null for pick-up. */
   shipTo: shippingAddress.nullable(),
+  /** What funding would pay (nothing when the draft asks for none) and what the student pays. */
+  funding: orderFundingSplit,
 });
 export type OrderPreview = z.infer<typeof orderPreview>;
 
@@ -171,6 +180,10 @@ export const orderSummary = z.object({
   shippingCents: z.number().int(),
   totalCents: z.number().int(),
   savingsCents: z.number().int().nullable(),
+  /** Charged to funding less refunded (0 when none). */
+  fundedCents: z.number().int(),
+  /** Each allowance that paid for it, with what a cancellation refunded. */
+  funding: z.array(orderFundingHistory),
   mayHold: z.boolean(),
   mayUnhold: z.boolean(),
   mayCancel: z.boolean(),

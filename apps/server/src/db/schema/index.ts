@@ -9,3 +9,4 @@ export * from './saml.ts';
 export * from './security.ts';
 export * from './data-imports.ts';
 export * from './metrics.ts';
+export * from './funding.ts';

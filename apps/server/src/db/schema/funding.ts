@@ -1,0 +1,260 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { locations } from './tenancy.ts';
+import { userAccounts } from './accounts.ts';
+import { terms } from './catalog.ts';
+import { students } from './students.ts';
+import { orders } from './commerce.ts';
+
+/**
+ * Funding (issue 14, ADR 0019). Money is whole cents. No table stores a balance: a student's
+ * balance, a source's allocated and spent figures are sums of `funding_ledger` entries.
+ */
+export const fundingSources = pgTable(
+  'funding_sources',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    name: text().notNull(),
+    /** FUNDING_KINDS. */
+    kind: text().notNull(),
+    budgetCents: integer().notNull(),
+    chargeStartsOn: date({ mode: 'string' }).notNull(),
+    chargeEndsOn: date({ mode: 'string' }).notNull(),
+    perStudentCapCents: integer(),
+    /** FUNDING_SCOPES. */
+    scope: text().notNull(),
+    /** FUNDING_SPENDING values it pays for. */
+    spending: text().array().notNull(),
+    /** UNSPENT_POLICIES. */
+    unspentPolicy: text().notNull(),
+    /** PROMOTION only: the shared code (upper-case), each use's amount and the use limit. */
+    promoCode: text(),
+    promoAmountCents: integer(),
+    promoUseLimit: integer(),
+    /** When the ended window's unspent balances were closed (EXPIRY/PAYOUT written). */
+    closedAt: timestamp({ withTimezone: true }),
+    /** Bumped by each edit; an edit sent with an older version is refused (no lost update). */
+    version: integer().notNull().default(0),
+    createdBy: integer()
+      .notNull()
+      .references(() => userAccounts.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The client's key for one create: the same create sent again answers this source. */
+    clientKey: text(),
+  },
+  (t) => [
+    index('funding_sources_location_idx').on(t.locationId, t.chargeEndsOn),
+    uniqueIndex('funding_sources_promo_code_uq')
+      .on(t.locationId, t.promoCode)
+      .where(sql`${t.promoCode} is not null`),
+    uniqueIndex('funding_sources_client_key_uq')
+      .on(t.createdBy, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
+    check('funding_sources_budget_ck', sql`${t.budgetCents} >= 0`),
+    check('funding_sources_window_ck', sql`${t.chargeEndsOn} >= ${t.chargeStartsOn}`),
+    check(
+      'funding_sources_promo_ck',
+      sql`(${t.kind} = 'PROMOTION') = (${t.promoCode} is not null)
+        and (${t.promoCode} is null) = (${t.promoAmountCents} is null)
+        and (${t.promoCode} is null) = (${t.promoUseLimit} is null)`,
+    ),
+  ],
+);
+
+/** The terms a source pays for; none means any term. */
+export const fundingSourceTerms = pgTable(
+  'funding_source_terms',
+  {
+    sourceId: integer()
+      .notNull()
+      .references(() => fundingSources.id, { onDelete: 'cascade' }),
+    termId: integer()
+      .notNull()
+      .references(() => terms.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sourceId, t.termId] }),
+    index('funding_source_terms_term_idx').on(t.termId),
+  ],
+);
+
+/** A student's allowance from one source (at most one per source), known by its voucher code. */
+export const fundingAllowances = pgTable(
+  'funding_allowances',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    sourceId: integer()
+      .notNull()
+      .references(() => fundingSources.id),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    /** Unique in the store; printed and e-mailed to the student. */
+    voucherCode: text().notNull(),
+    note: text().notNull().default(''),
+    createdBy: integer().references(() => userAccounts.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    clientKey: text(),
+    /** The allowance file it came from, if any. */
+    uploadId: integer(),
+    emailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('funding_allowances_source_student_uq').on(t.sourceId, t.studentId),
+    uniqueIndex('funding_allowances_voucher_uq').on(t.locationId, t.voucherCode),
+    uniqueIndex('funding_allowances_client_key_uq')
+      .on(t.createdBy, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
+    index('funding_allowances_student_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * Every movement of funding money. A balance is the sum of an allowance's entries; the
+ * no-overdraw trigger (migration 0015) refuses an entry that would take one below zero, and the
+ * writers lock the allowance row first so two charges at once are taken one after the other.
+ */
+export const fundingLedger = pgTable(
+  'funding_ledger',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    sourceId: integer()
+      .notNull()
+      .references(() => fundingSources.id),
+    allowanceId: integer()
+      .notNull()
+      .references(() => fundingAllowances.id),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    /** LEDGER_KINDS. */
+    kind: text().notNull(),
+    /** Signed as it moves the student's balance. */
+    amountCents: integer().notNull(),
+    orderId: integer().references(() => orders.id),
+    /** The charged order's term (spending by term). */
+    termId: integer().references(() => terms.id),
+    actorAccountId: integer().references(() => userAccounts.id),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    note: text().notNull().default(''),
+    /** CHARGE: the order lines it paid, [{ sectionId, titleId, cents }]. */
+    details: jsonb().notNull().default({}),
+  },
+  (t) => [
+    // Balances: an index-only sum per allowance.
+    index('funding_ledger_allowance_idx').on(t.allowanceId, t.kind, t.amountCents),
+    // Source figures: an index-only sum per source and kind.
+    index('funding_ledger_source_kind_idx').on(t.sourceId, t.kind, t.amountCents),
+    index('funding_ledger_source_at_idx').on(t.sourceId, t.at.desc(), t.id.desc()),
+    index('funding_ledger_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    // An order is charged, and refunded, at most once per allowance.
+    uniqueIndex('funding_ledger_order_once_uq')
+      .on(t.orderId, t.allowanceId, t.kind)
+      .where(sql`${t.kind} in ('CHARGE', 'REFUND')`),
+    check(
+      'funding_ledger_sign_ck',
+      sql`case ${t.kind}
+        when 'ALLOCATION' then ${t.amountCents} > 0
+        when 'REFUND' then ${t.amountCents} > 0
+        when 'CHARGE' then ${t.amountCents} < 0 and ${t.orderId} is not null
+        when 'EXPIRY' then ${t.amountCents} < 0
+        when 'PAYOUT' then ${t.amountCents} < 0
+        when 'ADJUSTMENT' then ${t.amountCents} <> 0
+        else false end`,
+    ),
+  ],
+);
+
+/** Who changed what in a source, and when (sources, allowances, files, vouchers, closing). */
+export const fundingActivity = pgTable(
+  'funding_activity',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    sourceId: integer()
+      .notNull()
+      .references(() => fundingSources.id),
+    allowanceId: integer().references(() => fundingAllowances.id),
+    actorAccountId: integer().references(() => userAccounts.id),
+    /** FUNDING_ACTIVITY_ACTIONS. */
+    action: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** In words, e.g. "Budget $50,000.00 → $60,000.00". */
+    summary: text().notNull(),
+    details: jsonb().notNull().default({}),
+  },
+  (t) => [index('funding_activity_source_at_idx').on(t.sourceId, t.at.desc(), t.id.desc())],
+);
+
+/** An allowance file: its rows checked (report kept here), then applied at once. */
+export const fundingUploads = pgTable(
+  'funding_uploads',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    sourceId: integer()
+      .notNull()
+      .references(() => fundingSources.id),
+    fileName: text().notNull(),
+    /** FUNDING_UPLOAD_STATUSES. */
+    status: text().notNull(),
+    rowsRead: integer().notNull().default(0),
+    rowsValid: integer().notNull().default(0),
+    rowsRejected: integer().notNull().default(0),
+    validCents: integer().notNull().default(0),
+    remainingCents: integer().notNull().default(0),
+    /** [{ column, message, rows }], most rows first. */
+    reasons: jsonb().notNull().default([]),
+    errorMessage: text(),
+    /** The valid rows to write on apply: [{ rowNumber, studentId, amountCents, note }]. */
+    validRows: jsonb().notNull().default([]),
+    createdBy: integer()
+      .notNull()
+      .references(() => userAccounts.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    appliedBy: integer().references(() => userAccounts.id),
+    appliedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('funding_uploads_source_idx').on(t.sourceId, t.createdAt.desc())],
+);
+
+export const fundingUploadIssues = pgTable(
+  'funding_upload_issues',
+  {
+    uploadId: integer()
+      .notNull()
+      .references(() => fundingUploads.id, { onDelete: 'cascade' }),
+    rowNumber: integer().notNull(),
+    column: text().notNull(),
+    value: text().notNull(),
+    message: text().notNull(),
+  },
+  (t) => [index('funding_upload_issues_upload_idx').on(t.uploadId, t.rowNumber)],
+);

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+import { ADMIN_BASE } from '../common/paths.ts';
+import { customerQuery } from '../students/student-detail.ts';
+import { dbIdParam, withoutNul } from '../common/errors.ts';
+import { pagedResponse, pagingFields } from '../common/paging.ts';
+import {
+  FUNDING_ACTIVITY_ACTIONS,
+  FUNDING_KINDS,
+  LEDGER_KINDS,
+  MAX_ALLOWANCE_CENTS,
+} from './funding-labels.ts';
+import { cents, FUNDING_BASE, fundingAccountParams, sourceParams } from './funding-sources.ts';
+
+export const allowanceParams = z.object({ userAccountId: dbIdParam, allowanceId: dbIdParam });
+
+/** A student's allowance from one source, with its figures from the ledger. */
+export const fundingAllowance = z.object({
+  allowanceId: z.number().int(),
+  sourceId: z.number().int(),
+  customerId: z.number().int(),
+  studentIdNum: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** The voucher code that identifies it (printed and e-mailed to the student). */
+  voucherCode: z.string(),
+  allocatedCents: z.number().int(),
+  spentCents: z.number().int(),
+  /** Expired or paid out when the window ended. */
+  closedCents: z.number().int(),
+  balanceCents: z.number().int(),
+  note: z.string(),
+  createdAt: z.string(),
+  /** When the voucher was last e-mailed, else null. */
+  emailedAt: z.string().nullable(),
+});
+export type FundingAllowance = z.infer<typeof fundingAllowance>;
+
+export const ALLOWANCE_SORT_FIELDS = ['lastName', 'studentIdNum', 'createdAt'] as const;
+
+export const getAllowances = endpoint({
+  method: 'GET',
+  path: `${FUNDING_BASE}/sources/:sourceId/allowances`,
+  summary: "One page of a source's allowances, searched by student ID or name",
+  auth: true,
+  params: sourceParams,
+  query: z.object({
+    search: withoutNul(z.string().trim().max(100, 'must be at most 100 characters')).optional(),
+    ...pagingFields({
+      sortFields: ALLOWANCE_SORT_FIELDS,
+      defaultSort: 'lastName',
+      defaultDirection: 'asc',
+      defaultPageSize: 25,
+    }),
+  }),
+  response: pagedResponse('allowances', fundingAllowance),
+});
+
+export const addAllowance = endpoint({
+  method: 'POST',
+  path: `${FUNDING_BASE}/sources/:sourceId/allowances`,
+  summary:
+    'Gives one student an allowance from the source (an ALLOCATION entry and a voucher code). The same clientKey from the same account answers the allowance it added first',
+  auth: true,
+  params: sourceParams,
+  body: z.object({
+    studentIdNum: withoutNul(
+      z.string({ error: 'Enter the student ID.' }).trim().min(1, 'Enter the student ID.').max(50),
+    ),
+    amountCents: cents(MAX_ALLOWANCE_CENTS).min(1, 'must be more than zero'),
+    note: withoutNul(z.string().trim().max(200, 'must be at most 200 characters')).default(''),
+    clientKey: z.uuid({ error: 'must be a UUID' }),
+  }),
+  response: fundingAllowance,
+});
+
+/**
+ * Sets what a student is allocated (an ADJUSTMENT entry for the difference; the same amount
+ * again writes nothing). It may not fall below what the student has spent.
+ */
+export const setAllowanceAmount = endpoint({
+  method: 'POST',
+  path: `${FUNDING_BASE}/allowances/:allowanceId/amount`,
+  summary: "Sets an allowance's allocated amount (an ADJUSTMENT entry for the difference)",
+  auth: true,
+  params: allowanceParams,
+  body: z.object({
+    amountCents: cents(MAX_ALLOWANCE_CENTS),
+    note: withoutNul(z.string().trim().max(200, 'must be at most 200 characters')).default(''),
+  }),
+  response: fundingAllowance,
+});
+
+/** The voucher as a PDF (one page); answered as application/pdf. */
+export const getVoucherPdf = endpoint({
+  method: 'GET',
+  path: `${FUNDING_BASE}/allowances/:allowanceId/voucher.pdf`,
+  summary: "A student's voucher as a printable PDF",
+  auth: true,
+  params: allowanceParams,
+  response: z.unknown(),
+});
+
+/** Every voucher of a source (search applies), one per page; answered as application/pdf. */
+export const getSourceVouchersPdf = endpoint({
+  method: 'GET',
+  path: `${FUNDING_BASE}/sources/:sourceId/vouchers.pdf`,
+  summary: 'Every voucher of a source as one printable PDF, a voucher per page',
+  auth: true,
+  params: sourceParams,
+  response: z.unknown(),
+});
+
+export const emailVoucher = endpoint({
+  method: 'POST',
+  path: `${FUNDING_BASE}/allowances/:allowanceId/email`,
+  summary: "E-mails the voucher to the student's address",
+  auth: true,
+  params: allowanceParams,
+  response: z.object({ sentTo: z.string(), emailedAt: z.string() }),
+});
+
+export const ledgerEntry = z.object({
+  entryId: z.number().int(),
+  at: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Signed cents as the entry moves the student's balance. */
+  amountCents: z.number().int(),
+  allowanceId: z.number().int(),
+  studentIdNum: z.string(),
+  studentName: z.string(),
+  orderId: z.number().int().nullable(),
+  termName: z.string().nullable(),
+  actorName: z.string().nullable(),
+  note: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+export const getSourceLedger = endpoint({
+  method: 'GET',
+  path: `${FUNDING_BASE}/sources/:sourceId/ledger`,
+  summary: "One page of a source's ledger, newest first; search by student ID or name",
+  auth: true,
+  params: sourceParams,
+  query: z.object({
+    search: withoutNul(z.string().trim().max(100, 'must be at most 100 characters')).optional(),
+    page: pagingFields({ sortFields: ['at'], defaultSort: 'at', defaultDirection: 'desc' }).page,
+    pageSize: pagingFields({
+      sortFields: ['at'],
+      defaultSort: 'at',
+      defaultDirection: 'desc',
+      defaultPageSize: 25,
+    }).pageSize,
+  }),
+  response: pagedResponse('entries', ledgerEntry),
+});
+
+export const fundingActivityEntry = z.object({
+  activityId: z.number().int(),
+  at: z.string(),
+  action: z.enum(FUNDING_ACTIVITY_ACTIONS),
+  actorName: z.string().nullable(),
+  /** What changed, in words (e.g. "Budget $50,000.00 → $60,000.00"). */
+  summary: z.string(),
+});
+
+export const getSourceActivity = endpoint({
+  method: 'GET',
+  path: `${FUNDING_BASE}/sources/:sourceId/activity`,
+  summary: "One page of a source's activity log (who changed what, when), newest first",
+  auth: true,
+  params: sourceParams,
+  query: z.object({
+    page: pagingFields({ sortFields: ['at'], defaultSort: 'at', defaultDirection: 'desc' }).page,
+    pageSize: pagingFields({
+      sortFields: ['at'],
+      defaultSort: 'at',
+      defaultDirection: 'desc',
+      defaultPageSize: 25,
+    }).pageSize,
+  }),
+  response: pagedResponse('activity', fundingActivityEntry),
+});
+
+/** One of a student's allowances, as the student screen and order creation show it. */
+export const studentAllowance = z.object({
+  allowanceId: z.number().int(),
+  sourceId: z.number().int(),
+  sourceName: z.string(),
+  kind: z.enum(FUNDING_KINDS),
+  voucherCode: z.string(),
+  termNames: z.array(z.string()),
+  chargeStartsOn: z.string(),
+  chargeEndsOn: z.string(),
+  /** Whether it can pay for an order today (its window is open and it has a balance). */
+  usableToday: z.boolean(),
+  /** What it pays for, in words (e.g. "Required materials of the student's own sections: new, used, rental"). */
+  eligibility: z.string(),
+  allocatedCents: z.number().int(),
+  spentCents: z.number().int(),
+  balanceCents: z.number().int(),
+});
+export type StudentAllowance = z.infer<typeof studentAllowance>;
+
+/** A student's funding (student screen, order creation): for anyone who may look students up. */
+export const getStudentFunding = endpoint({
+  method: 'GET',
+  path: `${ADMIN_BASE}/:userAccountId/student/funding`,
+  summary: "A student's allowances with what each has left and what it pays for",
+  auth: true,
+  params: fundingAccountParams,
+  query: customerQuery,
+  response: z.object({
+    allowances: z.array(studentAllowance),
+    /** The sum of the balances usable today. */
+    availableCents: z.number().int(),
+  }),
+});
