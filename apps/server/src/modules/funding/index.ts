@@ -1,7 +1,15 @@
 /**
  * The funding module's public face (issue 14, ADR 0019): funding sources, student allowances
- * and their vouchers, the ledger, allowance files and the funding reports; and what the orders
- * of the students module call to charge and refund an order. Code outside the module imports
- * only this file.
+ * and their vouchers, the ledger, allowance files and the funding reports; and what the
+ * students module calls to show a student's funding and to charge, refund and show an order's
+ * funding. Funding never imports the students module (the students module imports this file).
+ * Code outside the module imports only this file.
  */
 export { registerFundingRoutes } from './routes.ts';
+export { studentAllowances } from './student-allowances.ts';
+export {
+  chargeOrderFunding,
+  orderFundingHistories,
+  planOrderFunding,
+  refundOrderFunding,
+} from './order-funding.ts';

@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { registerAllowanceRoutes } from './allowance-routes.ts';
+import { registerClosingRoutes } from './closing-routes.ts';
+import { registerReportRoutes } from './report-routes.ts';
+import { registerSourceRoutes } from './source-routes.ts';
+import { registerUploadRoutes } from './upload-routes.ts';
 
-/** The funding area's routes (issue 14): sources, allowances, files, vouchers, reports. */
+/**
+ * The funding area's calls (issue 14): sources, allowances and vouchers, allowance files,
+ * reports, and the closing of ended windows (its daily job too). Each file registers its part.
+ */
 export function registerFundingRoutes(app: FastifyInstance, deps: AppDeps): void {
-  void app;
-  void deps;
+  registerSourceRoutes(app, deps);
+  registerAllowanceRoutes(app, deps);
+  registerUploadRoutes(app, deps);
+  registerReportRoutes(app, deps);
+  registerClosingRoutes(app, deps);
 }

@@ -5,6 +5,7 @@ import { registerRentalRoutes } from './rental-routes.ts';
 import { registerLabelRoutes } from './label-routes.ts';
 import { registerOrderRoutes } from './order-routes.ts';
 import { registerReminderSchedule } from './reminder-schedule.ts';
+import { registerStudentFundingRoute } from './student-funding-route.ts';
 
 /** Every call of the area; each file registers its own part. */
 export function registerStudentRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -13,4 +14,5 @@ export function registerStudentRoutes(app: FastifyInstance, deps: AppDeps): void
   registerLabelRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerReminderSchedule(app, deps);
+  registerStudentFundingRoute(app, deps);
 }
