@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  addAllowance,
+  emailVoucher,
+  getAllowances,
+  getSourceVouchersPdf,
+  getVoucherPdf,
+  setAllowanceAmount,
+} from '@csp/contracts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireWebsite } from '../../lib/request-context.ts';
+import { route } from '../../lib/route.ts';
+import { setAllowanceAmountOf } from './allowance-amount.ts';
+import { sourceAllowancePage } from './allowance-list.ts';
+import { fundingManager } from './funding-access.ts';
+import { addSourceAllowance } from './source-allowance-add.ts';
+import { emailVoucherOf } from './voucher-email.ts';
+import { allowanceVoucherPdf, sourceVouchersPdf } from './voucher-pdf-documents.ts';
+
+const TAGS = ['funding'];
+
+/** A voucher PDF opens in the browser's viewer; it names students, so nothing caches it. */
+function sendPdf(reply: FastifyReply, document: { pdf: Buffer; fileName: string }) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${document.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(document.pdf);
+}
+
+/** A source's allowances: the list, adding one, changing an amount, vouchers (PDF, e-mail). */
+export function registerAllowanceRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  route(app, getAllowances, { tags: TAGS, errors: [404] }, async ({ params, query, request }) => {
+    const session = await fundingManager(db, request);
+    return sourceAllowancePage(db, session.locationId, params.sourceId, query);
+  });
+
+  route(
+    app,
+    addAllowance,
+    { tags: TAGS, errors: [404, 409] },
+    async ({ params, body, request }) => {
+      const session = await fundingManager(db, request);
+      return addSourceAllowance(db, session, params.sourceId, body, deps.now());
+    },
+  );
+
+  route(
+    app,
+    setAllowanceAmount,
+    { tags: TAGS, errors: [404, 409] },
+    async ({ params, body, request }) => {
+      const session = await fundingManager(db, request);
+      return setAllowanceAmountOf(db, session, params.allowanceId, body, deps.now());
+    },
+  );
+
+  route(app, getVoucherPdf, { tags: TAGS, errors: [404] }, async ({ params, request, reply }) => {
+    const session = await fundingManager(db, request);
+    const document = await allowanceVoucherPdf(
+      db,
+      session.locationId,
+      params.allowanceId,
+      deps.now(),
+    );
+    return sendPdf(reply, document);
+  });
+
+  route(
+    app,
+    getSourceVouchersPdf,
+    { tags: TAGS, errors: [404] },
+    async ({ params, request, reply }) => {
+      const session = await fundingManager(db, request);
+      return sendPdf(reply, await sourceVouchersPdf(db, session, params.sourceId, deps.now()));
+    },
+  );
+
+  route(app, emailVoucher, { tags: TAGS, errors: [404, 502] }, async ({ params, request }) => {
+    const session = await fundingManager(db, request);
+    const website = requireWebsite(request);
+    return emailVoucherOf(
+      deps,
+      request.log,
+      session,
+      params.allowanceId,
+      website.siteTitle,
+      deps.now(),
+    );
+  });
+}

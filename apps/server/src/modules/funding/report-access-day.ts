@@ -1,0 +1,46 @@
+import { ACCESS_DAY, addDays, shortTermName } from '@csp/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  accessDayRows,
+  countAidStudents,
+  type AccessDayRow,
+} from './report-access-day-repository.ts';
+import { storeTerms } from './source-read-repository.ts';
+
+const TERM_NOT_FOUND = 'Term not found.';
+
+export interface AccessDayReport {
+  termId: number;
+  termName: string;
+  termStartsOn: string;
+  accessDay: string;
+  accessDayPassed: boolean;
+  aidStudents: number;
+  rows: AccessDayRow[];
+}
+
+/**
+ * The day-7 access report of one of the store's terms (another store's term is a 404 naming
+ * termId): the access day is the term's seventh day (its start is day 1); the rows are the aid
+ * students with a required title not yet fulfilled.
+ */
+export async function accessDayReport(
+  db: Db,
+  locationId: number,
+  termId: number,
+  today: string,
+): Promise<AccessDayReport> {
+  const [term] = await storeTerms(db, locationId, [termId]);
+  if (!term) throw new AppError(404, TERM_NOT_FOUND, 'termId');
+  const accessDay = addDays(term.startDate, ACCESS_DAY - 1);
+  return {
+    termId,
+    termName: shortTermName(term.termName),
+    termStartsOn: term.startDate,
+    accessDay,
+    accessDayPassed: today > accessDay,
+    aidStudents: await countAidStudents(db, locationId, termId),
+    rows: await accessDayRows(db, locationId, termId),
+  };
+}

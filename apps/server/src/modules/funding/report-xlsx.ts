@@ -1,0 +1,61 @@
+import type { FastifyReply } from 'fastify';
+import ExcelJS from 'exceljs';
+import { XLSX_CONTENT_TYPE } from '@csp/contracts';
+
+/** One column of a report sheet: its header, width and how a row's cell reads. */
+export interface ReportColumn<R> {
+  header: string;
+  width: number;
+  value: (row: R) => string | number | null;
+  /** Cents shown as dollars in a currency cell. */
+  money?: boolean;
+  /** A 'YYYY-MM-DD' shown as a date cell. */
+  date?: boolean;
+}
+
+const CURRENCY = '"$"#,##0.00;[Red]-"$"#,##0.00';
+const DATE = 'mm/dd/yyyy';
+
+/**
+ * A report as an .xlsx workbook: a bold, frozen header row, set widths, money as currency cells
+ * (the cents as dollars, so a sum in the spreadsheet is right) and days as date cells. A report
+ * is a store's rows, small enough to build in memory.
+ */
+export async function reportWorkbook<R>(
+  sheetName: string,
+  columns: readonly ReportColumn<R>[],
+  rows: readonly R[],
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Campus Store Portal';
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c, i) => ({
+    header: c.header,
+    key: `c${i}`,
+    width: c.width,
+    ...(c.money && { style: { numFmt: CURRENCY } }),
+    ...(c.date && { style: { numFmt: DATE } }),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow(
+      columns.map((c) => {
+        const value = c.value(row);
+        if (value === null) return null;
+        if (c.money) return Number(value) / 100;
+        if (c.date) return new Date(`${String(value)}T00:00:00Z`);
+        return value;
+      }),
+    );
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Answers a workbook as a download named `fileName`. */
+export function sendWorkbook(reply: FastifyReply, workbook: Buffer, fileName: string) {
+  return reply
+    .type(XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(workbook);
+}
