@@ -81,6 +81,9 @@ describe.each(engines)('autogen orders: createOrder (%s)', (engine) => {
       totalCents: 12_327,
       // List 100.00 - 40.00, and 89.99 - 67.49.
       savingsCents: 6000 + 2250,
+      // No funding asked for.
+      fundedCents: 0,
+      funding: [],
       mayHold: true,
       mayUnhold: false,
       mayCancel: true,

@@ -5,8 +5,10 @@ import { isoDay } from '../../lib/iso-day.ts';
 import type { Session } from '../../lib/session.ts';
 import { retryOnDeadlock } from '../../lib/retry-deadlock.ts';
 import { isUniqueViolation } from '../../lib/unique-violation.ts';
+import { chargeOrderFunding } from '../funding/index.ts';
 import { recordStudentActivity } from './activity-repository.ts';
 import { priceOrderDraft, type OrderDraftInput } from './order-draft.ts';
+import { orderFundingInput } from './order-funding-input.ts';
 import { ORDER_MESSAGES as M } from './order-messages.ts';
 import {
   findOrderByClientKey,
@@ -35,7 +37,8 @@ function replayedOrderId(
  * createOrder: places an AUTOGEN order for the student at the store's prices. In one
  * transaction under the student's row lock (so two orders of one student are placed one after
  * the other, and the second sees what the first bought): the draft is checked and priced,
- * the order, its items and its activity entry are written. The same clientKey from the same
+ * the order, its items and its activity entry are written, and the order is charged to the
+ * student's funding as the draft asks (funding/order-funding.ts). The same clientKey from the same
  * account answers the order it placed first, also when the two submits race (the unique index
  * on (created_by, client_key) stops the second insert; the first order is then read).
  */
@@ -91,6 +94,13 @@ export async function createOrderFor(
             savingsCents: Math.max(0, l.listPriceCents - l.priceCents),
           })),
         );
+        const funding = await chargeOrderFunding(tx, {
+          ...orderFundingInput(student, priced, input, today),
+          orderId: id,
+          termId: priced.termId,
+          actorAccountId: session.accountId,
+          now,
+        });
         await recordStudentActivity(tx, [
           {
             locationId: student.locationId,
@@ -107,6 +117,7 @@ export async function createOrderFor(
               })),
               shippingMethod: priced.shippingMethod,
               totalCents: priced.totalCents,
+              fundedCents: funding.fundedCents,
             },
           },
         ]);

@@ -30,6 +30,10 @@ export interface PricedLine {
   fulfillmentType: FulfillmentType;
   priceCents: number;
   listPriceCents: number;
+  /** The term of the line's section (funding limited to terms pays by it). */
+  termId: number | null;
+  /** Adopted as required for the section (funding for required materials pays only these). */
+  required: boolean;
 }
 
 /** A draft checked against the student's orderable items and priced at the store's prices. */
@@ -125,6 +129,12 @@ export async function priceOrderDraft(
     locationId,
     chosen.map((c) => c.titleId),
   );
+  const dates = await sectionDates(
+    db,
+    locationId,
+    draft.items.map((i) => i.sectionId),
+  );
+  const termOf = new Map(dates.map((d) => [d.id, d.termId]));
   const lines = draft.items.map((item, index): PricedLine => {
     const match = chosen[index] as OrderableItem;
     const listPriceCents = listPrices.get(item.titleId) ?? 0;
@@ -136,13 +146,10 @@ export async function priceOrderDraft(
       fulfillmentType: item.fulfillmentType,
       priceCents: priceCents(listPriceCents, item.fulfillmentType),
       listPriceCents,
+      termId: termOf.get(item.sectionId) ?? null,
+      required: match.required,
     };
   });
-  const dates = await sectionDates(
-    db,
-    locationId,
-    lines.map((l) => l.sectionId),
-  );
   const first = [...dates].sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id - b.id)[0];
   const subtotalCents = lines.reduce((total, l) => total + l.priceCents, 0);
   const taxRateBasisPoints = await storeTaxRate(db, locationId);

@@ -63,6 +63,8 @@ describe.each(engines)('autogen orders: createOrderPreview (%s)', (engine) => {
       shippingCents: 799,
       totalCents: 12_327,
       shipTo: { streetOne: '1 College Way', city: 'Springfield', state: 'IL', postalCode: '62701' },
+      // No funding asked for: the student pays it all.
+      funding: { lines: [], fundedCents: 0, studentPaysCents: 12_327 },
     });
     expect(await orderCount()).toBe(before);
   });

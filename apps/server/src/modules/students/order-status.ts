@@ -3,6 +3,7 @@ import type { OrderSummary } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
+import { refundOrderFunding } from '../funding/index.ts';
 import { recordStudentActivity, type StudentActivityAction } from './activity-repository.ts';
 import { ORDER_MESSAGES as M, STATUS_WORDS } from './order-messages.ts';
 import { cancelPendingItems, changeOrderStatus, lockStudentOrder } from './order-repository.ts';
@@ -50,7 +51,9 @@ function plan(
  * Holds, releases or cancels one of the student's orders. The order's row is locked for the
  * transaction and the update is conditional on the status read, so concurrent changes (two
  * clerks, a double click) apply once and the later one answers the order as it then is.
- * Cancelling also cancels the order's pending items. Each change writes its activity entry.
+ * Cancelling also cancels the order's pending items and refunds what funding paid for it (in
+ * the same transaction: the order is never cancelled without its refund). Each change writes
+ * its activity entry.
  */
 export async function changeOrder(
   db: Db,
@@ -70,6 +73,15 @@ export async function changeOrder(
       if (move === 'done') return;
       if (!(await changeOrderStatus(tx, order.id, move.from, move.to, now))) return;
       const cancelledItems = change === 'cancel' ? await cancelPendingItems(tx, order.id) : 0;
+      const refundedCents =
+        change === 'cancel'
+          ? await refundOrderFunding(tx, {
+              locationId: student.locationId,
+              orderId: order.id,
+              actorAccountId: session.accountId,
+              now,
+            })
+          : 0;
       await recordStudentActivity(tx, [
         {
           locationId: student.locationId,
@@ -81,6 +93,7 @@ export async function changeOrder(
             from: move.from,
             to: move.to,
             ...(change === 'cancel' && { cancelledItems }),
+            ...(refundedCents > 0 && { refundedCents }),
           },
         },
       ]);

@@ -1,6 +1,7 @@
 import { shortTermName, type OrderStatus, type OrderSummary } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { orderFundingHistories } from '../funding/index.ts';
 import type { Grants } from '../permissions/index.ts';
 import { ORDER_MESSAGES as M } from './order-messages.ts';
 import { readStudentOrders, type OrderItemRow, type OrderRow } from './order-summary-repository.ts';
@@ -32,10 +33,15 @@ function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
 
+/** What funding paid for an order (charged less refunded) and by which allowances. */
+type OrderFunding = Pick<OrderSummary, 'fundedCents' | 'funding'>;
+const NO_FUNDING: OrderFunding = { fundedCents: 0, funding: [] };
+
 /** One order as the history shows it, with what the caller may do to it. */
 export function toOrderSummary(
   order: OrderRow,
   items: readonly OrderItemRow[],
+  funding: OrderFunding,
   can: OrderAbilities,
 ): OrderSummary {
   const status = order.status as OrderStatus;
@@ -64,6 +70,8 @@ export function toOrderSummary(
     shippingCents: order.shippingCents,
     totalCents: subtotalCents + order.taxCents + order.shippingCents,
     savingsCents: can.seeSavings ? sum(counted.map((i) => i.savingsCents)) : null,
+    fundedCents: funding.fundedCents,
+    funding: funding.funding,
     mayHold: can.holdAndRelease && status === 'OPEN',
     mayUnhold: can.holdAndRelease && status === 'ON_HOLD',
     mayCancel: can.cancel && (status === 'OPEN' || status === 'ON_HOLD') && !handedOver,
@@ -85,7 +93,14 @@ export async function studentOrderSummaries(
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  return read.orders.map((o) => toOrderSummary(o, byOrder.get(o.id) ?? [], can));
+  // One query for every order's funding, not one per order.
+  const funding = await orderFundingHistories(
+    db,
+    read.orders.map((o) => o.id),
+  );
+  return read.orders.map((o) =>
+    toOrderSummary(o, byOrder.get(o.id) ?? [], funding.get(o.id) ?? NO_FUNDING, can),
+  );
 }
 
 /** One of the student's orders; 404 naming orderId when it is not theirs at this store. */
@@ -99,5 +114,6 @@ export async function studentOrderSummary(
   const read = await readStudentOrders(db, locationId, studentId, { orderId, limit: 1 });
   const [order] = read.orders;
   if (!order) throw new AppError(404, M.orderNotFound(orderId), 'orderId');
-  return toOrderSummary(order, read.items, can);
+  const funding = await orderFundingHistories(db, [order.id]);
+  return toOrderSummary(order, read.items, funding.get(order.id) ?? NO_FUNDING, can);
 }

@@ -46,6 +46,8 @@ describe.each(engines)('student/transactionHistory (%s)', (engine) => {
       shippingCents: 0,
       totalCents: 4022,
       savingsCents: 1250,
+      fundedCents: 0,
+      funding: [],
       mayHold: false,
       mayUnhold: false,
       mayCancel: false,
