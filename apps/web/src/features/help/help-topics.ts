@@ -1,3 +1,5 @@
+import { FUNDING_HELP_TOPIC } from './funding-help-topic.ts';
+
 /** One help topic: a heading and its paragraphs (and optional steps) in plain language. */
 export interface HelpTopic {
   id: string;
@@ -80,14 +82,7 @@ export const HELP_TOPICS: HelpTopic[] = [
       'Choose Apply to save the accepted rows, all at once. Importing the same file again changes nothing.',
     ],
   },
-  {
-    id: 'funding',
-    available: false,
-    heading: 'Funding management and vouchers',
-    paragraphs: [
-      "Funding Management is where staff who manage vouchers set up and track the vouchers and funding that pay for students' course materials.",
-    ],
-  },
+  FUNDING_HELP_TOPIC,
   {
     id: 'permissions',
     available: true,

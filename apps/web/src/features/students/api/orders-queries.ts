@@ -2,6 +2,7 @@ import {
   createOrderPreview,
   getCustomerOrderableItems,
   getShippingPrices,
+  getStudentFunding,
   getStudentRequiredMaterials,
   getTransactionHistory,
   type OrderDraft,
@@ -48,11 +49,17 @@ export function useOrderPreview(draft: OrderDraft | null) {
 }
 
 /**
- * After an order is placed or changed: what the student has, what is left to order and the
- * history are read again. (A preview is not: its draft's items are gone from the orderables.)
+ * After an order is placed or changed: what the student has, what is left to order, the
+ * history and the funding balances (a charge, or a cancellation's refund) are read again. (A
+ * preview is not: its draft's items are gone from the orderables.)
  */
 export function useRefreshStudentOrders() {
   const invalidate = useInvalidateEndpoints();
   return () =>
-    invalidate([getTransactionHistory, getStudentRequiredMaterials, getCustomerOrderableItems]);
+    invalidate([
+      getTransactionHistory,
+      getStudentRequiredMaterials,
+      getCustomerOrderableItems,
+      getStudentFunding,
+    ]);
 }

@@ -16,6 +16,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { NO_CURRENT_ENROLLMENT, type OrderableItem } from '@csp/contracts';
 import { useNotify } from '../../../app/notifications/notification-context.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useStudentFunding } from '../api/funding-queries.ts';
 import { useCreateOrder } from '../api/orders-mutations.ts';
 import { useOrderPreview, useOrderableItems, useShippingPrices } from '../api/orders-queries.ts';
 import { useStudentDetails } from '../api/student-queries.ts';
@@ -29,6 +30,13 @@ import {
   type DivisionPreferences,
   type OrderSelection,
 } from './create-order-draft.ts';
+import {
+  fundingFieldError,
+  isFundingFieldError,
+  useFundingForm,
+  withFunding,
+} from './create-order-funding.ts';
+import { CreateOrderFundingSection } from './create-order-funding-section.tsx';
 import { CreateOrderItemsStep } from './create-order-items-step.tsx';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
 import { CreateOrderReviewStep } from './create-order-review-step.tsx';
@@ -53,6 +61,10 @@ export function orderErrorMessage(
   const item = itemOfField(draft, items, field);
   if (item) return `${item.title}: ${error.message}`;
   if (field === 'shippingMethod') return `Shipping method: ${error.message}`;
+  const promotion = fundingFieldError(error, 'promotionCode');
+  if (promotion !== null) return `Promotion code: ${promotion}`;
+  const max = fundingFieldError(error, 'maxCents');
+  if (max !== null) return `Pay at most: ${max}`;
   return error.message;
 }
 
@@ -60,6 +72,8 @@ export function orderErrorMessage(
  * Create order in three steps: the materials and how each is had, the shipping method, then the
  * server's preview and 'Place order'. The client key is made once per opening, so a double click
  * or a retry after a lost answer places one order. A refusal keeps the dialog and every choice.
+ * A student with funding usable today gets the funding choice in the review: the preview and
+ * the order are asked with the same choice, so what is placed is what was shown.
  */
 export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOrderDialogProps) {
   const theme = useTheme();
@@ -76,6 +90,8 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
   const orderable = useOrderableItems(customerId);
   const shipping = useShippingPrices();
   const details = useStudentDetails(customerId);
+  const studentFunding = useStudentFunding(customerId);
+  const fundingForm = useFundingForm();
   const create = useCreateOrder();
 
   const items = orderable.data?.orderableItems ?? [];
@@ -92,7 +108,16 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
     methods[0]?.code ??
     null;
   const shippingMethod = chosenMethod ?? preferredMethod;
-  const draft = buildOrderDraft(customerId, items, selection, shippingMethod, preferences);
+  const fundingOffered =
+    studentFunding.data?.allowances.some((allowance) => allowance.usableToday) ?? false;
+  // Until the funding is known the draft is not complete: priced without it, then again with
+  // it, the clerk would see the prices change under them.
+  const draft = studentFunding.isPending
+    ? null
+    : withFunding(
+        buildOrderDraft(customerId, items, selection, shippingMethod, preferences),
+        fundingOffered ? fundingForm.request : undefined,
+      );
   const preview = useOrderPreview(step >= 1 ? draft : null);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -142,6 +167,7 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
   const failed = orderable.error ?? shipping.error;
   const nothingLeft = orderable.isSuccess && items.length === 0;
   const busy = create.isPending;
+  const fundingInvalid = fundingOffered && fundingForm.invalid;
 
   let content;
   if (loading) content = <PanelLoading what="what the student can order" />;
@@ -183,11 +209,33 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
       />
     );
   } else {
+    const refusedFunding = isFundingFieldError(preview.error);
     content = (
       <CreateOrderReviewStep
         preview={preview}
         methods={methods}
-        errorMessage={preview.error ? orderErrorMessage(preview.error, draft, items) : null}
+        errorMessage={
+          preview.error && !refusedFunding ? orderErrorMessage(preview.error, draft, items) : null
+        }
+        waitingForFunding={refusedFunding}
+        funding={
+          fundingOffered ? (
+            <CreateOrderFundingSection
+              form={fundingForm}
+              availableCents={studentFunding.data?.availableCents ?? 0}
+              split={preview.data?.funding}
+              serverErrors={{
+                maxCents:
+                  fundingFieldError(preview.error, 'maxCents') ??
+                  fundingFieldError(create.error, 'maxCents'),
+                promotionCode:
+                  fundingFieldError(preview.error, 'promotionCode') ??
+                  fundingFieldError(create.error, 'promotionCode'),
+              }}
+              onEdit={() => create.reset()}
+            />
+          ) : undefined
+        }
       />
     );
   }
@@ -240,7 +288,20 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
             {problem}
           </Alert>
         )}
-        {create.error && (
+        {ready && step === 2 && studentFunding.isError && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void studentFunding.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {M.fundingUnavailable(studentFunding.error.message)}
+          </Alert>
+        )}
+        {create.error && !(fundingOffered && isFundingFieldError(create.error)) && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
             {orderErrorMessage(create.error, draft, items)}
           </Alert>
@@ -264,7 +325,7 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
           <Button
             variant="contained"
             onClick={() => void place()}
-            disabled={busy || !draft || !preview.isSuccess}
+            disabled={busy || !draft || !preview.isSuccess || fundingInvalid}
           >
             {busy ? M.placing : M.placeOrder}
           </Button>

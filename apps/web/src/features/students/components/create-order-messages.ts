@@ -11,6 +11,9 @@ export const CREATE_ORDER_MESSAGES = {
   placing: 'Placing order…',
   pickUp: 'The student picks the order up in store.',
   addressHidden: "It ships to the student's address on file.",
+  fixFunding: 'Correct or clear the funding choice below to see the prices again.',
+  fundingUnavailable: (message: string) =>
+    `Could not load the student's funding (${message}): the order is placed without funding.`,
   sameTitle: (other: OrderableItem) =>
     `Already in this order for ${other.courseCode} section ${other.sectionCode}: one copy is enough.`,
 } as const;

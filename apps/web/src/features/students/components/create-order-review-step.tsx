@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -5,24 +7,68 @@ import { FULFILLMENT_TYPE_LABELS, type OrderPreview, type ShippingPrice } from '
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
 import { formatAddress } from './create-order-shipping-step.tsx';
 import { formatMoney, formatTaxRate } from './money-format.ts';
-import { MoneyLines } from './money-lines.tsx';
+import { MoneyLines, type MoneyLine } from './money-lines.tsx';
 import { PanelLoading } from '../../../components/panel-section.tsx';
-import Alert from '@mui/material/Alert';
 
-/** Step 3: the server's figures for the order (its prices, never the screen's), before placing. */
+/**
+ * Step 3: the server's figures for the order (its prices, never the screen's), before placing.
+ * With `funding` (the student has funding to offer) the choice is shown under the figures, and
+ * the totals end with what funding pays and what the student pays.
+ */
 export function CreateOrderReviewStep({
   preview,
   methods,
   errorMessage,
+  funding,
+  waitingForFunding = false,
 }: {
   preview: { data: OrderPreview | undefined; isPending: boolean };
   methods: readonly ShippingPrice[];
   errorMessage: string | null;
+  funding?: ReactNode;
+  /** The preview was refused for the funding choice: its control says why. */
+  waitingForFunding?: boolean;
 }) {
-  if (errorMessage) return <Alert severity="error">{errorMessage}</Alert>;
-  const data = preview.data;
-  if (!data) return <PanelLoading what="the order's prices" />;
+  let figures: ReactNode;
+  if (errorMessage) figures = <Alert severity="error">{errorMessage}</Alert>;
+  else if (waitingForFunding) {
+    figures = <Typography color="text.secondary">{M.fixFunding}</Typography>;
+  } else if (!preview.data) figures = <PanelLoading what="the order's prices" />;
+  else figures = <Figures data={preview.data} methods={methods} funded={funding !== undefined} />;
+  if (funding === undefined) return figures;
+  return (
+    <Stack spacing={2}>
+      {figures}
+      {funding}
+    </Stack>
+  );
+}
+
+function Figures({
+  data,
+  methods,
+  funded,
+}: {
+  data: OrderPreview;
+  methods: readonly ShippingPrice[];
+  funded: boolean;
+}) {
   const method = methods.find((m) => m.code === data.shippingMethod);
+  const totals: MoneyLine[] = [
+    ['Subtotal', formatMoney(data.subtotalCents)],
+    [`Tax (${formatTaxRate(data.taxRateBasisPoints)})`, formatMoney(data.taxCents)],
+    ['Shipping', formatMoney(data.shippingCents)],
+    ['Total', formatMoney(data.totalCents), !funded],
+  ];
+  if (funded) {
+    totals.push(
+      [
+        'Funded',
+        data.funding.fundedCents > 0 ? `−${formatMoney(data.funding.fundedCents)}` : formatMoney(0),
+      ],
+      ['Student pays', formatMoney(data.funding.studentPaysCents), true],
+    );
+  }
   return (
     <Stack spacing={2}>
       <Box component="ul" aria-label="Order lines" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -70,14 +116,7 @@ export function CreateOrderReviewStep({
             M.pickUp
           )}
         </Typography>
-        <MoneyLines
-          lines={[
-            ['Subtotal', formatMoney(data.subtotalCents)],
-            [`Tax (${formatTaxRate(data.taxRateBasisPoints)})`, formatMoney(data.taxCents)],
-            ['Shipping', formatMoney(data.shippingCents)],
-            ['Total', formatMoney(data.totalCents), true],
-          ]}
-        />
+        <MoneyLines lines={totals} />
       </Stack>
     </Stack>
   );

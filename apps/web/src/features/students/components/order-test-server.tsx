@@ -4,8 +4,11 @@ import type {
   ActionName,
   OrderSummary,
   OrderableItem,
+  OrderFundingSplit,
   RequiredMaterial,
   ShippingPrice,
+  StudentAllowance,
+  getStudentFunding,
   getTransactionHistory,
 } from '@csp/contracts';
 import type { z } from 'zod';
@@ -25,6 +28,7 @@ export const BASE = '/app-rest/admin_portal/v1/7';
 export const CUSTOMER_ID = 42;
 
 type History = z.output<typeof getTransactionHistory.response>;
+type StudentFunding = z.output<typeof getStudentFunding.response>;
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 
 export function requiredMaterial(overrides: Partial<RequiredMaterial> = {}): RequiredMaterial {
@@ -114,11 +118,43 @@ export function order(overrides: Partial<OrderSummary> & Pick<OrderSummary, 'ord
     shippingCents: 0,
     totalCents: 4247,
     savingsCents: 5939,
+    fundedCents: 0,
+    funding: [],
     mayHold: true,
     mayUnhold: false,
     mayCancel: true,
     ...overrides,
   } satisfies OrderSummary;
+}
+
+/** An allowance usable today, as the student screen and order creation read it. */
+export function allowance(overrides: Partial<StudentAllowance> = {}): StudentAllowance {
+  return {
+    allowanceId: 301,
+    sourceId: 12,
+    sourceName: 'Fall Book Advance',
+    kind: 'FINANCIAL_AID',
+    voucherCode: 'K7M2Q9XR4T',
+    termNames: ['Fall 2026'],
+    chargeStartsOn: '2026-08-01',
+    chargeEndsOn: '2026-09-30',
+    usableToday: true,
+    eligibility: "Required materials of the student's own sections: new, used, rental",
+    allocatedCents: 15000,
+    spentCents: 2500,
+    balanceCents: 12500,
+    ...overrides,
+  };
+}
+
+/** The student's funding as the server sums it: what is usable today. */
+export function studentFunding(allowances: StudentAllowance[]): StudentFunding {
+  return {
+    allowances,
+    availableCents: allowances
+      .filter((a) => a.usableToday)
+      .reduce((sum, a) => sum + a.balanceCents, 0),
+  };
 }
 
 export interface FakeWorld {
@@ -127,6 +163,10 @@ export interface FakeWorld {
   orderable?: OrderableItem[];
   orders?: OrderSummary[];
   savingsVisible?: boolean;
+  /** The student's allowances (none unless given). */
+  allowances?: StudentAllowance[];
+  /** Open promotion codes and the amount one use gives; any other code is refused. */
+  promotions?: Record<string, number>;
   /** Answers in place of the fake's own, e.g. a refusal. */
   handlers?: Record<string, Handler>;
 }
@@ -145,9 +185,13 @@ function sessionApi(actions: ActionName[]): SessionApi {
 
 /** The order changes as the real server makes them, with what each status allows. */
 function withStatus(o: OrderSummary, status: OrderSummary['status']): OrderSummary {
+  // Cancelling refunds what funding paid, allowance by allowance.
+  const refund = status === 'CANCELLED';
   return {
     ...o,
     status,
+    fundedCents: refund ? 0 : o.fundedCents,
+    funding: refund ? o.funding.map((f) => ({ ...f, refundedCents: f.chargedCents })) : o.funding,
     mayHold: status === 'OPEN',
     mayUnhold: status === 'ON_HOLD',
     mayCancel: status === 'OPEN' || status === 'ON_HOLD',
@@ -160,6 +204,7 @@ export async function renderWithOrders(ui: ReactNode, world: FakeWorld = {}) {
     materials: world.materials ?? [requiredMaterial()],
     orderable: world.orderable ?? [LOGIC, ART_PACK],
     orders: world.orders ?? [],
+    allowances: world.allowances ?? [],
     nextOrderId: 500,
     placed: new Map<string, OrderSummary>(),
   };
@@ -180,10 +225,56 @@ export async function renderWithOrders(ui: ReactNode, world: FakeWorld = {}) {
     state.orders = state.orders.map((o) => (o.orderId === orderId ? changed : o));
     return json(200, { order: changed });
   };
-  const priced = (body: {
+  type Draft = {
     items: { titleId: number; fulfillmentType: string }[];
     shippingMethod: string;
-  }) => {
+    funding?: { useAllowances: boolean; maxCents: number | null; promotionCode: string | null };
+  };
+  /** The server's split, simplified: usable allowances in turn pay the lines, up to maxCents. */
+  const split = (draft: Draft, subtotalCents: number, totalCents: number): OrderFundingSplit => {
+    const request = draft.funding;
+    const usable = request?.useAllowances
+      ? state.allowances.filter((a) => a.usableToday && a.balanceCents > 0)
+      : [];
+    const code = request?.promotionCode;
+    if (code) {
+      usable.unshift(
+        allowance({
+          allowanceId: 900,
+          sourceName: 'Welcome Promotion',
+          kind: 'PROMOTION',
+          voucherCode: code,
+          balanceCents: world.promotions?.[code] ?? 0,
+        }),
+      );
+    }
+    let left = Math.min(subtotalCents, request?.maxCents ?? Number.MAX_SAFE_INTEGER);
+    const lines = usable.flatMap((a) => {
+      const amountCents = Math.min(left, a.balanceCents);
+      left -= amountCents;
+      return amountCents > 0
+        ? [
+            {
+              allowanceId: a.allowanceId,
+              sourceName: a.sourceName,
+              voucherCode: a.voucherCode,
+              amountCents,
+            },
+          ]
+        : [];
+    });
+    const fundedCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+    return { lines, fundedCents, studentPaysCents: totalCents - fundedCents };
+  };
+  const refusedCode = (draft: Draft) => {
+    const code = draft.funding?.promotionCode;
+    if (!code || world.promotions?.[code] !== undefined) return null;
+    return json(400, {
+      message: `No open promotion has the code ${code}.`,
+      field: 'funding.promotionCode',
+    });
+  };
+  const priced = (body: Draft) => {
     const lines = body.items.map((line) => {
       const item = state.orderable.find((o) => o.titleId === line.titleId) as OrderableItem;
       const price = item.options.find((o) => o.fulfillmentType === line.fulfillmentType);
@@ -198,6 +289,7 @@ export async function renderWithOrders(ui: ReactNode, world: FakeWorld = {}) {
     const method = SHIPPING.find((m) => m.code === body.shippingMethod) as ShippingPrice;
     const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents, 0);
     const taxCents = Math.round((subtotalCents * 725) / 10000);
+    const totalCents = subtotalCents + taxCents + method.priceCents;
     return {
       lines,
       subtotalCents,
@@ -205,10 +297,11 @@ export async function renderWithOrders(ui: ReactNode, world: FakeWorld = {}) {
       taxCents,
       shippingMethod: method.code,
       shippingCents: method.priceCents,
-      totalCents: subtotalCents + taxCents + method.priceCents,
+      totalCents,
       shipTo: method.shipsToAddress
         ? { streetOne: '2837 Madison Ave', city: 'Austin', state: 'TX', postalCode: '78799' }
         : null,
+      funding: split(body, subtotalCents, totalCents),
     };
   };
   const fetchStub = stubFetch({
@@ -219,12 +312,15 @@ export async function renderWithOrders(ui: ReactNode, world: FakeWorld = {}) {
     [`GET ${BASE}/shipping/prices`]: () => json(200, { shippingPrices: SHIPPING }),
     [`GET ${BASE}/student/details`]: () => json(404, { message: 'Customer not found' }),
     [`GET ${BASE}/student/transactionHistory`]: () => json(200, history()),
+    [`GET ${BASE}/student/funding`]: () => json(200, studentFunding(state.allowances)),
     [`POST ${BASE}/createOrderPreview`]: (request) =>
-      json(200, priced(request.body as Parameters<typeof priced>[0])),
+      refusedCode(request.body as Draft) ?? json(200, priced(request.body as Draft)),
     [`POST ${BASE}/createOrder`]: (request) => {
-      const body = request.body as Parameters<typeof priced>[0] & { clientKey: string };
+      const body = request.body as Draft & { clientKey: string };
       const again = state.placed.get(body.clientKey);
       if (again) return json(200, { order: again });
+      const refused = refusedCode(body);
+      if (refused) return refused;
       const p = priced(body);
       const placed = order({
         orderId: state.nextOrderId++,
@@ -233,6 +329,18 @@ export async function renderWithOrders(ui: ReactNode, world: FakeWorld = {}) {
         taxCents: p.taxCents,
         shippingCents: p.shippingCents,
         totalCents: p.totalCents,
+        fundedCents: p.funding.fundedCents,
+        funding: p.funding.lines.map((l) => ({
+          sourceName: l.sourceName,
+          voucherCode: l.voucherCode,
+          chargedCents: l.amountCents,
+          refundedCents: 0,
+        })),
+      });
+      // The charge comes off the balances the student screen shows.
+      state.allowances = state.allowances.map((a) => {
+        const paid = p.funding.lines.find((l) => l.allowanceId === a.allowanceId)?.amountCents ?? 0;
+        return { ...a, spentCents: a.spentCents + paid, balanceCents: a.balanceCents - paid };
       });
       state.placed.set(body.clientKey, placed);
       state.orders = [placed, ...state.orders];

@@ -16,8 +16,19 @@ import { fulfillmentLabel, itemStatusLabel, orderTypeLabel } from './order-label
 import { OrderStatusChip } from './order-status-chip.tsx';
 
 type OrderItem = OrderSummary['items'][number];
+type OrderFunding = OrderSummary['funding'][number];
 
-/** One order of the history: what, how, its amounts, and what the caller may do to it. */
+export const ORDER_FUNDING_HISTORY_MESSAGES = {
+  paid: (f: OrderFunding) =>
+    `Paid from funding: ${formatMoney(f.chargedCents)} (${f.sourceName}, ${f.voucherCode})`,
+  refunded: (f: OrderFunding) =>
+    `Refunded to funding: ${formatMoney(f.refundedCents)} (${f.sourceName}, ${f.voucherCode})`,
+} as const;
+
+/**
+ * One order of the history: what, how, its amounts, what funding paid (and got back when it was
+ * cancelled), and what the caller may do to it.
+ */
 export function TransactionHistoryOrder({
   customerId,
   order,
@@ -64,6 +75,31 @@ export function TransactionHistoryOrder({
           <Totals order={order} savingsVisible={savingsVisible} />
         </Box>
       </Stack>
+      {order.funding.length > 0 && <FundingLines funding={order.funding} />}
+    </Box>
+  );
+}
+
+/** Each allowance that paid, and its refund: the counter explains a cancelled aid order with it. */
+function FundingLines({ funding }: { funding: OrderFunding[] }) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Funding"
+      sx={{ listStyle: 'none', m: 0, p: 0, mt: 1, textAlign: { sm: 'right' } }}
+    >
+      {funding.map((f) => (
+        <Box component="li" key={`${f.sourceName}:${f.voucherCode}`}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {ORDER_FUNDING_HISTORY_MESSAGES.paid(f)}
+          </Typography>
+          {f.refundedCents > 0 && (
+            <Typography variant="body2" color="success.dark" sx={{ overflowWrap: 'anywhere' }}>
+              {ORDER_FUNDING_HISTORY_MESSAGES.refunded(f)}
+            </Typography>
+          )}
+        </Box>
+      ))}
     </Box>
   );
 }

@@ -167,4 +167,57 @@ describe('TransactionHistoryPanel', () => {
       'Could not load the transaction history: Customer not found',
     );
   });
+
+  it('shows what funding paid for an order, and what a cancellation refunded to it', async () => {
+    const view = await renderWithOrders(ui, {
+      actions: ['VIEW_TRANSACTIONS', 'CANCEL_ORDERS'],
+      orders: [
+        order({
+          orderId: 54,
+          fundedCents: 3960,
+          funding: [
+            {
+              sourceName: 'Fall Book Advance',
+              voucherCode: 'K7M2Q9XR4T',
+              chargedCents: 3000,
+              refundedCents: 0,
+            },
+            {
+              sourceName: 'Welcome Promotion',
+              voucherCode: 'WELCOME10',
+              chargedCents: 960,
+              refundedCents: 0,
+            },
+          ],
+        }),
+        order({ orderId: 55 }),
+      ],
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Order #54' });
+    const funding = within(orderCard(54)).getByRole('list', { name: 'Funding' });
+    expect(
+      within(funding)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Paid from funding: $30.00 (Fall Book Advance, K7M2Q9XR4T)',
+      'Paid from funding: $9.60 (Welcome Promotion, WELCOME10)',
+    ]);
+    expect(orderCard(54)).not.toHaveTextContent('Refunded to funding');
+    // An order funding did not pay for says nothing of funding.
+    expect(within(orderCard(55)).queryByRole('list', { name: 'Funding' })).toBeNull();
+    expect(orderCard(55)).not.toHaveTextContent(/funding/i);
+
+    await user.click(within(orderCard(54)).getByRole('button', { name: 'Cancel order #54' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #54?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(orderCard(54)).toHaveTextContent('Cancelled'));
+    const refunded = within(orderCard(54)).getByRole('list', { name: 'Funding' });
+    expect(refunded).toHaveTextContent(
+      'Paid from funding: $30.00 (Fall Book Advance, K7M2Q9XR4T)Refunded to funding: $30.00 (Fall Book Advance, K7M2Q9XR4T)',
+    );
+    expect(refunded).toHaveTextContent('Refunded to funding: $9.60 (Welcome Promotion, WELCOME10)');
+    expect(callsTo(view.calls, 'POST', 'order/cancel')).toHaveLength(1);
+  });
 });

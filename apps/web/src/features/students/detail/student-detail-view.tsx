@@ -8,6 +8,7 @@ import { PageLoader } from '../../../app/feedback/page-loader.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { CreateOrderButton } from '../components/create-order-button.tsx';
 import { RequiredMaterialsPanel } from '../components/required-materials-panel.tsx';
+import { StudentFundingPanel } from '../components/student-funding-panel.tsx';
 import { TransactionHistoryPanel } from '../components/transaction-history-panel.tsx';
 import { RentalsDesk } from '../rentals/rentals-desk.tsx';
 import { useStudentDetails } from '../api/student-queries.ts';
@@ -25,7 +26,7 @@ export interface StudentDetailViewProps {
 
 /**
  * One student at the counter: facts, rentals (the scan field is focused on arrival), what the
- * student needs and has bought. Shared by /search/student/{num} and the student of a section.
+ * student needs, the funding that can pay for it, and what the student has bought. Shared by /search/student/{num} and the student of a section.
  */
 export function StudentDetailView({
   customerId,
@@ -70,6 +71,7 @@ export function StudentDetailView({
       />
       <RentalsDesk customerId={customerId} returnSerial={returnSerial} />
       <RequiredMaterialsPanel customerId={customerId} />
+      <StudentFundingPanel customerId={customerId} />
       <TransactionHistoryPanel customerId={customerId} />
     </Stack>
   );
