@@ -116,7 +116,7 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
     ? null
     : withFunding(
         buildOrderDraft(customerId, items, selection, shippingMethod, preferences),
-        fundingOffered ? fundingForm.request : undefined,
+        fundingOffered ? fundingForm.request : fundingForm.promotionOnlyRequest,
       );
   const preview = useOrderPreview(step >= 1 ? draft : null);
 
@@ -167,7 +167,7 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
   const failed = orderable.error ?? shipping.error;
   const nothingLeft = orderable.isSuccess && items.length === 0;
   const busy = create.isPending;
-  const fundingInvalid = fundingOffered && fundingForm.invalid;
+  const fundingInvalid = fundingOffered ? fundingForm.invalid : fundingForm.codeError !== null;
 
   let content;
   if (loading) content = <PanelLoading what="what the student can order" />;
@@ -218,10 +218,12 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
           preview.error && !refusedFunding ? orderErrorMessage(preview.error, draft, items) : null
         }
         waitingForFunding={refusedFunding}
+        showFundedTotals={fundingOffered}
         funding={
-          fundingOffered ? (
+          studentFunding.isSuccess ? (
             <CreateOrderFundingSection
               form={fundingForm}
+              hasAllowances={fundingOffered}
               availableCents={studentFunding.data?.availableCents ?? 0}
               split={preview.data?.funding}
               serverErrors={{

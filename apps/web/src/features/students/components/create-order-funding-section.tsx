@@ -23,6 +23,8 @@ export const ORDER_FUNDING_MESSAGES = {
     "Funding pays for the course materials only: tax, shipping and whatever funding does not cover are the student's to pay.",
   nothingFunded: "The student's funding pays for none of these items.",
   off: 'The student pays the whole order.',
+  noAllowances:
+    'The student has no funding usable today. A promotion code can still pay part of it.',
 } as const;
 
 const M = ORDER_FUNDING_MESSAGES;
@@ -44,12 +46,15 @@ function onEnter(apply: () => void) {
  */
 export function CreateOrderFundingSection({
   form,
+  hasAllowances,
   availableCents,
   split,
   serverErrors,
   onEdit,
 }: {
   form: FundingForm;
+  /** The student has allowances usable today; without, only a promotion code is offered. */
+  hasAllowances: boolean;
   availableCents: number;
   /** The preview's split for the current choice; undefined while it is being priced. */
   split: OrderFundingSplit | undefined;
@@ -60,6 +65,44 @@ export function CreateOrderFundingSection({
   const headingId = useId();
   const maxError = form.maxError ?? serverErrors.maxCents;
   const codeError = form.codeError ?? serverErrors.promotionCode;
+  const codeField = (
+    <TextField
+      label={M.promotionCode}
+      value={form.codeText}
+      onChange={(event) => {
+        onEdit();
+        form.setCodeText(event.target.value);
+      }}
+      onBlur={form.applyCode}
+      onKeyDown={onEnter(form.applyCode)}
+      error={codeError !== null}
+      helperText={codeError ?? M.promotionHelp}
+      size="small"
+      slotProps={{
+        htmlInput: { autoComplete: 'off', autoCapitalize: 'characters' },
+        formHelperText: { role: codeError ? 'alert' : undefined },
+      }}
+      sx={{ flex: 1 }}
+    />
+  );
+  if (!hasAllowances) {
+    return (
+      <Box
+        component="section"
+        aria-labelledby={headingId}
+        sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}
+      >
+        <Typography id={headingId} component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
+          {M.heading}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {M.noAllowances}
+        </Typography>
+        {codeField}
+        {split && split.lines.length > 0 && <FundingLines split={split} />}
+      </Box>
+    );
+  }
   return (
     <Box
       component="section"
@@ -109,24 +152,7 @@ export function CreateOrderFundingSection({
             }}
             sx={{ flex: 1 }}
           />
-          <TextField
-            label={M.promotionCode}
-            value={form.codeText}
-            onChange={(event) => {
-              onEdit();
-              form.setCodeText(event.target.value);
-            }}
-            onBlur={form.applyCode}
-            onKeyDown={onEnter(form.applyCode)}
-            error={codeError !== null}
-            helperText={codeError ?? M.promotionHelp}
-            size="small"
-            slotProps={{
-              htmlInput: { autoComplete: 'off', autoCapitalize: 'characters' },
-              formHelperText: { role: codeError ? 'alert' : undefined },
-            }}
-            sx={{ flex: 1 }}
-          />
+          {codeField}
         </Stack>
       ) : (
         <Typography color="text.secondary">{M.off}</Typography>
@@ -152,7 +178,7 @@ function FundingLines({ split }: { split: OrderFundingSplit }) {
       {split.lines.map((line) => (
         <Box
           component="li"
-          key={line.allowanceId}
+          key={`${line.allowanceId}:${line.voucherCode}`}
           sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}
         >
           <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>

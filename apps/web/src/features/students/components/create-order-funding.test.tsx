@@ -199,20 +199,34 @@ describe('Create order with funding', () => {
     expect(code).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('offers no funding to a student without funding usable today, and sends none', async () => {
+  it('offers a student without funding usable today only a promotion code, and sends no funding until one is applied', async () => {
     const ended = allowance({
       usableToday: false,
       chargeStartsOn: '2001-01-01',
       chargeEndsOn: '2001-02-01',
     });
-    const { dialog, calls, lastPreview } = await reviewLogic({ allowances: [ended] });
+    const { user, dialog, calls, lastPreview } = await reviewLogic({
+      allowances: [ended],
+      promotions: { WELCOME10: 1000 },
+    });
     expect(within(dialog).queryByRole('switch')).toBeNull();
-    expect(within(dialog).queryByRole('textbox')).toBeNull();
-    expect(within(dialog).queryByRole('region', { name: F.heading })).toBeNull();
+    expect(within(dialog).getByRole('region', { name: F.heading })).toHaveTextContent(
+      F.noAllowances,
+    );
     expect(dialog).toHaveTextContent('Total$130.85');
     expect(dialog).not.toHaveTextContent(/Student pays|Funded/);
     expect(lastPreview()).not.toHaveProperty('funding');
     expect(callsTo(calls, 'GET', 'student/funding')).toHaveLength(1);
+
+    const code = within(dialog).getByRole('textbox', { name: F.promotionCode });
+    await user.type(code, 'welcome10{Enter}');
+    await waitFor(() =>
+      expect(lastPreview()).toMatchObject({
+        funding: { useAllowances: false, maxCents: null, promotionCode: 'WELCOME10' },
+      }),
+    );
+    await within(dialog).findByRole('list', { name: F.paidFromFunding });
+    expect(dialog).toHaveTextContent('Funded−$10.00');
   });
 
   it('says when the funding could not be read, and orders without it', async () => {

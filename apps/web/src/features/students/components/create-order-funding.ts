@@ -107,6 +107,13 @@ export function useFundingForm() {
   return {
     useAllowances,
     setUseAllowances,
+    /**
+     * A student without funding usable today may still bring a promotion code: the order asks
+     * for that alone (or for no funding at all when no code is applied).
+     */
+    promotionOnlyRequest: code
+      ? ({ useAllowances: false, maxCents: null, promotionCode: code } as OrderFundingRequest)
+      : undefined,
     maxText,
     setMaxText: (text: string) => {
       setMaxText(text);

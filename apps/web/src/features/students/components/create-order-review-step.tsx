@@ -20,12 +20,15 @@ export function CreateOrderReviewStep({
   methods,
   errorMessage,
   funding,
+  showFundedTotals = false,
   waitingForFunding = false,
 }: {
   preview: { data: OrderPreview | undefined; isPending: boolean };
   methods: readonly ShippingPrice[];
   errorMessage: string | null;
   funding?: ReactNode;
+  /** The totals end with what funding pays and what the student pays. */
+  showFundedTotals?: boolean;
   /** The preview was refused for the funding choice: its control says why. */
   waitingForFunding?: boolean;
 }) {
@@ -34,7 +37,11 @@ export function CreateOrderReviewStep({
   else if (waitingForFunding) {
     figures = <Typography color="text.secondary">{M.fixFunding}</Typography>;
   } else if (!preview.data) figures = <PanelLoading what="the order's prices" />;
-  else figures = <Figures data={preview.data} methods={methods} funded={funding !== undefined} />;
+  else {
+    // Funded / student pays: when there is funding to offer, or a promotion code paid part.
+    const funded = showFundedTotals || preview.data.funding.fundedCents > 0;
+    figures = <Figures data={preview.data} methods={methods} funded={funded} />;
+  }
   if (funding === undefined) return figures;
   return (
     <Stack spacing={2}>
