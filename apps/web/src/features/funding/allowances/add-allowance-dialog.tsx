@@ -1,0 +1,139 @@
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { MAX_ALLOWANCE_CENTS, formatMoney, type FundingSource } from '@csp/contracts';
+import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
+import { useCallerParams } from '../../../lib/contract-query.ts';
+import { newClientKey } from '../api/client-key.ts';
+import { useAddAllowance } from '../api/funding-mutations.ts';
+import { dollars } from '../money-schema.ts';
+import { MoneyField } from '../source-form/money-field.tsx';
+import { studentName } from './allowance-grid.tsx';
+
+const addSchema = z.object({
+  studentIdNum: z.string().trim().min(1, 'Enter the student ID.').max(50),
+  amountCents: dollars(MAX_ALLOWANCE_CENTS, 'Enter the amount.').pipe(
+    z.number().min(1, 'must be more than zero'),
+  ),
+  note: z.string().trim().max(200, 'must be at most 200 characters'),
+});
+
+type Field = 'studentIdNum' | 'amountCents' | 'note';
+const FIELDS = new Set<string>(['studentIdNum', 'amountCents', 'note']);
+
+/**
+ * Gives one student an allowance. The client key is made once per opening, so a double click
+ * or a retry after a lost answer adds one allowance; an unknown student, a duplicate or an
+ * amount over the cap or the budget is the server's message on its field.
+ */
+export function AddAllowanceDialog({
+  source,
+  onClose,
+}: {
+  source: FundingSource;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const params = useCallerParams();
+  const notify = useNotify();
+  const add = useAddAllowance();
+  const [clientKey] = useState(newClientKey);
+  const sending = useRef(false);
+  const form = useForm({
+    resolver: zodResolver(addSchema),
+    defaultValues: { studentIdNum: '', amountCents: '', note: '' },
+  });
+  const { errors } = form.formState;
+
+  const save = async (values: z.output<typeof addSchema>) => {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      const added = await add.mutateAsync({
+        params: { ...params, sourceId: source.sourceId },
+        body: { ...values, clientKey },
+      });
+      notify({
+        type: 'success',
+        message: `${studentName(added)} has an allowance of ${formatMoney(added.allocatedCents)} (voucher ${added.voucherCode}).`,
+      });
+      onClose();
+    } catch (error) {
+      const field = error instanceof ApiRequestError ? error.field : undefined;
+      const target: Field | 'root' = field && FIELDS.has(field) ? (field as Field) : 'root';
+      form.setError(target, { message: errorMessage(error) }, { shouldFocus: target !== 'root' });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const busy = form.formState.isSubmitting;
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id={titleId}>Add an allowance</DialogTitle>
+      <DialogContent>
+        <form
+          id={`${titleId}-form`}
+          noValidate
+          onSubmit={(event) => void form.handleSubmit(save)(event)}
+        >
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label="Student ID"
+              required
+              autoFocus
+              autoComplete="off"
+              error={Boolean(errors.studentIdNum)}
+              helperText={errors.studentIdNum?.message}
+              {...form.register('studentIdNum')}
+            />
+            <MoneyField
+              label="Amount"
+              required
+              error={Boolean(errors.amountCents)}
+              helperText={
+                errors.amountCents?.message ??
+                (source.perStudentCapCents !== null
+                  ? `At most ${formatMoney(source.perStudentCapCents)} a student.`
+                  : undefined)
+              }
+              {...form.register('amountCents')}
+            />
+            <TextField
+              label="Note"
+              autoComplete="off"
+              error={Boolean(errors.note)}
+              helperText={errors.note?.message ?? 'Optional.'}
+              {...form.register('note')}
+            />
+            {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
+          </Stack>
+        </form>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={busy}>
+          Add allowance
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

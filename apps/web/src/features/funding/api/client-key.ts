@@ -1,0 +1,14 @@
+/**
+ * The key that makes a create happen once however often it is sent (a double click, a retry
+ * after a lost answer): one per opening of a dialog. crypto.randomUUID exists only on secure
+ * pages (https, localhost); a store's intranet address over plain http still gets a random
+ * version-4 UUID from getRandomValues.
+ */
+export function newClientKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,54 @@
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
+import { PanelError } from '../../../components/panel-section.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { FUNDING_TEXT as T } from '../funding-messages.ts';
+
+export const isRefusal = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 403;
+export const isNotFound = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 404;
+
+/** The server refused (no MANAGE_VOUCHERS): its own message, and whom to ask. */
+export function FundingRefused({ error }: { error: Error }) {
+  return (
+    <Alert severity="warning">
+      <AlertTitle>{T.refusedTitle}</AlertTitle>
+      {error.message} {T.refusedHint}
+    </Alert>
+  );
+}
+
+export function SourceNotFound() {
+  return (
+    <Alert severity="warning">
+      <AlertTitle>{T.notFoundTitle}</AlertTitle>
+      {T.notFoundHint}{' '}
+      <Link component={RouterLink} to="/funding-management">
+        Back to the funding sources
+      </Link>
+    </Alert>
+  );
+}
+
+/**
+ * Why something could not load: refused, the source not found, or the server's message with a
+ * retry. `ofSource` false: a 404 is of something else (an upload) and says so in its own words.
+ */
+export function FundingLoadProblem({
+  error,
+  what,
+  onRetry,
+  ofSource = true,
+}: {
+  error: Error;
+  what: string;
+  onRetry: () => void;
+  ofSource?: boolean;
+}) {
+  if (isRefusal(error)) return <FundingRefused error={error} />;
+  if (isNotFound(error) && ofSource) return <SourceNotFound />;
+  return <PanelError what={what} error={error} onRetry={onRetry} />;
+}

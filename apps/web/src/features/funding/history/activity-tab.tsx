@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { FUNDING_ACTIVITY_LABELS } from '@csp/contracts';
+import { PanelLoading } from '../../../components/panel-section.tsx';
+import { ACTIVITY_PAGE_SIZE, useSourceActivity } from '../api/funding-queries.ts';
+import { FundingLoadProblem } from '../components/funding-problems.tsx';
+import { PagedListFooter } from '../components/paged-list-footer.tsx';
+import { formatDateTime } from '../funding-format.ts';
+import { FUNDING_TEXT as T } from '../funding-messages.ts';
+
+/** Who changed what on the source, and when, newest first. */
+export function ActivityTab({ sourceId }: { sourceId: number }) {
+  const [page, setPage] = useState(1);
+  const activity = useSourceActivity(sourceId, page);
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="funding-activity-heading">
+      <Typography id="funding-activity-heading" component="h2" variant="h6">
+        {T.activityHeading}
+      </Typography>
+      {activity.isPending ? (
+        <PanelLoading what="the activity" />
+      ) : activity.isError ? (
+        <FundingLoadProblem
+          error={activity.error}
+          what="the activity"
+          onRetry={() => void activity.refetch()}
+        />
+      ) : activity.data.recordCount === 0 ? (
+        <Typography>{T.noActivity}</Typography>
+      ) : (
+        <Box sx={{ opacity: activity.isPlaceholderData ? 0.6 : 1 }}>
+          <Box component="ol" aria-label="Activity" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+            {activity.data.activity.map((entry) => (
+              <Box
+                component="li"
+                key={entry.activityId}
+                sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
+              >
+                <Typography variant="subtitle2">{FUNDING_ACTIVITY_LABELS[entry.action]}</Typography>
+                {entry.summary && (
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {entry.summary}
+                  </Typography>
+                )}
+                <Typography variant="body2" color="text.secondary">
+                  {entry.actorName ?? 'System'} · {formatDateTime(entry.at)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <PagedListFooter
+            what="activity"
+            total={activity.data.recordCount}
+            page={page}
+            pageSize={ACTIVITY_PAGE_SIZE}
+            onPage={setPage}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { NEAR_EXPIRY_DEFAULT_DAYS } from '@csp/contracts';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { FundingBreadcrumbs } from '../components/funding-breadcrumbs.tsx';
+import { FUNDING_TEXT as T } from '../funding-messages.ts';
+import { AccessDayReport } from '../reports/access-day-report.tsx';
+import { NearExpiryReport } from '../reports/near-expiry-report.tsx';
+import { SpendingReport } from '../reports/spending-report.tsx';
+
+const REPORTS = [
+  { value: 'spending', label: 'Spending by source and term' },
+  { value: 'near-expiry', label: 'Near expiry' },
+  { value: 'access-day', label: 'Day-7 access' },
+] as const;
+type ReportValue = (typeof REPORTS)[number]['value'];
+
+// The report, its days and its term are in the URL, so a link reopens the same report.
+const REPORT_STATE = z.object({
+  report: z.enum(['spending', 'near-expiry', 'access-day']),
+  days: z.coerce.number().int().min(0).max(365),
+  term: z.coerce.number().int().min(0),
+});
+const REPORT_DEFAULTS: z.output<typeof REPORT_STATE> = {
+  report: 'spending',
+  days: NEAR_EXPIRY_DEFAULT_DAYS,
+  term: 0,
+};
+
+/** /funding-management/reports: the three funding reports, each downloadable as .xlsx. */
+export function FundingReportsPage() {
+  const [state, setState] = useUrlState(REPORT_STATE, REPORT_DEFAULTS);
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1300, minWidth: 0 }}>
+      <FundingBreadcrumbs current={T.reportsTitle} />
+      <PageHeading>{T.reportsTitle}</PageHeading>
+      <Tabs
+        value={state.report}
+        onChange={(_, next: ReportValue) => setState({ report: next })}
+        aria-label="Funding reports"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        {REPORTS.map((r) => (
+          <Tab
+            key={r.value}
+            value={r.value}
+            label={r.label}
+            id={`funding-report-tab-${r.value}`}
+            aria-controls={`funding-report-panel-${r.value}`}
+          />
+        ))}
+      </Tabs>
+      <Box
+        role="tabpanel"
+        id={`funding-report-panel-${state.report}`}
+        aria-labelledby={`funding-report-tab-${state.report}`}
+        sx={{ minWidth: 0 }}
+      >
+        {state.report === 'spending' && <SpendingReport />}
+        {state.report === 'near-expiry' && (
+          <NearExpiryReport withinDays={state.days} onDays={(days) => setState({ days })} />
+        )}
+        {state.report === 'access-day' && (
+          <AccessDayReport
+            termId={state.term > 0 ? state.term : null}
+            onTerm={(term) => setState({ term })}
+          />
+        )}
+      </Box>
+    </Stack>
+  );
+}

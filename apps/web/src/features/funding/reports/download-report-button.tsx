@@ -1,0 +1,49 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { Endpoint } from '@csp/contracts';
+import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCallerParams } from '../../../lib/contract-query.ts';
+import { useDownloadFile } from '../api/download-file.ts';
+
+/** "Download .xlsx": the same report as a workbook (format=xlsx), saved under the server's name. */
+export function DownloadReportButton({
+  endpoint,
+  query = {},
+  fallbackName,
+  reportName,
+}: {
+  endpoint: Pick<Endpoint, 'method' | 'path'>;
+  query?: Record<string, string | number>;
+  fallbackName: string;
+  /** Names the button for screen readers: "Download the spending report as .xlsx". */
+  reportName: string;
+}) {
+  const params = useCallerParams();
+  const file = useDownloadFile();
+  const notify = useNotify();
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Button
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        disabled={Boolean(file.pending)}
+        aria-label={`Download the ${reportName} as .xlsx`}
+        onClick={() =>
+          void file
+            .download({ endpoint, params, query: { ...query, format: 'xlsx' }, fallbackName })
+            .then((saved) => saved && notify({ type: 'success', message: `Downloaded ${saved}.` }))
+        }
+      >
+        {file.pending ? 'Preparing…' : 'Download .xlsx'}
+      </Button>
+      {file.error && (
+        <Alert severity="error" onClose={file.clearError}>
+          Could not download the {reportName}: {errorMessage(file.error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { formatMoney, type AllowanceUpload, type FundingSource } from '@csp/contracts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCallerParams } from '../../../lib/contract-query.ts';
+import { useApplyUpload } from '../api/funding-mutations.ts';
+import { plural } from '../funding-format.ts';
+
+/**
+ * "Apply N allowances", a confirmation saying what will be written, then one call: the ref
+ * stops a second click in the same instant, and the server applies a file once anyway. A 409
+ * (the source changed since the check) is shown in the server's words.
+ */
+export function ApplyUpload({
+  upload,
+  source,
+}: {
+  upload: AllowanceUpload;
+  source: FundingSource;
+}) {
+  const titleId = useId();
+  const textId = useId();
+  const [open, setOpen] = useState(false);
+  const sending = useRef(false);
+  const params = useCallerParams();
+  const apply = useApplyUpload();
+  const what = plural(upload.rowsValid, 'allowance');
+
+  const confirm = () => {
+    setOpen(false);
+    if (sending.current) return;
+    sending.current = true;
+    apply.mutate(
+      { params: { ...params, uploadId: upload.uploadId } },
+      // Only a failure may be tried again; an applied file stays applied.
+      { onError: () => (sending.current = false) },
+    );
+  };
+
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Button variant="contained" onClick={() => setOpen(true)} disabled={apply.isPending}>
+        {apply.isPending ? 'Applying…' : `Apply ${what}`}
+      </Button>
+      {apply.isError && <Alert severity="error">{errorMessage(apply.error)}</Alert>}
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+      >
+        <DialogTitle id={titleId}>Apply {upload.fileName}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={textId}>
+            This gives {what} totalling {formatMoney(upload.validCents)} from {source.name}, each
+            with its voucher code. The {plural(upload.rowsRejected, 'rejected row')} are left out.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={confirm} variant="contained" autoFocus>
+            Apply
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
