@@ -102,11 +102,11 @@ export const getVoucherPdf = endpoint({
   response: z.unknown(),
 });
 
-/** Every voucher of a source (search applies), one per page; answered as application/pdf. */
+/** Every voucher of a source, one per page; answered as application/pdf. */
 export const getSourceVouchersPdf = endpoint({
   method: 'GET',
   path: `${FUNDING_BASE}/sources/:sourceId/vouchers.pdf`,
-  summary: 'Every voucher of a source as one printable PDF, a voucher per page',
+  summary: 'Every voucher of a source as one printable PDF, a voucher per page (at most 5,000)',
   auth: true,
   params: sourceParams,
   response: z.unknown(),

@@ -14,7 +14,7 @@ import { MAX_ALLOWANCE_CENTS, formatMoney, type FundingSource } from '@csp/contr
 import { useNotify } from '../../../app/notifications/notification-context.tsx';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
-import { newClientKey } from '../api/client-key.ts';
+import { newClientKey } from '../../../lib/client-key.ts';
 import { useAddAllowance } from '../api/funding-mutations.ts';
 import { dollars } from '../money-schema.ts';
 import { MoneyField } from '../source-form/money-field.tsx';

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { FundingSource } from '@csp/contracts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
-import { newClientKey } from '../api/client-key.ts';
+import { newClientKey } from '../../../lib/client-key.ts';
 import { useCreateSource, useUpdateSource } from '../api/funding-mutations.ts';
 import { usePhone } from '../components/use-phone.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';

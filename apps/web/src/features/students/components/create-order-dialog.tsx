@@ -20,7 +20,7 @@ import { useStudentFunding } from '../api/funding-queries.ts';
 import { useCreateOrder } from '../api/orders-mutations.ts';
 import { useOrderPreview, useOrderableItems, useShippingPrices } from '../api/orders-queries.ts';
 import { useStudentDetails } from '../api/student-queries.ts';
-import { newClientKey } from './create-order-client-key.ts';
+import { newClientKey } from '../../../lib/client-key.ts';
 import {
   EMPTY_SELECTION,
   SELECTION_MESSAGES,

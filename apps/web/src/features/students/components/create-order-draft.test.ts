@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { OrderableItem } from '@csp/contracts';
-import { newClientKey } from './create-order-client-key.ts';
+import { newClientKey } from '../../../lib/client-key.ts';
 import {
   EMPTY_SELECTION,
   SELECTION_MESSAGES,
