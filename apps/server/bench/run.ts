@@ -11,6 +11,7 @@ import { benchEndpoints, exportBytes, type BenchEndpoint } from './endpoints.ts'
 import { benchEngines, openBenchDatabase, type BenchDatabase } from './bench-database.ts';
 import { measure, percentile } from './measure.ts';
 import { metricBench } from './metric-endpoints.ts';
+import { fundingBench } from './funding-endpoints.ts';
 
 interface Row {
   name: string;
@@ -54,6 +55,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     const endpoints = [
       ...(await benchEndpoints(app, bench.database.db)),
       ...(await metricBench(app)),
+      ...(await fundingBench(app, bench.database.db)),
     ].filter((e) => only.length === 0 || only.some((text) => e.name.includes(text)));
     for (const endpoint of endpoints) {
       const rssBefore = process.memoryUsage().rss;

@@ -10,6 +10,7 @@ import { STORE_A, STORE_A_REF, STORE_B } from './demo-stores.ts';
 import { addCounts, ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';
 import { seedDemoProducts } from './external-catalog/demo-products.ts';
 import { seedStoreTextbooks } from './external-catalog/store-textbooks.ts';
+import { demoStoreAFunding, demoStoreBFunding } from './gen-funding.ts';
 
 /** Real UofT textbooks Demo University also stocks (a search finds them in both places). */
 export const STORE_A_REAL_TEXTBOOKS = 40;
@@ -88,11 +89,13 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
   return db.transaction(async (tx) => {
     const ids = await IdAllocator.create(tx, ID_TABLES);
     const { roleIds, productTypeIds } = await loadReferenceIds(tx, ROLES);
-    const a = await seedStore(tx, ids, today, STORE_A, roleIds, productTypeIds, options.onProgress);
+    const storeA = { ...STORE_A, funding: demoStoreAFunding };
+    const storeB = { ...STORE_B, funding: demoStoreBFunding };
+    const a = await seedStore(tx, ids, today, storeA, roleIds, productTypeIds, options.onProgress);
     const textbooks = await timed(STORE_A.locationName, 'titles', options.onProgress, () =>
       seedStoreTextbooks(tx, ids, a.locationId, STORE_A_REAL_TEXTBOOKS),
     );
-    const b = await seedStore(tx, ids, today, STORE_B, roleIds, productTypeIds, options.onProgress);
+    const b = await seedStore(tx, ids, today, storeB, roleIds, productTypeIds, options.onProgress);
     // The distributor's catalog is shared by every store: loaded once, into an empty table.
     const products = await timed(
       'Distributor catalog',

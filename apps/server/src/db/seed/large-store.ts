@@ -1,5 +1,13 @@
 import type { AccountSpec } from './accounts-seed.ts';
 import { LARGE_BRAND } from './branding.ts';
+import {
+  ALL_SPENDING,
+  fund,
+  FundingBook,
+  redeem,
+  type FundingData,
+  type FundingInput,
+} from './gen-funding.ts';
 import { ALL_DEPARTMENTS } from './department-catalog.ts';
 import type { DivisionPlan } from './store-plan.ts';
 import type { StoreSpec } from './store-seed.ts';
@@ -98,6 +106,7 @@ export function largeStoreSpec(scale: number): StoreSpec {
     taxRateBasisPoints: 725,
     brands: [LARGE_BRAND],
     accounts: ACCOUNTS,
+    funding: largeFunding,
     plan: ({ locationId, accountIds }) => ({
       seed: 0x1a56e003,
       locationId,
@@ -134,4 +143,121 @@ export function largeStoreSpec(scale: number): StoreSpec {
       adoptionCreatorIds: [...accountIds.values()],
     }),
   };
+}
+
+const AID_AMOUNTS = [35_000, 40_000, 45_000, 50_000, 55_000, 60_000];
+
+/**
+ * Funding at benchmark size (issue 14): six sources, about 24,000 allowances and 50,000 ledger
+ * entries at scale 1 (allocations, charges of real order lines, refunds of cancelled orders,
+ * the expiries of an ended window, promotion uses). Each source's budget fits its allowances.
+ */
+function largeFunding(input: FundingInput): FundingData {
+  const book = new FundingBook(input);
+  const { catalog } = input;
+  const rng = book.rng;
+  const admin = book.account(LARGE_ADMIN);
+  const main = catalog.termsByDivision[0];
+  if (!main) throw new Error('Funding seed: the large store has no division');
+  const share = (fraction: number) =>
+    Math.max(2, Math.round(input.people.studentInfo.length * fraction));
+  const current = catalog.termsByDivision.map((t) => t.current.id);
+  const start = main.current.startDay;
+  const open = { startDay: start - 14, endDay: Math.max(start + 21, book.todayDay + 10) };
+  const enrolledNow = book.generatedStudents((s) => s.sectionsByKind.current.length > 0);
+  const common = { createdBy: admin, createdDay: open.startDay - 10, termIds: current, ...open };
+  const plan = { day: open.startDay - 7, actor: admin, chargedAllowances: Infinity, ordersEach: 2 };
+
+  const sources = [
+    ['Federal Financial Aid Book Advance', 'FINANCIAL_AID', 0.2, 60_000],
+    ['Presidential Scholarship', 'SCHOLARSHIP', 0.04, 50_000],
+    ['Science Departments Lab Fund', 'DEPARTMENT', 0.04, 10_000],
+    ['State Textbook Access Grant', 'GRANT', 0.06, 40_000],
+  ] as const;
+  for (const [name, kind, fraction, capCents] of sources) {
+    const students = rng.sample(enrolledNow, share(fraction));
+    const source = book.source({
+      ...common,
+      name,
+      kind,
+      budgetCents: students.length * capCents,
+      termIds: kind === 'SCHOLARSHIP' ? [] : current,
+      capCents,
+      scope:
+        kind === 'FINANCIAL_AID' || kind === 'DEPARTMENT'
+          ? 'REQUIRED_OWN_SECTIONS'
+          : 'ANY_COURSE_MATERIAL',
+      spending:
+        kind === 'SCHOLARSHIP'
+          ? ['NEW', 'DIGITAL']
+          : kind === 'DEPARTMENT'
+            ? ['NEW', 'USED']
+            : ALL_SPENDING,
+      unspentPolicy: kind === 'SCHOLARSHIP' ? 'PAY_OUT_TO_STUDENT' : 'RETURN_TO_SOURCE',
+    });
+    fund(book, source, {
+      ...plan,
+      students,
+      amount: (r) =>
+        capCents === 60_000 ? r.pick(AID_AMOUNTS) : capCents - r.int(0, 4) * (capCents / 10),
+      fileName: `${name.toLowerCase().replace(/ /g, '-')}.csv`,
+      refunds: Math.round(students.length / 100),
+    });
+  }
+
+  const pastStart = main.past.startDay;
+  // Most large-store students enrol only in open sections: last term's aid paid any material.
+  const pastStudents = rng.sample(
+    book.generatedStudents(() => true),
+    share(0.12),
+  );
+  const ended = book.source({
+    name: 'Federal Financial Aid Book Advance (last term)',
+    kind: 'FINANCIAL_AID',
+    budgetCents: pastStudents.length * 60_000,
+    termIds: catalog.termsByDivision.map((t) => t.past.id),
+    startDay: pastStart - 14,
+    endDay: pastStart + 21,
+    capCents: 60_000,
+    scope: 'ANY_COURSE_MATERIAL',
+    spending: ALL_SPENDING,
+    unspentPolicy: 'RETURN_TO_SOURCE',
+    createdBy: admin,
+    createdDay: pastStart - 24,
+  });
+  fund(book, ended, {
+    ...plan,
+    day: pastStart - 21,
+    students: pastStudents,
+    amount: (r) => r.pick(AID_AMOUNTS),
+    fileName: 'financial-aid-last-term.csv',
+    refunds: 0,
+  });
+  book.close(ended);
+
+  const uses = share(0.02);
+  const welcome = book.source({
+    ...common,
+    name: 'Welcome Week $10',
+    kind: 'PROMOTION',
+    budgetCents: uses * 2 * 1_000,
+    termIds: [],
+    startDay: start - 7,
+    capCents: 1_000,
+    scope: 'ANY_COURSE_MATERIAL',
+    spending: ALL_SPENDING,
+    unspentPolicy: 'RETURN_TO_SOURCE',
+    promo: { code: 'WELCOME10', amountCents: 1_000, useLimit: uses * 2 },
+  });
+  redeem(
+    book,
+    welcome,
+    rng.sample(
+      book.generatedStudents(() => true),
+      uses * 4,
+    ),
+    uses,
+    admin,
+  );
+  return book.finish();
 }

@@ -63,6 +63,22 @@ describe('seedLarge at a small scale', () => {
     for (const [table, n] of Object.entries(c)) expect(n, table).toBeGreaterThan(0);
   });
 
+  it('funds students at scale without overdrawing, charging only their own orders', async () => {
+    expect(summary.counts['funding_sources']).toBe(6);
+    expect(summary.counts['funding_allowances']).toBeGreaterThan(20);
+    expect(summary.counts['funding_ledger']).toBeGreaterThan(
+      summary.counts['funding_allowances'] ?? 0,
+    );
+    const wrong = await count(sql`select
+      (select count(*) from (select allowance_id from funding_ledger
+        group by allowance_id having sum(amount_cents) < 0) x)
+      + (select count(*) from funding_ledger l join orders o on o.id = l.order_id
+        where o.student_id <> l.student_id or o.location_id <> l.location_id)
+      + (select count(*) from funding_sources s where s.budget_cents < (select sum(amount_cents)
+        from funding_ledger l where l.source_id = s.id and l.kind in ('ALLOCATION', 'EXPIRY')))`);
+    expect(wrong).toBe(0);
+  });
+
   it('gives every title a valid ISBN-13', async () => {
     const rows = await queryRows<{ ean13: string; isbn10: string | null }>(
       database.db,

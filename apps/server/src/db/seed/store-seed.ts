@@ -10,6 +10,7 @@ import { generateAdoptionActivity } from './gen-adoption-activity.ts';
 import { generateAdoptions } from './gen-adoptions.ts';
 import { generateCatalog } from './gen-catalog.ts';
 import { generateCommerce } from './gen-commerce.ts';
+import type { FundingData, FundingGenerator } from './gen-funding.ts';
 import { generatePeople } from './gen-people.ts';
 import { generateTitles } from './gen-titles.ts';
 import type { GenContext, StorePlan } from './store-plan.ts';
@@ -43,6 +44,10 @@ export const ID_TABLES: readonly IdTable[] = [
   s.orderItems,
   s.rentals,
   s.shippingMethods,
+  s.fundingSources,
+  s.fundingAllowances,
+  s.fundingLedger,
+  s.fundingActivity,
 ];
 
 export interface StoreSpec {
@@ -60,6 +65,8 @@ export interface StoreSpec {
   accounts: readonly AccountSpec[];
   /** The generation plan, built once the location and account ids are known. */
   plan(known: { locationId: number; accountIds: ReadonlyMap<string, number> }): StorePlan;
+  /** The store's funding sources, allowances and ledger (issue 14); none when omitted. */
+  funding?: FundingGenerator;
 }
 
 export interface SeedProgress {
@@ -121,6 +128,14 @@ export async function seedStore(
   const people = generatePeople(ctx, catalog, adoptions);
   const adoptionActivity = generateAdoptionActivity(ctx, adoptions);
   const commerce = generateCommerce(ctx, catalog, people, titleData, adoptions);
+  const funding = spec.funding?.({
+    ctx,
+    catalog,
+    people,
+    commerce,
+    adoptions,
+    accountIds: accounts.idByUserName,
+  });
   const userRoles = buildUserRoles(
     ids,
     locationId,
@@ -178,6 +193,7 @@ export async function seedStore(
     batch(s.orders, commerce.orders, 10_000),
     batch(s.orderItems, commerce.orderItems, 10_000),
     batch(s.rentals, commerce.rentals),
+    ...(funding ? fundingBatches(funding) : []),
   ];
   const counts: Record<string, number> = {};
   await deferSectionFacts(db, true);
@@ -192,6 +208,24 @@ export async function seedStore(
   await refreshStoreSectionFacts(db, locationId);
   await refreshStoreMetricSummaries(db, locationId);
   return { locationId, counts, featuredProfessorId: catalog.featuredProfessorId };
+}
+
+/** Funding rows in foreign-key order; the ledger in time order (ADR 0019's guard checks it). */
+function fundingBatches(funding: FundingData): Batch[] {
+  return [
+    // Sources carry a text[] column, which the JSON recordset path does not read: a plain insert.
+    {
+      table: s.fundingSources,
+      run: async (db) => {
+        if (funding.sources.length > 0) await db.insert(s.fundingSources).values(funding.sources);
+        return funding.sources.length;
+      },
+    },
+    batch(s.fundingSourceTerms, funding.sourceTerms),
+    batch(s.fundingAllowances, funding.allowances),
+    batch(s.fundingLedger, funding.ledger),
+    batch(s.fundingActivity, funding.activity),
+  ];
 }
 
 /**
