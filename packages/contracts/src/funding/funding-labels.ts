@@ -157,6 +157,9 @@ export const FUNDING_MESSAGES = {
   budgetBelowAllocated: (allocated: string) =>
     `The budget cannot be less than the ${allocated} already allocated.`,
   windowOrder: 'The charge window must end on or after the day it starts.',
+  /** `closedOn` as the store prints a day (MM/DD/YYYY). */
+  sourceClosed: (closedOn: string) =>
+    `The unspent balances of this source were closed on ${closedOn}; create a new source instead.`,
   changedMeanwhile:
     'Someone else changed this source while you were editing it. Reload it and make your change again.',
   sourceChangedSinceCheck:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
-import { dbIdParam } from '../common/errors.ts';
+import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { pagedResponse, pageNumber, pageSize } from '../common/paging.ts';
 import { FUNDING_UPLOAD_STATUSES } from './funding-labels.ts';
 import { FUNDING_BASE, sourceParams } from './funding-sources.ts';
@@ -53,7 +53,9 @@ export const uploadAllowances = endpoint({
   summary: 'Upload an allowance file (the raw body) to be checked row by row; nothing is written',
   auth: true,
   params: sourceParams,
-  query: z.object({ fileName: z.string().trim().min(1, 'must name the file').max(255) }),
+  query: z.object({
+    fileName: withoutNul(z.string().trim().min(1, 'must name the file').max(255)),
+  }),
   response: allowanceUpload,
 });
 

@@ -70,6 +70,7 @@ CREATE TABLE "funding_sources" (
 	"promo_amount_cents" integer,
 	"promo_use_limit" integer,
 	"closed_at" timestamp with time zone,
+	"closed_through_entry_id" integer,
 	"version" integer DEFAULT 0 NOT NULL,
 	"created_by" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -142,6 +143,8 @@ CREATE INDEX "funding_allowances_student_idx" ON "funding_allowances" USING btre
 CREATE INDEX "funding_ledger_allowance_idx" ON "funding_ledger" USING btree ("allowance_id","kind","amount_cents");--> statement-breakpoint
 CREATE INDEX "funding_ledger_source_kind_idx" ON "funding_ledger" USING btree ("source_id","kind","amount_cents");--> statement-breakpoint
 CREATE INDEX "funding_ledger_source_at_idx" ON "funding_ledger" USING btree ("source_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "funding_ledger_source_id_idx" ON "funding_ledger" USING btree ("source_id","id");--> statement-breakpoint
+CREATE INDEX "funding_ledger_source_spending_idx" ON "funding_ledger" USING btree ("source_id","kind","term_id","order_id","student_id","amount_cents") WHERE "funding_ledger"."kind" in ('CHARGE', 'REFUND');--> statement-breakpoint
 CREATE INDEX "funding_ledger_order_idx" ON "funding_ledger" USING btree ("order_id") WHERE "funding_ledger"."order_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "funding_ledger_order_once_uq" ON "funding_ledger" USING btree ("order_id","allowance_id","kind") WHERE "funding_ledger"."kind" in ('CHARGE', 'REFUND');--> statement-breakpoint
 CREATE INDEX "funding_source_terms_term_idx" ON "funding_source_terms" USING btree ("term_id");--> statement-breakpoint

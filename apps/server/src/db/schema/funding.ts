@@ -47,6 +47,12 @@ export const fundingSources = pgTable(
     promoUseLimit: integer(),
     /** When the ended window's unspent balances were closed (EXPIRY/PAYOUT written). */
     closedAt: timestamp({ withTimezone: true }),
+    /**
+     * The source's last ledger entry when its balances were last closed: an entry after it (a
+     * refund credited later) means a balance may need closing again. Ids, not times: an entry's
+     * time is taken before its writer waits for the closing's locks.
+     */
+    closedThroughEntryId: integer(),
     /** Bumped by each edit; an edit sent with an older version is refused (no lost update). */
     version: integer().notNull().default(0),
     createdBy: integer()
@@ -167,6 +173,12 @@ export const fundingLedger = pgTable(
     // Source figures: an index-only sum per source and kind.
     index('funding_ledger_source_kind_idx').on(t.sourceId, t.kind, t.amountCents),
     index('funding_ledger_source_at_idx').on(t.sourceId, t.at.desc(), t.id.desc()),
+    // Closing: has the source an entry after the last closing? One probe per source.
+    index('funding_ledger_source_id_idx').on(t.sourceId, t.id),
+    // Spending by source and term: an index-only scan of each source's charges and refunds.
+    index('funding_ledger_source_spending_idx')
+      .on(t.sourceId, t.kind, t.termId, t.orderId, t.studentId, t.amountCents)
+      .where(sql`${t.kind} in ('CHARGE', 'REFUND')`),
     index('funding_ledger_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),

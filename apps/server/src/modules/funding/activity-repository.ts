@@ -14,12 +14,19 @@ export interface FundingActivityRecord {
   at?: Date;
 }
 
+/** Rows per statement: a statement holds at most 65,535 bind parameters. */
+const CHUNK = 1000;
+
 /** Writes activity entries; call it inside the transaction that makes the change. */
 export async function recordFundingActivity(
   db: Db,
   entries: readonly FundingActivityRecord[],
 ): Promise<void> {
-  if (entries.length === 0) return;
+  for (let i = 0; i < entries.length; i += CHUNK)
+    await insertActivity(db, entries.slice(i, i + CHUNK));
+}
+
+async function insertActivity(db: Db, entries: readonly FundingActivityRecord[]): Promise<void> {
   await db.insert(fundingActivity).values(
     entries.map((e) => ({
       locationId: e.locationId,

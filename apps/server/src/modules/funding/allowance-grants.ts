@@ -142,23 +142,20 @@ export async function grantAllowances(
       uploadId: options.uploadId ?? null,
     })),
   );
-  const CHUNK = 1000;
-  for (let i = 0; i < grants.length; i += CHUNK) {
-    await insertLedgerEntries(
-      tx,
-      grants.slice(i, i + CHUNK).map((g) => ({
-        locationId,
-        sourceId,
-        allowanceId: ids.get(g.studentId) as number,
-        studentId: g.studentId,
-        kind: 'ALLOCATION' as const,
-        amountCents: g.amountCents,
-        actorAccountId: options.actorAccountId,
-        at: options.now,
-        note: g.note,
-      })),
-    );
-  }
+  await insertLedgerEntries(
+    tx,
+    grants.map((g) => ({
+      locationId,
+      sourceId,
+      allowanceId: ids.get(g.studentId) as number,
+      studentId: g.studentId,
+      kind: 'ALLOCATION' as const,
+      amountCents: g.amountCents,
+      actorAccountId: options.actorAccountId,
+      at: options.now,
+      note: g.note,
+    })),
+  );
   if (options.activityPerAllowance) {
     await recordFundingActivity(
       tx,

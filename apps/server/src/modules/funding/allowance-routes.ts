@@ -59,12 +59,7 @@ export function registerAllowanceRoutes(app: FastifyInstance, deps: AppDeps): vo
 
   route(app, getVoucherPdf, { tags: TAGS, errors: [404] }, async ({ params, request, reply }) => {
     const session = await fundingManager(db, request);
-    const document = await allowanceVoucherPdf(
-      db,
-      session.locationId,
-      params.allowanceId,
-      deps.now(),
-    );
+    const document = await allowanceVoucherPdf(db, session, params.allowanceId, deps.now());
     return sendPdf(reply, document);
   });
 

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNDING_REFUSAL, closeEndedFunding as closeEndedContract } from '@csp/contracts';
+import {
+  FUNDING_REFUSAL,
+  cancelOrder,
+  closeEndedFunding as closeEndedContract,
+} from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import {
@@ -128,6 +132,108 @@ describe.each(engines)('closing ended charge windows (%s)', (engine) => {
     expect(first.sourcesClosed + second.sourcesClosed).toBe(1);
     expect(await w.entries('EXPIRY', { allowanceId: c })).toHaveLength(1);
     expect(await w.balanceOf(c)).toBe(0);
+  });
+
+  const closeNow = (today = day(0)) =>
+    closeEndedFunding(ctx.db, {
+      locationId: w.storeA,
+      today,
+      now: new Date(),
+      actorAccountId: null,
+    });
+  const sumOf = (entries: { amountCents: number }[]) =>
+    entries.reduce((sum, e) => sum + e.amountCents, 0);
+
+  it('closes a source of 8,000 unspent balances (more than one statement may bind)', async () => {
+    await closeNow();
+    const source = await w.addSource({
+      startsOn: day(-40),
+      endsOn: day(-1),
+      budgetCents: 10_000_000,
+    });
+    const ids = await w.addAllowances(source, 8_000, 125);
+    const student = await w.newStudent();
+    const spent = await w.addAllowance(source, student, 500);
+    const order = await w.addOrder(student, 'OPEN', [{ title: 'biology', type: 'BUY_NEW' }]);
+    await ctx.db.insert(t.fundingLedger).values({
+      locationId: w.storeA,
+      sourceId: source,
+      allowanceId: spent,
+      studentId: student,
+      kind: 'CHARGE',
+      amountCents: -500,
+      orderId: order,
+    });
+
+    expect(await closeNow()).toEqual({
+      sourcesClosed: 1,
+      allowancesClosed: 8_000,
+      closedCents: 1_000_000,
+    });
+    const expired = await w.entries('EXPIRY', { sourceId: source });
+    expect(expired).toHaveLength(8_000);
+    expect(sumOf(expired)).toBe(-1_000_000);
+    expect(new Set(expired.map((e) => e.allowanceId))).toEqual(new Set(ids));
+    expect(await w.balanceOf(ids[7_999]!)).toBe(0);
+    expect(await w.balanceOf(spent)).toBe(0);
+    const [activity] = await ctx.db
+      .select({ summary: t.fundingActivity.summary })
+      .from(t.fundingActivity)
+      .where(eq(t.fundingActivity.sourceId, source));
+    expect(activity?.summary).toBe('$10,000.00 of 8000 unspent balance(s) returned to the source');
+    expect(await closeNow()).toEqual({ sourcesClosed: 0, allowancesClosed: 0, closedCents: 0 });
+  });
+
+  it('closes a refund credited after the closing even when its time is before it', async () => {
+    const student = await w.newStudent();
+    const source = await w.addSource({ startsOn: day(-40), endsOn: day(-1) });
+    const a = await w.addAllowance(source, student, 5_000);
+    const order = await w.addOrder(student, 'OPEN', [{ title: 'biology', type: 'BUY_NEW' }]);
+    const entry = { locationId: w.storeA, sourceId: source, allowanceId: a, studentId: student };
+    await ctx.db
+      .insert(t.fundingLedger)
+      .values({ ...entry, kind: 'CHARGE', amountCents: -2_000, orderId: order });
+    await closeNow();
+    // A cancellation that read its clock, then waited for the closing's locks.
+    await ctx.db.insert(t.fundingLedger).values({
+      ...entry,
+      kind: 'REFUND',
+      amountCents: 2_000,
+      orderId: order,
+      at: new Date(Date.now() - 60_000),
+    });
+    expect(await closeNow()).toEqual({ sourcesClosed: 1, allowancesClosed: 1, closedCents: 2_000 });
+    expect(await w.balanceOf(a)).toBe(0);
+    expect(await closeNow()).toEqual({ sourcesClosed: 0, allowancesClosed: 0, closedCents: 0 });
+  });
+
+  it('a cancellation at the moment of a closing is refunded once and closed exactly', async () => {
+    for (let round = 0; round < 4; round++) {
+      const student = await w.newStudent();
+      const source = await w.addSource({ startsOn: day(-40), endsOn: day(-1) });
+      const a = await w.addAllowance(source, student, 5_000);
+      const order = await w.addOrder(student, 'OPEN', [{ title: 'biology', type: 'BUY_NEW' }]);
+      await ctx.db.insert(t.fundingLedger).values({
+        locationId: w.storeA,
+        sourceId: source,
+        allowanceId: a,
+        studentId: student,
+        kind: 'CHARGE',
+        amountCents: -2_000,
+        orderId: order,
+      });
+      const [cancelled] = await Promise.all([
+        w.call(w.who.clerk, cancelOrder, { body: { customerId: student, orderId: order } }),
+        closeNow(),
+      ]);
+      expect(cancelled.statusCode).toBe(200);
+      // Closed before the refund (it waits, then credits 20.00), or after it (nothing left).
+      expect([0, 2_000]).toContain(await w.balanceOf(a));
+      await closeNow();
+      expect(await w.balanceOf(a)).toBe(0);
+      expect(sumOf(await w.entries('REFUND', { allowanceId: a }))).toBe(2_000);
+      expect(sumOf(await w.entries('EXPIRY', { allowanceId: a }))).toBe(-5_000);
+    }
   });
 
   it('is for MANAGE_VOUCHERS holders only', async () => {

@@ -3,12 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../lib/retry-deadlock.ts';
 import { recordFundingActivity } from './activity-repository.ts';
 import {
-  allowanceFigures,
-  insertLedgerEntries,
-  lockAllowances,
-  type NewLedgerEntry,
-} from './ledger-repository.ts';
-import { allowancesWithBalance, markSourceClosed, sourcesToClose } from './closing-repository.ts';
+  insertClosingEntries,
+  lockSourceAllowances,
+  markSourceClosed,
+  sourcesToClose,
+} from './closing-repository.ts';
 import { lockSource } from './source-repository.ts';
 
 export interface ClosingResult {
@@ -34,9 +33,10 @@ const KIND_OF: Record<UnspentPolicy, 'EXPIRY' | 'PAYOUT'> = {
 
 /**
  * One source in its own transaction: its row locked (an allowance being added or changed
- * waits), the allowances holding a balance locked in id order and their balances summed under
- * the lock (an order's charge or refund in progress is seen), then an EXPIRY or PAYOUT entry of
- * each balance, closed_at, and a BALANCES_CLOSED activity entry with the total.
+ * waits), then all its allowances in id order (an order's charge or refund in progress is
+ * waited for and seen), then in one statement an EXPIRY or PAYOUT entry of each positive
+ * balance (a set-based insert: a source of any size is a few statements), closed_at and the
+ * last entry closed through, and a BALANCES_CLOSED activity entry with the total.
  */
 async function closeSource(
   db: Db,
@@ -50,40 +50,21 @@ async function closeSource(
       if (!source || source.chargeEndsOn >= options.today) {
         return { closed: false, allowances: 0, cents: 0 };
       }
-      const holding = await allowancesWithBalance(tx, sourceId);
-      await lockAllowances(
-        tx,
-        locationId,
-        holding.map((h) => h.allowanceId),
-      );
-      const figures = await allowanceFigures(
-        tx,
-        holding.map((h) => h.allowanceId),
-      );
+      await lockSourceAllowances(tx, sourceId);
       const kind = KIND_OF[source.unspentPolicy as UnspentPolicy] ?? 'EXPIRY';
-      const entries = holding.flatMap((h): NewLedgerEntry[] => {
-        const balance = figures.get(h.allowanceId)?.balanceCents ?? 0;
-        if (balance <= 0) return [];
-        return [
-          {
-            locationId,
-            sourceId,
-            allowanceId: h.allowanceId,
-            studentId: h.studentId,
-            kind,
-            amountCents: -balance,
-            actorAccountId: options.actorAccountId,
-            at: options.now,
-            note: `Charge window ended ${source.chargeEndsOn}`,
-          },
-        ];
+      const written = await insertClosingEntries(tx, {
+        kind,
+        locationId,
+        sourceId,
+        actorAccountId: options.actorAccountId,
+        at: options.now,
+        note: `Charge window ended ${source.chargeEndsOn}`,
       });
-      const cents = entries.reduce((sum, e) => sum - e.amountCents, 0);
-      if (entries.length === 0 && source.closedAt !== null) {
+      await markSourceClosed(tx, sourceId, options.now);
+      // Closed before and nothing to close now (a refund another run closed meanwhile).
+      if (written.allowances === 0 && source.closedAt !== null) {
         return { closed: false, allowances: 0, cents: 0 };
       }
-      await insertLedgerEntries(tx, entries);
-      await markSourceClosed(tx, sourceId, options.now);
       const what = kind === 'EXPIRY' ? 'returned to the source' : 'paid out to the students';
       await recordFundingActivity(tx, [
         {
@@ -91,12 +72,12 @@ async function closeSource(
           sourceId,
           actorAccountId: options.actorAccountId,
           action: 'BALANCES_CLOSED',
-          summary: `${formatMoney(cents)} of ${entries.length} unspent balance(s) ${what}`,
-          details: { kind, allowances: entries.length, closedCents: cents },
+          summary: `${formatMoney(written.cents)} of ${written.allowances} unspent balance(s) ${what}`,
+          details: { kind, allowances: written.allowances, closedCents: written.cents },
           at: options.now,
         },
       ]);
-      return { closed: true, allowances: entries.length, cents };
+      return { closed: true, allowances: written.allowances, cents: written.cents };
     }),
   );
 }

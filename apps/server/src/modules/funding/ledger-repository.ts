@@ -18,6 +18,15 @@ export interface AllowanceFigures {
   balanceCents: number;
 }
 
+/** Ids or rows per statement: a statement holds at most 65,535 bind parameters. */
+const CHUNK = 1000;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
 const ZERO: AllowanceFigures = {
   allocatedCents: 0,
   spentCents: 0,
@@ -29,25 +38,28 @@ const ZERO: AllowanceFigures = {
  * Locks allowances for the rest of the transaction, in id order (two writers locking the same
  * allowances always queue in the same order, never in a cycle), and reads them. Every writer
  * that moves an allowance's balance takes this lock first: two orders at the same moment are
- * charged one after the other, the second seeing the first's entries.
+ * charged one after the other, the second seeing the first's entries. FOR NO KEY UPDATE, not
+ * FOR UPDATE: a ledger or activity insert takes FOR KEY SHARE on the allowance it references,
+ * which FOR UPDATE would block (and two writers could then wait on each other in a cycle).
+ * Chunks of CHUNK ids, in id order still.
  */
 export async function lockAllowances(
   db: Db,
   locationId: number,
   allowanceIds: readonly number[],
 ): Promise<AllowanceRow[]> {
-  if (allowanceIds.length === 0) return [];
-  return db
-    .select()
-    .from(fundingAllowances)
-    .where(
-      and(
-        eq(fundingAllowances.locationId, locationId),
-        inArray(fundingAllowances.id, [...allowanceIds]),
-      ),
-    )
-    .orderBy(asc(fundingAllowances.id))
-    .for('update');
+  const sorted = [...new Set(allowanceIds)].sort((a, b) => a - b);
+  const locked: AllowanceRow[] = [];
+  for (const ids of chunks(sorted)) {
+    const rows = await db
+      .select()
+      .from(fundingAllowances)
+      .where(and(eq(fundingAllowances.locationId, locationId), inArray(fundingAllowances.id, ids)))
+      .orderBy(asc(fundingAllowances.id))
+      .for('no key update');
+    locked.push(...rows);
+  }
+  return locked;
 }
 
 /** The figures of each allowance (an allowance with no entries has zeros). */
@@ -61,17 +73,22 @@ export async function allowanceFigures(
     sql<number>`coalesce(sum(${fundingLedger.amountCents}) filter (where ${inArray(fundingLedger.kind, kinds)}), 0)`.mapWith(
       Number,
     );
-  const rows = await db
-    .select({
-      allowanceId: fundingLedger.allowanceId,
-      allocated: sum(['ALLOCATION', 'ADJUSTMENT']),
-      charged: sum(['CHARGE', 'REFUND']),
-      closed: sum(['EXPIRY', 'PAYOUT']),
-      balance: sql<number>`coalesce(sum(${fundingLedger.amountCents}), 0)`.mapWith(Number),
-    })
-    .from(fundingLedger)
-    .where(inArray(fundingLedger.allowanceId, [...allowanceIds]))
-    .groupBy(fundingLedger.allowanceId);
+  const rows = [];
+  for (const ids of chunks([...new Set(allowanceIds)])) {
+    rows.push(
+      ...(await db
+        .select({
+          allowanceId: fundingLedger.allowanceId,
+          allocated: sum(['ALLOCATION', 'ADJUSTMENT']),
+          charged: sum(['CHARGE', 'REFUND']),
+          closed: sum(['EXPIRY', 'PAYOUT']),
+          balance: sql<number>`coalesce(sum(${fundingLedger.amountCents}), 0)`.mapWith(Number),
+        })
+        .from(fundingLedger)
+        .where(inArray(fundingLedger.allowanceId, ids))
+        .groupBy(fundingLedger.allowanceId)),
+    );
+  }
   for (const r of rows) {
     figures.set(r.allowanceId, {
       allocatedCents: r.allocated,
@@ -83,13 +100,15 @@ export async function allowanceFigures(
   return figures;
 }
 
-/** Appends entries; call it inside the transaction that holds the allowances' locks. */
+/**
+ * Appends entries, CHUNK rows per statement; call it inside the transaction that holds the
+ * allowances' locks (the ledger's guard checks each statement).
+ */
 export async function insertLedgerEntries(
   db: Db,
   entries: readonly NewLedgerEntry[],
 ): Promise<void> {
-  if (entries.length === 0) return;
-  await db.insert(fundingLedger).values([...entries]);
+  for (const rows of chunks(entries)) await db.insert(fundingLedger).values(rows);
 }
 
 /** The CHARGE and REFUND entries of an order, per allowance. */

@@ -5,11 +5,18 @@ import {
   createOrder,
   createOrderPreview,
   getTransactionHistory,
+  fillPath,
+  setAllowanceAmount,
   type FulfillmentType,
   type OrderFundingSplit,
   type OrderSummary,
 } from '@csp/contracts';
-import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
+import {
+  authHeaders,
+  createTestApp,
+  testEngines,
+  type TestContext,
+} from '../../test-support/test-app.ts';
 import {
   ELECTIVE_LIST_PRICE,
   fundingOrderWorld,
@@ -230,6 +237,42 @@ describe.each(engines)('order funding: preview, charge, refund (%s)', (engine) =
     expect(funded.reduce((x, y) => x + y, 0)).toBe(15_000);
   });
 
+  it('an order and a lowered allowance at the same moment never overdraw it', async () => {
+    for (let round = 0; round < 4; round++) {
+      const student = await w.newStudent();
+      const source = await w.addSource({ name: `Lowered ${round}` });
+      const allowance = await w.addAllowance(source, student, 15_000);
+      // The order (100.00) and the new amount (80.00) cannot both be had in full.
+      const [order, lowered] = await Promise.all([
+        place(student, [biology('BUY_NEW')], { useAllowances: true }),
+        ctx.app.inject({
+          method: setAllowanceAmount.method,
+          url: fillPath(setAllowanceAmount.path, {
+            userAccountId: w.manager.accountId,
+            allowanceId: allowance,
+          }),
+          headers: authHeaders(w.manager.host, w.manager.token),
+          payload: { amountCents: 8_000 },
+        }),
+      ]);
+      expect(order?.statusCode).toBe(200);
+      const funded = order?.json().order.fundedCents as number;
+      if (lowered?.statusCode === 200) {
+        // Lowered first: the order took the 80.00 left.
+        expect(funded).toBe(8_000);
+      } else {
+        // Charged first: 100.00 spent, the amount may not go below it.
+        expect(lowered?.statusCode).toBe(400);
+        expect(lowered?.json()).toEqual({
+          message: FUNDING_MESSAGES.belowSpent('$100.00'),
+          field: 'amountCents',
+        });
+        expect(funded).toBe(10_000);
+      }
+      expect(await w.balanceOf(allowance)).toBe(lowered?.statusCode === 200 ? 0 : 5_000);
+    }
+  });
+
   it('a promotion code pays once per student, and its last use goes to one of two at once', async () => {
     await w.addSource({
       name: 'Welcome promotion',
@@ -294,7 +337,7 @@ describe.each(engines)('order funding: preview, charge, refund (%s)', (engine) =
     });
   });
 
-  it('the ledger refuses an overdrawing entry and any change to an entry', async () => {
+  it('the ledger refuses an overdrawing entry, an allocation over budget, any change to an entry', async () => {
     const student = await w.newStudent();
     const source = await w.addSource();
     const allowance = await w.addAllowance(source, student, 1_000);
@@ -307,6 +350,18 @@ describe.each(engines)('order funding: preview, charge, refund (%s)', (engine) =
       );
     await expect(insert(-1_001)).rejects.toMatchObject(pgCode('23514'));
     expect(await w.balanceOf(allowance)).toBe(1_000);
+    // An allocation beyond the source's budget (1,000,000 less the 1,000 given) is refused too.
+    const allocate = (cents: number) =>
+      ctx.database.rawQuery(
+        `insert into funding_ledger (location_id, source_id, allowance_id, student_id, kind, amount_cents)
+         values ($1, $2, $3, $4, 'ALLOCATION', $5)`,
+        [w.storeA, source, allowance, student, cents],
+      );
+    await expect(allocate(999_001)).rejects.toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('more than its budget'),
+    });
+    expect(await w.balanceOf(allowance)).toBe(1_000);
     await expect(
       ctx.database.rawQuery(
         'update funding_ledger set amount_cents = 5000 where allowance_id = $1',
@@ -317,6 +372,9 @@ describe.each(engines)('order funding: preview, charge, refund (%s)', (engine) =
       ctx.database.rawQuery('delete from funding_ledger where allowance_id = $1', [allowance]),
     ).rejects.toMatchObject(pgCode('23001'));
     expect(await w.balanceOf(allowance)).toBe(1_000);
+    // Up to the budget exactly is allowed.
+    await allocate(999_000);
+    expect(await w.balanceOf(allowance)).toBe(1_000_000);
   });
 });
 

@@ -25,16 +25,21 @@ function textArray(value: unknown): string[] {
 
 /**
  * The aid allowances of a term: from a FINANCIAL_AID source of the store that lists the term,
- * or lists no term (any term).
+ * or that lists no term (any term) and whose charge window overlaps the term's days (an
+ * any-term aid source of years ago is not this term's aid). Driven by the store's sources
+ * (funding_sources_location_idx), then each aid source's allowances
+ * (funding_allowances_source_student_uq): never every allowance of the store.
  */
 const aidAllowances = (locationId: number, termId: number) => sql`
   select fa.id, fa.student_id, src.name as source_name
-  from funding_allowances fa join funding_sources src on src.id = fa.source_id
-  where fa.location_id = ${locationId} and src.location_id = ${locationId}
-    and src.kind = 'FINANCIAL_AID'
-    and (not exists (select 1 from funding_source_terms x where x.source_id = src.id)
-      or exists (select 1 from funding_source_terms x
-                 where x.source_id = src.id and x.term_id = ${termId}))`;
+  from funding_sources src
+    join terms tm on tm.id = ${termId} and tm.location_id = ${locationId}
+    join funding_allowances fa on fa.source_id = src.id
+  where src.location_id = ${locationId} and src.kind = 'FINANCIAL_AID'
+    and (exists (select 1 from funding_source_terms x
+                 where x.source_id = src.id and x.term_id = ${termId})
+      or (not exists (select 1 from funding_source_terms x where x.source_id = src.id)
+        and src.charge_starts_on <= tm.end_date and src.charge_ends_on >= tm.start_date))`;
 
 /** How many students of the store have aid for the term. */
 export async function countAidStudents(

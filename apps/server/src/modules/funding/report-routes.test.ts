@@ -251,29 +251,38 @@ describe.each(engines)('funding reports (%s)', (engine) => {
       name: 'Fall Pell advance',
       termIds: [w.terms.a],
     });
-    const aidAnyTerm = await w.createSource(w.who.manager, { name: 'Book advance' });
+    // Aid for any term counts for the terms its window overlaps (the fall term's days here).
+    const aidAnyTerm = await w.createSource(w.who.manager, {
+      name: 'Book advance',
+      chargeStartsOn: '2026-08-01',
+      chargeEndsOn: '2026-12-31',
+    });
+    const aidYearsAgo = await w.createSource(w.who.manager, {
+      name: 'Old advance',
+      chargeStartsOn: '2023-08-01',
+      chargeEndsOn: '2023-12-31',
+    });
     const aidOtherTerm = await w.createSource(w.who.manager, {
       name: 'Spring aid',
       termIds: [springTerm],
     });
     const grant = await w.createSource(w.who.manager, { name: 'A grant', kind: 'GRANT' });
-    const people = await w.addStudents(w.storeA, 5, { prefix: '66' });
-    const [nothing, pending, done, notAid, otherTerm] = people as [
+    const people = await w.addStudents(w.storeA, 6, { prefix: '66' });
+    const [nothing, pending, done, notAid, otherTerm, stale] = people as [
+      (typeof people)[number],
       (typeof people)[number],
       (typeof people)[number],
       (typeof people)[number],
       (typeof people)[number],
       (typeof people)[number],
     ];
-    await db
-      .insert(t.enrollments)
-      .values(
-        people.map((p) => ({
-          studentId: p.id,
-          sectionId: catalog.sectionId,
-          locationId: w.storeA,
-        })),
-      );
+    await db.insert(t.enrollments).values(
+      people.map((p) => ({
+        studentId: p.id,
+        sectionId: catalog.sectionId,
+        locationId: w.storeA,
+      })),
+    );
     const nothingAid = await w.addAllowance(
       w.who.manager,
       aidForTerm.sourceId,
@@ -285,6 +294,7 @@ describe.each(engines)('funding reports (%s)', (engine) => {
     await w.addAllowance(w.who.manager, aidForTerm.sourceId, done.studentIdNum, 30_000);
     await w.addAllowance(w.who.manager, grant.sourceId, notAid.studentIdNum, 30_000);
     await w.addAllowance(w.who.manager, aidOtherTerm.sourceId, otherTerm.studentIdNum, 30_000);
+    await w.addAllowance(w.who.manager, aidYearsAgo.sourceId, stale.studentIdNum, 30_000);
 
     const order = async (
       studentId: number,

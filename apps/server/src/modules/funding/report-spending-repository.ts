@@ -19,23 +19,29 @@ export interface SpendingRow {
 /**
  * The store's charges and refunds by source and by the charged order's term: what was charged,
  * refunded and so spent, and how many orders and students were charged. By source name, then
- * term start.
+ * term start. Driven by the store's sources (funding_sources_location_idx), each source's
+ * charges and refunds an index-only scan of funding_ledger_source_spending_idx: other stores'
+ * entries and other kinds are never read.
  */
 export async function spendingRows(db: Db, locationId: number): Promise<SpendingRow[]> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select l.source_id as "sourceId", s.name as "sourceName", s.kind, l.term_id as "termId",
-        tm.name as "termName",
-        coalesce(-sum(l.amount_cents) filter (where l.kind = 'CHARGE'), 0) as charged,
-        coalesce(sum(l.amount_cents) filter (where l.kind = 'REFUND'), 0) as refunded,
-        count(distinct l.order_id) filter (where l.kind = 'CHARGE') as orders,
-        count(distinct l.student_id) filter (where l.kind = 'CHARGE') as students
-      from funding_ledger l
-        join funding_sources s on s.id = l.source_id
-        left join terms tm on tm.id = l.term_id
-      where l.location_id = ${locationId} and l.kind in ('CHARGE', 'REFUND')
-      group by l.source_id, s.name, s.kind, l.term_id, tm.name, tm.start_date
-      order by lower(s.name), l.source_id, tm.start_date nulls last, l.term_id`,
+    sql`select s.id as "sourceId", s.name as "sourceName", s.kind, x.term_id as "termId",
+        tm.name as "termName", x.charged, x.refunded, x.orders, x.students
+      from funding_sources s
+        cross join lateral (
+          select l.term_id,
+            coalesce(-sum(l.amount_cents) filter (where l.kind = 'CHARGE'), 0) as charged,
+            coalesce(sum(l.amount_cents) filter (where l.kind = 'REFUND'), 0) as refunded,
+            count(distinct l.order_id) filter (where l.kind = 'CHARGE') as orders,
+            count(distinct l.student_id) filter (where l.kind = 'CHARGE') as students
+          from funding_ledger l
+          where l.source_id = s.id and l.kind in ('CHARGE', 'REFUND')
+          group by l.term_id
+        ) x
+        left join terms tm on tm.id = x.term_id
+      where s.location_id = ${locationId}
+      order by lower(s.name), s.id, tm.start_date nulls last, x.term_id`,
   );
   return rows.map((r) => {
     const charged = Number(r.charged);

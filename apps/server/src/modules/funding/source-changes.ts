@@ -3,7 +3,6 @@ import {
   FUNDING_SCOPE_LABELS,
   UNSPENT_POLICY_LABELS,
   formatMoney,
-  shortTermName,
   type FundingKind,
   type FundingScope,
   type UnspentPolicy,
@@ -18,8 +17,12 @@ export interface SourceShape extends SourceValues {
 
 const money = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? 'no cap' : formatMoney(cents);
+/**
+ * Terms by their full names ("Fall 2026 - Main"): a source may list the same season of several
+ * divisions, and moving it from one division's term to another's is a change the log shows.
+ */
 const termsText = (names: readonly string[]) =>
-  names.length === 0 ? 'any term' : names.map(shortTermName).join(', ');
+  names.length === 0 ? 'any term' : [...new Set(names)].join(', ');
 const promotionText = (s: SourceShape) =>
   s.promoCode
     ? `${s.promoCode}, ${formatMoney(s.promoAmountCents ?? 0)} a use, at most ${s.promoUseLimit} uses`

@@ -1,4 +1,5 @@
 import {
+  shortTermName,
   FUNDING_SCOPE_LABELS,
   FUNDING_SPENDING,
   FUNDING_SPENDING_LABELS,
@@ -21,6 +22,14 @@ export function spendingText(spending: readonly string[]): string {
   return FUNDING_SPENDING.filter((s) => spending.includes(s))
     .map((s: FundingSpending) => FUNDING_SPENDING_LABELS[s].toLowerCase())
     .join(', ');
+}
+
+/**
+ * A source's terms as a student reads them: short names, each once ("Fall 2026", not "Fall
+ * 2026, Fall 2026" for a source listing the fall term of three divisions), in the order given.
+ */
+export function shortTermNames(fullNames: readonly string[]): string[] {
+  return [...new Set(fullNames.map(shortTermName))];
 }
 
 /**

@@ -31,8 +31,10 @@ const kindSum = (kinds: string[]) =>
   );
 
 /**
- * The store's sources (or one of them) with their ledger sums: one statement, each source's
- * sums an index-only scan of funding_ledger_source_kind_idx.
+ * The store's sources (or one of them) with their ledger sums: one statement driven by the
+ * store's sources, each source's sums an index-only scan of its own entries in
+ * funding_ledger_source_kind_idx and its count one of funding_allowances_source_student_uq
+ * (lateral joins by source id: never a scan of other sources', nor other stores', rows).
  */
 export async function sourcesWithSums(
   db: Db,
@@ -41,7 +43,6 @@ export async function sourcesWithSums(
 ): Promise<SourceWithSums[]> {
   const sums = db
     .select({
-      sourceId: fundingLedger.sourceId,
       allocated: kindSum(['ALLOCATION', 'ADJUSTMENT']).as('allocated'),
       charged: kindSum(['CHARGE', 'REFUND']).as('charged'),
       expiry: kindSum(['EXPIRY']).as('expiry'),
@@ -51,50 +52,43 @@ export async function sourcesWithSums(
         .as('balance'),
     })
     .from(fundingLedger)
-    .where(
-      and(
-        eq(fundingLedger.locationId, locationId),
-        sourceId === undefined ? undefined : eq(fundingLedger.sourceId, sourceId),
-      ),
-    )
-    .groupBy(fundingLedger.sourceId)
+    .where(eq(fundingLedger.sourceId, fundingSources.id))
     .as('sums');
   const counts = db
-    .select({
-      sourceId: fundingAllowances.sourceId,
-      n: sql<number>`count(*)`.mapWith(Number).as('n'),
-    })
+    .select({ n: sql<number>`count(*)`.mapWith(Number).as('n') })
     .from(fundingAllowances)
-    .where(
-      and(
-        eq(fundingAllowances.locationId, locationId),
-        sourceId === undefined ? undefined : eq(fundingAllowances.sourceId, sourceId),
-      ),
-    )
-    .groupBy(fundingAllowances.sourceId)
+    .where(eq(fundingAllowances.sourceId, fundingSources.id))
     .as('counts');
   const rows = await db
     .select({
       source: fundingSources,
       createdByName: userAccounts.name,
-      allocated: sql<number>`coalesce(${sums.allocated}, 0)`.mapWith(Number),
-      charged: sql<number>`coalesce(${sums.charged}, 0)`.mapWith(Number),
-      expiry: sql<number>`coalesce(${sums.expiry}, 0)`.mapWith(Number),
-      payout: sql<number>`coalesce(${sums.payout}, 0)`.mapWith(Number),
-      balance: sql<number>`coalesce(${sums.balance}, 0)`.mapWith(Number),
-      allowanceCount: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number),
+      allocated: sums.allocated,
+      charged: sums.charged,
+      expiry: sums.expiry,
+      payout: sums.payout,
+      balance: sums.balance,
+      allowanceCount: counts.n,
     })
     .from(fundingSources)
     .innerJoin(userAccounts, eq(userAccounts.id, fundingSources.createdBy))
-    .leftJoin(sums, eq(sums.sourceId, fundingSources.id))
-    .leftJoin(counts, eq(counts.sourceId, fundingSources.id))
+    .leftJoinLateral(sums, sql`true`)
+    .leftJoinLateral(counts, sql`true`)
     .where(
       and(
         eq(fundingSources.locationId, locationId),
         sourceId === undefined ? undefined : eq(fundingSources.id, sourceId),
       ),
     );
-  return rows;
+  return rows.map((r) => ({
+    ...r,
+    allocated: r.allocated ?? 0,
+    charged: r.charged ?? 0,
+    expiry: r.expiry ?? 0,
+    payout: r.payout ?? 0,
+    balance: r.balance ?? 0,
+    allowanceCount: r.allowanceCount ?? 0,
+  }));
 }
 
 export interface TermRow {

@@ -21,6 +21,9 @@ export async function findSource(
  * Locks the source's row for the rest of the transaction and reads it as it now is. Every
  * writer that allocates from a source (one allowance, a file, a promotion use, an amount change,
  * a budget edit) takes this lock first, so budget checks are made one after the other.
+ * FOR NO KEY UPDATE: it still queues those writers, and leaves alone the FOR KEY SHARE lock a
+ * ledger, allowance or activity insert takes on the source it references (FOR UPDATE would
+ * block that insert, and a charge holding an allowance lock could then deadlock with it).
  */
 export async function lockSource(
   db: Db,
@@ -31,7 +34,7 @@ export async function lockSource(
     .select()
     .from(fundingSources)
     .where(and(eq(fundingSources.id, sourceId), eq(fundingSources.locationId, locationId)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

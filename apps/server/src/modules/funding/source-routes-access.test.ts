@@ -6,6 +6,9 @@ import {
   createFundingSource,
   emailVoucher,
   getAccessDayReport,
+  getAllowanceUpload,
+  getAllowanceUploadIssues,
+  getAllowanceUploads,
   getAllowances,
   getFundingSource,
   getFundingSources,
@@ -22,6 +25,7 @@ import {
   type FundingAllowance,
   type FundingSource,
 } from '@csp/contracts';
+import * as t from '../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import {
   fundingWorld,
@@ -37,6 +41,7 @@ describe.each(engines)('funding management needs MANAGE_VOUCHERS (%s)', (engine)
   let w: FundingWorld;
   let source: FundingSource;
   let allowance: FundingAllowance;
+  let uploadId: number;
   /** A student without an allowance from the source, for the add. */
   let newcomer: string;
 
@@ -47,6 +52,17 @@ describe.each(engines)('funding management needs MANAGE_VOUCHERS (%s)', (engine)
     const [student, other] = await w.addStudents(w.storeA, 2);
     newcomer = other!.studentIdNum;
     allowance = await w.addAllowance(w.who.manager, source.sourceId, student!.studentIdNum, 1_000);
+    const [upload] = await ctx.db
+      .insert(t.fundingUploads)
+      .values({
+        locationId: w.storeA,
+        sourceId: source.sourceId,
+        fileName: 'checked.csv',
+        status: 'INVALID',
+        createdBy: w.who.manager.accountId,
+      })
+      .returning({ id: t.fundingUploads.id });
+    uploadId = upload!.id;
   });
   afterAll(async () => {
     await ctx?.close();
@@ -62,6 +78,9 @@ describe.each(engines)('funding management needs MANAGE_VOUCHERS (%s)', (engine)
       [updateFundingSource, { params: sourceId, body: { source: w.sourceInput(), version: 0 } }],
       [getFundingTerms, {}],
       [getAllowances, { params: sourceId }],
+      [getAllowanceUploads, { params: sourceId }],
+      [getAllowanceUpload, { params: { uploadId } }],
+      [getAllowanceUploadIssues, { params: { uploadId } }],
       [
         addAllowance,
         {

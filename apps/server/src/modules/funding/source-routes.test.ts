@@ -8,6 +8,8 @@ import {
   getFundingTerms,
   getSourceActivity,
   getSourceLedger,
+  getStudentFunding,
+  closeEndedFunding,
   setAllowanceAmount,
   updateFundingSource,
   type FundingSource,
@@ -239,6 +241,77 @@ describe.each(engines)('funding sources (%s)', (engine) => {
     const same = await update(edited, {});
     expect(same.json<FundingSource>().version).toBe(1);
     expect(await activityOf(source.sourceId)).toHaveLength(2);
+  });
+
+  it('keeps the window of a source whose balances were closed from reopening (409)', async () => {
+    const source = await w.createSource(w.who.manager, {
+      chargeStartsOn: day(-40),
+      chargeEndsOn: day(-1),
+    });
+    const closing = await w.call(w.who.manager, closeEndedFunding);
+    expect(closing.statusCode).toBe(200);
+    const closed = (
+      await w.call(w.who.manager, getFundingSource, { params: { sourceId: source.sourceId } })
+    ).json<FundingSource>();
+    expect(closed.closedAt).not.toBeNull();
+    const closedOn = closed.closedAt!.slice(0, 10);
+    for (const chargeEndsOn of [day(0), day(30)]) {
+      const reopened = await update(closed, { chargeEndsOn });
+      expect(reopened.statusCode).toBe(409);
+      expect(reopened.json()).toEqual({
+        message: M.sourceClosed(
+          `${closedOn.slice(5, 7)}/${closedOn.slice(8, 10)}/${closedOn.slice(0, 4)}`,
+        ),
+        field: 'chargeEndsOn',
+      });
+    }
+    expect(M.sourceClosed('11/30/2026')).toBe(
+      'The unspent balances of this source were closed on 11/30/2026; create a new source instead.',
+    );
+    // Anything else may still change, the window too while it stays in the past.
+    const renamed = await update(closed, { name: 'Last year aid', chargeEndsOn: day(-2) });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json<FundingSource>()).toMatchObject({ name: 'Last year aid', version: 1 });
+  });
+
+  it('names a season once where a source lists the same term of several divisions', async () => {
+    const [fixtureTerm] = await ctx.db.select().from(t.terms).where(eq(t.terms.id, w.terms.a));
+    const [law] = await ctx.db
+      .insert(t.divisions)
+      .values({ locationId: w.storeA, name: 'Law School', universityName: 'Test University' })
+      .returning({ id: t.divisions.id });
+    const [lawFall] = await ctx.db
+      .insert(t.terms)
+      .values({
+        locationId: w.storeA,
+        divisionId: law!.id,
+        name: 'Fall 2026 - Law',
+        startDate: fixtureTerm!.startDate,
+        endDate: fixtureTerm!.endDate,
+      })
+      .returning({ id: t.terms.id });
+    const source = await w.createSource(w.who.manager, {
+      name: 'Two campuses',
+      termIds: [w.terms.a, lawFall!.id],
+    });
+    expect(source.terms.map((term) => [term.termName, term.divisionName])).toEqual(
+      expect.arrayContaining([
+        ['Fall 2026', 'Main Campus'],
+        ['Fall 2026', 'Law School'],
+      ]),
+    );
+    const [student] = await w.addStudents(w.storeA, 1);
+    await w.addAllowance(w.who.manager, source.sourceId, student!.studentIdNum, 1_000);
+    const funding = await w.call(w.who.manager, getStudentFunding, {
+      query: { customerId: student!.id },
+    });
+    expect(funding.json().allowances[0]).toMatchObject({
+      termNames: ['Fall 2026'],
+      eligibility: 'Any course material: new, used, rental, digital; Fall 2026 only',
+    });
+    // The log names each division's term: moving to the other division's is a change.
+    const created = (await activityOf(source.sourceId)).find((a) => a.action === 'SOURCE_CREATED');
+    expect(created?.summary).toContain('Fall 2026 - Main, Fall 2026 - Law');
   });
 
   it('refuses a budget below what is allocated, naming budgetCents', async () => {

@@ -5,6 +5,7 @@ import { isoDay } from '../../lib/iso-day.ts';
 import type { Session } from '../../lib/session.ts';
 import { isUniqueViolation } from '../../lib/unique-violation.ts';
 import { recordFundingActivity } from './activity-repository.ts';
+import { usDay } from './source-eligibility.ts';
 import { changeSummary } from './source-changes.ts';
 import { termsOfSources } from './source-read-repository.ts';
 import { lockSource, sourceGrantedCents } from './source-repository.ts';
@@ -19,7 +20,8 @@ const USED_MORE = (uses: number) =>
 /**
  * updateFundingSource: under the source's lock (every allocation from it queues there too), an
  * edit made from an older version is refused (409, nobody's change is lost), the budget may not
- * fall below what the source has given out, a promotion's limit not below its uses; then the
+ * fall below what the source has given out, a promotion's limit not below its uses, a source
+ * whose balances were closed may not have its window end today or later; then the
  * fields and terms are written, the version bumped and the change recorded in words. An edit
  * that changes nothing writes nothing.
  */
@@ -38,6 +40,10 @@ export async function updateSourceOf(
       if (!current) throw new AppError(404, M.sourceNotFound, 'sourceId');
       if (current.version !== version) throw new AppError(409, M.changedMeanwhile, 'version');
       const { values, terms, termIds } = await checkedSource(tx, locationId, input, sourceId);
+      // Its balances were expired or paid out: reopening the window would offer money no
+      // longer there (a closing is not undone).
+      if (current.closedAt !== null && values.chargeEndsOn >= isoDay(now))
+        throw new AppError(409, M.sourceClosed(usDay(isoDay(current.closedAt))), 'chargeEndsOn');
       const granted = await sourceGrantedCents(tx, sourceId);
       if (values.budgetCents < granted)
         throw new AppError(409, M.budgetBelowAllocated(formatMoney(granted)), 'budgetCents');

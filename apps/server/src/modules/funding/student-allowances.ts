@@ -1,7 +1,7 @@
-import { shortTermName, type FundingKind, type StudentAllowance } from '@csp/contracts';
+import type { FundingKind, StudentAllowance } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { allowanceFigures } from './ledger-repository.ts';
-import { eligibilityText } from './source-eligibility.ts';
+import { eligibilityText, shortTermNames } from './source-eligibility.ts';
 import { termsOfSources } from './source-read-repository.ts';
 import { studentAllowanceRows } from './student-allowances-repository.ts';
 
@@ -26,7 +26,7 @@ export async function studentAllowances(
   const allowances = rows.map((r): StudentAllowance => {
     const f = figures.get(r.allowanceId);
     const balanceCents = f?.balanceCents ?? 0;
-    const termNames = (terms.get(r.sourceId) ?? []).map((t) => shortTermName(t.termName));
+    const termNames = shortTermNames((terms.get(r.sourceId) ?? []).map((t) => t.termName));
     return {
       allowanceId: r.allowanceId,
       sourceId: r.sourceId,

@@ -21,7 +21,12 @@ const REASONS = {
   overCap: "Over the source's per-student cap.",
   overBudget: "Over the source's budget left to allocate.",
   longNote: `The note is longer than ${MAX_NOTE_CHARS} characters.`,
+  nul: 'The cell contains a NUL character.',
 } as const;
+
+/** PostgreSQL stores no NUL in text or jsonb: such a cell is its row's issue, never a query's. */
+const hasNul = (text: string) => text.includes('\u0000');
+const withoutNuls = (text: string) => text.replaceAll('\u0000', '');
 
 export interface UploadIssue {
   rowNumber: number;
@@ -122,7 +127,7 @@ export async function checkAllowanceFile(
   const students = await studentsByIdNum(
     db,
     source.locationId,
-    rest.map((r) => cell(r, STUDENT_COLUMN)).filter((id) => id !== ''),
+    rest.map((r) => cell(r, STUDENT_COLUMN)).filter((id) => id !== '' && !hasNul(id)),
   );
   const issues: UploadIssue[] = [];
   const candidates: (KeptRow & { amountText: string })[] = [];
@@ -132,6 +137,11 @@ export async function checkAllowanceFile(
     const note = cell(row, NOTE_COLUMN);
     const issue = (column: string, value: string, message: string, reason = message) =>
       issues.push({ rowNumber: row.rowNumber, column, value, message, reason });
+    const withNul = ALLOWANCE_FILE_COLUMNS.filter((column) => hasNul(cell(row, column)));
+    if (withNul.length > 0) {
+      for (const column of withNul) issue(column, withoutNuls(cell(row, column)), REASONS.nul);
+      continue;
+    }
     const student = idNum === '' ? undefined : students.get(idNum);
     if (idNum === '') issue(STUDENT_COLUMN, idNum, REASONS.blankStudent);
     else if (!student)

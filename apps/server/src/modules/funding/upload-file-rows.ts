@@ -46,7 +46,10 @@ function cellText(value: ExcelJS.CellValue | undefined): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') {
     // Whole numbers as digits: a student ID typed as a number stays as typed.
-    return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+    if (Number.isInteger(value)) return BigInt(value).toString();
+    // A formula's binary result (=100*1.1 is 110.00000000000001) as the amount it shows.
+    const cents = Math.round(value * 100);
+    return Math.abs(value - cents / 100) < 1e-6 ? String(cents / 100) : String(value);
   }
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return value.toISOString().slice(0, 10);

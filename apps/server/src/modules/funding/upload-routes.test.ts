@@ -257,6 +257,56 @@ describe.each(engines)('allowance files: check, then apply (%s)', (engine) => {
     expect(applied.json().status).toBe('APPLIED');
   });
 
+  it('takes a formula cell by the cents it shows (=100*1.1 is 110.00000000000001)', async () => {
+    const source = await w.addSource();
+    const s = await students(2);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Allowances');
+    sheet.addRow(['Student ID', 'Amount']);
+    sheet.addRow([s[0]!.idNum, { formula: '100*1.1', result: 100 * 1.1 }]);
+    sheet.addRow([s[1]!.idNum, 0.1 + 0.2]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await w.upload(
+      w.manager,
+      source,
+      'formulas.xlsx',
+      bytes,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.json()).toMatchObject({ status: 'CHECKED', rowsValid: 2, validCents: 11_030 });
+  });
+
+  it('reports a cell holding a NUL character as its row, and refuses one in fileName', async () => {
+    const source = await w.addSource();
+    const [good, bad] = await students(2);
+    const res = await w.upload(
+      w.manager,
+      source,
+      'nul.csv',
+      `Student ID,Amount,Note\n${good!.idNum},10,fine\n${bad!.idNum},20,odd\u0000note\n`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'CHECKED', rowsValid: 1, rowsRejected: 1 });
+    const issues = await call(w.manager, getAllowanceUploadIssues, res.json().uploadId);
+    expect(issues.json().issues).toEqual([
+      {
+        rowNumber: 3,
+        column: 'Note',
+        value: 'oddnote',
+        message: 'The cell contains a NUL character.',
+      },
+    ]);
+    const nulId = await w.upload(w.manager, source, 'nul.csv', `Student ID,Amount\n12\u00003,10\n`);
+    expect(nulId.json()).toMatchObject({ status: 'INVALID', rowsRejected: 1 });
+
+    const named = await w.upload(w.manager, source, 'a\u0000.csv', 'Student ID,Amount\n');
+    expect(named.statusCode).toBe(400);
+    expect(named.json()).toEqual({
+      message: 'fileName: must not contain a NUL character',
+      field: 'fileName',
+    });
+  });
+
   it('reports a file without a required column, or without rows, as INVALID', async () => {
     const source = await w.addSource();
     const missing = await w.upload(w.manager, source, 'x.csv', 'Student,Amount\n1,2\n');
@@ -303,7 +353,16 @@ describe.each(engines)('allowance files: check, then apply (%s)', (engine) => {
     const clerk = await w.upload(w.who.clerk, source, 'x.csv', 'Student ID,Amount\n');
     expect(clerk.statusCode).toBe(403);
     expect(clerk.json().message).toBe(FUNDING_REFUSAL);
-    expect((await call(w.who.clerk, getAllowanceUpload, uploadId)).statusCode).toBe(403);
+    for (const [contract, id] of [
+      [getAllowanceUpload, uploadId],
+      [getAllowanceUploadIssues, uploadId],
+      [applyAllowanceUpload, uploadId],
+      [getAllowanceUploads, source],
+    ] as const) {
+      const refused = await call(w.who.clerk, contract, id);
+      expect(refused.statusCode, contract.path).toBe(403);
+      expect(refused.json().message).toBe(FUNDING_REFUSAL);
+    }
     const other = await call(w.who.storeB, getAllowanceUpload, uploadId);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ message: M.uploadNotFound, field: 'uploadId' });

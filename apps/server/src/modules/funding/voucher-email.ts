@@ -3,6 +3,7 @@ import { FUNDING_MESSAGES as M, formatMoney } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoDay } from '../../lib/iso-day.ts';
+import { retryOnDeadlock } from '../../lib/retry-deadlock.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import type { Session } from '../../lib/session.ts';
 import { recordFundingActivity } from './activity-repository.ts';
@@ -90,20 +91,23 @@ export async function emailVoucherOf(
     log.warn({ err: error, allowanceId }, 'voucher mail refused');
     throw new AppError(502, NOT_SENT);
   }
-  await db.transaction(async (tx) => {
-    await markVoucherEmailed(tx, session.locationId, allowanceId, now);
-    await recordFundingActivity(tx, [
-      {
-        locationId: session.locationId,
-        sourceId: row.sourceId,
-        allowanceId,
-        actorAccountId: session.accountId,
-        action: 'VOUCHER_EMAILED',
-        summary: `Voucher of student ${row.studentIdNum} e-mailed to ${to}`,
-        details: { to },
-        at: now,
-      },
-    ]);
-  });
+  // The allowance row is updated while orders may hold its lock: a deadlock's victim runs again.
+  await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      await markVoucherEmailed(tx, session.locationId, allowanceId, now);
+      await recordFundingActivity(tx, [
+        {
+          locationId: session.locationId,
+          sourceId: row.sourceId,
+          allowanceId,
+          actorAccountId: session.accountId,
+          action: 'VOUCHER_EMAILED',
+          summary: `Voucher of student ${row.studentIdNum} e-mailed to ${to}`,
+          details: { to },
+          at: now,
+        },
+      ]);
+    }),
+  );
   return { sentTo: to, emailedAt: now.toISOString() };
 }

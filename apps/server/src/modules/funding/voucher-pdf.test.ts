@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FUNDING_MESSAGES as M,
@@ -74,6 +74,22 @@ describe.each(engines)('funding vouchers (%s)', (engine) => {
     ])
       expect(pdf.text).toContain(text);
     expect(pdf.barcodes).toEqual([allowance.voucherCode]);
+    const printed = await ctx.db
+      .select()
+      .from(t.fundingActivity)
+      .where(
+        and(
+          eq(t.fundingActivity.allowanceId, allowance.allowanceId),
+          eq(t.fundingActivity.action, 'VOUCHERS_PRINTED'),
+        ),
+      );
+    expect(printed.map((a) => [a.sourceId, a.actorAccountId, a.summary])).toEqual([
+      [
+        sourceId,
+        w.who.manager.accountId,
+        `Printed the voucher of student ${allowance.studentIdNum}`,
+      ],
+    ]);
   });
 
   it('prints every voucher of a source, one per page, and records it', async () => {
@@ -90,9 +106,49 @@ describe.each(engines)('funding vouchers (%s)', (engine) => {
         and(
           eq(t.fundingActivity.sourceId, sourceId),
           eq(t.fundingActivity.action, 'VOUCHERS_PRINTED'),
+          isNull(t.fundingActivity.allowanceId),
         ),
       );
     expect(printed.map((a) => a.summary)).toEqual(['Printed 3 vouchers']);
+  });
+
+  it("starts a promotion's vouchers with a page of its shared code, to print and post", async () => {
+    const promotion = await w.createSource(w.who.manager, {
+      name: 'Welcome week',
+      kind: 'PROMOTION',
+      budgetCents: 100_000,
+      scope: 'ANY_COURSE_MATERIAL',
+      spending: ['NEW'],
+      promotion: { code: 'WELCOME-25', amountCents: 2_500, useLimit: 40 },
+    });
+    const [student] = await w.addStudents(w.storeA, 1);
+    // A use of the promotion is an allowance of it (here given by hand).
+    const use = await w.addAllowance(
+      w.who.manager,
+      promotion.sourceId,
+      student!.studentIdNum,
+      2_500,
+    );
+    const res = await w.call(w.who.manager, getSourceVouchersPdf, {
+      params: { sourceId: promotion.sourceId },
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = await readLabelPdf(res.rawPayload);
+    expect(pdf.pages).toHaveLength(2);
+    // The promotion's page first (pages are read in order), then the use's voucher.
+    expect(pdf.barcodes).toEqual(['WELCOME-25', use.voucherCode]);
+    const first = pdf.text.slice(0, pdf.text.indexOf('Course materials voucher'));
+    for (const text of [
+      'Store A',
+      'Course materials promotion',
+      'Welcome week',
+      'WELCOME-25',
+      '$25.00',
+      '39 of 40 (one per student)',
+      `${usDay(day(-10))} to ${usDay(day(30))}`,
+      'Any course material: new; any term',
+    ])
+      expect(first).toContain(text);
   });
 
   it('e-mails the voucher to the student over SMTP and records when', async () => {

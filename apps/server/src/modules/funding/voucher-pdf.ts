@@ -21,6 +21,19 @@ export interface VoucherContent {
   voucherCode: string;
 }
 
+/** A promotion's shared code as a store posts it: anyone may use it while uses are left. */
+export interface PromotionContent {
+  storeName: string;
+  sourceName: string;
+  code: string;
+  amountCents: number;
+  useLimit: number;
+  usesLeft: number;
+  chargeStartsOn: string;
+  chargeEndsOn: string;
+  eligibility: string;
+}
+
 /** US Letter, in points, with a 3/4 inch margin. */
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 54;
@@ -49,7 +62,7 @@ export function printableText(text: string): string {
   return out;
 }
 
-/** A Code 128 barcode of the voucher code (ASCII: every voucher code is), with quiet zones. */
+/** A Code 128 barcode of a voucher or promotion code (ASCII: every one is), with quiet zones. */
 function code128(text: string): Promise<Buffer> {
   return bwipjs.toBuffer({
     bcid: 'code128',
@@ -62,7 +75,8 @@ function code128(text: string): Promise<Buffer> {
   });
 }
 
-function drawVoucher(doc: PDFKit.PDFDocument, v: VoucherContent, barcode: Buffer): void {
+/** A new page and the pen a voucher or a promotion page writes with. */
+function newPage(doc: PDFKit.PDFDocument, storeName: string, heading: string) {
   doc.addPage({ size: PAGE, margin: MARGIN });
   const line = (text: string, size: number, opts: { bold?: boolean; muted?: boolean } = {}) => {
     doc
@@ -79,9 +93,21 @@ function drawVoucher(doc: PDFKit.PDFDocument, v: VoucherContent, barcode: Buffer
     line(value, 13);
     gap(8);
   };
+  /** The code in large letters, then its barcode, centred. */
+  const code = (text: string, size: number, barcode: Buffer) => {
+    doc.font('Courier-Bold').fontSize(size).fillColor('#000000');
+    doc.text(printableText(text), MARGIN, doc.y, { width: WIDTH, align: 'center' });
+    gap(10);
+    const barcodeWidth = 320;
+    doc.image(barcode, MARGIN + (WIDTH - barcodeWidth) / 2, doc.y, {
+      width: barcodeWidth,
+      height: 70,
+    });
+    doc.y += 86;
+  };
   doc.y = MARGIN;
-  line(v.storeName, 22, { bold: true });
-  line('Course materials voucher', 13, { muted: true });
+  line(storeName, 22, { bold: true });
+  line(heading, 13, { muted: true });
   gap(10);
   doc
     .moveTo(MARGIN, doc.y)
@@ -89,6 +115,11 @@ function drawVoucher(doc: PDFKit.PDFDocument, v: VoucherContent, barcode: Buffer
     .lineWidth(0.75)
     .stroke('#000000');
   gap(16);
+  return { line, gap, field, code };
+}
+
+function drawVoucher(doc: PDFKit.PDFDocument, v: VoucherContent, barcode: Buffer): void {
+  const { line, gap, field, code } = newPage(doc, v.storeName, 'Course materials voucher');
   line(v.studentName, 18, { bold: true });
   line(`Student ID ${v.studentIdNum}`, 12);
   gap(14);
@@ -102,15 +133,7 @@ function drawVoucher(doc: PDFKit.PDFDocument, v: VoucherContent, barcode: Buffer
   field('Pays for', v.eligibility);
   gap(10);
   line('Voucher code', 9, { muted: true });
-  doc.font('Courier-Bold').fontSize(40).fillColor('#000000');
-  doc.text(v.voucherCode, MARGIN, doc.y, { width: WIDTH, align: 'center' });
-  gap(10);
-  const barcodeWidth = 320;
-  doc.image(barcode, MARGIN + (WIDTH - barcodeWidth) / 2, doc.y, {
-    width: barcodeWidth,
-    height: 70,
-  });
-  doc.y += 86;
+  code(v.voucherCode, 40, barcode);
   line(
     'Show this voucher at the store counter, or give the code when you order. The balance pays for course materials only; tax and shipping are yours.',
     10,
@@ -118,14 +141,34 @@ function drawVoucher(doc: PDFKit.PDFDocument, v: VoucherContent, barcode: Buffer
   );
 }
 
+/** A promotion's page, to print and post: its code large and as a barcode, and its terms. */
+function drawPromotion(doc: PDFKit.PDFDocument, p: PromotionContent, barcode: Buffer): void {
+  const { line, gap, field, code } = newPage(doc, p.storeName, 'Course materials promotion');
+  line(p.sourceName, 18, { bold: true });
+  gap(14);
+  line('Promotion code', 9, { muted: true });
+  code(p.code, 48, barcode);
+  field('Each use pays up to', formatMoney(p.amountCents));
+  field('Uses left', `${p.usesLeft} of ${p.useLimit} (one per student)`);
+  field('Can be used', windowText(p.chargeStartsOn, p.chargeEndsOn));
+  field('Pays for', p.eligibility);
+  gap(10);
+  line(
+    'Give this code at the store counter, or when you order your course materials. It pays for course materials only; tax and shipping are yours.',
+    10,
+    { muted: true },
+  );
+}
+
 /**
- * Vouchers as one PDF, a voucher per page; `omitted` (vouchers left out of a capped print) adds
- * a last page that says so.
+ * Vouchers as one PDF, a voucher per page, after a promotion's own page when given; `omitted`
+ * (vouchers left out of a capped print) adds a last page that says so.
  */
 export async function renderVouchers(
   title: string,
   vouchers: readonly VoucherContent[],
   omitted = 0,
+  promotion: PromotionContent | null = null,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     autoFirstPage: false,
@@ -138,8 +181,9 @@ export async function renderVouchers(
     doc.on('end', () => resolve());
     doc.on('error', reject);
   });
+  if (promotion) drawPromotion(doc, promotion, await code128(promotion.code));
   for (const voucher of vouchers) drawVoucher(doc, voucher, await code128(voucher.voucherCode));
-  if (vouchers.length === 0 || omitted > 0) {
+  if ((vouchers.length === 0 && !promotion) || omitted > 0) {
     doc.addPage({ size: PAGE, margin: MARGIN });
     doc
       .font('Helvetica')

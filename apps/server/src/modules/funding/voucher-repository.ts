@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/bulk-write.ts';
-import { fundingAllowances } from '../../db/schema/index.ts';
+import { fundingAllowances, locations } from '../../db/schema/index.ts';
 
 /** What a voucher prints or mails: the store, the student, the source and the code. */
 export interface VoucherRow {
@@ -88,4 +88,13 @@ export async function markVoucherEmailed(
     .where(
       and(eq(fundingAllowances.id, allowanceId), eq(fundingAllowances.locationId, locationId)),
     );
+}
+
+/** The store's name, as its vouchers print it. */
+export async function storeName(db: Db, locationId: number): Promise<string> {
+  const [row] = await db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return row?.name ?? '';
 }

@@ -66,13 +66,16 @@ export async function sectionDates(
 /**
  * Locks the student's row for the rest of the transaction: orders of one student are placed
  * one at a time, so two clerks cannot both pass the "not yet bought" check for one book.
+ * FOR NO KEY UPDATE: it queues those writers the same, and does not block the FOR KEY SHARE
+ * lock an insert referencing the student takes (an order, a ledger entry), which FOR UPDATE
+ * would, letting two transactions wait on each other.
  */
 export async function lockStudent(db: Db, studentId: number): Promise<void> {
   await db
     .select({ id: students.id })
     .from(students)
     .where(eq(students.id, studentId))
-    .for('update');
+    .for('no key update');
 }
 
 /** The order an account placed with this client key, if any. */
@@ -100,7 +103,8 @@ export async function insertOrderItems(db: Db, rows: readonly NewOrderItemRow[])
 
 /**
  * The student's order at the store, locked for the rest of the transaction, with whether an
- * item of it was already handed over; undefined when it is not theirs.
+ * item of it was already handed over; undefined when it is not theirs. FOR NO KEY UPDATE, as
+ * lockStudent: a cancellation's ledger entries reference the order (FOR KEY SHARE).
  */
 export async function lockStudentOrder(
   db: Db,
@@ -118,7 +122,7 @@ export async function lockStudentOrder(
         eq(orders.studentId, studentId),
       ),
     )
-    .for('update');
+    .for('no key update');
   if (!row) return undefined;
   const [fulfilled] = await db
     .select({ id: orderItems.id })
