@@ -13,6 +13,9 @@ export const FUNDING_TEXT = {
   refusedHint: 'Ask a store administrator to give you the MANAGE_VOUCHERS permission.',
   notFoundTitle: 'Funding source not found',
   notFoundHint: 'It may belong to another store, or the link may be mistyped.',
+  termNotFoundTitle: 'Term not found',
+  termNotFoundHint:
+    'It may belong to another store, or the link may be mistyped. Choose a term above.',
   changedMeanwhileReload: 'Reload the source',
   allowancesHeading: 'Allowances',
   noAllowances: 'No allowances yet. Add one, or upload a file of them.',

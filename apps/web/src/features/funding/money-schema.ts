@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatMoney } from '@csp/contracts';
-import { parseDollars } from './funding-format.ts';
+import { parseDollars } from '../../lib/money.ts';
 
 const AMOUNT_HINT = 'Enter an amount in dollars, e.g. 250.00.';
 

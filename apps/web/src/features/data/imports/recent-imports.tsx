@@ -13,7 +13,8 @@ import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import type { useImports } from '../api/data-queries.ts';
 import { DATA_TEXT as T } from '../data-messages.ts';
 import { ImportStatusChip } from '../report/import-status-chip.tsx';
-import { formatDateTime, rowCountsText } from '../report/report-format.ts';
+import { rowCountsText } from '../report/report-format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 interface RecentImportsProps {
   imports: ReturnType<typeof useImports>;

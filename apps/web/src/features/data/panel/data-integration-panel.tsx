@@ -10,7 +10,7 @@ import { hasAnyAction } from '../../../lib/actions.ts';
 import { useDataStatus } from '../api/data-queries.ts';
 import { DATA_TEXT as T } from '../data-messages.ts';
 import { ImportStatusChip } from '../report/import-status-chip.tsx';
-import { formatDateTime } from '../report/report-format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /**
  * The data integration status at a glance (spec §6, DATA_FULL_REPORTER or DATA_MANAGER): each

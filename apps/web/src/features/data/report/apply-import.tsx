@@ -12,7 +12,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
 import { useApplyImport } from '../api/data-queries.ts';
 import { DATA_TEXT as T } from '../data-messages.ts';
-import { applyConfirmText, plural } from './report-format.ts';
+import { applyConfirmText } from './report-format.ts';
+import { plural } from '../../../lib/format.ts';
 
 /**
  * "Apply", a confirmation saying what will be written, then the call. A second click, or a

@@ -4,7 +4,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ImportSummary } from '@csp/contracts';
-import { count, entityLabel } from './report-format.ts';
+import { entityLabel } from './report-format.ts';
+import { count } from '../../../lib/format.ts';
 
 interface EntityChangesProps {
   summary: ImportSummary;

@@ -14,15 +14,8 @@ import { EntityChanges } from './entity-changes.tsx';
 import { ImportStatusChip } from './import-status-chip.tsx';
 import { RejectedRows } from './rejected-rows.tsx';
 import { RejectionReasons } from './rejection-reasons.tsx';
-import {
-  changesNothing,
-  count,
-  formatBytes,
-  formatDateTime,
-  percentOf,
-  rowCountsText,
-  rowProgressText,
-} from './report-format.ts';
+import { changesNothing, formatBytes, percentOf, rowCountsText, rowProgressText } from './report-format.ts';
+import { count, formatDateTime } from '../../../lib/format.ts';
 
 interface ImportReportProps {
   importId: number;

@@ -12,7 +12,7 @@ import type { ImportIssue } from '@csp/contracts';
 import { PanelError, PanelLoading } from '../../../components/panel-section.tsx';
 import { ISSUES_PAGE_SIZE, useImportIssues } from '../api/data-queries.ts';
 import { DATA_TEXT as T } from '../data-messages.ts';
-import { count } from './report-format.ts';
+import { count } from '../../../lib/format.ts';
 
 const shownValue = (value: string) => (value === '' ? '(empty)' : value);
 

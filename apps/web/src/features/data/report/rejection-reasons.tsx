@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ImportSummary } from '@csp/contracts';
-import { count, plural } from './report-format.ts';
+import { count, plural } from '../../../lib/format.ts';
 
 interface RejectionReasonsProps {
   reasons: ImportSummary['reasons'];

@@ -1,12 +1,5 @@
 import type { ImportSummary } from '@csp/contracts';
-import { formatDisplayDate } from '../../../lib/dates.ts';
-
-/** Numbers as a US clerk reads them: 6,573. */
-export const count = (n: number) => n.toLocaleString('en-US');
-
-/** "1 row", "6,573 rows". */
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${count(n)} ${n === 1 ? one : many}`;
+import { count, plural } from '../../../lib/format.ts';
 
 /** A file size in the units a file manager shows: 812 KB, 7.4 MB. */
 export function formatBytes(bytes: number): string {
@@ -20,14 +13,6 @@ export function formatBytes(bytes: number): string {
   }
   const digits = value < 10 ? 1 : 0;
   return `${value.toFixed(digits)} ${units[unit]}`;
-}
-
-/** "08/25/2026 3:05 PM": when something happened, in the user's time zone. */
-export function formatDateTime(at: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${formatDisplayDate(date)} ${time}`;
 }
 
 /** A whole percentage, never 100 before the work is done. */

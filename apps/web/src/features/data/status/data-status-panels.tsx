@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import type { useDataStatus } from '../api/data-queries.ts';
-import { count } from '../report/report-format.ts';
+import { count } from '../../../lib/format.ts';
 import { DATA_TEXT as T } from '../data-messages.ts';
 import { FeedStatusList } from './feed-status-list.tsx';
 import { TermHoldings } from './term-holdings.tsx';

@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DATA_FEED_LABELS, type DataFeed, type ImportSummary } from '@csp/contracts';
 import { ImportStatusChip } from '../report/import-status-chip.tsx';
-import { formatDateTime, rowCountsText } from '../report/report-format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { rowCountsText } from '../report/report-format.ts';
 import { DATA_TEXT as T } from '../data-messages.ts';
 
 export interface FeedStatus {

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TermHoldings as Holdings } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { count } from '../report/report-format.ts';
+import { count } from '../../../lib/format.ts';
 
 const FIGURES = [
   ['courses', 'Courses'],

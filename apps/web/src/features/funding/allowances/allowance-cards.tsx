@@ -1,20 +1,33 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type FundingAllowance } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import type { AllowanceActions } from './allowance-actions.ts';
+import type { AllowanceActions, VouchersInFlight } from './allowance-actions.ts';
 import { studentName } from './allowance-grid.tsx';
+
+/** A voucher on its way: a spinner, and unavailable without losing the focus. */
+const waiting = (busy: boolean) =>
+  busy
+    ? {
+        'aria-disabled': true,
+        startIcon: <CircularProgress size={16} aria-hidden />,
+        sx: { opacity: 0.7 },
+      }
+    : {};
 
 /** The phone's allowances: a card per student with its figures and buttons. */
 export function AllowanceCards({
   rows,
   actions,
+  inFlight,
 }: {
   rows: readonly FundingAllowance[];
   actions: AllowanceActions;
+  inFlight: VouchersInFlight;
 }) {
   return (
     <Box component="ul" aria-label="Allowances" sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -50,6 +63,7 @@ export function AllowanceCards({
                 size="small"
                 aria-label={`Print voucher of ${name}`}
                 onClick={() => actions.printVoucher(row)}
+                {...waiting(inFlight.printing.has(row.allowanceId))}
               >
                 Print voucher
               </Button>
@@ -57,6 +71,7 @@ export function AllowanceCards({
                 size="small"
                 aria-label={`E-mail voucher to ${name}`}
                 onClick={() => actions.emailVoucher(row)}
+                {...waiting(inFlight.emailing.has(row.allowanceId))}
               >
                 E-mail voucher
               </Button>

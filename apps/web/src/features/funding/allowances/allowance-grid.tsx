@@ -4,10 +4,11 @@ import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data
 import EditIcon from '@mui/icons-material/Edit';
 import EmailIcon from '@mui/icons-material/Email';
 import PrintIcon from '@mui/icons-material/Print';
+import CircularProgress from '@mui/material/CircularProgress';
 import { formatMoney, type FundingAllowance } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { ALLOWANCES_PAGE_SIZE, type AllowanceListQuery } from '../api/funding-queries.ts';
-import type { AllowanceActions } from './allowance-actions.ts';
+import type { AllowanceActions, VouchersInFlight } from './allowance-actions.ts';
 
 export const studentName = (a: Pick<FundingAllowance, 'firstName' | 'lastName'>) =>
   `${a.firstName} ${a.lastName}`.trim();
@@ -23,7 +24,23 @@ const FIELD_OF: Record<AllowanceListQuery['sortField'], string | null> = {
   createdAt: null,
 };
 
-function columns(actions: AllowanceActions): GridColDef<FundingAllowance>[] {
+/**
+ * While a row's voucher is on its way its button shows a spinner and says it is unavailable,
+ * but keeps the focus (a disabled button would drop it to the page); a click then does nothing.
+ */
+function waiting(busy: boolean) {
+  return busy
+    ? {
+        'aria-disabled': true,
+        icon: <CircularProgress size={20} aria-hidden />,
+      }
+    : {};
+}
+
+function columns(
+  actions: AllowanceActions,
+  inFlight: VouchersInFlight,
+): GridColDef<FundingAllowance>[] {
   const money = (field: 'allocatedCents' | 'spentCents' | 'balanceCents', headerName: string) =>
     ({
       field,
@@ -79,12 +96,14 @@ function columns(actions: AllowanceActions): GridColDef<FundingAllowance>[] {
           icon={<PrintIcon />}
           label={`Print voucher of ${studentName(row)}`}
           onClick={() => actions.printVoucher(row)}
+          {...waiting(inFlight.printing.has(row.allowanceId))}
         />,
         <GridActionsCellItem
           key="email"
           icon={<EmailIcon />}
           label={`E-mail voucher to ${studentName(row)}`}
           onClick={() => actions.emailVoucher(row)}
+          {...waiting(inFlight.emailing.has(row.allowanceId))}
         />,
       ],
     },
@@ -99,6 +118,7 @@ interface AllowanceGridProps {
   onSort: (sortField: AllowanceListQuery['sortField'], dir: 'asc' | 'desc') => void;
   loading: boolean;
   actions: AllowanceActions;
+  inFlight: VouchersInFlight;
 }
 
 /** One server page of allowances; paging and sorting are the server's. */
@@ -110,8 +130,9 @@ export function AllowanceGrid({
   onSort,
   loading,
   actions,
+  inFlight,
 }: AllowanceGridProps) {
-  const cols = useMemo(() => columns(actions), [actions]);
+  const cols = useMemo(() => columns(actions, inFlight), [actions, inFlight]);
   const paginationModel = useMemo<GridPaginationModel>(
     () => ({ page: list.page - 1, pageSize: ALLOWANCES_PAGE_SIZE }),
     [list.page],

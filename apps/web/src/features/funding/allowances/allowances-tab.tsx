@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +10,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import { getSourceVouchersPdf, type FundingSource } from '@csp/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
+import { plural } from '../../../lib/format.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
 import { useDownloadFile } from '../api/download-file.ts';
 import {
   ALLOWANCES_PAGE_SIZE,
@@ -19,7 +22,6 @@ import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { PagedListFooter } from '../components/paged-list-footer.tsx';
 import { SearchField } from '../components/search-field.tsx';
 import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
-import { plural } from '../funding-format.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { AddAllowanceDialog } from './add-allowance-dialog.tsx';
 import { AllowanceCards } from './allowance-cards.tsx';
@@ -27,28 +29,44 @@ import { AllowanceGrid } from './allowance-grid.tsx';
 import { AmountDialog } from './amount-dialog.tsx';
 import { useAllowanceActions } from './use-allowance-actions.ts';
 
-type Sort = Pick<AllowanceListQuery, 'sortField' | 'sortDirection'>;
+// The search, sort and page are in the URL (?q=…&sort=…&dir=…&page=…), so a reload, a link or
+// Back shows the same allowances. A new search or sort goes back to the first page (PAGE_KEY).
+const LIST_STATE = z.object({
+  q: z.string().trim().max(100),
+  sort: z.enum(['lastName', 'studentIdNum', 'createdAt']),
+  dir: z.enum(['asc', 'desc']),
+  page: z.coerce.number().int().min(1),
+});
+const LIST_DEFAULTS: z.output<typeof LIST_STATE> = {
+  q: '',
+  sort: 'lastName',
+  dir: 'asc',
+  page: 1,
+};
 
 /**
  * A source's allowances, a server page at a time, searched by student ID or name once typing
- * pauses. A new search or sort goes back to the first page.
+ * pauses. While the next list loads, the last one stays on screen, dimmed, and the count says
+ * the search is under way rather than the last search's count.
  */
 export function AllowancesTab({ source }: { source: FundingSource }) {
   const cards = useCardsInsteadOfGrid();
   const params = useCallerParams();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort>({ sortField: 'lastName', sortDirection: 'asc' });
-  // The page belongs to the search and sort it was chosen under: either changing is page 1.
-  const [paging, setPaging] = useState({ key: '', page: 1 });
-  const listKey = `${search}|${sort.sortField}|${sort.sortDirection}`;
-  const page = paging.key === listKey ? paging.page : 1;
-  const list: AllowanceListQuery = { search, page, ...sort };
+  const [state, setState] = useUrlState(LIST_STATE, LIST_DEFAULTS);
+  const search = state.q;
+  const page = state.page;
+  const list: AllowanceListQuery = {
+    search,
+    page,
+    sortField: state.sort,
+    sortDirection: state.dir,
+  };
   const allowances = useAllowances(source.sourceId, list);
-  const { actions, amountFor, closeAmount } = useAllowanceActions();
+  const { actions, inFlight, amountFor, closeAmount } = useAllowanceActions();
   const [adding, setAdding] = useState(false);
   const vouchers = useDownloadFile();
 
-  const setPage = (next: number) => setPaging({ key: listKey, page: next });
+  const setPage = (next: number) => setState({ page: next });
   const total = allowances.data?.recordCount ?? 0;
   const rows = allowances.data?.allowances ?? [];
 
@@ -58,7 +76,11 @@ export function AllowancesTab({ source }: { source: FundingSource }) {
         {T.allowancesHeading}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
-        <SearchField label={T.searchLabel} onSearch={setSearch} />
+        <SearchField
+          label={T.searchLabel}
+          value={search}
+          onSearch={(q) => setState({ q }, { replace: true })}
+        />
         <Box sx={{ flexGrow: 1 }} />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
           Add allowance
@@ -94,15 +116,17 @@ export function AllowancesTab({ source }: { source: FundingSource }) {
           <Typography role="status" variant="body2" color="text.secondary">
             {allowances.isPending
               ? 'Loading the allowances…'
-              : total === 0
-                ? search
-                  ? T.noAllowancesFound
-                  : T.noAllowances
-                : `${plural(total, 'allowance')}${search ? ` match “${search}”` : ''}`}
+              : allowances.isPlaceholderData
+                ? 'Searching…'
+                : total === 0
+                  ? search
+                    ? T.noAllowancesFound
+                    : T.noAllowances
+                  : `${plural(total, 'allowance')}${search ? ` match “${search}”` : ''}`}
           </Typography>
           {cards ? (
             <Box sx={{ opacity: allowances.isPlaceholderData ? 0.6 : 1 }}>
-              <AllowanceCards rows={rows} actions={actions} />
+              <AllowanceCards rows={rows} actions={actions} inFlight={inFlight} />
               <PagedListFooter
                 what="allowances"
                 total={total}
@@ -118,9 +142,10 @@ export function AllowancesTab({ source }: { source: FundingSource }) {
                 recordCount={total}
                 list={list}
                 onPage={setPage}
-                onSort={(sortField, sortDirection) => setSort({ sortField, sortDirection })}
+                onSort={(sort, dir) => setState({ sort, dir })}
                 loading={allowances.isFetching}
                 actions={actions}
+                inFlight={inFlight}
               />
             )
           )}

@@ -1,13 +1,8 @@
 import { useState } from 'react';
-import { AUTH_HEADER, apiError, fillPath } from '@csp/contracts';
+import { fillPath } from '@csp/contracts';
 import type { Endpoint } from '@csp/contracts';
 import { useSession } from '../../../app/session/session-context.tsx';
-import {
-  ApiRequestError,
-  DEFAULT_ERROR_MESSAGE,
-  NETWORK_ERROR_MESSAGE,
-  reportApiResponse,
-} from '../../../lib/api-client.ts';
+import { downloadFile as saveDownload } from '../../../lib/download-file.ts';
 
 /** A file to fetch: the endpoint's path with its parameters, and any query. */
 export interface FileRequest {
@@ -18,28 +13,6 @@ export interface FileRequest {
   fallbackName: string;
 }
 
-/**
- * The file name from a Content-Disposition header: the UTF-8 `filename*` when given, else the
- * plain `filename`; any folder part is dropped.
- */
-export function filenameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  let name: string | undefined;
-  const extended = /filename\*\s*=\s*(?:[\w-]+'[^']*')?("?)([^";]+)\1/i.exec(disposition);
-  if (extended?.[2]) {
-    try {
-      name = decodeURIComponent(extended[2]);
-    } catch {
-      name = undefined;
-    }
-  }
-  if (!name) {
-    const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
-    name = (plain?.[1] ?? plain?.[2])?.trim();
-  }
-  return name?.split(/[\\/]/).pop()?.trim() || fallback;
-}
-
 export function fileUrl(request: FileRequest): string {
   const query = new URLSearchParams(
     Object.entries(request.query ?? {}).map(([key, value]) => [key, String(value)]),
@@ -47,51 +20,14 @@ export function fileUrl(request: FileRequest): string {
   return fillPath(request.endpoint.path, request.params) + (query ? `?${query}` : '');
 }
 
-async function failure(response: Response): Promise<ApiRequestError> {
-  try {
-    const parsed = apiError.safeParse(await response.json());
-    if (parsed.success) {
-      return new ApiRequestError(response.status, parsed.data.message, parsed.data.field);
-    }
-  } catch {
-    // not JSON: the default text below
-  }
-  return new ApiRequestError(response.status, DEFAULT_ERROR_MESSAGE);
-}
-
-/**
- * Fetches a PDF or workbook with the Auth-Token header and saves it under the server's name.
- * A link cannot carry the header, so the file goes through a Blob; the answer is reported to
- * the session like every other call (a 401 ends it).
- */
-export async function downloadFile(request: FileRequest, token: string): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(fileUrl(request), {
-      method: request.endpoint.method,
-      headers: { [AUTH_HEADER]: token, Accept: '*/*' },
-    });
-  } catch {
-    throw new ApiRequestError(0, NETWORK_ERROR_MESSAGE);
-  }
-  reportApiResponse(response, token);
-  if (!response.ok) throw await failure(response);
-  const filename = filenameFrom(response.headers.get('Content-Disposition'), request.fallbackName);
-  saveBlob(await response.blob(), filename);
-  return filename;
-}
-
-function saveBlob(blob: Blob, filename: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: some browsers start reading the file after click() returns.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+/** Fetches a voucher PDF or a report workbook and saves it under the server's name. */
+export function downloadFile(request: FileRequest, token: string): Promise<string> {
+  return saveDownload({
+    url: fileUrl(request),
+    method: request.endpoint.method,
+    token,
+    fallbackName: request.fallbackName,
+  });
 }
 
 /** A download a button starts: whether it is under way, and why it failed. */

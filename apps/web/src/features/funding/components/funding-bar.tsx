@@ -4,21 +4,41 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type FundingFigures } from '@csp/contracts';
 
 /**
+ * Fixed colours rather than the website's brand palette, which may put two parts too close to
+ * tell apart: each filled part is at least 3:1 against white, and a 1px white line separates
+ * the parts, so every boundary is visible whatever the neighbours; the part not allocated is
+ * the white of the bar itself, inside a dark outline.
+ */
+const TRACK = '#ffffff';
+const OUTLINE = '#616161';
+const COLORS = {
+  spent: '#0d3c61',
+  paidOut: '#8a4b00',
+  balance: '#1976d2',
+  remaining: TRACK,
+} as const;
+
+/**
  * The parts the budget is in, which add up to it: what orders spent, what was paid out to
- * students, the students' unspent balances, and what is not allocated (expired balances
+ * students, the students' unspent balances, and what remains to allocate (expired balances
  * returned to the source are in it again).
  */
 export function budgetParts(figures: FundingFigures) {
   return [
-    { key: 'spent', label: 'Spent', cents: figures.spentCents, color: 'primary.dark' },
-    { key: 'paidOut', label: 'Paid out', cents: figures.paidOutCents, color: 'secondary.dark' },
+    { key: 'spent', label: 'Spent', cents: figures.spentCents, color: COLORS.spent },
+    { key: 'paidOut', label: 'Paid out', cents: figures.paidOutCents, color: COLORS.paidOut },
     {
       key: 'balance',
       label: 'Unspent balances',
       cents: figures.balanceCents,
-      color: 'primary.light',
+      color: COLORS.balance,
     },
-    { key: 'remaining', label: 'Unallocated', cents: figures.remainingCents, color: 'grey.300' },
+    {
+      key: 'remaining',
+      label: 'Remaining',
+      cents: figures.remainingCents,
+      color: COLORS.remaining,
+    },
   ].filter((part) => part.key !== 'paidOut' || part.cents > 0);
 }
 
@@ -55,17 +75,23 @@ export function FundingBar({ figures }: { figures: FundingFigures }) {
           height: 12,
           borderRadius: 1,
           overflow: 'hidden',
-          bgcolor: 'grey.300',
-          border: 1,
-          borderColor: 'grey.500',
+          bgcolor: TRACK,
+          border: `1px solid ${OUTLINE}`,
         }}
       >
-        {parts.map((part) => (
-          <Box
-            key={part.key}
-            sx={{ width: `${percent(part.cents, budget)}%`, bgcolor: part.color }}
-          />
-        ))}
+        {parts
+          .filter((part) => part.key !== 'remaining' && part.cents > 0)
+          .map((part) => (
+            <Box
+              key={part.key}
+              sx={{
+                width: `${percent(part.cents, budget)}%`,
+                bgcolor: part.color,
+                boxSizing: 'border-box',
+                borderRight: `1px solid ${TRACK}`,
+              }}
+            />
+          ))}
       </Box>
       <Typography variant="body2">{figuresText(figures)}</Typography>
       <Stack
@@ -89,8 +115,7 @@ export function FundingBar({ figures }: { figures: FundingFigures }) {
                 height: 10,
                 borderRadius: 0.5,
                 bgcolor: part.color,
-                border: 1,
-                borderColor: 'grey.500',
+                border: `1px solid ${OUTLINE}`,
               }}
             />
             <Typography variant="caption" color="text.secondary">

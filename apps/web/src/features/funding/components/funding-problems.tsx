@@ -33,9 +33,20 @@ export function SourceNotFound() {
   );
 }
 
+/** The report's term is not one of the store's (a 404 naming termId). */
+export function TermNotFound() {
+  return (
+    <Alert severity="warning">
+      <AlertTitle>{T.termNotFoundTitle}</AlertTitle>
+      {T.termNotFoundHint}
+    </Alert>
+  );
+}
+
 /**
- * Why something could not load: refused, the source not found, or the server's message with a
- * retry. `ofSource` false: a 404 is of something else (an upload) and says so in its own words.
+ * Why something could not load: refused, the source or the term not found (by the field the
+ * 404 names), or the server's message with a retry. `ofSource` false: a 404 naming no field is
+ * of something else (an upload, a report) and says so in its own words.
  */
 export function FundingLoadProblem({
   error,
@@ -49,6 +60,10 @@ export function FundingLoadProblem({
   ofSource?: boolean;
 }) {
   if (isRefusal(error)) return <FundingRefused error={error} />;
-  if (isNotFound(error) && ofSource) return <SourceNotFound />;
+  if (isNotFound(error)) {
+    const field = (error as ApiRequestError).field;
+    if (field === 'termId') return <TermNotFound />;
+    if (ofSource && (field === undefined || field === 'sourceId')) return <SourceNotFound />;
+  }
   return <PanelError what={what} error={error} onRetry={onRetry} />;
 }

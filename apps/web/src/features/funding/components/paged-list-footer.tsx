@@ -1,5 +1,5 @@
 import TablePagination from '@mui/material/TablePagination';
-import { count } from '../funding-format.ts';
+import { count } from '../../../lib/format.ts';
 
 /** A pager for the phone's cards and the short lists: "26–50 of 200" and previous / next. */
 export function PagedListFooter({

@@ -39,7 +39,8 @@ export function ResponsiveTable<R>(props: ResponsiveTableProps<R>) {
 
 function RowTable<R>({ label, columns, rows, rowKey, totalLabel }: ResponsiveTableProps<R>) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // A narrow window scrolls the table, not the page; the keyboard can scroll it too.
+    <Box tabIndex={0} role="region" aria-label={`${label} table`} sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -8,7 +8,8 @@ import {
   formatMoney,
   type FundingSource,
 } from '@csp/contracts';
-import { count, termsText, windowText } from '../funding-format.ts';
+import { termsText, windowText } from '../funding-format.ts';
+import { count } from '../../../lib/format.ts';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

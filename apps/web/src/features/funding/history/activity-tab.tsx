@@ -1,18 +1,25 @@
-import { useState } from 'react';
+import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FUNDING_ACTIVITY_LABELS } from '@csp/contracts';
 import { PanelLoading } from '../../../components/panel-section.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
 import { ACTIVITY_PAGE_SIZE, useSourceActivity } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { PagedListFooter } from '../components/paged-list-footer.tsx';
-import { formatDateTime } from '../funding-format.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
+
+// The page shown is in the URL under its own key (?apage=2).
+const ACTIVITY_STATE = z.object({ apage: z.coerce.number().int().min(1) });
+const ACTIVITY_DEFAULTS: z.output<typeof ACTIVITY_STATE> = { apage: 1 };
 
 /** Who changed what on the source, and when, newest first. */
 export function ActivityTab({ sourceId }: { sourceId: number }) {
-  const [page, setPage] = useState(1);
+  const [state, setState] = useUrlState(ACTIVITY_STATE, ACTIVITY_DEFAULTS);
+  const page = state.apage;
+  const setPage = (apage: number) => setState({ apage });
   const activity = useSourceActivity(sourceId, page);
   return (
     <Stack spacing={2} component="section" aria-labelledby="funding-activity-heading">

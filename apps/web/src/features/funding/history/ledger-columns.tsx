@@ -1,6 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { LEDGER_KIND_LABELS, type LedgerEntry } from '@csp/contracts';
-import { formatDateTime, signedMoney } from '../funding-format.ts';
+import { signedMoney } from '../funding-format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 export const ledgerStudent = (entry: LedgerEntry) => `${entry.studentName} (${entry.studentIdNum})`;
 

@@ -1,30 +1,42 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridPaginationModel } from '@mui/x-data-grid';
 import { LEDGER_KIND_LABELS, type LedgerEntry } from '@csp/contracts';
+import { formatDateTime, plural } from '../../../lib/format.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
 import { LEDGER_PAGE_SIZE, useSourceLedger } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { PagedListFooter } from '../components/paged-list-footer.tsx';
 import { SearchField } from '../components/search-field.tsx';
 import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
-import { formatDateTime, plural, signedMoney } from '../funding-format.ts';
+import { signedMoney } from '../funding-format.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { LEDGER_COLUMNS, ledgerStudent } from './ledger-columns.tsx';
 
+// The ledger's search and page are in the URL under their own keys (?lq=…&lpage=…), apart from
+// the allowances' q and page on the same page.
+const LEDGER_STATE = z.object({
+  lq: z.string().trim().max(100),
+  lpage: z.coerce.number().int().min(1),
+});
+const LEDGER_DEFAULTS: z.output<typeof LEDGER_STATE> = { lq: '', lpage: 1 };
+
 /**
  * Every entry that moved the source's money, newest first, a server page at a time: the
- * history a balance is the sum of. Searched by student ID or name.
+ * history a balance is the sum of. Searched by student ID or name; a new search starts at the
+ * first page.
  */
 export function LedgerTab({ sourceId }: { sourceId: number }) {
   const cards = useCardsInsteadOfGrid();
-  const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
+  const [state, setState] = useUrlState(LEDGER_STATE, LEDGER_DEFAULTS);
+  const search = state.lq;
+  const page = state.lpage;
   const ledger = useSourceLedger(sourceId, search, page);
-  const setPage = (next: number) => setPaging({ search, page: next });
+  const setPage = (lpage: number) => setState({ lpage });
   const paginationModel = useMemo<GridPaginationModel>(
     () => ({ page: page - 1, pageSize: LEDGER_PAGE_SIZE }),
     [page],
@@ -37,7 +49,11 @@ export function LedgerTab({ sourceId }: { sourceId: number }) {
       <Typography id="funding-ledger-heading" component="h2" variant="h6">
         {T.ledgerHeading}
       </Typography>
-      <SearchField label={T.searchLabel} onSearch={setSearch} />
+      <SearchField
+        label={T.searchLabel}
+        value={search}
+        onSearch={(lq) => setState({ lq, lpage: 1 }, { replace: true })}
+      />
       {ledger.isError ? (
         <FundingLoadProblem
           error={ledger.error}
@@ -49,11 +65,13 @@ export function LedgerTab({ sourceId }: { sourceId: number }) {
           <Typography role="status" variant="body2" color="text.secondary">
             {ledger.isPending
               ? 'Loading the ledger…'
-              : total === 0
-                ? search
-                  ? 'No entry matches this search.'
-                  : T.noLedger
-                : plural(total, 'entry', 'entries')}
+              : ledger.isPlaceholderData
+                ? 'Searching…'
+                : total === 0
+                  ? search
+                    ? 'No entry matches this search.'
+                    : T.noLedger
+                  : plural(total, 'entry', 'entries')}
           </Typography>
           {cards ? (
             <Box sx={{ opacity: ledger.isPlaceholderData ? 0.6 : 1 }}>

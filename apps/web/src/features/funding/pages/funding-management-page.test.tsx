@@ -50,7 +50,7 @@ describe('Funding Management: the sources', { timeout: 30_000 }, () => {
       'Budget $60,000.00 · Allocated $40,000.00 · Spent $12,000.00 · Remaining $20,000.00',
     );
     expect(within(card).getByRole('img', { name: /Budget used/ })).toHaveAccessibleName(
-      'Budget used: Spent 20%, Unspent balances 47%, Unallocated 33%',
+      'Budget used: Spent 20%, Unspent balances 47%, Remaining 33%',
     );
     expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute(
       'href',

@@ -1,7 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderFunding, screenWidth } from '../test/funding-fake-server.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  FakeFundingServer,
+  callsTo,
+  renderFunding,
+  screenWidth,
+} from '../test/funding-fake-server.ts';
 
 function captureDownloads() {
   const saved: { href: string; download: string }[] = [];
@@ -35,6 +40,10 @@ describe('Funding reports', { timeout: 30_000 }, () => {
       ),
     ).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Spending by source and term' });
+    // A narrow window scrolls the table, and so can the keyboard.
+    expect(
+      screen.getByRole('region', { name: 'Spending by source and term table' }),
+    ).toHaveAttribute('tabindex', '0');
     expect(within(table).getByRole('row', { name: /Honors Scholarship/ })).toHaveTextContent(
       'Honors ScholarshipScholarshipFall 2026$1,000.00$0.00$1,000.00',
     );
@@ -62,5 +71,62 @@ describe('Funding reports', { timeout: 30_000 }, () => {
     expect(items).toHaveLength(3);
     expect(items[2]).toHaveTextContent('Total');
     expect(items[2]).toHaveTextContent('Spent$13,000.00');
+  });
+
+  describe('the day-7 access report', () => {
+    // Spring 2026 is under way; Fall 2026, listed first as the newest, has not started.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2026, 2, 2, 10, 0));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('opens on the term under way, and keeps the last report dimmed while another loads', async () => {
+      const user = userEvent.setup();
+      const server = new FakeFundingServer();
+      let release = () => {};
+      server.holdAccessDay = { termId: 10, release: new Promise((r) => (release = r)) };
+      const { calls, router } = renderFunding('/funding-management/reports?report=access-day', {
+        server,
+      });
+      const term = await screen.findByRole('combobox', { name: 'Term' }, { timeout: 10_000 });
+      await waitFor(() => expect(term).toHaveValue('11'));
+      expect(
+        await screen.findByRole('table', {
+          name: 'Aid students of Spring 2026 without their materials',
+        }),
+      ).toBeVisible();
+      expect(callsTo(calls, 'GET', 'reports/access-day')[0]?.url.search).toBe('?termId=11');
+      const download = screen.getByRole('button', {
+        name: 'Download the day-7 access report as .xlsx',
+      });
+      expect(download).toBeEnabled();
+
+      await user.selectOptions(term, 'Fall 2026 (Main Campus)');
+      expect(router.state.location.search).toBe('?report=access-day&term=10');
+      // Spring's report stays while Fall's loads, and Download waits for Fall's.
+      expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+      expect(
+        screen.getByRole('table', { name: 'Aid students of Spring 2026 without their materials' }),
+      ).toBeVisible();
+      expect(download).toBeDisabled();
+      release();
+      expect(
+        await screen.findByRole('table', {
+          name: 'Aid students of Fall 2026 without their materials',
+        }),
+      ).toBeVisible();
+      expect(download).toBeEnabled();
+      expect(screen.getByRole('status')).toHaveTextContent('');
+    });
+
+    it('says a term that is not the store’s is not found, not the funding source', async () => {
+      renderFunding('/funding-management/reports?report=access-day&term=99');
+      expect(await screen.findByText('Term not found', {}, { timeout: 10_000 })).toBeVisible();
+      expect(screen.queryByText('Funding source not found')).toBeNull();
+      expect(
+        screen.getByRole('button', { name: 'Download the day-7 access report as .xlsx' }),
+      ).toBeDisabled();
+    });
   });
 });

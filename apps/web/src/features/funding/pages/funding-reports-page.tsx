@@ -31,7 +31,11 @@ const REPORT_DEFAULTS: z.output<typeof REPORT_STATE> = {
   term: 0,
 };
 
-/** /funding-management/reports: the three funding reports, each downloadable as .xlsx. */
+/**
+ * /funding-management/reports: the three funding reports, each downloadable as .xlsx. A tab
+ * change replaces the history entry (Back leaves the reports); every tab has its panel, hidden
+ * unless open, and only the open one asks for its report.
+ */
 export function FundingReportsPage() {
   const [state, setState] = useUrlState(REPORT_STATE, REPORT_DEFAULTS);
   return (
@@ -40,7 +44,7 @@ export function FundingReportsPage() {
       <PageHeading>{T.reportsTitle}</PageHeading>
       <Tabs
         value={state.report}
-        onChange={(_, next: ReportValue) => setState({ report: next })}
+        onChange={(_, next: ReportValue) => setState({ report: next }, { replace: true })}
         aria-label="Funding reports"
         variant="scrollable"
         allowScrollButtonsMobile
@@ -56,23 +60,46 @@ export function FundingReportsPage() {
           />
         ))}
       </Tabs>
-      <Box
-        role="tabpanel"
-        id={`funding-report-panel-${state.report}`}
-        aria-labelledby={`funding-report-tab-${state.report}`}
-        sx={{ minWidth: 0 }}
-      >
-        {state.report === 'spending' && <SpendingReport />}
-        {state.report === 'near-expiry' && (
-          <NearExpiryReport withinDays={state.days} onDays={(days) => setState({ days })} />
-        )}
-        {state.report === 'access-day' && (
-          <AccessDayReport
-            termId={state.term > 0 ? state.term : null}
-            onTerm={(term) => setState({ term })}
-          />
-        )}
-      </Box>
+      {REPORTS.map((r) => (
+        <Box
+          key={r.value}
+          role="tabpanel"
+          id={`funding-report-panel-${r.value}`}
+          aria-labelledby={`funding-report-tab-${r.value}`}
+          hidden={r.value !== state.report}
+          sx={{ minWidth: 0 }}
+        >
+          {r.value === state.report && (
+            <ReportContent
+              report={r.value}
+              state={state}
+              onDays={(days) => setState({ days })}
+              onTerm={(term) => setState({ term })}
+            />
+          )}
+        </Box>
+      ))}
     </Stack>
   );
+}
+
+function ReportContent({
+  report,
+  state,
+  onDays,
+  onTerm,
+}: {
+  report: ReportValue;
+  state: z.output<typeof REPORT_STATE>;
+  onDays: (days: number) => void;
+  onTerm: (term: number) => void;
+}) {
+  switch (report) {
+    case 'spending':
+      return <SpendingReport />;
+    case 'near-expiry':
+      return <NearExpiryReport withinDays={state.days} onDays={onDays} />;
+    case 'access-day':
+      return <AccessDayReport termId={state.term > 0 ? state.term : null} onTerm={onTerm} />;
+  }
 }

@@ -13,7 +13,7 @@ import {
 beforeEach(() => screenWidth(1280));
 
 describe('A funding source', { timeout: 30_000 }, () => {
-  it('refuses a stale edit with the server’s message and saves after a reload', async () => {
+  it('refuses a stale edit with the server’s message and saves it over a reload, typing kept', async () => {
     const user = userEvent.setup();
     const server = new FakeFundingServer();
     const { calls } = renderFunding('/funding-management/sources/1', { server });
@@ -35,17 +35,25 @@ describe('A funding source', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText(FUNDING_MESSAGES.changedMeanwhile)).toBeVisible();
     expect((callsTo(calls, 'PUT', 'sources/1')[0]!.body as { version: number }).version).toBe(3);
 
+    // Meanwhile the budget changed too: the reload takes it, and keeps the name as typed.
+    server.sources[0] = fundingSource({
+      version: 4,
+      name: 'Renamed elsewhere',
+      figures: { ...fundingSource().figures, budgetCents: 7_000_000 },
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Reload the source' }));
-    await waitFor(() => expect(name).toHaveValue('Renamed elsewhere'));
-    await user.clear(name);
-    await user.type(name, 'Fall advance');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Budget' })).toHaveValue('70000.00'),
+    );
+    expect(name).toHaveValue('Fall advance');
+    expect(within(dialog).queryByText(FUNDING_MESSAGES.changedMeanwhile)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const puts = callsTo(calls, 'PUT', 'sources/1');
     expect(puts).toHaveLength(2);
     expect(puts[1]!.body).toMatchObject({
       version: 4,
-      source: { name: 'Fall advance', budgetCents: 6_000_000 },
+      source: { name: 'Fall advance', budgetCents: 7_000_000 },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Fall advance' })).toBeVisible();
   });

@@ -25,7 +25,12 @@ const TAB_DEFAULTS: z.output<typeof TAB_STATE> = { tab: 'allowances' };
 const tabId = (value: TabValue) => `funding-tab-${value}`;
 const panelId = (value: TabValue) => `funding-panel-${value}`;
 
-/** The source's tabs; the one open is kept in the URL (?tab=ledger), so a link reopens it. */
+/**
+ * The source's tabs; the one open is kept in the URL (?tab=ledger), so a link reopens it. The
+ * change replaces the history entry: Back leaves the source rather than walking back through
+ * its tabs. Every tab has its panel (hidden unless open), so each tab's aria-controls names an
+ * element; only the open one is filled, so only its lists are asked for.
+ */
 export function SourceTabs({ source }: { source: FundingSource }) {
   const [state, setState] = useUrlState(TAB_STATE, TAB_DEFAULTS);
   const tab = state.tab;
@@ -33,7 +38,7 @@ export function SourceTabs({ source }: { source: FundingSource }) {
     <Box sx={{ minWidth: 0 }}>
       <Tabs
         value={tab}
-        onChange={(_, next: TabValue) => setState({ tab: next })}
+        onChange={(_, next: TabValue) => setState({ tab: next }, { replace: true })}
         aria-label="Source details"
         variant="scrollable"
         allowScrollButtonsMobile
@@ -49,17 +54,31 @@ export function SourceTabs({ source }: { source: FundingSource }) {
           />
         ))}
       </Tabs>
-      <Box
-        role="tabpanel"
-        id={panelId(tab)}
-        aria-labelledby={tabId(tab)}
-        sx={{ pt: 2, minWidth: 0 }}
-      >
-        {tab === 'allowances' && <AllowancesTab source={source} />}
-        {tab === 'upload' && <UploadTab source={source} />}
-        {tab === 'ledger' && <LedgerTab sourceId={source.sourceId} />}
-        {tab === 'activity' && <ActivityTab sourceId={source.sourceId} />}
-      </Box>
+      {TABS.map((t) => (
+        <Box
+          key={t.value}
+          role="tabpanel"
+          id={panelId(t.value)}
+          aria-labelledby={tabId(t.value)}
+          hidden={t.value !== tab}
+          sx={{ pt: 2, minWidth: 0 }}
+        >
+          {t.value === tab && <TabContent tab={tab} source={source} />}
+        </Box>
+      ))}
     </Box>
   );
+}
+
+function TabContent({ tab, source }: { tab: TabValue; source: FundingSource }) {
+  switch (tab) {
+    case 'allowances':
+      return <AllowancesTab source={source} />;
+    case 'upload':
+      return <UploadTab source={source} />;
+    case 'ledger':
+      return <LedgerTab sourceId={source.sourceId} />;
+    case 'activity':
+      return <ActivityTab sourceId={source.sourceId} />;
+  }
 }

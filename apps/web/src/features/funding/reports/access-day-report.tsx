@@ -1,17 +1,19 @@
 import Alert from '@mui/material/Alert';
-import MenuItem from '@mui/material/MenuItem';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ACCESS_DAY, formatMoney, getAccessDayReport, type accessDayRow } from '@csp/contracts';
 import type { z } from 'zod';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { PanelLoading } from '../../../components/panel-section.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useAccessDayReport, useFundingTerms } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
-import { count, plural } from '../funding-format.ts';
+import { count, plural } from '../../../lib/format.ts';
+import { defaultTerm } from './default-term.ts';
 import { DownloadReportButton } from './download-report-button.tsx';
+import { ReportRefresh } from './report-refresh.tsx';
 
 type Row = z.output<typeof accessDayRow>;
 
@@ -74,7 +76,9 @@ function columns(rows: readonly Row[]): TableColumn<Row>[] {
 
 /**
  * The day-7 access report: aid students of a term whose required materials are not yet all
- * ordered and fulfilled, with the term's access day and whether it has passed.
+ * ordered and fulfilled, with the term's access day and whether it has passed. It opens on the
+ * term under way (see defaultTerm). While another term loads, the last report stays dimmed and
+ * Download waits: it gives the term whose report is on screen, never another.
  */
 export function AccessDayReport({
   termId,
@@ -85,37 +89,32 @@ export function AccessDayReport({
 }) {
   const terms = useFundingTerms();
   const choices = terms.data?.terms ?? [];
-  // The newest term until one is chosen: the report of the term under way.
-  const shownTermId = termId ?? choices[0]?.termId ?? null;
+  const shownTermId = termId ?? defaultTerm(choices)?.termId ?? null;
   const report = useAccessDayReport(shownTermId);
+  const shown = report.isSuccess && !report.isPlaceholderData && report.data.termId === shownTermId;
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          select
-          size="small"
-          label="Term"
-          value={shownTermId ?? ''}
-          onChange={(event) => onTerm(Number(event.target.value))}
-          disabled={choices.length === 0}
-          helperText={
-            terms.isError ? `Could not load the terms: ${terms.error.message}` : undefined
-          }
-          error={terms.isError}
-          sx={{ minWidth: 240 }}
-        >
-          {choices.map((t) => (
-            <MenuItem key={t.termId} value={t.termId}>
-              {t.termName} ({t.divisionName})
-            </MenuItem>
-          ))}
-        </TextField>
+        <Box sx={{ minWidth: 240 }}>
+          <FilterSelect
+            label="Term"
+            value={shownTermId === null ? '' : String(shownTermId)}
+            options={choices.map((t) => ({
+              value: String(t.termId),
+              label: `${t.termName} (${t.divisionName})`,
+            }))}
+            onChange={(value) => onTerm(Number(value))}
+            disabled={!terms.isPending && choices.length === 0}
+            source={{ isLoading: terms.isPending, error: terms.error }}
+          />
+        </Box>
         {shownTermId !== null && (
           <DownloadReportButton
             endpoint={getAccessDayReport}
             query={{ termId: shownTermId }}
             fallbackName="funding-access-day.xlsx"
             reportName="day-7 access report"
+            disabled={!shown}
           />
         )}
       </Stack>
@@ -127,6 +126,7 @@ export function AccessDayReport({
             <FundingLoadProblem
               error={terms.error}
               what="the terms"
+              ofSource={false}
               onRetry={() => void terms.refetch()}
             />
           )
@@ -137,30 +137,33 @@ export function AccessDayReport({
         <FundingLoadProblem
           error={report.error}
           what="the day-7 access report"
+          ofSource={false}
           onRetry={() => void report.refetch()}
         />
       ) : (
-        <>
-          <Alert severity={report.data.accessDayPassed ? 'warning' : 'info'}>
-            {report.data.termName} starts {formatDisplayDate(report.data.termStartsOn)}; its access
-            day (day {ACCESS_DAY}) {report.data.accessDayPassed ? 'was' : 'is'}{' '}
-            {formatDisplayDate(report.data.accessDay)}
-            {report.data.accessDayPassed ? ', and has passed.' : ' and has not passed yet.'}{' '}
-            {plural(report.data.aidStudents, 'aid student')}, {count(report.data.rows.length)}{' '}
-            without all their required materials.
-          </Alert>
-          {report.data.rows.length === 0 ? (
-            <Typography>Every aid student of the term has their required materials.</Typography>
-          ) : (
-            <ResponsiveTable
-              label={`Aid students of ${report.data.termName} without their materials`}
-              columns={columns(report.data.rows)}
-              rows={report.data.rows}
-              rowKey={(r) => r.customerId}
-              totalLabel={`Total (${plural(report.data.rows.length, 'student')})`}
-            />
-          )}
-        </>
+        <ReportRefresh loading={report.isPlaceholderData}>
+          <Stack spacing={2}>
+            <Alert severity={report.data.accessDayPassed ? 'warning' : 'info'}>
+              {report.data.termName} starts {formatDisplayDate(report.data.termStartsOn)}; its
+              access day (day {ACCESS_DAY}) {report.data.accessDayPassed ? 'was' : 'is'}{' '}
+              {formatDisplayDate(report.data.accessDay)}
+              {report.data.accessDayPassed ? ', and has passed.' : ' and has not passed yet.'}{' '}
+              {plural(report.data.aidStudents, 'aid student')}, {count(report.data.rows.length)}{' '}
+              without all their required materials.
+            </Alert>
+            {report.data.rows.length === 0 ? (
+              <Typography>Every aid student of the term has their required materials.</Typography>
+            ) : (
+              <ResponsiveTable
+                label={`Aid students of ${report.data.termName} without their materials`}
+                columns={columns(report.data.rows)}
+                rows={report.data.rows}
+                rowKey={(r) => r.customerId}
+                totalLabel={`Total (${plural(report.data.rows.length, 'student')})`}
+              />
+            )}
+          </Stack>
+        </ReportRefresh>
       )}
     </Stack>
   );

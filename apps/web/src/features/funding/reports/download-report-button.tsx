@@ -14,12 +14,15 @@ export function DownloadReportButton({
   query = {},
   fallbackName,
   reportName,
+  disabled = false,
 }: {
   endpoint: Pick<Endpoint, 'method' | 'path'>;
   query?: Record<string, string | number>;
   fallbackName: string;
   /** Names the button for screen readers: "Download the spending report as .xlsx". */
   reportName: string;
+  /** The report shown is not yet the one this would download (it is loading). */
+  disabled?: boolean;
 }) {
   const params = useCallerParams();
   const file = useDownloadFile();
@@ -29,7 +32,7 @@ export function DownloadReportButton({
       <Button
         variant="outlined"
         startIcon={<DownloadIcon />}
-        disabled={Boolean(file.pending)}
+        disabled={disabled || Boolean(file.pending)}
         aria-label={`Download the ${reportName} as .xlsx`}
         onClick={() =>
           void file

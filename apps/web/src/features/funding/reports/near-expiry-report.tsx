@@ -1,16 +1,17 @@
-import MenuItem from '@mui/material/MenuItem';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMoney, getNearExpiryReport, type nearExpiryRow } from '@csp/contracts';
 import type { z } from 'zod';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { PanelLoading } from '../../../components/panel-section.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useNearExpiryReport } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
-import { count, plural } from '../funding-format.ts';
+import { count, plural } from '../../../lib/format.ts';
 import { DownloadReportButton } from './download-report-button.tsx';
+import { ReportRefresh } from './report-refresh.tsx';
 
 type Row = z.output<typeof nearExpiryRow>;
 
@@ -34,7 +35,10 @@ function columns(rows: readonly Row[]): TableColumn<Row>[] {
   ];
 }
 
-/** Unspent allowances whose charge window ends within the days chosen, soonest first. */
+/**
+ * Unspent allowances whose charge window ends within the days chosen, soonest first. While
+ * other days load, the last report stays dimmed and Download waits for the report it would give.
+ */
 export function NearExpiryReport({
   withinDays,
   onDays,
@@ -48,28 +52,24 @@ export function NearExpiryReport({
   )
     ? EXPIRY_DAY_CHOICES
     : [...EXPIRY_DAY_CHOICES, withinDays].sort((a, b) => a - b);
+  const shown = report.isSuccess && !report.isPlaceholderData;
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          select
-          size="small"
-          label="Window ends within"
-          value={withinDays}
-          onChange={(event) => onDays(Number(event.target.value))}
-          sx={{ minWidth: 200 }}
-        >
-          {choices.map((days) => (
-            <MenuItem key={days} value={days}>
-              {plural(days, 'day')}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Box sx={{ minWidth: 200 }}>
+          <FilterSelect
+            label="Window ends within"
+            value={String(withinDays)}
+            options={choices.map((days) => ({ value: String(days), label: plural(days, 'day') }))}
+            onChange={(value) => onDays(Number(value))}
+          />
+        </Box>
         <DownloadReportButton
           endpoint={getNearExpiryReport}
           query={{ withinDays }}
           fallbackName="funding-near-expiry.xlsx"
           reportName="near-expiry report"
+          disabled={!shown}
         />
       </Stack>
       {report.isPending ? (
@@ -78,18 +78,26 @@ export function NearExpiryReport({
         <FundingLoadProblem
           error={report.error}
           what="the near-expiry report"
+          ofSource={false}
           onRetry={() => void report.refetch()}
         />
-      ) : report.data.rows.length === 0 ? (
-        <Typography>No unspent allowance ends within {plural(withinDays, 'day')}.</Typography>
       ) : (
-        <ResponsiveTable
-          label="Unspent allowances near expiry"
-          columns={columns(report.data.rows)}
-          rows={report.data.rows}
-          rowKey={(r) => r.allowanceId}
-          totalLabel={`Total (${plural(report.data.rows.length, 'allowance')})`}
-        />
+        <ReportRefresh loading={report.isPlaceholderData}>
+          {report.data.rows.length === 0 ? (
+            // The days are the ones asked for: not said of the last report while this one loads.
+            !report.isPlaceholderData && (
+              <Typography>No unspent allowance ends within {plural(withinDays, 'day')}.</Typography>
+            )
+          ) : (
+            <ResponsiveTable
+              label="Unspent allowances near expiry"
+              columns={columns(report.data.rows)}
+              rows={report.data.rows}
+              rowKey={(r) => r.allowanceId}
+              totalLabel={`Total (${plural(report.data.rows.length, 'allowance')})`}
+            />
+          )}
+        </ReportRefresh>
       )}
     </Stack>
   );

@@ -11,7 +11,7 @@ import { PanelLoading } from '../../../components/panel-section.tsx';
 import { useSpendingReport } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
-import { count } from '../funding-format.ts';
+import { count } from '../../../lib/format.ts';
 import { DownloadReportButton } from './download-report-button.tsx';
 
 type Row = z.output<typeof spendingRow>;
@@ -73,6 +73,7 @@ export function SpendingReport() {
         <FundingLoadProblem
           error={report.error}
           what="the spending report"
+          ofSource={false}
           onRetry={() => void report.refetch()}
         />
       ) : report.data.rows.length === 0 ? (

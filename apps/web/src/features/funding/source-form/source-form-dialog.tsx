@@ -80,7 +80,9 @@ export function SourceFormDialog({ source, onClose, onSaved, onReload }: SourceF
   const reload = async () => {
     const fresh = await onReload?.();
     if (!fresh) return;
-    form.reset(sourceFormDefaults(fresh));
+    // The source as it is now under what was typed: the fields typed into keep the typing, the
+    // rest take the fresh values, and the next save carries the fresh version.
+    form.reset(sourceFormDefaults(fresh), { keepDirtyValues: true });
     setVersion(fresh.version);
     setProblem(null);
   };

@@ -6,6 +6,7 @@ import { sessionResponse } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import {
   TERMS,
+  accessDayReport,
   allowance,
   allowanceUpload,
   fundingSource,
@@ -35,6 +36,48 @@ export class FakeFundingServer {
   applyCalls = 0;
   /** What the next create answers instead of the created source. */
   createAnswer: (() => Response) | null = null;
+  /** Rejected rows each upload's issues list (the first three of an unknown student). */
+  issueCount = 5;
+  /** While set, every e-mail waits for it: the test clicks again while one is on its way. */
+  holdEmails: Promise<void> | null = null;
+  /** While set, the day-7 report of that term waits for the test to call the function. */
+  holdAccessDay: { termId: number; release: Promise<void> } | null = null;
+
+  /** An allowance file's report, rejected rows and apply, as `upload` holds it. */
+  private uploadHandlers(id: number): [string, Handler][] {
+    const mine = () => (this.upload?.uploadId === id ? this.upload : null);
+    return [
+      [
+        `GET ${BASE}/uploads/${id}`,
+        () => (mine() ? json(200, mine()) : json(404, { message: 'Allowance file not found.' })),
+      ],
+      [
+        `GET ${BASE}/uploads/${id}/issues`,
+        (req) => {
+          const issues = Array.from({ length: this.issueCount }, (_, i) => ({
+            rowNumber: 10 + i,
+            column: i < 3 ? 'Student ID' : 'Amount',
+            value: i < 3 ? '123' : 'ten',
+            message: i < 3 ? 'No student with ID 123 at this store.' : 'must be an amount',
+          }));
+          return json(200, { issues: paged(issues, req), recordCount: issues.length });
+        },
+      ],
+      [
+        `POST ${BASE}/uploads/${id}/apply`,
+        () => {
+          this.applyCalls += 1;
+          this.upload = allowanceUpload({
+            uploadId: id,
+            status: 'APPLIED',
+            appliedAt: '2026-08-05T15:10:00.000Z',
+            appliedByName: 'Casey Morgan',
+          });
+          return json(200, this.upload);
+        },
+      ],
+    ];
+  }
 
   handlers(): Record<string, Handler> {
     const h: Record<string, Handler> = {
@@ -79,8 +122,16 @@ export class FakeFundingServer {
         }
         return json(200, allowance(99, { allocatedCents: body.amountCents }));
       },
-      [`POST ${BASE}/allowances/501/email`]: () =>
-        json(200, { sentTo: 's001@example.edu', emailedAt: '2026-08-12T10:00:00.000Z' }),
+      ...Object.fromEntries(
+        [501, 502].map((allowanceId) => [
+          `POST ${BASE}/allowances/${allowanceId}/email`,
+          async () => {
+            await this.holdEmails;
+            const to = this.allowances.find((a) => a.allowanceId === allowanceId)!.email;
+            return json(200, { sentTo: to, emailedAt: '2026-08-12T10:00:00.000Z' });
+          },
+        ]),
+      ),
       [`GET ${BASE}/sources/1/ledger`]: (req) => {
         const entries = Array.from({ length: 30 }, (_, i) => ledgerEntry(i + 1));
         return json(200, { entries: paged(entries, req), recordCount: entries.length });
@@ -88,25 +139,13 @@ export class FakeFundingServer {
       [`GET ${BASE}/sources/1/activity`]: () => json(200, { activity: [], recordCount: 0 }),
       [`GET ${BASE}/sources/1/uploads`]: () =>
         json(200, { uploads: this.upload ? [this.upload] : [] }),
-      [`GET ${BASE}/uploads/31`]: () =>
-        this.upload ? json(200, this.upload) : json(404, { message: 'Allowance file not found.' }),
-      [`GET ${BASE}/uploads/31/issues`]: (req) => {
-        const issues = Array.from({ length: 5 }, (_, i) => ({
-          rowNumber: 10 + i,
-          column: i < 3 ? 'Student ID' : 'Amount',
-          value: i < 3 ? '123' : 'ten',
-          message: i < 3 ? 'No student with ID 123 at this store.' : 'must be an amount',
-        }));
-        return json(200, { issues: paged(issues, req), recordCount: issues.length });
-      },
-      [`POST ${BASE}/uploads/31/apply`]: () => {
-        this.applyCalls += 1;
-        this.upload = allowanceUpload({
-          status: 'APPLIED',
-          appliedAt: '2026-08-05T15:10:00.000Z',
-          appliedByName: 'Casey Morgan',
-        });
-        return json(200, this.upload);
+      ...Object.fromEntries([31, 32].flatMap((id) => this.uploadHandlers(id))),
+      [`GET ${BASE}/reports/access-day`]: async (req) => {
+        const termId = Number(req.url.searchParams.get('termId'));
+        const term = TERMS.find((t) => t.termId === termId);
+        if (!term) return json(404, { message: 'Term not found.', field: 'termId' });
+        if (this.holdAccessDay?.termId === termId) await this.holdAccessDay.release;
+        return json(200, accessDayReport(term));
       },
       [`GET ${BASE}/reports/spending`]: (req) =>
         req.url.searchParams.get('format') === 'xlsx'

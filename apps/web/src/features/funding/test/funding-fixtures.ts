@@ -110,3 +110,30 @@ export const TERMS = [
     endDate: '2026-05-08',
   },
 ];
+
+/** The day-7 report of a term: one aid student of two still without a book. */
+export function accessDayReport(term: (typeof TERMS)[number]) {
+  return {
+    termId: term.termId,
+    termName: term.termName,
+    termStartsOn: term.startDate,
+    accessDay: term.startDate,
+    accessDayPassed: true,
+    aidStudents: 2,
+    rows: [
+      {
+        customerId: 900 + term.termId,
+        studentIdNum: `9000${term.termId}`,
+        studentName: `Aid Student ${term.termName}`,
+        email: 'aid@example.edu',
+        sourceNames: ['Fall 2026 Book Advance'],
+        balanceCents: 40_000,
+        requiredCount: 2,
+        notOrderedCount: 1,
+        orderedNotFulfilledCount: 0,
+        fulfilledCount: 1,
+        missing: ['9780000000001 Biology (BIO-101-A)'],
+      },
+    ],
+  };
+}

@@ -11,7 +11,7 @@ import { formatMoney, type AllowanceUpload, type FundingSource } from '@csp/cont
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
 import { useApplyUpload } from '../api/funding-mutations.ts';
-import { plural } from '../funding-format.ts';
+import { plural } from '../../../lib/format.ts';
 
 /**
  * "Apply N allowances", a confirmation saying what will be written, then one call: the ref

@@ -66,7 +66,9 @@ export function UploadForm({
           sx={{ font: 'inherit', maxWidth: '100%' }}
         />
         <FormHelperText id={helpId} error={Boolean(problem)}>
-          {problem ?? (file ? file.name : 'Up to 5 MB and 50,000 rows.')}
+          {/* Always in the page, so a screen reader hears a problem the moment it is set. */}
+          <span role="alert">{problem}</span>
+          {problem ? null : file ? file.name : 'Up to 5 MB and 50,000 rows.'}
         </FormHelperText>
       </div>
       <Button

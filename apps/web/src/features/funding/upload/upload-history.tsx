@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { PanelLoading } from '../../../components/panel-section.tsx';
 import { useAllowanceUploads } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
-import { count, formatDateTime } from '../funding-format.ts';
+import { count, formatDateTime } from '../../../lib/format.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { UploadStatusChip } from './upload-status-chip.tsx';
 

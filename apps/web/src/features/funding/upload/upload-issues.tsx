@@ -6,7 +6,7 @@ import { ISSUES_PAGE_SIZE, useUploadIssues } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { PagedListFooter } from '../components/paged-list-footer.tsx';
 import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
-import { count } from '../funding-format.ts';
+import { count } from '../../../lib/format.ts';
 
 type Issue = { rowNumber: number; column: string; value: string; message: string };
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type AllowanceUpload, type FundingSource } from '@csp/contracts';
 import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
-import { count, formatDateTime } from '../funding-format.ts';
+import { count, formatDateTime } from '../../../lib/format.ts';
 import { ApplyUpload } from './apply-upload.tsx';
 import { UploadIssues } from './upload-issues.tsx';
 import { UploadStatusChip } from './upload-status-chip.tsx';
@@ -47,6 +47,14 @@ export function UploadReport({
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [upload.uploadId]);
+  // Applying removes the Apply button that had the focus: the focus moves to what applying did,
+  // rather than falling to the page. A report opened already applied keeps it on its heading.
+  const applied = useRef<HTMLDivElement>(null);
+  const seenStatus = useRef(upload.status);
+  useEffect(() => {
+    if (seenStatus.current !== 'APPLIED' && upload.status === 'APPLIED') applied.current?.focus();
+    seenStatus.current = upload.status;
+  }, [upload.status]);
   const overBudget = upload.validCents > upload.remainingCents;
   return (
     <Paper
@@ -104,7 +112,7 @@ export function UploadReport({
         )}
         <UploadIssues upload={upload} />
         {upload.status === 'APPLIED' ? (
-          <Alert severity="success">
+          <Alert severity="success" ref={applied} tabIndex={-1}>
             Applied{upload.appliedAt ? ` ${formatDateTime(upload.appliedAt)}` : ''}
             {upload.appliedByName ? ` by ${upload.appliedByName}` : ''}: {count(upload.rowsValid)}{' '}
             allowances written.

@@ -8,14 +8,17 @@ import { allowanceUpload } from '../test/funding-fixtures.ts';
 import {
   BASE,
   FakeFundingServer,
-  callsTo,
   renderFunding,
   screenWidth,
 } from '../test/funding-fake-server.ts';
 
 const csv = () => new File(['Student ID,Amount,Note\n900000001,250.00,\n'], 'aid-fall.csv');
 
-async function uploadFile(user: ReturnType<typeof userEvent.setup>, server: FakeFundingServer) {
+async function uploadFile(
+  user: ReturnType<typeof userEvent.setup>,
+  server: FakeFundingServer,
+  uploadId = 31,
+) {
   const file = csv();
   await user.upload(
     await screen.findByLabelText('Allowance file (.csv or .xlsx)', {}, { timeout: 10_000 }),
@@ -32,9 +35,12 @@ async function uploadFile(user: ReturnType<typeof userEvent.setup>, server: Fake
     'aria-valuenow',
     '50',
   );
-  server.upload = allowanceUpload();
+  server.upload = allowanceUpload({ uploadId });
   act(() => xhr.answer(200, server.upload));
-  return screen.findByRole('region', { name: 'Report: aid-fall.csv' });
+  await waitFor(() =>
+    expect(screen.getByRole('heading', { name: 'Report: aid-fall.csv' })).toHaveFocus(),
+  );
+  return screen.getByRole('region', { name: 'Report: aid-fall.csv' });
 }
 
 beforeEach(() => {
@@ -51,6 +57,9 @@ describe('Uploading allowances', { timeout: 30_000 }, () => {
     // What the file must hold, with an example.
     const example = await screen.findByRole('table', { name: 'Example allowance file' });
     expect(example).toHaveTextContent('Student IDAmountNote900000042250.00Fall aid');
+    // Nothing chosen yet: the problem is announced.
+    await user.click(screen.getByRole('button', { name: 'Upload and check' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a .csv or .xlsx file first.');
 
     const report = await uploadFile(user, server);
     expect(router.state.location.search).toBe('?tab=upload&upload=31');
@@ -72,9 +81,12 @@ describe('Uploading allowances', { timeout: 30_000 }, () => {
       'This gives 200 allowances totalling $50,000.00 from Fall 2026 Book Advance',
     );
     await user.dblClick(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(
-      await within(report).findByText(/Applied .* by Casey Morgan: 200 allowances written/),
-    ).toBeVisible();
+    const applied = await within(report).findByText(
+      /Applied .* by Casey Morgan: 200 allowances written/,
+    );
+    expect(applied).toBeVisible();
+    // The Apply button is gone: the focus is on what applying did, not lost to the page.
+    await waitFor(() => expect(applied.closest('[role="alert"]')).toHaveFocus());
     expect(server.applyCalls).toBe(1);
     expect(within(report).queryByRole('button', { name: /Apply/ })).toBeNull();
     // The earlier files list it, applied.
@@ -82,16 +94,23 @@ describe('Uploading allowances', { timeout: 30_000 }, () => {
     await waitFor(() => expect(earlier).toHaveTextContent('Applied'));
   });
 
-  it('shows a 409 from apply in the server’s words', async () => {
+  it('shows a 409 from apply in the server’s words, and not on the next file’s report', async () => {
     const user = userEvent.setup();
     const server = new FakeFundingServer();
-    const { fetchMock, calls } = renderFunding('/funding-management/sources/1?tab=upload', {
-      server,
-    });
+    server.issueCount = 30;
+    const { fetchMock } = renderFunding('/funding-management/sources/1?tab=upload', { server });
     const report = await uploadFile(user, server);
+    // The rejected rows of this file, on their second page.
+    await user.click(
+      await within(report).findByRole('button', { name: 'Next page of rejected rows' }),
+    );
+    expect(await within(report).findByText('26–30 of 30')).toBeVisible();
+
     const original = fetchMock.getMockImplementation()!;
+    let refused = 0;
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input).endsWith('/uploads/31/apply')) {
+        refused += 1;
         return json(409, { message: FUNDING_MESSAGES.sourceChangedSinceCheck });
       }
       return original(input, init);
@@ -103,6 +122,17 @@ describe('Uploading allowances', { timeout: 30_000 }, () => {
       }),
     );
     expect(await within(report).findByText(FUNDING_MESSAGES.sourceChangedSinceCheck)).toBeVisible();
-    expect(callsTo(calls, 'POST', 'uploads/31/apply')).toHaveLength(0);
+    expect(refused).toBe(1);
+    expect(server.applyCalls).toBe(0);
+    // A refusal may be tried again.
+    expect(
+      await within(report).findByRole('button', { name: 'Apply 200 allowances' }),
+    ).toBeEnabled();
+
+    // The file is checked again: its new report starts afresh.
+    const next = await uploadFile(user, server, 32);
+    await waitFor(() => expect(within(next).getByText('1–25 of 30')).toBeVisible());
+    expect(within(next).queryByText(FUNDING_MESSAGES.sourceChangedSinceCheck)).toBeNull();
+    expect(within(next).getByRole('button', { name: 'Apply 200 allowances' })).toBeEnabled();
   });
 });

@@ -40,7 +40,9 @@ export function UploadTab({ source }: { source: FundingSource }) {
             onRetry={() => void report.refetch()}
           />
         ) : (
-          <UploadReport upload={report.data} source={source} />
+          // A new file is a new report: its rejected rows open on page 1, and an earlier
+          // file's apply refusal does not carry over to it.
+          <UploadReport key={report.data.uploadId} upload={report.data} source={source} />
         ))}
       <UploadHistory sourceId={source.sourceId} shownId={shownId} onShow={show} />
     </Stack>

@@ -5,14 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '@csp/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDisplayDate } from '../../../lib/dates.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { auditChange, auditEventLabel } from '../audit-change.ts';
-
-function when(at: string): string {
-  const date = new Date(at);
-  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${formatDisplayDate(date)} ${time}`;
-}
 
 /** Who changed this user's account or roles, and what changed, newest first. */
 export function AuditHistory(props: {
@@ -47,7 +41,7 @@ export function AuditHistory(props: {
               {auditEventLabel(entry.event)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {when(entry.at)}
+              {formatDateTime(entry.at)}
               {entry.actor ? ` by ${entry.actor.name} (${entry.actor.userName})` : ''}
             </Typography>
             {added.length > 0 && <Typography variant="body2">Added: {added.join('; ')}</Typography>}

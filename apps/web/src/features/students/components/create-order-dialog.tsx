@@ -303,7 +303,9 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
             {M.fundingUnavailable(studentFunding.error.message)}
           </Alert>
         )}
-        {create.error && !(fundingOffered && isFundingFieldError(create.error)) && (
+        {/* A refusal naming a funding field is on that field whenever the funding section is
+            shown, allowances or not (a promotion code alone), so it is not said twice. */}
+        {create.error && !(studentFunding.isSuccess && isFundingFieldError(create.error)) && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
             {orderErrorMessage(create.error, draft, items)}
           </Alert>

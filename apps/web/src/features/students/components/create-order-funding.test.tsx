@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CreateOrderButton } from './create-order-button.tsx';
-import { FUNDING_FORM_MESSAGES, parseDollars } from './create-order-funding.ts';
+import { FUNDING_FORM_MESSAGES, parseMaxDollars } from './create-order-funding.ts';
 import { ORDER_FUNDING_MESSAGES as F } from './create-order-funding-section.tsx';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
 import {
@@ -229,6 +229,42 @@ describe('Create order with funding', () => {
     expect(dialog).toHaveTextContent('Funded−$10.00');
   });
 
+  it('shows a promotion refused at placing once, on its field, for a student without usable funding', async () => {
+    const ended = allowance({
+      usableToday: false,
+      chargeStartsOn: '2001-01-01',
+      chargeEndsOn: '2001-02-01',
+    });
+    let refused = false;
+    const { user, dialog } = await reviewLogic({
+      allowances: [ended],
+      promotions: { WELCOME10: 1000 },
+      handlers: {
+        'POST /app-rest/admin_portal/v1/7/createOrder': () => {
+          refused = true;
+          return new Response(
+            JSON.stringify({
+              message: 'The promotion WELCOME10 has been used as many times as it may be.',
+              field: 'funding.promotionCode',
+            }),
+            { status: 400, headers: { 'Content-Type': 'application/json' } },
+          );
+        },
+      },
+    });
+    const code = within(dialog).getByRole('textbox', { name: F.promotionCode });
+    await user.type(code, 'WELCOME10{Enter}');
+    await within(dialog).findByText(/Welcome Promotion/);
+    await user.click(within(dialog).getByRole('button', { name: M.placeOrder }));
+    await waitFor(() => expect(refused).toBe(true));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(
+        'The promotion WELCOME10 has been used as many times as it may be.',
+      ),
+    );
+    expect(within(dialog).getAllByText(/has been used as many times/)).toHaveLength(1);
+  });
+
   it('says when the funding could not be read, and orders without it', async () => {
     const { dialog, lastPreview } = await reviewLogic({
       allowances: [AID],
@@ -246,19 +282,19 @@ describe('Create order with funding', () => {
   });
 });
 
-describe('parseDollars', () => {
+describe('parseMaxDollars', () => {
   it('reads dollars as whole cents, empty as no limit', () => {
-    expect(parseDollars('')).toEqual({ cents: null });
-    expect(parseDollars(' 25 ')).toEqual({ cents: 2500 });
-    expect(parseDollars('$1,250.5')).toEqual({ cents: 125050 });
-    expect(parseDollars('.75')).toEqual({ cents: 75 });
-    expect(parseDollars('0')).toEqual({ cents: 0 });
+    expect(parseMaxDollars('')).toEqual({ cents: null });
+    expect(parseMaxDollars(' 25 ')).toEqual({ cents: 2500 });
+    expect(parseMaxDollars('$1,250.5')).toEqual({ cents: 125050 });
+    expect(parseMaxDollars('.75')).toEqual({ cents: 75 });
+    expect(parseMaxDollars('0')).toEqual({ cents: 0 });
   });
 
   it('refuses what is not an amount, a part of a cent, and more than a budget can be', () => {
     for (const text of ['abc', '-5', '1.005', '1e3', '12.3.4']) {
-      expect(parseDollars(text), text).toEqual({ error: FUNDING_FORM_MESSAGES.badAmount });
+      expect(parseMaxDollars(text), text).toEqual({ error: FUNDING_FORM_MESSAGES.badAmount });
     }
-    expect(parseDollars('10000001')).toEqual({ error: FUNDING_FORM_MESSAGES.tooMuch });
+    expect(parseMaxDollars('10000001')).toEqual({ error: FUNDING_FORM_MESSAGES.tooMuch });
   });
 });

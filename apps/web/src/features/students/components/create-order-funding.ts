@@ -7,6 +7,7 @@ import {
   type OrderFundingRequest,
 } from '@csp/contracts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { parseDollars } from '../../../lib/money.ts';
 
 /** The draft's fields a funding refusal names; the dialog shows those on their own controls. */
 export const FUNDING_FIELDS = {
@@ -29,17 +30,13 @@ const NO_FUNDING: OrderFundingRequest = {
 };
 
 /**
- * Dollars as typed ("25", "$1,250.5") to cents; empty means no limit (null). Whole cents only:
- * money is integer cents everywhere, so "1.005" is refused rather than rounded.
+ * "Pay at most" as typed ("25", "$1,250.5") to cents; empty means no limit (null). Whole cents
+ * only (lib/money.ts): "1.005" is refused rather than rounded.
  */
-export function parseDollars(text: string): { cents: number | null } | { error: string } {
-  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '').trim();
-  if (plain === '') return { cents: null };
-  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$|^\.(\d{1,2})$/.exec(plain);
-  if (!match) return { error: FUNDING_FORM_MESSAGES.badAmount };
-  const whole = Number(match[1] ?? '0');
-  const fraction = Number((match[2] ?? match[3] ?? '').padEnd(2, '0'));
-  const cents = whole * 100 + fraction;
+export function parseMaxDollars(text: string): { cents: number | null } | { error: string } {
+  if (text.trim() === '') return { cents: null };
+  const cents = parseDollars(text);
+  if (cents === null) return { error: FUNDING_FORM_MESSAGES.badAmount };
   if (cents > MAX_FUNDING_BUDGET_CENTS) return { error: FUNDING_FORM_MESSAGES.tooMuch };
   return { cents };
 }
@@ -83,7 +80,7 @@ export function useFundingForm() {
   const [codeError, setCodeError] = useState<string | null>(null);
 
   const applyMax = () => {
-    const parsed = parseDollars(maxText);
+    const parsed = parseMaxDollars(maxText);
     if ('error' in parsed) return setMaxError(parsed.error);
     setMaxError(null);
     setMaxCents(parsed.cents);
