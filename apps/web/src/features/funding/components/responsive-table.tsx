@@ -15,6 +15,8 @@ export interface TableColumn<R> {
   label: string;
   render: (row: R) => ReactNode;
   align?: 'left' | 'right';
+  /** A text column that must not be squeezed to a word per line by the figures beside it. */
+  minWidth?: number;
   /** The column's figure in the totals row, when there is one. */
   total?: ReactNode;
 }
@@ -45,7 +47,11 @@ function RowTable<R>({ label, columns, rows, rowKey, totalLabel }: ResponsiveTab
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell key={column.key} align={column.align} sx={{ fontWeight: 600 }}>
+              <TableCell
+                key={column.key}
+                align={column.align}
+                sx={{ fontWeight: 600, minWidth: column.minWidth }}
+              >
                 {column.label}
               </TableCell>
             ))}

@@ -22,9 +22,22 @@ const total = (rows: readonly Row[], pick: (row: Row) => number) =>
 
 function columns(rows: readonly Row[]): TableColumn<Row>[] {
   return [
-    { key: 'student', label: 'Student', render: (r) => `${r.studentName} (${r.studentIdNum})` },
-    { key: 'email', label: 'E-mail', render: (r) => r.email },
-    { key: 'sources', label: 'Aid', render: (r) => r.sourceNames.join(', ') },
+    {
+      key: 'student',
+      label: 'Student',
+      minWidth: 200,
+      render: (r) => (
+        <>
+          {r.studentName} ({r.studentIdNum})
+          {r.email && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {r.email}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { key: 'sources', label: 'Aid', minWidth: 140, render: (r) => r.sourceNames.join(', ') },
     {
       key: 'balance',
       label: 'Aid unspent',
@@ -63,6 +76,7 @@ function columns(rows: readonly Row[]): TableColumn<Row>[] {
     {
       key: 'missing',
       label: 'Missing',
+      minWidth: 280,
       render: (r) => (
         <Stack component="ul" sx={{ m: 0, pl: 2 }}>
           {r.missing.map((title) => (
