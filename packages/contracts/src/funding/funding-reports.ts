@@ -17,6 +17,8 @@ export const spendingRow = z.object({
   /** The term of the orders charged; null for entries without one (allocations). */
   termId: z.number().int().nullable(),
   termName: z.string().nullable(),
+  /** The term's division: terms of two divisions may share a name. */
+  divisionName: z.string().nullable(),
   chargedCents: z.number().int(),
   refundedCents: z.number().int(),
   /** Charged less refunded. */

@@ -9,6 +9,7 @@ export const SPENDING_COLUMNS: ReportColumn<SpendingRow>[] = [
   { header: 'Source', width: 32, value: (r) => r.sourceName },
   { header: 'Kind', width: 16, value: (r) => FUNDING_KIND_LABELS[r.kind] },
   { header: 'Term', width: 16, value: (r) => r.termName ?? 'No term' },
+  { header: 'Division', width: 18, value: (r) => r.divisionName ?? '' },
   { header: 'Charged', width: 14, money: true, value: (r) => r.chargedCents },
   { header: 'Refunded', width: 14, money: true, value: (r) => r.refundedCents },
   { header: 'Spent', width: 14, money: true, value: (r) => r.spentCents },

@@ -98,6 +98,7 @@ describe.each(engines)('funding reports (%s)', (engine) => {
         kind: 'DEPARTMENT',
         termId: w.terms.a,
         termName: 'Fall 2026',
+        divisionName: 'Main Campus',
         chargedCents: 5_000,
         refundedCents: 2_000,
         spentCents: 3_000,
@@ -110,6 +111,7 @@ describe.each(engines)('funding reports (%s)', (engine) => {
         kind: 'DEPARTMENT',
         termId: springTerm,
         termName: 'Spring 2027',
+        divisionName: 'Main Campus',
         chargedCents: 1_250,
         refundedCents: 0,
         spentCents: 1_250,
@@ -118,9 +120,9 @@ describe.each(engines)('funding reports (%s)', (engine) => {
       },
     ]);
     expect(await xlsx(getSpendingReport, {}, 'spending')).toEqual([
-      ['Source', 'Kind', 'Term', 'Charged', 'Refunded', 'Spent', 'Orders', 'Students'],
-      ['Dept fund', 'Department', 'Fall 2026', 50, 20, 30, 2, 2],
-      ['Dept fund', 'Department', 'Spring 2027', 12.5, 0, 12.5, 1, 1],
+      ['Source', 'Kind', 'Term', 'Division', 'Charged', 'Refunded', 'Spent', 'Orders', 'Students'],
+      ['Dept fund', 'Department', 'Fall 2026', 'Main Campus', 50, 20, 30, 2, 2],
+      ['Dept fund', 'Department', 'Spring 2027', 'Main Campus', 12.5, 0, 12.5, 1, 1],
     ]);
   });
 

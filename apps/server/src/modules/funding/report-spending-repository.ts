@@ -9,6 +9,7 @@ export interface SpendingRow {
   kind: FundingKind;
   termId: number | null;
   termName: string | null;
+  divisionName: string | null;
   chargedCents: number;
   refundedCents: number;
   spentCents: number;
@@ -27,7 +28,7 @@ export async function spendingRows(db: Db, locationId: number): Promise<Spending
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select s.id as "sourceId", s.name as "sourceName", s.kind, x.term_id as "termId",
-        tm.name as "termName", x.charged, x.refunded, x.orders, x.students
+        tm.name as "termName", dv.name as "divisionName", x.charged, x.refunded, x.orders, x.students
       from funding_sources s
         cross join lateral (
           select l.term_id,
@@ -40,6 +41,7 @@ export async function spendingRows(db: Db, locationId: number): Promise<Spending
           group by l.term_id
         ) x
         left join terms tm on tm.id = x.term_id
+        left join divisions dv on dv.id = tm.division_id
       where s.location_id = ${locationId}
       order by lower(s.name), s.id, tm.start_date nulls last, x.term_id`,
   );
@@ -52,6 +54,7 @@ export async function spendingRows(db: Db, locationId: number): Promise<Spending
       kind: String(r.kind) as FundingKind,
       termId: r.termId === null ? null : Number(r.termId),
       termName: r.termName === null ? null : shortTermName(String(r.termName)),
+      divisionName: r.divisionName === null ? null : String(r.divisionName),
       chargedCents: charged,
       refundedCents: refunded,
       spentCents: charged - refunded,

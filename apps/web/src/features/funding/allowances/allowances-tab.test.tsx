@@ -178,11 +178,11 @@ describe('A source’s allowances', { timeout: 45_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Ledger' }));
     expect(router.state.location.search).toBe('?tab=ledger');
     const ledger = await screen.findByRole('grid', { name: 'Ledger entries' });
-    const charge = await within(ledger).findByRole('row', { name: /Student 1 \(9000001\)/ });
+    const charge = await within(ledger).findByRole('row', { name: /9000001 Student 1/ });
     expect(charge).toHaveTextContent('Charged to an order');
     expect(charge).toHaveTextContent('-$42.10');
     expect(charge).toHaveTextContent('#8801');
-    expect(within(ledger).getByRole('row', { name: /Student 2 \(9000002\)/ })).toHaveTextContent(
+    expect(within(ledger).getByRole('row', { name: /9000002 Student 2/ })).toHaveTextContent(
       '+$500.00',
     );
     expect(callsTo(calls, 'GET', 'sources/1/ledger').at(-1)?.url.search).toBe(

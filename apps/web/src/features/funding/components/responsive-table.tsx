@@ -61,7 +61,11 @@ function RowTable<R>({ label, columns, rows, rowKey, totalLabel }: ResponsiveTab
           {rows.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((column) => (
-                <TableCell key={column.key} align={column.align} sx={{ overflowWrap: 'anywhere' }}>
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sx={{ overflowWrap: 'break-word' }}
+                >
                   {column.render(row)}
                 </TableCell>
               ))}

@@ -45,7 +45,9 @@ export function ActivityTab({ sourceId }: { sourceId: number }) {
                 key={entry.activityId}
                 sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
               >
-                <Typography variant="subtitle2">{FUNDING_ACTIVITY_LABELS[entry.action]}</Typography>
+                <Typography component="p" variant="subtitle2">
+                  {FUNDING_ACTIVITY_LABELS[entry.action]}
+                </Typography>
                 {entry.summary && (
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {entry.summary}

@@ -17,17 +17,12 @@ export const LEDGER_COLUMNS: GridColDef<LedgerEntry>[] = [
   {
     field: 'kind',
     headerName: 'Entry',
-    minWidth: 150,
-    flex: 1,
+    minWidth: 220,
+    flex: 1.3,
     valueFormatter: (value: LedgerEntry['kind']) => LEDGER_KIND_LABELS[value],
   },
-  {
-    field: 'student',
-    headerName: 'Student',
-    minWidth: 170,
-    flex: 1.2,
-    valueGetter: (_, row) => ledgerStudent(row),
-  },
+  { field: 'studentIdNum', headerName: 'Student ID', minWidth: 110, flex: 0.7 },
+  { field: 'studentName', headerName: 'Student', minWidth: 150, flex: 1 },
   {
     field: 'amountCents',
     headerName: 'Amount',
@@ -47,8 +42,8 @@ export const LEDGER_COLUMNS: GridColDef<LedgerEntry>[] = [
   {
     field: 'actorName',
     headerName: 'By',
-    minWidth: 110,
-    flex: 0.8,
+    minWidth: 140,
+    flex: 0.9,
     valueFormatter: (value: string | null) => value ?? 'System',
   },
   { field: 'note', headerName: 'Note', minWidth: 120, flex: 1 },

@@ -118,8 +118,12 @@ function LedgerCards({ rows }: { rows: readonly LedgerEntry[] }) {
       {rows.map((entry) => (
         <Paper component="li" variant="outlined" key={entry.entryId} sx={{ p: 1.5, mb: 1 }}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-            <Typography variant="subtitle2">{LEDGER_KIND_LABELS[entry.kind]}</Typography>
-            <Typography variant="subtitle2">{signedMoney(entry.amountCents)}</Typography>
+            <Typography component="p" variant="subtitle2">
+              {LEDGER_KIND_LABELS[entry.kind]}
+            </Typography>
+            <Typography component="p" variant="subtitle2">
+              {signedMoney(entry.amountCents)}
+            </Typography>
           </Stack>
           <Typography variant="body2">{ledgerStudent(entry)}</Typography>
           <Typography variant="body2" color="text.secondary">

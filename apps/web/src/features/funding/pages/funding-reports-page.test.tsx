@@ -45,7 +45,7 @@ describe('Funding reports', { timeout: 30_000 }, () => {
       screen.getByRole('region', { name: 'Spending by source and term table' }),
     ).toHaveAttribute('tabindex', '0');
     expect(within(table).getByRole('row', { name: /Honors Scholarship/ })).toHaveTextContent(
-      'Honors ScholarshipScholarshipFall 2026$1,000.00$0.00$1,000.00',
+      'Honors ScholarshipScholarshipFall 2026 (Main Campus)$1,000.00$0.00$1,000.00',
     );
     expect(within(table).getByRole('row', { name: /Total/ })).toHaveTextContent(
       'Total$16,000.00$3,000.00$13,000.0042',

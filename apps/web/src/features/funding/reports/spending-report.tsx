@@ -23,7 +23,11 @@ function columns(rows: readonly Row[]): TableColumn<Row>[] {
   return [
     { key: 'source', label: 'Source', render: (r) => r.sourceName },
     { key: 'kind', label: 'Kind', render: (r) => FUNDING_KIND_LABELS[r.kind] },
-    { key: 'term', label: 'Term', render: (r) => r.termName ?? 'No term' },
+    {
+      key: 'term',
+      label: 'Term',
+      render: (r) => (r.termName ? `${r.termName} (${r.divisionName ?? ''})` : 'No term'),
+    },
     {
       key: 'charged',
       label: 'Charged',

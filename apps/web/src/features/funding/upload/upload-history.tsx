@@ -52,7 +52,7 @@ export function UploadHistory({
               }}
             >
               <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-                <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography component="p" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
                   {u.fileName}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
