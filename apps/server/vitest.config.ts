@@ -10,5 +10,9 @@ export default defineProject({
     globalSetup: ['src/test-support/global-setup.ts'],
     testTimeout: 60000,
     hookTimeout: 120000,
+    // A worker keeps the modules it loaded from one test file to the next: every file would
+    // otherwise import the whole app again (most of the suite's time on 2 cores). Tests hold no
+    // state in modules; a file that mocks modules loads them afresh (check-queue.test.ts).
+    isolate: false,
   },
 });

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { BackgroundTasks } from '../../lib/background-tasks.ts';
-import { ImportJobs } from './import-jobs.ts';
 import type { RunResult } from './import-run.ts';
 
 const running = { now: 0, most: 0 };
@@ -36,6 +35,10 @@ vi.mock('./import-repository.ts', () => ({
 // The engine plays no part here: the store is mocked, only the order of the checks counts.
 describe('checking uploads', () => {
   it('checks one upload at a time, the others waiting their turn', async () => {
+    // Server test files share their worker's modules (isolate: false): the import jobs are
+    // loaded afresh so they see the mocks above, whatever an earlier file loaded.
+    vi.resetModules();
+    const { ImportJobs } = await import('./import-jobs.ts');
     const log = { error: () => undefined } as unknown as FastifyBaseLogger;
     const background = new BackgroundTasks(log);
     const jobs = new ImportJobs({ db: {} as Db, background, now: () => new Date() }, log);
