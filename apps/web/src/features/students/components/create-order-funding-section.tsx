@@ -85,33 +85,8 @@ export function CreateOrderFundingSection({
       sx={{ flex: 1 }}
     />
   );
-  if (!hasAllowances) {
-    return (
-      <Box
-        component="section"
-        aria-labelledby={headingId}
-        sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}
-      >
-        <Typography id={headingId} component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
-          {M.heading}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
-          {M.noAllowances}
-        </Typography>
-        {codeField}
-        {split && split.lines.length > 0 && <FundingLines split={split} />}
-      </Box>
-    );
-  }
-  return (
-    <Box
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}
-    >
-      <Typography id={headingId} component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {M.heading}
-      </Typography>
+  const allowanceChoice = (
+    <>
       <FormControlLabel
         control={
           <Switch
@@ -157,10 +132,35 @@ export function CreateOrderFundingSection({
       ) : (
         <Typography color="text.secondary">{M.off}</Typography>
       )}
-      {form.useAllowances && split && <FundingLines split={split} />}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {M.studentsShare}
+    </>
+  );
+  // Without allowances usable today only a promotion code is offered, and its lines shown.
+  const showLines = hasAllowances ? form.useAllowances : (split?.lines.length ?? 0) > 0;
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}
+    >
+      <Typography id={headingId} component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {M.heading}
       </Typography>
+      {hasAllowances ? (
+        allowanceChoice
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {M.noAllowances}
+          </Typography>
+          {codeField}
+        </>
+      )}
+      {showLines && split && <FundingLines split={split} />}
+      {hasAllowances && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {M.studentsShare}
+        </Typography>
+      )}
     </Box>
   );
 }
