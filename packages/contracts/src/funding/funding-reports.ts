@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
+import { pageNumber, pageSize } from '../common/paging.ts';
 import { FUNDING_KINDS, NEAR_EXPIRY_DEFAULT_DAYS } from './funding-labels.ts';
 import { FUNDING_BASE, fundingAccountParams } from './funding-sources.ts';
 
@@ -9,6 +10,18 @@ import { FUNDING_BASE, fundingAccountParams } from './funding-sources.ts';
  * `format=xlsx` (Content-Type XLSX_CONTENT_TYPE, a file name in Content-Disposition).
  */
 const reportFormat = z.enum(['json', 'xlsx'], { error: 'must be json or xlsx' }).default('json');
+
+/** Rows per page of a report on screen; the .xlsx holds every row. */
+export const REPORT_PAGE_SIZE = 50;
+
+/**
+ * A report that can list thousands of students answers one page as JSON, with its totals over
+ * every row; `format=xlsx` ignores the page and gives the whole report.
+ */
+const reportPaging = {
+  page: pageNumber.default(1),
+  pageSize: pageSize.default(REPORT_PAGE_SIZE),
+};
 
 export const spendingRow = z.object({
   sourceId: z.number().int(),
@@ -65,8 +78,16 @@ export const getNearExpiryReport = endpoint({
       .max(365, 'must be at most 365')
       .default(NEAR_EXPIRY_DEFAULT_DAYS),
     format: reportFormat,
+    ...reportPaging,
   }),
-  response: z.object({ rows: z.array(nearExpiryRow) }),
+  response: z.object({
+    /** One page of the report. */
+    rows: z.array(nearExpiryRow),
+    /** Allowances over every page. */
+    recordCount: z.number().int().min(0),
+    /** Their unspent balances, over every page. */
+    balanceCents: z.number().int(),
+  }),
 });
 
 /** An aid student of the term whose required materials are not all in hand. */
@@ -95,7 +116,7 @@ export const getAccessDayReport = endpoint({
     'The day-7 access report: aid students of the term whose required materials are not yet ordered or fulfilled by the seventh day of term',
   auth: true,
   params: fundingAccountParams,
-  query: z.object({ termId: dbIdParam, format: reportFormat }),
+  query: z.object({ termId: dbIdParam, format: reportFormat, ...reportPaging }),
   response: z.object({
     termId: z.number().int(),
     termName: z.string(),
@@ -105,6 +126,17 @@ export const getAccessDayReport = endpoint({
     /** Whether the access day has passed (the report is of students who missed it). */
     accessDayPassed: z.boolean(),
     aidStudents: z.number().int(),
+    /** One page of the students without all their required materials. */
     rows: z.array(accessDayRow),
+    /** Those students over every page. */
+    recordCount: z.number().int().min(0),
+    /** The figures of every page, summed. */
+    totals: z.object({
+      balanceCents: z.number().int(),
+      requiredCount: z.number().int(),
+      notOrderedCount: z.number().int(),
+      orderedNotFulfilledCount: z.number().int(),
+      fulfilledCount: z.number().int(),
+    }),
   }),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/bulk-write.ts';
+import type { ReportPage } from './report-page.ts';
 
 export interface AccessDayRow {
   customerId: number;
@@ -54,20 +55,39 @@ export async function countAidStudents(
   return Number(row?.n ?? 0);
 }
 
+export interface AccessDayTotals {
+  balanceCents: number;
+  requiredCount: number;
+  notOrderedCount: number;
+  orderedNotFulfilledCount: number;
+  fulfilledCount: number;
+}
+
+export interface AccessDayRowsPage {
+  rows: AccessDayRow[];
+  recordCount: number;
+  totals: AccessDayTotals;
+}
+
 /**
- * The day-7 access report's rows, for every aid student of the term in one statement: the
- * titles required (adoptions with required = true, of a catalog title) for the sections of the
- * term they are enrolled in, as the students module's required materials cover a section (the
+ * The day-7 access report for every aid student of the term in one statement: the titles
+ * required (adoptions with required = true, of a catalog title) for the sections of the term
+ * they are enrolled in, as the students module's required materials cover a section (the
  * section's own adoptions not removed from it, and the course's auto adoptions), each title once
  * per student; and for each, what the student has: FULFILLED (an order item fulfilled, in an
  * order not cancelled), PENDING (an item pending in an order not cancelled), or nothing. Only
- * the students with a title not fulfilled are answered, by name.
+ * the students with a title not fulfilled are listed, by name; the totals and the count cover
+ * every one, the rows (and their missing titles, the costly text) only the page asked for.
+ *
+ * `held` is MATERIALIZED: inlined, its two EXISTS ran once for each aggregate that reads the
+ * state (976 ms instead of 471 for the large store's 10,000 aid students on PostgreSQL).
  */
 export async function accessDayRows(
   db: Db,
   locationId: number,
   termId: number,
-): Promise<AccessDayRow[]> {
+  page: ReportPage,
+): Promise<AccessDayRowsPage> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`with aid_allowances as (${aidAllowances(locationId, termId)}),
@@ -107,7 +127,7 @@ export async function accessDayRows(
       from covering cv
       order by cv.student_id, cv.title_id, cv.section_id
     ),
-    held as (
+    held as materialized (
       select r.*,
         case
           when exists (select 1 from order_items oi join orders o on o.id = oi.order_id
@@ -121,40 +141,81 @@ export async function accessDayRows(
           else 'NONE'
         end as state
       from required r
+    ),
+    listed as materialized (
+      select h.student_id, st.student_id_num, st.first_name, st.last_name, st.email,
+        aid.source_names, aid.balance,
+        count(*) as required_count,
+        count(*) filter (where h.state = 'NONE') as not_ordered,
+        count(*) filter (where h.state = 'PENDING') as pending,
+        count(*) filter (where h.state = 'FULFILLED') as fulfilled
+      from held h
+        join aid on aid.student_id = h.student_id
+        join students st on st.id = h.student_id
+      group by h.student_id, st.student_id_num, st.first_name, st.last_name, st.email,
+        aid.source_names, aid.balance
+      having count(*) filter (where h.state <> 'FULFILLED') > 0
+    ),
+    totals as (
+      select count(*) as record_count, coalesce(sum(balance), 0) as total_balance,
+        coalesce(sum(required_count), 0) as total_required,
+        coalesce(sum(not_ordered), 0) as total_not_ordered,
+        coalesce(sum(pending), 0) as total_pending,
+        coalesce(sum(fulfilled), 0) as total_fulfilled
+      from listed
+    ),
+    page as materialized (
+      select * from listed
+      order by lower(last_name), lower(first_name), student_id
+      limit ${page.limit} offset ${page.offset}
+    ),
+    page_missing as (
+      select h.student_id,
+        array_agg(t.ean13 || ' ' || t.description || ' (' || dp.code || ' ' || c.code || '-' || s.code || ')'
+          order by dp.code, c.code, s.code, t.description) as missing
+      from held h
+        join page p on p.student_id = h.student_id
+        join titles t on t.id = h.title_id
+        join sections s on s.id = h.section_id
+        join courses c on c.id = s.course_id
+        join departments dp on dp.id = c.department_id
+      where h.state <> 'FULFILLED'
+      group by h.student_id
     )
-    select st.id as "customerId", st.student_id_num as "studentIdNum",
-      st.first_name as "firstName", st.last_name as "lastName", st.email,
-      aid.source_names as "sourceNames", aid.balance,
-      count(*) as "requiredCount",
-      count(*) filter (where h.state = 'NONE') as "notOrdered",
-      count(*) filter (where h.state = 'PENDING') as "pending",
-      count(*) filter (where h.state = 'FULFILLED') as "fulfilled",
-      array_agg(t.ean13 || ' ' || t.description || ' (' || dp.code || ' ' || c.code || '-' || s.code || ')'
-        order by dp.code, c.code, s.code, t.description) filter (where h.state <> 'FULFILLED')
-        as missing
-    from aid
-      join students st on st.id = aid.student_id
-      join held h on h.student_id = aid.student_id
-      join titles t on t.id = h.title_id
-      join sections s on s.id = h.section_id
-      join courses c on c.id = s.course_id
-      join departments dp on dp.id = c.department_id
-    group by st.id, st.student_id_num, st.first_name, st.last_name, st.email,
-      aid.source_names, aid.balance
-    having count(*) filter (where h.state <> 'FULFILLED') > 0
-    order by lower(st.last_name), lower(st.first_name), st.id`,
+    select totals.*, p.student_id as "customerId", p.student_id_num as "studentIdNum",
+      p.first_name as "firstName", p.last_name as "lastName", p.email,
+      p.source_names as "sourceNames", p.balance, p.required_count as "requiredCount",
+      p.not_ordered as "notOrdered", p.pending, p.fulfilled, pm.missing
+    from totals
+      left join page p on true
+      left join page_missing pm on pm.student_id = p.student_id
+    order by lower(p.last_name), lower(p.first_name), p.student_id`,
   );
-  return rows.map((r) => ({
-    customerId: Number(r.customerId),
-    studentIdNum: String(r.studentIdNum),
-    studentName: `${String(r.firstName)} ${String(r.lastName)}`,
-    email: String(r.email ?? ''),
-    sourceNames: textArray(r.sourceNames),
-    balanceCents: Number(r.balance),
-    requiredCount: Number(r.requiredCount),
-    notOrderedCount: Number(r.notOrdered),
-    orderedNotFulfilledCount: Number(r.pending),
-    fulfilledCount: Number(r.fulfilled),
-    missing: textArray(r.missing),
-  }));
+  const first = rows[0];
+  return {
+    recordCount: Number(first?.record_count ?? 0),
+    totals: {
+      balanceCents: Number(first?.total_balance ?? 0),
+      requiredCount: Number(first?.total_required ?? 0),
+      notOrderedCount: Number(first?.total_not_ordered ?? 0),
+      orderedNotFulfilledCount: Number(first?.total_pending ?? 0),
+      fulfilledCount: Number(first?.total_fulfilled ?? 0),
+    },
+    // A page past the end is the totals row alone, with no student on it.
+    rows: rows
+      .filter((r) => r.customerId !== null && r.customerId !== undefined)
+      .map((r) => ({
+        customerId: Number(r.customerId),
+        studentIdNum: String(r.studentIdNum),
+        studentName: `${String(r.firstName)} ${String(r.lastName)}`,
+        email: String(r.email ?? ''),
+        sourceNames: textArray(r.sourceNames),
+        balanceCents: Number(r.balance),
+        requiredCount: Number(r.requiredCount),
+        notOrderedCount: Number(r.notOrdered),
+        orderedNotFulfilledCount: Number(r.pending),
+        fulfilledCount: Number(r.fulfilled),
+        missing: textArray(r.missing),
+      })),
+  };
 }

@@ -180,6 +180,21 @@ describe.each(engines)('funding reports (%s)', (engine) => {
         daysLeft: 10,
       }),
     ]);
+    expect(res.json()).toMatchObject({ recordCount: 2, balanceCents: 3_200 });
+    // On screen a page at a time, the count and the total still of every page.
+    const second = await w.call(w.who.manager, getNearExpiryReport, {
+      query: { withinDays: 14, page: 2, pageSize: 1 },
+    });
+    expect(second.json()).toEqual({ rows: [rows[1]], recordCount: 2, balanceCents: 3_200 });
+    const pastTheEnd = await w.call(w.who.manager, getNearExpiryReport, {
+      query: { withinDays: 14, page: 3, pageSize: 1 },
+    });
+    expect(pastTheEnd.json()).toEqual({ rows: [], recordCount: 2, balanceCents: 3_200 });
+    const tooMany = await w.call(w.who.manager, getNearExpiryReport, {
+      query: { withinDays: 14, pageSize: 101 },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().field).toBe('pageSize');
     const wider = await w.call(w.who.manager, getNearExpiryReport, { query: { withinDays: 20 } });
     expect(wider.json<{ rows: { sourceId: number }[] }>().rows.map((r) => r.sourceId)).toContain(
       far.sourceId,
@@ -189,7 +204,8 @@ describe.each(engines)('funding reports (%s)', (engine) => {
         .field,
     ).toBe('withinDays');
 
-    const sheet = await xlsx(getNearExpiryReport, { withinDays: 14 }, 'near-expiry');
+    // The workbook is the whole report, whatever page the screen was on.
+    const sheet = await xlsx(getNearExpiryReport, { withinDays: 14, pageSize: 1 }, 'near-expiry');
     expect(sheet[0]).toEqual([
       'Source',
       'Window ends',
@@ -381,7 +397,24 @@ describe.each(engines)('funding reports (%s)', (engine) => {
       }),
     ]);
 
-    const sheet = await xlsx(getAccessDayReport, { termId: w.terms.a }, 'access-day');
+    const totals = {
+      balanceCents: 80_000,
+      requiredCount: 4,
+      notOrderedCount: 2,
+      orderedNotFulfilledCount: 1,
+      fulfilledCount: 1,
+    };
+    expect(report).toMatchObject({ recordCount: 2, totals });
+    const second = await w.call(w.who.manager, getAccessDayReport, {
+      query: { termId: w.terms.a, page: 2, pageSize: 1 },
+    });
+    expect(second.json()).toMatchObject({ rows: [report.rows[1]], recordCount: 2, totals });
+    const pastTheEnd = await w.call(w.who.manager, getAccessDayReport, {
+      query: { termId: w.terms.a, page: 3, pageSize: 1 },
+    });
+    expect(pastTheEnd.json()).toMatchObject({ rows: [], recordCount: 2, totals, aidStudents: 3 });
+
+    const sheet = await xlsx(getAccessDayReport, { termId: w.terms.a, pageSize: 1 }, 'access-day');
     expect(sheet.map((r) => r[0])).toEqual([
       'Student ID',
       nothing.studentIdNum,

@@ -7,6 +7,7 @@ import { fundingManager } from './funding-access.ts';
 import { accessDayReport } from './report-access-day.ts';
 import { ACCESS_DAY_COLUMNS, NEAR_EXPIRY_COLUMNS, SPENDING_COLUMNS } from './report-columns.ts';
 import { nearExpiryRows } from './report-near-expiry-repository.ts';
+import { reportPage } from './report-page.ts';
 import { spendingRows } from './report-spending-repository.ts';
 import { reportWorkbook, sendWorkbook } from './report-xlsx.ts';
 
@@ -14,7 +15,8 @@ const TAGS = ['funding'];
 
 /**
  * The funding reports: spending by source and term, unspent allowances near expiry, the day-7
- * access report. Each answers JSON, or with format=xlsx the same rows as a workbook named
+ * access report. Each answers JSON (the two that list students one page at a time, with totals
+ * over every page), or with format=xlsx every row as a workbook named
  * funding-<report>-<today>.xlsx.
  */
 export function registerReportRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -33,12 +35,18 @@ export function registerReportRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   route(app, getNearExpiryReport, { tags: TAGS }, async ({ query, request, reply }) => {
     const session = await fundingManager(db, request);
-    const rows = await nearExpiryRows(db, session.locationId, isoDay(deps.now()), query.withinDays);
+    const report = await nearExpiryRows(
+      db,
+      session.locationId,
+      isoDay(deps.now()),
+      query.withinDays,
+      reportPage(query),
+    );
     if (query.format === 'xlsx') {
-      const workbook = await reportWorkbook('Near expiry', NEAR_EXPIRY_COLUMNS, rows);
+      const workbook = await reportWorkbook('Near expiry', NEAR_EXPIRY_COLUMNS, report.rows);
       return sendWorkbook(reply, workbook, fileName('near-expiry')) as never;
     }
-    return { rows };
+    return report;
   });
 
   route(
@@ -52,6 +60,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: AppDeps): void 
         session.locationId,
         query.termId,
         isoDay(deps.now()),
+        reportPage(query),
       );
       if (query.format === 'xlsx') {
         const workbook = await reportWorkbook('Access day', ACCESS_DAY_COLUMNS, report.rows);
