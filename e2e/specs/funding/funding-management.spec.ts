@@ -6,6 +6,7 @@ import {
   STUDENT_LOOKUP_REFUSAL,
   createOrder,
   formatMoney,
+  REPORT_PAGE_SIZE,
   getAccessDayReport,
   getAllowanceUploadIssues,
   getAllowances,
@@ -525,12 +526,28 @@ test('the day-7 report lists the aid students still without books, and downloads
 }) => {
   const { context, page } = await portalPage(browser, portal, 'cma');
   const { student } = idleStudent;
-  const json = await portalApi<{
-    rows: { customerId: number; sourceNames: string[]; notOrderedCount: number }[];
-  }>(portal, manager, getAccessDayReport, {}, { query: { termId: term.termId } });
-  const row = json.rows.find((r) => r.customerId === student.customerId);
+  // The report pages on screen (REPORT_PAGE_SIZE students a page); the API is read a page of
+  // 100 at a time to find which screen page the student is on.
+  type DayRow = { customerId: number; sourceNames: string[]; notOrderedCount: number };
+  const all: DayRow[] = [];
+  let recordCount = 0;
+  for (let p = 1; p === 1 || all.length < recordCount; p++) {
+    const json = await portalApi<{ rows: DayRow[]; recordCount: number }>(
+      portal,
+      manager,
+      getAccessDayReport,
+      {},
+      { query: { termId: term.termId, page: p, pageSize: 100 } },
+    );
+    all.push(...json.rows);
+    recordCount = json.recordCount;
+  }
+  const at = all.findIndex((r) => r.customerId === student.customerId);
+  const row = all[at];
   expect(row?.sourceNames).toContain(sourceName);
   expect(row?.notOrderedCount).toBeGreaterThan(0);
+  const screenPage = Math.floor(at / REPORT_PAGE_SIZE) + 1;
+  const onScreen = all.slice((screenPage - 1) * REPORT_PAGE_SIZE, screenPage * REPORT_PAGE_SIZE);
 
   await page.goto(`${portal.baseUrl}/funding-management`);
   await page.getByRole('link', { name: 'Reports' }).click();
@@ -542,6 +559,22 @@ test('the day-7 report lists the aid students still without books, and downloads
   const table = page.getByRole('table', {
     name: `Aid students of ${term.termName} without their materials`,
   });
+  // The totals are of every page, whichever page is on screen.
+  await expect(table.getByRole('row').last()).toContainText(
+    `Total (${recordCount.toLocaleString('en-US')} students)`,
+  );
+  if (recordCount > REPORT_PAGE_SIZE) {
+    await page.getByRole('button', { name: 'Next page of aid students' }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(page.getByText(`51–${Math.min(100, recordCount)} of`)).toBeVisible();
+  }
+  if (screenPage > 1) {
+    await page.goto(
+      `${portal.baseUrl}/funding-management/reports?report=access-day&term=${term.termId}&page=${screenPage}`,
+    );
+  } else if (recordCount > REPORT_PAGE_SIZE) {
+    await page.getByRole('button', { name: 'Previous page of aid students' }).click();
+  }
   const listed = table
     .getByRole('row')
     .filter({ hasText: `${fullName(student)} (${student.studentIdNum})` });
@@ -549,7 +582,7 @@ test('the day-7 report lists the aid students still without books, and downloads
   await expect(listed).toContainText(sourceName);
   await expect(listed).toContainText(formatMoney(AMOUNT_CENTS));
   await expect(table.getByRole('row').filter({ hasText: sourceName })).toHaveCount(
-    json.rows.filter((r) => r.sourceNames.includes(sourceName)).length,
+    onScreen.filter((r) => r.sourceNames.includes(sourceName)).length,
   );
 
   const download = page.waitForEvent('download');

@@ -8,9 +8,8 @@ describe('loading the DYMO client (spec §9: a 5 s script time-out)', () => {
     // Workers keep modules between files (isolate: false), and another file may already have
     // loaded the client: a fresh copy of the loader starts with nothing loaded, as a page does.
     vi.resetModules();
-    const { DYMO_SCRIPT_TIMEOUT_MESSAGE, DYMO_SCRIPT_TIMEOUT_MS, loadDymo } = await import(
-      './dymo-printer.ts'
-    );
+    const { DYMO_SCRIPT_TIMEOUT_MESSAGE, DYMO_SCRIPT_TIMEOUT_MS, loadDymo } =
+      await import('./dymo-printer.ts');
     expect(DYMO_SCRIPT_TIMEOUT_MS).toBe(5000);
     vi.useFakeTimers();
     // The time-out fires before the chunk can arrive: no real wait, no real slowness needed.

@@ -118,18 +118,18 @@ export function useSpendingReport() {
   return useContractQuery(getSpendingReport, { params: useCallerParams(), query: {} }, ONCE);
 }
 
-export function useNearExpiryReport(withinDays: number) {
+export function useNearExpiryReport(withinDays: number, page: number) {
   return useContractQuery(
     getNearExpiryReport,
-    { params: useCallerParams(), query: { withinDays } },
+    { params: useCallerParams(), query: { withinDays, page } },
     PAGED,
   );
 }
 
-export function useAccessDayReport(termId: number | null) {
+export function useAccessDayReport(termId: number | null, page: number) {
   return useContractQuery(
     getAccessDayReport,
-    { params: useCallerParams(), query: { termId: termId ?? 0 } },
+    { params: useCallerParams(), query: { termId: termId ?? 0, page } },
     { ...PAGED, enabled: termId !== null },
   );
 }

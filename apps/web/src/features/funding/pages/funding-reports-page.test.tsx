@@ -96,7 +96,7 @@ describe('Funding reports', { timeout: 30_000 }, () => {
           name: 'Aid students of Spring 2026 without their materials',
         }),
       ).toBeVisible();
-      expect(callsTo(calls, 'GET', 'reports/access-day')[0]?.url.search).toBe('?termId=11');
+      expect(callsTo(calls, 'GET', 'reports/access-day')[0]?.url.search).toBe('?termId=11&page=1');
       const download = screen.getByRole('button', {
         name: 'Download the day-7 access report as .xlsx',
       });
@@ -118,6 +118,57 @@ describe('Funding reports', { timeout: 30_000 }, () => {
       ).toBeVisible();
       expect(download).toBeEnabled();
       expect(screen.getByRole('status')).toHaveTextContent('');
+    });
+
+    it('pages a long report with the totals of every page, and moves a link past the end to the last page', async () => {
+      const user = userEvent.setup();
+      const server = new FakeFundingServer();
+      server.accessDayStudents = 120;
+      const { calls, router } = renderFunding(
+        '/funding-management/reports?report=access-day&term=11',
+        { server },
+      );
+      const table = await screen.findByRole(
+        'table',
+        { name: 'Aid students of Spring 2026 without their materials' },
+        { timeout: 10_000 },
+      );
+      expect(within(table).getAllByRole('row')).toHaveLength(52);
+      expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent(
+        'Total (120 students)$48,000.002401200120',
+      );
+      expect(screen.getByText(/121 aid students, 120 without all their required/)).toBeVisible();
+      expect(screen.getByText('1–50 of 120')).toBeVisible();
+
+      await user.click(screen.getByRole('button', { name: 'Next page of aid students' }));
+      expect(
+        await within(table).findByRole('row', { name: /Aid Student Spring 2026 51 / }),
+      ).toBeVisible();
+      expect(router.state.location.search).toBe('?report=access-day&term=11&page=2');
+      expect(callsTo(calls, 'GET', 'reports/access-day').at(-1)?.url.search).toBe(
+        '?termId=11&page=2',
+      );
+      expect(screen.getByText('51–100 of 120')).toBeVisible();
+      // Another term starts again at its first page.
+      await user.selectOptions(
+        screen.getByRole('combobox', { name: 'Term' }),
+        'Fall 2026 (Main Campus)',
+      );
+      expect(router.state.location.search).toBe('?report=access-day&term=10');
+
+      // A link to page 9 of a report of 3 pages shows page 3, and Back does not return to 9.
+      await router.navigate('/funding-management/reports?report=access-day&term=11&page=9');
+      await waitFor(() =>
+        expect(router.state.location.search).toBe('?report=access-day&term=11&page=3'),
+      );
+      expect(router.state.historyAction).toBe('REPLACE');
+      expect(
+        await screen.findByRole(
+          'row',
+          { name: /Aid Student Spring 2026 120 / },
+          { timeout: 5_000 },
+        ),
+      ).toBeVisible();
     });
 
     it('says a term that is not the store’s is not found, not the funding source', async () => {

@@ -24,11 +24,14 @@ const REPORT_STATE = z.object({
   report: z.enum(['spending', 'near-expiry', 'access-day']),
   days: z.coerce.number().int().min(0).max(365),
   term: z.coerce.number().int().min(0),
+  // The page of the open report; any other change goes back to page 1.
+  page: z.coerce.number().int().min(1),
 });
 const REPORT_DEFAULTS: z.output<typeof REPORT_STATE> = {
   report: 'spending',
   days: NEAR_EXPIRY_DEFAULT_DAYS,
   term: 0,
+  page: 1,
 };
 
 /**
@@ -75,6 +78,7 @@ export function FundingReportsPage() {
               state={state}
               onDays={(days) => setState({ days })}
               onTerm={(term) => setState({ term })}
+              onPage={(page, options) => setState({ page }, options)}
             />
           )}
         </Box>
@@ -88,18 +92,34 @@ function ReportContent({
   state,
   onDays,
   onTerm,
+  onPage,
 }: {
   report: ReportValue;
   state: z.output<typeof REPORT_STATE>;
   onDays: (days: number) => void;
   onTerm: (term: number) => void;
+  onPage: (page: number, options?: { replace: boolean }) => void;
 }) {
   switch (report) {
     case 'spending':
       return <SpendingReport />;
     case 'near-expiry':
-      return <NearExpiryReport withinDays={state.days} onDays={onDays} />;
+      return (
+        <NearExpiryReport
+          withinDays={state.days}
+          onDays={onDays}
+          page={state.page}
+          onPage={onPage}
+        />
+      );
     case 'access-day':
-      return <AccessDayReport termId={state.term > 0 ? state.term : null} onTerm={onTerm} />;
+      return (
+        <AccessDayReport
+          termId={state.term > 0 ? state.term : null}
+          onTerm={onTerm}
+          page={state.page}
+          onPage={onPage}
+        />
+      );
   }
 }

@@ -2,25 +2,32 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ACCESS_DAY, formatMoney, getAccessDayReport, type accessDayRow } from '@csp/contracts';
+import {
+  ACCESS_DAY,
+  REPORT_PAGE_SIZE,
+  formatMoney,
+  getAccessDayReport,
+  type accessDayRow,
+} from '@csp/contracts';
 import type { z } from 'zod';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { PanelLoading } from '../../../components/panel-section.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useAccessDayReport, useFundingTerms } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
+import { PagedListFooter } from '../components/paged-list-footer.tsx';
 import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
 import { count, plural } from '../../../lib/format.ts';
 import { defaultTerm } from './default-term.ts';
 import { DownloadReportButton } from './download-report-button.tsx';
 import { ReportRefresh } from './report-refresh.tsx';
+import { usePageInRange } from './use-page-in-range.ts';
 
 type Row = z.output<typeof accessDayRow>;
+type Totals = z.output<typeof getAccessDayReport.response>['totals'];
 
-const total = (rows: readonly Row[], pick: (row: Row) => number) =>
-  count(rows.reduce((t, r) => t + pick(r), 0));
-
-function columns(rows: readonly Row[]): TableColumn<Row>[] {
+/** The columns; the totals are the server's, over every page. */
+function columns(totals: Totals): TableColumn<Row>[] {
   return [
     {
       key: 'student',
@@ -43,35 +50,35 @@ function columns(rows: readonly Row[]): TableColumn<Row>[] {
       label: 'Aid unspent',
       align: 'right',
       render: (r) => formatMoney(r.balanceCents),
-      total: formatMoney(rows.reduce((t, r) => t + r.balanceCents, 0)),
+      total: formatMoney(totals.balanceCents),
     },
     {
       key: 'required',
       label: 'Required',
       align: 'right',
       render: (r) => count(r.requiredCount),
-      total: total(rows, (r) => r.requiredCount),
+      total: count(totals.requiredCount),
     },
     {
       key: 'notOrdered',
       label: 'Not ordered',
       align: 'right',
       render: (r) => count(r.notOrderedCount),
-      total: total(rows, (r) => r.notOrderedCount),
+      total: count(totals.notOrderedCount),
     },
     {
       key: 'waiting',
       label: 'Ordered, not fulfilled',
       align: 'right',
       render: (r) => count(r.orderedNotFulfilledCount),
-      total: total(rows, (r) => r.orderedNotFulfilledCount),
+      total: count(totals.orderedNotFulfilledCount),
     },
     {
       key: 'fulfilled',
       label: 'Fulfilled',
       align: 'right',
       render: (r) => count(r.fulfilledCount),
-      total: total(rows, (r) => r.fulfilledCount),
+      total: count(totals.fulfilledCount),
     },
     {
       key: 'missing',
@@ -91,21 +98,27 @@ function columns(rows: readonly Row[]): TableColumn<Row>[] {
 /**
  * The day-7 access report: aid students of a term whose required materials are not yet all
  * ordered and fulfilled, with the term's access day and whether it has passed. It opens on the
- * term under way (see defaultTerm). While another term loads, the last report stays dimmed and
- * Download waits: it gives the term whose report is on screen, never another.
+ * term under way (see defaultTerm), a page of students at a time (the totals are of every page;
+ * the .xlsx holds every student). While another term or page loads, the last report stays
+ * dimmed and Download waits: it gives the term whose report is on screen, never another.
  */
 export function AccessDayReport({
   termId,
   onTerm,
+  page,
+  onPage,
 }: {
   termId: number | null;
   onTerm: (termId: number) => void;
+  page: number;
+  onPage: (page: number, options?: { replace: boolean }) => void;
 }) {
   const terms = useFundingTerms();
   const choices = terms.data?.terms ?? [];
   const shownTermId = termId ?? defaultTerm(choices)?.termId ?? null;
-  const report = useAccessDayReport(shownTermId);
+  const report = useAccessDayReport(shownTermId, page);
   const shown = report.isSuccess && !report.isPlaceholderData && report.data.termId === shownTermId;
+  usePageInRange(shown ? report.data : undefined, page, onPage);
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
@@ -162,19 +175,28 @@ export function AccessDayReport({
               access day (day {ACCESS_DAY}) {report.data.accessDayPassed ? 'was' : 'is'}{' '}
               {formatDisplayDate(report.data.accessDay)}
               {report.data.accessDayPassed ? ', and has passed.' : ' and has not passed yet.'}{' '}
-              {plural(report.data.aidStudents, 'aid student')}, {count(report.data.rows.length)}{' '}
+              {plural(report.data.aidStudents, 'aid student')}, {count(report.data.recordCount)}{' '}
               without all their required materials.
             </Alert>
-            {report.data.rows.length === 0 ? (
+            {report.data.recordCount === 0 ? (
               <Typography>Every aid student of the term has their required materials.</Typography>
             ) : (
-              <ResponsiveTable
-                label={`Aid students of ${report.data.termName} without their materials`}
-                columns={columns(report.data.rows)}
-                rows={report.data.rows}
-                rowKey={(r) => r.customerId}
-                totalLabel={`Total (${plural(report.data.rows.length, 'student')})`}
-              />
+              <Stack spacing={1}>
+                <ResponsiveTable
+                  label={`Aid students of ${report.data.termName} without their materials`}
+                  columns={columns(report.data.totals)}
+                  rows={report.data.rows}
+                  rowKey={(r) => r.customerId}
+                  totalLabel={`Total (${plural(report.data.recordCount, 'student')})`}
+                />
+                <PagedListFooter
+                  what="aid students"
+                  total={report.data.recordCount}
+                  page={page}
+                  pageSize={REPORT_PAGE_SIZE}
+                  onPage={onPage}
+                />
+              </Stack>
             )}
           </Stack>
         </ReportRefresh>

@@ -1,23 +1,31 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, getNearExpiryReport, type nearExpiryRow } from '@csp/contracts';
+import {
+  REPORT_PAGE_SIZE,
+  formatMoney,
+  getNearExpiryReport,
+  type nearExpiryRow,
+} from '@csp/contracts';
 import type { z } from 'zod';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { PanelLoading } from '../../../components/panel-section.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useNearExpiryReport } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
+import { PagedListFooter } from '../components/paged-list-footer.tsx';
 import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
 import { count, plural } from '../../../lib/format.ts';
 import { DownloadReportButton } from './download-report-button.tsx';
 import { ReportRefresh } from './report-refresh.tsx';
+import { usePageInRange } from './use-page-in-range.ts';
 
 type Row = z.output<typeof nearExpiryRow>;
 
 export const EXPIRY_DAY_CHOICES = [7, 14, 30, 60, 90] as const;
 
-function columns(rows: readonly Row[]): TableColumn<Row>[] {
+/** The columns; the unspent total is the server's, over every page. */
+function columns(balanceCents: number): TableColumn<Row>[] {
   return [
     { key: 'student', label: 'Student', render: (r) => `${r.studentName} (${r.studentIdNum})` },
     { key: 'email', label: 'E-mail', render: (r) => r.email },
@@ -28,7 +36,7 @@ function columns(rows: readonly Row[]): TableColumn<Row>[] {
       label: 'Unspent',
       align: 'right',
       render: (r) => formatMoney(r.balanceCents),
-      total: formatMoney(rows.reduce((t, r) => t + r.balanceCents, 0)),
+      total: formatMoney(balanceCents),
     },
     { key: 'ends', label: 'Window ends', render: (r) => formatDisplayDate(r.chargeEndsOn) },
     { key: 'days', label: 'Days left', align: 'right', render: (r) => count(r.daysLeft) },
@@ -36,23 +44,29 @@ function columns(rows: readonly Row[]): TableColumn<Row>[] {
 }
 
 /**
- * Unspent allowances whose charge window ends within the days chosen, soonest first. While
- * other days load, the last report stays dimmed and Download waits for the report it would give.
+ * Unspent allowances whose charge window ends within the days chosen, soonest first, a page at
+ * a time (the totals are of every page; the .xlsx holds every row). While other days or another
+ * page load, the last report stays dimmed and Download waits for the report it would give.
  */
 export function NearExpiryReport({
   withinDays,
   onDays,
+  page,
+  onPage,
 }: {
   withinDays: number;
   onDays: (days: number) => void;
+  page: number;
+  onPage: (page: number, options?: { replace: boolean }) => void;
 }) {
-  const report = useNearExpiryReport(withinDays);
+  const report = useNearExpiryReport(withinDays, page);
   const choices: readonly number[] = EXPIRY_DAY_CHOICES.includes(
     withinDays as (typeof EXPIRY_DAY_CHOICES)[number],
   )
     ? EXPIRY_DAY_CHOICES
     : [...EXPIRY_DAY_CHOICES, withinDays].sort((a, b) => a - b);
   const shown = report.isSuccess && !report.isPlaceholderData;
+  usePageInRange(shown ? report.data : undefined, page, onPage);
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
@@ -83,19 +97,28 @@ export function NearExpiryReport({
         />
       ) : (
         <ReportRefresh loading={report.isPlaceholderData}>
-          {report.data.rows.length === 0 ? (
+          {report.data.recordCount === 0 ? (
             // The days are the ones asked for: not said of the last report while this one loads.
             !report.isPlaceholderData && (
               <Typography>No unspent allowance ends within {plural(withinDays, 'day')}.</Typography>
             )
           ) : (
-            <ResponsiveTable
-              label="Unspent allowances near expiry"
-              columns={columns(report.data.rows)}
-              rows={report.data.rows}
-              rowKey={(r) => r.allowanceId}
-              totalLabel={`Total (${plural(report.data.rows.length, 'allowance')})`}
-            />
+            <Stack spacing={1}>
+              <ResponsiveTable
+                label="Unspent allowances near expiry"
+                columns={columns(report.data.balanceCents)}
+                rows={report.data.rows}
+                rowKey={(r) => r.allowanceId}
+                totalLabel={`Total (${plural(report.data.recordCount, 'allowance')})`}
+              />
+              <PagedListFooter
+                what="unspent allowances"
+                total={report.data.recordCount}
+                page={page}
+                pageSize={REPORT_PAGE_SIZE}
+                onPage={onPage}
+              />
+            </Stack>
           )}
         </ReportRefresh>
       )}

@@ -42,6 +42,8 @@ export class FakeFundingServer {
   holdEmails: Promise<void> | null = null;
   /** While set, the day-7 report of that term waits for the test to call the function. */
   holdAccessDay: { termId: number; release: Promise<void> } | null = null;
+  /** Aid students without their books in each term's day-7 report. */
+  accessDayStudents = 1;
 
   /** An allowance file's report, rejected rows and apply, as `upload` holds it. */
   private uploadHandlers(id: number): [string, Handler][] {
@@ -145,7 +147,8 @@ export class FakeFundingServer {
         const term = TERMS.find((t) => t.termId === termId);
         if (!term) return json(404, { message: 'Term not found.', field: 'termId' });
         if (this.holdAccessDay?.termId === termId) await this.holdAccessDay.release;
-        return json(200, accessDayReport(term));
+        const page = Number(req.url.searchParams.get('page') ?? 1);
+        return json(200, accessDayReport(term, this.accessDayStudents, page));
       },
       [`GET ${BASE}/reports/spending`]: (req) =>
         req.url.searchParams.get('format') === 'xlsx'

@@ -111,29 +111,39 @@ export const TERMS = [
   },
 ];
 
-/** The day-7 report of a term: one aid student of two still without a book. */
-export function accessDayReport(term: (typeof TERMS)[number]) {
+/**
+ * The day-7 report of a term: `students` aid students still without a book (one unless asked),
+ * of 2 + students - 1 aid students; the page asked for, 50 a page, with totals of every page.
+ */
+export function accessDayReport(term: (typeof TERMS)[number], students = 1, page = 1) {
+  const all = Array.from({ length: students }, (_, i) => ({
+    customerId: 900 + term.termId + i * 100,
+    studentIdNum: `9000${term.termId}${i === 0 ? '' : String(i).padStart(3, '0')}`,
+    studentName: `Aid Student ${term.termName}${i === 0 ? '' : ` ${i + 1}`}`,
+    email: 'aid@example.edu',
+    sourceNames: ['Fall 2026 Book Advance'],
+    balanceCents: 40_000,
+    requiredCount: 2,
+    notOrderedCount: 1,
+    orderedNotFulfilledCount: 0,
+    fulfilledCount: 1,
+    missing: ['9780000000001 Biology (BIO-101-A)'],
+  }));
   return {
     termId: term.termId,
     termName: term.termName,
     termStartsOn: term.startDate,
     accessDay: term.startDate,
     accessDayPassed: true,
-    aidStudents: 2,
-    rows: [
-      {
-        customerId: 900 + term.termId,
-        studentIdNum: `9000${term.termId}`,
-        studentName: `Aid Student ${term.termName}`,
-        email: 'aid@example.edu',
-        sourceNames: ['Fall 2026 Book Advance'],
-        balanceCents: 40_000,
-        requiredCount: 2,
-        notOrderedCount: 1,
-        orderedNotFulfilledCount: 0,
-        fulfilledCount: 1,
-        missing: ['9780000000001 Biology (BIO-101-A)'],
-      },
-    ],
+    aidStudents: students + 1,
+    rows: all.slice((page - 1) * 50, page * 50),
+    recordCount: students,
+    totals: {
+      balanceCents: 40_000 * students,
+      requiredCount: 2 * students,
+      notOrderedCount: students,
+      orderedNotFulfilledCount: 0,
+      fulfilledCount: students,
+    },
   };
 }
