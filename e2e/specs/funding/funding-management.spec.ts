@@ -563,18 +563,15 @@ test('the day-7 report lists the aid students still without books, and downloads
   await expect(table.getByRole('row').last()).toContainText(
     `Total (${recordCount.toLocaleString('en-US')} students)`,
   );
-  if (recordCount > REPORT_PAGE_SIZE) {
-    await page.getByRole('button', { name: 'Next page of aid students' }).click();
-    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
-    await expect(page.getByText(`51–${Math.min(100, recordCount)} of`)).toBeVisible();
-  }
-  if (screenPage > 1) {
-    await page.goto(
-      `${portal.baseUrl}/funding-management/reports?report=access-day&term=${term.termId}&page=${screenPage}`,
-    );
-  } else if (recordCount > REPORT_PAGE_SIZE) {
-    await page.getByRole('button', { name: 'Previous page of aid students' }).click();
-  }
+  // The 200 aid students uploaded for the term have no books yet: the report has pages.
+  expect(recordCount).toBeGreaterThan(REPORT_PAGE_SIZE);
+  await expect(page.getByText(`1–50 of ${recordCount.toLocaleString('en-US')}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Next page of aid students' }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page.getByText(`51–${Math.min(100, recordCount)} of`)).toBeVisible();
+  await page.goto(
+    `${portal.baseUrl}/funding-management/reports?report=access-day&term=${term.termId}&page=${screenPage}`,
+  );
   const listed = table
     .getByRole('row')
     .filter({ hasText: `${fullName(student)} (${student.studentIdNum})` });
