@@ -1,13 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { BackgroundTasks } from '../../lib/background-tasks.ts';
+import { ImportJobs, type ImportSteps } from './import-jobs.ts';
 import type { RunResult } from './import-run.ts';
 
 const running = { now: 0, most: 0 };
+const statuses: string[] = [];
 
-/** A check that stays busy over a few turns of the event loop, counting how many run at once. */
-vi.mock('./import-run.ts', () => ({
+/** Checks that stay busy over a few turns of the event loop, counting how many run at once. */
+const countingSteps: ImportSteps = {
   runImport: async (): Promise<RunResult> => {
     running.now++;
     running.most = Math.max(running.most, running.now);
@@ -25,23 +27,23 @@ vi.mock('./import-run.ts', () => ({
       terms: [],
     };
   },
-}));
-vi.mock('./import-repository.ts', () => ({
   insertIssues: async () => undefined,
   saveProgress: async () => undefined,
-  updateImport: async () => undefined,
-}));
+  updateImport: async (_db, _importId, values) => {
+    statuses.push(String(values.status));
+  },
+};
 
-// The engine plays no part here: the store is mocked, only the order of the checks counts.
+// The engine plays no part here: the store is stood in for, only the order of the checks counts.
 describe('checking uploads', () => {
   it('checks one upload at a time, the others waiting their turn', async () => {
-    // Server test files share their worker's modules (isolate: false): the import jobs are
-    // loaded afresh so they see the mocks above, whatever an earlier file loaded.
-    vi.resetModules();
-    const { ImportJobs } = await import('./import-jobs.ts');
     const log = { error: () => undefined } as unknown as FastifyBaseLogger;
     const background = new BackgroundTasks(log);
-    const jobs = new ImportJobs({ db: {} as Db, background, now: () => new Date() }, log);
+    const jobs = new ImportJobs(
+      { db: {} as Db, background, now: () => new Date() },
+      log,
+      countingSteps,
+    );
     for (let importId = 1; importId <= 3; importId++) {
       jobs.check({
         importId,
@@ -55,6 +57,7 @@ describe('checking uploads', () => {
     expect(jobs.liveProgress(3)).toEqual({ done: 0, total: null });
     await background.drain();
     expect(running.most).toBe(1);
+    expect(statuses).toEqual(['VALIDATED', 'VALIDATED', 'VALIDATED']);
     expect(jobs.liveProgress(3)).toBeUndefined();
   });
 });

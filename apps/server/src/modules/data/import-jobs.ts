@@ -23,6 +23,20 @@ export interface ImportJob {
 /** Rows between two saves of a check's progress (for a poll answered by another process). */
 const SAVE_PROGRESS_EVERY = 50_000;
 
+/**
+ * What a job does to the file and the import row: the real steps, or (in the check queue's own
+ * test) stand-ins that only count. Passed in rather than mocked: server test files share their
+ * worker's modules, and a mocked module would be what the next file's imports ran.
+ */
+export interface ImportSteps {
+  runImport: typeof runImport;
+  insertIssues: typeof insertIssues;
+  saveProgress: typeof saveProgress;
+  updateImport: typeof updateImport;
+}
+
+const REAL_STEPS: ImportSteps = { runImport, insertIssues, saveProgress, updateImport };
+
 /** A job that cannot start, for a reason the user can read. */
 class JobProblem extends Error {}
 
@@ -43,6 +57,7 @@ export class ImportJobs {
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'background' | 'now'>,
     private readonly log: FastifyBaseLogger,
+    private readonly steps: ImportSteps = REAL_STEPS,
   ) {}
 
   /** The progress of a job this process runs. */
@@ -73,7 +88,7 @@ export class ImportJobs {
       const mapping = formatById(job.formatId);
       if (!mapping) throw new JobProblem(M.unknownFormat);
       if (!job.storedPath) throw new JobProblem(M.fileGone);
-      const result = await runImport({
+      const result = await this.steps.runImport({
         db,
         mapping,
         path: job.storedPath,
@@ -85,13 +100,13 @@ export class ImportJobs {
           this.progress.set(job.importId, { done, total });
           if (done - saved >= SAVE_PROGRESS_EVERY) {
             saved = done;
-            await saveProgress(db, job.importId, done, total);
+            await this.steps.saveProgress(db, job.importId, done, total);
           }
         },
-        keepIssues: (issues) => insertIssues(db, job.importId, issues),
+        keepIssues: (issues) => this.steps.insertIssues(db, job.importId, issues),
       });
       const valid = result.rowsValid > 0;
-      await updateImport(db, job.importId, {
+      await this.steps.updateImport(db, job.importId, {
         ...result,
         status: valid ? 'VALIDATED' : 'INVALID',
         errorMessage: valid ? null : M.noValidRows,
@@ -102,7 +117,7 @@ export class ImportJobs {
       if (!valid) await removeUpload(job.storedPath);
     } catch (error) {
       if (!isFileProblem(error)) this.log.error({ err: error, importId: job.importId }, 'import check failed');
-      await updateImport(db, job.importId, {
+      await this.steps.updateImport(db, job.importId, {
         status: isFileProblem(error) ? 'INVALID' : 'FAILED',
         errorMessage: isFileProblem(error) ? error.message : M.checkFailed,
         storedPath: null,
@@ -119,7 +134,7 @@ export class ImportJobs {
       const mapping = formatById(job.formatId);
       if (!mapping) throw new JobProblem(M.unknownFormat);
       if (!job.storedPath || !existsSync(job.storedPath)) throw new JobProblem(M.fileGone);
-      await runImport({
+      await this.steps.runImport({
         db,
         mapping,
         path: job.storedPath,
@@ -130,7 +145,7 @@ export class ImportJobs {
         onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
         keepIssues: null,
         onApplied: (tx, result) =>
-          updateImport(tx, job.importId, {
+          this.steps.updateImport(tx, job.importId, {
             ...result,
             status: 'APPLIED',
             appliedAt: this.deps.now(),
@@ -143,7 +158,7 @@ export class ImportJobs {
     } catch (error) {
       const known = isFileProblem(error);
       if (!known) this.log.error({ err: error, importId: job.importId }, 'import apply failed');
-      await updateImport(db, job.importId, {
+      await this.steps.updateImport(db, job.importId, {
         status: 'FAILED',
         appliedAt: this.deps.now(),
         errorMessage: known ? error.message : M.applyFailed,
