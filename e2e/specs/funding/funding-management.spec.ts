@@ -585,7 +585,10 @@ test('the day-7 report lists the aid students still without books, and downloads
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the day-7 access report as .xlsx' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^funding-access-day-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const termSlug = term.termName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  expect(file.suggestedFilename()).toMatch(
+    new RegExp(`^funding-access-day-${termSlug}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+  );
   const bytes = readFileSync(await file.path());
   expect(bytes.length).toBeGreaterThan(0);
   // An .xlsx workbook is a zip archive.

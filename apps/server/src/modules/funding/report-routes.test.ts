@@ -414,7 +414,11 @@ describe.each(engines)('funding reports (%s)', (engine) => {
     });
     expect(pastTheEnd.json()).toMatchObject({ rows: [], recordCount: 2, totals, aidStudents: 3 });
 
-    const sheet = await xlsx(getAccessDayReport, { termId: w.terms.a, pageSize: 1 }, 'access-day');
+    const sheet = await xlsx(
+      getAccessDayReport,
+      { termId: w.terms.a, pageSize: 1 },
+      'access-day-fall-2026',
+    );
     expect(sheet.map((r) => r[0])).toEqual([
       'Student ID',
       nothing.studentIdNum,

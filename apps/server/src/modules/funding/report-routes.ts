@@ -64,7 +64,12 @@ export function registerReportRoutes(app: FastifyInstance, deps: AppDeps): void 
       );
       if (query.format === 'xlsx') {
         const workbook = await reportWorkbook('Access day', ACCESS_DAY_COLUMNS, report.rows);
-        return sendWorkbook(reply, workbook, fileName('access-day')) as never;
+        // The term in the name: a manager downloads one per term, and they sit side by side.
+        const term = report.termName
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '');
+        return sendWorkbook(reply, workbook, fileName(`access-day-${term}`)) as never;
       }
       return report;
     },
