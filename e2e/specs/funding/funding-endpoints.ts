@@ -60,6 +60,8 @@ export function fundingRequests(ids: {
     getVoucherPdf: { params: allowance },
     getSourceVouchersPdf: { params: source },
     emailVoucher: { params: allowance },
+    getVoucherMailing: { params: source },
+    emailSourceVouchers: { params: source },
     getSourceLedger: { params: source },
     getSourceActivity: { params: source },
     uploadAllowances: {

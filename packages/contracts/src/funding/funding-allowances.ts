@@ -121,6 +121,45 @@ export const emailVoucher = endpoint({
   response: z.object({ sentTo: z.string(), emailedAt: z.string() }),
 });
 
+/** Where "E-mail vouchers" stands for a source's allowances. */
+export const voucherMailing = z.object({
+  /** Not yet e-mailed, the student has an address, and no run is sending it. */
+  unsent: z.number().int(),
+  /** Being sent by a run now. */
+  sending: z.number().int(),
+  /** Not yet e-mailed, and the student has no e-mail address. */
+  withoutEmail: z.number().int(),
+  /** E-mailed at least once (by a run or one by one). */
+  emailed: z.number().int(),
+});
+export type VoucherMailing = z.infer<typeof voucherMailing>;
+
+export const getVoucherMailing = endpoint({
+  method: 'GET',
+  path: `${FUNDING_BASE}/sources/:sourceId/vouchers/email`,
+  summary:
+    "How many of a source's vouchers are e-mailed, being sent, not sent, or without an address",
+  auth: true,
+  params: sourceParams,
+  response: voucherMailing,
+});
+
+/**
+ * E-mails every voucher of the source not yet e-mailed, to each student with an address, in
+ * the background: answered 202 once they are claimed for this run (`started` of them), or 200
+ * with `started` 0 when there is none to send. Each voucher is claimed before it is sent, so
+ * a second press, or another process, never mails a student twice.
+ */
+export const emailSourceVouchers = endpoint({
+  method: 'POST',
+  path: `${FUNDING_BASE}/sources/:sourceId/vouchers/email`,
+  summary:
+    'E-mails, in the background, every voucher of the source not yet e-mailed to a student with an address; each at most once however often it is asked',
+  auth: true,
+  params: sourceParams,
+  response: voucherMailing.extend({ started: z.number().int() }),
+});
+
 export const ledgerEntry = z.object({
   entryId: z.number().int(),
   at: z.string(),

@@ -122,6 +122,13 @@ export const fundingAllowances = pgTable(
     /** The allowance file it came from, if any. */
     uploadId: integer(),
     emailedAt: timestamp({ withTimezone: true }),
+    /**
+     * The run of "E-mail vouchers" sending this one, and when it last said so (both cleared
+     * when sent or refused): two runs at once, or two processes, never mail a student twice. A
+     * claim not renewed for VOUCHER_CLAIM_MINUTES is of a run that died, and is taken again.
+     */
+    emailClaim: text(),
+    emailClaimedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('funding_allowances_source_student_uq').on(t.sourceId, t.studentId),

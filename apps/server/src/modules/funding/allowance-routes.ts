@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   addAllowance,
+  emailSourceVouchers,
   emailVoucher,
   getAllowances,
   getSourceVouchersPdf,
+  getVoucherMailing,
   getVoucherPdf,
   setAllowanceAmount,
 } from '@csp/contracts';
@@ -15,6 +17,7 @@ import { sourceAllowancePage } from './allowance-list.ts';
 import { fundingManager } from './funding-access.ts';
 import { addSourceAllowance } from './source-allowance-add.ts';
 import { emailVoucherOf } from './voucher-email.ts';
+import { startVoucherMailing, voucherMailingOf } from './voucher-mailing.ts';
 import { allowanceVoucherPdf, sourceVouchersPdf } from './voucher-pdf-documents.ts';
 
 const TAGS = ['funding'];
@@ -28,7 +31,10 @@ function sendPdf(reply: FastifyReply, document: { pdf: Buffer; fileName: string 
     .send(document.pdf);
 }
 
-/** A source's allowances: the list, adding one, changing an amount, vouchers (PDF, e-mail). */
+/**
+ * A source's allowances: the list, adding one, changing an amount, vouchers (PDF, e-mail one,
+ * e-mail every one not yet sent).
+ */
 export function registerAllowanceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
@@ -85,4 +91,29 @@ export function registerAllowanceRoutes(app: FastifyInstance, deps: AppDeps): vo
       deps.now(),
     );
   });
+
+  route(app, getVoucherMailing, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
+    const session = await fundingManager(db, request);
+    return voucherMailingOf(deps, session.locationId, params.sourceId);
+  });
+
+  route(
+    app,
+    emailSourceVouchers,
+    { tags: TAGS, errors: [404] },
+    async ({ params, request, reply }) => {
+      const session = await fundingManager(db, request);
+      const website = requireWebsite(request);
+      const mailing = await startVoucherMailing(
+        deps,
+        request.log,
+        session,
+        params.sourceId,
+        website.siteTitle,
+      );
+      // 202: the vouchers go out after this answer; nothing to send is done at once.
+      if (mailing.started > 0) reply.code(202);
+      return mailing;
+    },
+  );
 }

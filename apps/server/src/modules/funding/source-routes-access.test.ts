@@ -4,6 +4,7 @@ import {
   fillPath,
   addAllowance,
   createFundingSource,
+  emailSourceVouchers,
   emailVoucher,
   getAccessDayReport,
   getAllowanceUpload,
@@ -18,6 +19,7 @@ import {
   getSourceLedger,
   getSourceVouchersPdf,
   getSpendingReport,
+  getVoucherMailing,
   getVoucherPdf,
   setAllowanceAmount,
   updateFundingSource,
@@ -92,6 +94,8 @@ describe.each(engines)('funding management needs MANAGE_VOUCHERS (%s)', (engine)
       [getVoucherPdf, { params: allowanceId }],
       [getSourceVouchersPdf, { params: sourceId }],
       [emailVoucher, { params: allowanceId }],
+      [getVoucherMailing, { params: sourceId }],
+      [emailSourceVouchers, { params: sourceId }],
       [getSourceLedger, { params: sourceId }],
       [getSourceActivity, { params: sourceId }],
       [getSpendingReport, {}],
@@ -119,9 +123,11 @@ describe.each(engines)('funding management needs MANAGE_VOUCHERS (%s)', (engine)
   it('answers every funding call to a funding manager', async () => {
     for (const [contract, input] of calls()) {
       const res = await w.call(w.who.manager, contract, input);
-      expect(res.statusCode, `${contract.method} ${contract.path}: ${res.body.slice(0, 200)}`).toBe(
-        200,
-      );
+      // E-mailing a source's vouchers answers 202 when it started sending some.
+      expect(
+        contract === emailSourceVouchers ? [200, 202] : [200],
+        `${contract.method} ${contract.path}: ${res.body.slice(0, 200)}`,
+      ).toContain(res.statusCode);
     }
   });
 

@@ -29,19 +29,25 @@ function textArray(value: unknown): string[] {
 }
 
 /**
- * The vouchers of one allowance or of a whole source (the store's only), by student name, at
- * most `limit` of them.
+ * The vouchers of one allowance, of some, or of a whole source (the store's only), by student
+ * name, at most `limit` of them.
  */
 export async function voucherRows(
   db: Db,
   locationId: number,
-  which: { allowanceId: number } | { sourceId: number },
+  which: { allowanceId: number } | { allowanceIds: readonly number[] } | { sourceId: number },
   limit: number,
 ): Promise<VoucherRow[]> {
+  if ('allowanceIds' in which && which.allowanceIds.length === 0) return [];
   const filter =
     'allowanceId' in which
       ? sql`fa.id = ${which.allowanceId}`
-      : sql`fa.source_id = ${which.sourceId}`;
+      : 'allowanceIds' in which
+        ? sql`fa.id in (${sql.join(
+            which.allowanceIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`fa.source_id = ${which.sourceId}`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select fa.id as "allowanceId", fa.source_id as "sourceId", l.name as "storeName",

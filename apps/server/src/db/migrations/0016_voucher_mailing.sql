@@ -1,0 +1,2 @@
+ALTER TABLE "funding_allowances" ADD COLUMN "email_claim" text;--> statement-breakpoint
+ALTER TABLE "funding_allowances" ADD COLUMN "email_claimed_at" timestamp with time zone;

@@ -1,0 +1,149 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  emailSourceVouchers,
+  emailVoucher,
+  getVoucherMailing,
+  type FundingAllowance,
+} from '@csp/contracts';
+import * as t from '../../db/schema/index.ts';
+import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.ts';
+import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
+import { fundingWorld, type FundingWorld } from '../../test-support/funding-world.ts';
+import { STOP_AFTER_REFUSALS } from './voucher-mailing.ts';
+
+const engines = await testEngines();
+
+describe.each(engines)("e-mailing a source's vouchers (%s)", (engine) => {
+  let ctx: TestContext;
+  let w: FundingWorld;
+  let smtp: SmtpCapture;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    ctx = await createTestApp(engine, { config: { smtpUrl: smtp.url } });
+    w = await fundingWorld(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  const mailTo = (a: FundingAllowance) => smtp.messages.filter((m) => m.to.includes(a.email));
+  const mailing = async (sourceId: number) =>
+    (await w.call(w.who.manager, getVoucherMailing, { params: { sourceId } })).json();
+  const start = (sourceId: number) =>
+    w.call(w.who.manager, emailSourceVouchers, { params: { sourceId } });
+
+  it('mails each unsent voucher once, however often it is asked, and leaves the refused unsent', async () => {
+    const { sourceId } = await w.createSource(w.who.manager, { name: 'Mailed grant' });
+    const students = await w.addStudents(w.storeA, 5, { lastName: 'Mailable' });
+    const [noAddress] = await w.addStudents(w.storeA, 1, { email: false });
+    const [a, b, c, refused, sentAlready] = await Promise.all(
+      students.map((s) => w.addAllowance(w.who.manager, sourceId, s.studentIdNum, 5_000)),
+    );
+    await w.addAllowance(w.who.manager, sourceId, noAddress!.studentIdNum, 5_000);
+    expect(
+      (
+        await w.call(w.who.manager, emailVoucher, {
+          params: { allowanceId: sentAlready!.allowanceId },
+        })
+      ).statusCode,
+    ).toBe(200);
+    smtp.refuse.add(refused!.email);
+
+    expect(await mailing(sourceId)).toEqual({ unsent: 4, sending: 0, withoutEmail: 1, emailed: 1 });
+
+    // A double click: one run claims all four, the other finds none left to claim.
+    const answers = await Promise.all([start(sourceId), start(sourceId)]);
+    const started = answers.map((r) => r.json<{ started: number }>().started).sort();
+    expect(started).toEqual([0, 4]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 202]);
+    const first = answers.find((r) => r.statusCode === 202)!.json();
+    expect(first).toMatchObject({ sending: 4, unsent: 0 });
+    await ctx.background.drain();
+
+    for (const sent of [a!, b!, c!, sentAlready!]) expect(mailTo(sent)).toHaveLength(1);
+    expect(mailTo(refused!)).toHaveLength(0);
+    expect(await mailing(sourceId)).toEqual({ unsent: 1, sending: 0, withoutEmail: 1, emailed: 4 });
+    const [logged] = await ctx.db
+      .select()
+      .from(t.fundingActivity)
+      .where(
+        and(
+          eq(t.fundingActivity.sourceId, sourceId),
+          eq(t.fundingActivity.action, 'VOUCHERS_EMAILED'),
+        ),
+      );
+    expect(logged?.summary).toBe(
+      'Vouchers e-mailed to 3 students; 1 refused by the mail server, not sent',
+    );
+    expect(logged?.actorAccountId).toBe(w.who.manager.accountId);
+
+    // The mailbox works again: the next press sends that one, and only that one.
+    smtp.refuse.delete(refused!.email);
+    expect((await start(sourceId)).json()).toMatchObject({ started: 1 });
+    await ctx.background.drain();
+    expect(mailTo(refused!)).toHaveLength(1);
+    expect(mailTo(a!)).toHaveLength(1);
+    const done = await start(sourceId);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ unsent: 0, sending: 0, withoutEmail: 1, emailed: 5, started: 0 });
+  });
+
+  it('stops after five refusals in a row, the rest left unsent for the next press', async () => {
+    const { sourceId } = await w.createSource(w.who.manager, { name: 'Mail server down' });
+    const students = await w.addStudents(w.storeA, STOP_AFTER_REFUSALS + 3, { lastName: 'Down' });
+    const allowances: FundingAllowance[] = [];
+    for (const s of students)
+      allowances.push(await w.addAllowance(w.who.manager, sourceId, s.studentIdNum, 1_000));
+    for (const x of allowances) smtp.refuse.add(x.email);
+    expect((await start(sourceId)).json()).toMatchObject({ started: STOP_AFTER_REFUSALS + 3 });
+    await ctx.background.drain();
+    for (const x of allowances) smtp.refuse.delete(x.email);
+    expect(await mailing(sourceId)).toMatchObject({ unsent: STOP_AFTER_REFUSALS + 3, sending: 0 });
+    const [logged] = await ctx.db
+      .select()
+      .from(t.fundingActivity)
+      .where(
+        and(
+          eq(t.fundingActivity.sourceId, sourceId),
+          eq(t.fundingActivity.action, 'VOUCHERS_EMAILED'),
+        ),
+      );
+    expect(logged?.summary).toBe(
+      'Vouchers e-mailed to 0 students; 5 refused by the mail server, not sent; 3 not sent (sent one by one meanwhile, or the run stopped)',
+    );
+  });
+
+  it('leaves a voucher a live run is sending, and takes over one of a run that died', async () => {
+    const { sourceId } = await w.createSource(w.who.manager, { name: 'Claimed' });
+    const [live, dead] = await w.addStudents(w.storeA, 2, { lastName: 'Claimed' });
+    const liveOne = await w.addAllowance(w.who.manager, sourceId, live!.studentIdNum, 1_000);
+    const deadOne = await w.addAllowance(w.who.manager, sourceId, dead!.studentIdNum, 1_000);
+    const claim = async (allowanceId: number, minutesAgo: number) =>
+      ctx.db
+        .update(t.fundingAllowances)
+        .set({
+          emailClaim: `run-${minutesAgo}`,
+          emailClaimedAt: new Date(Date.now() - minutesAgo * 60_000),
+        })
+        .where(eq(t.fundingAllowances.id, allowanceId));
+    await claim(liveOne.allowanceId, 1);
+    await claim(deadOne.allowanceId, 11);
+    expect(await mailing(sourceId)).toMatchObject({ unsent: 1, sending: 1 });
+    expect((await start(sourceId)).json()).toMatchObject({ started: 1 });
+    await ctx.background.drain();
+    expect(mailTo(deadOne)).toHaveLength(1);
+    expect(mailTo(liveOne)).toHaveLength(0);
+  });
+
+  it("answers another store's source as not found, naming sourceId", async () => {
+    const { sourceId } = await w.createSource(w.who.manager, { name: 'Not B’s' });
+    for (const contract of [getVoucherMailing, emailSourceVouchers]) {
+      const res = await w.call(w.who.storeB, contract, { params: { sourceId } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().field).toBe('sourceId');
+    }
+  });
+});
