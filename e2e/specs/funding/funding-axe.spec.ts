@@ -140,6 +140,13 @@ for (const size of Object.keys(VIEWPORTS) as ViewportName[]) {
     );
     await check('source-allowances');
 
+    await page.getByRole('button', { name: /^E-mail [\d,]+ vouchers?$/ }).click();
+    const mailing = page.getByRole('dialog', { name: /^E-mail [\d,]+ vouchers?\?$/ });
+    await expect(mailing.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await check('source-email-vouchers', 'dialog');
+    await mailing.getByRole('button', { name: 'Cancel' }).click();
+    await expect(mailing).toBeHidden();
+
     await openSourceTab(page, base, source, 'upload', `&upload=${checkedUpload.uploadId}`);
     const report = page.getByRole('region', { name: `Report: ${checkedUpload.fileName}` });
     await expect(tableOrCards(page, 'Rejected rows')).toBeVisible();

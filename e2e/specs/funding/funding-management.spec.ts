@@ -14,6 +14,7 @@ import {
   getFundingSources,
   getSourceLedger,
   getStudentFunding,
+  getVoucherMailing,
   searchStudents,
   type EnrolledStudent,
   type FundingAllowance,
@@ -22,6 +23,7 @@ import {
   type OrderSummary,
   type OrderableItem,
   type SessionResponse,
+  type VoucherMailing,
 } from '@csp/contracts';
 import { FUNDING_ENDPOINTS, fundingRequests } from './funding-endpoints.ts';
 import { expect, test } from '../../support/fixtures.ts';
@@ -388,6 +390,29 @@ test('a funding manager creates an aid source for the term, uploads 200 allowanc
   await expect(found).toHaveCount(1);
   await expect(found).toContainText(fullName(wanted));
   await expect(found).toContainText(formatMoney(AMOUNT_CENTS));
+
+  // Every voucher e-mailed in one press: the run goes on in the background, the screen follows.
+  const before = await portalApi<VoucherMailing>(portal, manager, getVoucherMailing, {
+    sourceId: source.sourceId,
+  });
+  expect(before).toMatchObject({ sending: 0, emailed: 0 });
+  expect(before.unsent + before.withoutEmail).toBe(200);
+  const press = `E-mail ${before.unsent.toLocaleString('en-US')} vouchers`;
+  await panel.getByRole('button', { name: press }).click();
+  await page
+    .getByRole('dialog', { name: `${press}?` })
+    .getByRole('button', { name: press })
+    .click();
+  await expect(panel.getByRole('status').filter({ hasText: 'vouchers e-mailed.' })).toHaveText(
+    `${before.unsent.toLocaleString('en-US')} vouchers e-mailed.`,
+    { timeout: 30_000 },
+  );
+  await expect(panel.getByRole('button', { name: 'E-mail vouchers' })).toBeDisabled();
+  expect(
+    await portalApi<VoucherMailing>(portal, manager, getVoucherMailing, {
+      sourceId: source.sourceId,
+    }),
+  ).toEqual({ ...before, unsent: 0, emailed: before.unsent });
   await context.close();
 });
 

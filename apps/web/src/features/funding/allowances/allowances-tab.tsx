@@ -27,6 +27,7 @@ import { AddAllowanceDialog } from './add-allowance-dialog.tsx';
 import { AllowanceCards } from './allowance-cards.tsx';
 import { AllowanceGrid } from './allowance-grid.tsx';
 import { AmountDialog } from './amount-dialog.tsx';
+import { EmailVouchersButton, VoucherMailingProgress } from './email-vouchers.tsx';
 import { useAllowanceActions } from './use-allowance-actions.ts';
 
 // The search, sort and page are in the URL (?q=…&sort=…&dir=…&page=…), so a reload, a link or
@@ -99,7 +100,9 @@ export function AllowancesTab({ source }: { source: FundingSource }) {
         >
           {vouchers.pending ? 'Preparing vouchers…' : 'Print all vouchers'}
         </Button>
+        <EmailVouchersButton source={source} />
       </Stack>
+      <VoucherMailingProgress sourceId={source.sourceId} />
       {vouchers.error && (
         <Alert severity="error" onClose={vouchers.clearError}>
           Could not get the vouchers: {errorMessage(vouchers.error)}

@@ -2,6 +2,7 @@ import {
   addAllowance,
   applyAllowanceUpload,
   createFundingSource,
+  emailSourceVouchers,
   emailVoucher,
   getAllowanceUpload,
   getAllowanceUploads,
@@ -10,6 +11,7 @@ import {
   getFundingSources,
   getSourceActivity,
   getSourceLedger,
+  getVoucherMailing,
   setAllowanceAmount,
   updateFundingSource,
 } from '@csp/contracts';
@@ -58,6 +60,18 @@ export function useEmailVoucher() {
   const invalidate = useInvalidateEndpoints();
   return useContractMutation(emailVoucher, {
     onSuccess: () => void invalidate([getAllowances, getSourceActivity]),
+  });
+}
+
+/** The answer is where the mailing stands: shown (and polled from) at once. */
+export function useEmailSourceVouchers() {
+  const client = useQueryClient();
+  const invalidate = useInvalidateEndpoints();
+  return useContractMutation(emailSourceVouchers, {
+    onSuccess: ({ started: _started, ...mailing }, input) => {
+      client.setQueryData(contractQueryKey(getVoucherMailing, { params: input.params }), mailing);
+      void invalidate([getSourceActivity]);
+    },
   });
 }
 

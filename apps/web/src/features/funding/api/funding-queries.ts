@@ -9,6 +9,7 @@ import {
   getFundingSources,
   getFundingTerms,
   getNearExpiryReport,
+  getVoucherMailing,
   getSourceActivity,
   getSourceLedger,
   getSpendingReport,
@@ -131,5 +132,20 @@ export function useAccessDayReport(termId: number | null, page: number) {
     getAccessDayReport,
     { params: useCallerParams(), query: { termId: termId ?? 0, page } },
     { ...PAGED, enabled: termId !== null },
+  );
+}
+
+/** While a run is sending, how far it got is asked again every 1.5 s. */
+export const MAILING_POLL_MS = 1500;
+
+/** Where "E-mail vouchers" stands for the source, polled while vouchers are being sent. */
+export function useVoucherMailing(sourceId: number) {
+  return useContractQuery(
+    getVoucherMailing,
+    { params: { ...useCallerParams(), sourceId } },
+    {
+      ...ONCE,
+      refetchInterval: (query) => ((query.state.data?.sending ?? 0) > 0 ? MAILING_POLL_MS : false),
+    },
   );
 }

@@ -44,6 +44,12 @@ export class FakeFundingServer {
   holdAccessDay: { termId: number; release: Promise<void> } | null = null;
   /** Aid students without their books in each term's day-7 report. */
   accessDayStudents = 1;
+  /** Where "E-mail vouchers" stands for source 1. */
+  mailing = { unsent: 57, sending: 0, withoutEmail: 3, emailed: 0 };
+  /** Of a run's vouchers, how many the mail server refuses (they end up unsent again). */
+  mailRefused = 0;
+  /** Vouchers a run gets through between two polls. */
+  mailedPerPoll = 30;
 
   /** An allowance file's report, rejected rows and apply, as `upload` holds it. */
   private uploadHandlers(id: number): [string, Handler][] {
@@ -134,6 +140,27 @@ export class FakeFundingServer {
           },
         ]),
       ),
+      [`GET ${BASE}/sources/1/vouchers/email`]: () => {
+        // Each poll finds the run further on; the refused come back as unsent at the end.
+        const m = this.mailing;
+        if (m.sending > 0) {
+          const step = Math.min(this.mailedPerPoll, m.sending);
+          const left = m.sending - step;
+          const refusedNow = left === 0 ? this.mailRefused : 0;
+          this.mailing = {
+            ...m,
+            sending: left,
+            emailed: m.emailed + step - refusedNow,
+            unsent: m.unsent + refusedNow,
+          };
+        }
+        return json(200, this.mailing);
+      },
+      [`POST ${BASE}/sources/1/vouchers/email`]: () => {
+        const started = this.mailing.unsent;
+        this.mailing = { ...this.mailing, unsent: 0, sending: this.mailing.sending + started };
+        return json(started > 0 ? 202 : 200, { ...this.mailing, started });
+      },
       [`GET ${BASE}/sources/1/ledger`]: (req) => {
         const entries = Array.from({ length: 30 }, (_, i) => ledgerEntry(i + 1));
         return json(200, { entries: paged(entries, req), recordCount: entries.length });
