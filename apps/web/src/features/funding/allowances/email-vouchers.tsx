@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -116,19 +116,21 @@ export function VoucherMailingProgress({ sourceId }: { sourceId: number }) {
   const sending = mailing.data?.sending ?? 0;
   const emailed = mailing.data?.emailed ?? 0;
   const unsent = mailing.data?.unsent ?? 0;
-  // What was e-mailed before this run, so the count is of this run's vouchers.
-  const run = useRef<{ emailedBefore: number; total: number } | null>(null);
+  // What was e-mailed before this run, so the count is of this run's vouchers. Kept as state
+  // and adjusted while rendering when the run starts or ends (React's "information from
+  // previous renders" pattern), so the numbers shown never lag a render behind.
+  const [run, setRun] = useState<{ emailedBefore: number; total: number } | null>(null);
   const [finished, setFinished] = useState<{ sent: number; unsent: number } | null>(null);
+  if (sending > 0 && run === null) {
+    setRun({ emailedBefore: emailed, total: sending });
+    setFinished(null);
+  } else if (sending === 0 && run !== null) {
+    setFinished({ sent: emailed - run.emailedBefore, unsent });
+    setRun(null);
+  }
   useEffect(() => {
-    if (sending > 0 && run.current === null) {
-      run.current = { emailedBefore: emailed, total: sending };
-      setFinished(null);
-    } else if (sending === 0 && run.current !== null) {
-      setFinished({ sent: emailed - run.current.emailedBefore, unsent });
-      run.current = null;
-      void invalidate([getAllowances]);
-    }
-  }, [sending, emailed, unsent, invalidate]);
+    if (finished) void invalidate([getAllowances]);
+  }, [finished, invalidate]);
 
   if (mailing.isError) {
     return (
@@ -138,7 +140,7 @@ export function VoucherMailingProgress({ sourceId }: { sourceId: number }) {
     );
   }
   if (sending > 0) {
-    const total = run.current?.total ?? sending;
+    const total = run?.total ?? sending;
     const done = Math.max(0, total - sending);
     return (
       <Stack spacing={0.5}>
