@@ -13,6 +13,7 @@ import {
   getSourceLedger,
   getSpendingReport,
   getStudentFunding,
+  getVoucherMailing,
   login,
   type Endpoint,
   type OrderableItem,
@@ -186,9 +187,15 @@ export async function fundingBench(app: FastifyInstance, db: Db): Promise<BenchE
       call: timed(large, getAllowances, { ...source, query: { page: deepPage } }),
     },
     {
+      name: `funding getVoucherMailing (counts over ${size})`,
+      runs: 100,
+      budgetP95Ms: { pglite: 120, postgres: 75 },
+      call: timed(large, getVoucherMailing, source),
+    },
+    {
       name: 'funding getSourceLedger (first page)',
       runs: 200,
-      budgetP95Ms: { pglite: 160, postgres: 250 },
+      budgetP95Ms: { pglite: 80, postgres: 50 },
       call: timed(large, getSourceLedger, source),
     },
     {
@@ -222,19 +229,19 @@ export async function fundingBench(app: FastifyInstance, db: Db): Promise<BenchE
     {
       name: 'funding getSpendingReport (JSON)',
       runs: 50,
-      budgetP95Ms: { pglite: 420, postgres: 100 },
+      budgetP95Ms: { pglite: 120, postgres: 50 },
       call: timed(large, getSpendingReport),
     },
     {
       name: 'funding getNearExpiryReport (JSON first page, 14 days)',
       runs: 30,
-      budgetP95Ms: { pglite: 1600, postgres: 620 },
+      budgetP95Ms: { pglite: 240, postgres: 200 },
       call: timed(large, getNearExpiryReport),
     },
     {
       name: 'funding getAccessDayReport (JSON first page, aid term)',
       runs: 30,
-      budgetP95Ms: { pglite: 4500, postgres: 1800 },
+      budgetP95Ms: { pglite: 1200, postgres: 1000 },
       call: timed(large, getAccessDayReport, { query: { termId: aid.large.termId } }),
     },
   ];
