@@ -34,6 +34,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Server and web test files share their worker's modules (isolate: false): a module mocked
+    // in one file would be what a later file's imports ran. Pass stand-ins in instead.
+    files: ['apps/server/**/*.test.ts', 'apps/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Test files share modules (isolate: false): pass a stand-in in rather than mock a module.',
+        })),
+      ],
+    },
+  },
   ...serverBoundaries,
   ...webBoundaries,
 );
