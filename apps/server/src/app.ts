@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now ?? (() => new Date()),
     sendPasswordSetupEmail: (input) => sendPasswordSetupEmail(deps, input),
   };
-  app.addHook('onClose', () => deps.background.drain());
+  app.addHook('onClose', () => deps.background.stop());
 
   registerErrorHandling(app);
   registerTenancy(app, deps.websites);

@@ -4,6 +4,15 @@
  */
 export class BackgroundTasks {
   private readonly running = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+
+  /**
+   * Aborted when the server shuts down: long work (a run of voucher e-mails) checks it between
+   * steps and ends early, its progress recorded; short work simply finishes.
+   */
+  get signal(): AbortSignal {
+    return this.stopping.signal;
+  }
 
   constructor(private readonly log: { error(obj: object, msg: string): void }) {}
 
@@ -22,5 +31,11 @@ export class BackgroundTasks {
   /** Resolves when everything started so far (and anything it started) has finished. */
   async drain(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  /** Shutdown: tells long work to end early, then waits for everything to finish. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.drain();
   }
 }

@@ -32,7 +32,14 @@ export function createMailer(
   logger?: MailLogger,
 ): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    // Bounded waits: a mail server that hangs fails a message in a minute, not nodemailer's
+    // default ten (a run of voucher e-mails renews its claims well within that).
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(message) {
         const info = await transport.sendMail({ from: config.mailFrom, ...message });

@@ -137,6 +137,10 @@ export const fundingAllowances = pgTable(
       .on(t.createdBy, t.clientKey)
       .where(sql`${t.clientKey} is not null`),
     index('funding_allowances_student_idx').on(t.studentId),
+    // A run renews and releases its claims by run id: only claimed rows are in this index.
+    index('funding_allowances_email_claim_idx')
+      .on(t.emailClaim)
+      .where(sql`${t.emailClaim} is not null`),
   ],
 );
 

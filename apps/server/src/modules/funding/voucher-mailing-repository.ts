@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { VoucherMailing } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/bulk-write.ts';
@@ -6,35 +6,33 @@ import { queryRows } from '../../db/bulk-write.ts';
 /** A claim not renewed for this long is of a run that died (the process stopped mid-run). */
 export const VOUCHER_CLAIM_MINUTES = 10;
 
-const idList = (ids: readonly number[]): SQL =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+/**
+ * The student of the allowance has an address to mail: any character that is not white space
+ * (JavaScript's trim, which the sender applies, strips tabs and line breaks too).
+ */
+const HAS_EMAIL = sql`coalesce(st.email, '') ~ '[^[:space:]]'`;
 
-/** The student of the allowance has an address to mail. */
-const HAS_EMAIL = sql`btrim(coalesce(st.email, '')) <> ''`;
-
-/** Claimed by a run that is still alive (it renews its claims every batch). */
-const liveClaim = (staleBefore: Date) =>
-  sql`(fa.email_claim is not null and fa.email_claimed_at >= ${staleBefore.toISOString()}::timestamptz)`;
+/**
+ * Claimed by a run that is still alive. Times are the database's own (`now()`), so processes
+ * whose clocks differ agree on which claims are stale.
+ */
+const LIVE_CLAIM = sql`(fa.email_claim is not null
+  and fa.email_claimed_at >= now() - ${sql.raw(`interval '${VOUCHER_CLAIM_MINUTES} minutes'`)})`;
 
 /** Counts a source's vouchers by where they stand (the source's allowances, by index). */
 export async function voucherMailingCounts(
   db: Db,
   locationId: number,
   sourceId: number,
-  staleBefore: Date,
 ): Promise<VoucherMailing> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`select
         count(*) filter (where fa.emailed_at is not null) as emailed,
         count(*) filter (where fa.emailed_at is null and not ${HAS_EMAIL}) as without_email,
-        count(*) filter (where fa.emailed_at is null and ${HAS_EMAIL}
-          and ${liveClaim(staleBefore)}) as sending,
-        count(*) filter (where fa.emailed_at is null and ${HAS_EMAIL}
-          and not ${liveClaim(staleBefore)}) as unsent
+        count(*) filter (where fa.emailed_at is null and ${HAS_EMAIL} and ${LIVE_CLAIM}) as sending,
+        count(*) filter (where fa.emailed_at is null and ${HAS_EMAIL} and not ${LIVE_CLAIM})
+          as unsent
       from funding_allowances fa join students st on st.id = fa.student_id
       where fa.source_id = ${sourceId} and fa.location_id = ${locationId}`,
   );
@@ -49,30 +47,28 @@ export async function voucherMailingCounts(
 /**
  * Claims for run `claim` every voucher of the source not yet e-mailed, with an address, and
  * not claimed by a live run; answers their ids by student name. The rows are locked in id
- * order, as order charging locks allowances (ADR 0019), so the two never wait on each other in
- * a cycle; a run claiming at the same moment waits for these locks, then finds the rows
- * claimed and leaves them (the conditions are checked again on a row whose lock was awaited).
+ * order, as order charging and closing lock allowances (ADR 0019), so they never wait on each
+ * other in a cycle; a run claiming at the same moment waits for these locks, then finds the
+ * rows claimed and leaves them (the conditions are checked again on a row whose lock was
+ * awaited).
  */
 export async function claimUnsentVouchers(
   db: Db,
   locationId: number,
   sourceId: number,
   claim: string,
-  now: Date,
-  staleBefore: Date,
 ): Promise<number[]> {
   const rows = await queryRows<{ id: unknown }>(
     db,
     sql`with picked as (
         select fa.id from funding_allowances fa join students st on st.id = fa.student_id
         where fa.source_id = ${sourceId} and fa.location_id = ${locationId}
-          and fa.emailed_at is null and ${HAS_EMAIL} and not ${liveClaim(staleBefore)}
+          and fa.emailed_at is null and ${HAS_EMAIL} and not ${LIVE_CLAIM}
         order by fa.id
         for no key update of fa
       ),
       claimed as (
-        update funding_allowances fa
-        set email_claim = ${claim}, email_claimed_at = ${now.toISOString()}::timestamptz
+        update funding_allowances fa set email_claim = ${claim}, email_claimed_at = now()
         from picked p
         where fa.id = p.id
         returning fa.id, fa.student_id
@@ -83,33 +79,30 @@ export async function claimUnsentVouchers(
   return rows.map((r) => Number(r.id));
 }
 
-/** Keeps the run's claims on `ids` alive while it works through them. */
-export async function renewVoucherClaims(
-  db: Db,
-  claim: string,
-  ids: readonly number[],
-  now: Date,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(
-    sql`update funding_allowances set email_claimed_at = ${now.toISOString()}::timestamptz
-      where email_claim = ${claim} and id in (${idList(ids)})`,
-  );
-}
-
-/** Of `ids`, those still the run's to send (not sent meanwhile one by one, nor taken over). */
-export async function stillClaimed(
-  db: Db,
-  claim: string,
-  ids: readonly number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
+/**
+ * Just before a voucher is sent: renews the run's claim on it, and answers whether it is still
+ * the run's to send (not e-mailed one by one meanwhile, not taken over by another run). A run
+ * checks each voucher this way, so one that has outlived its claim sends nothing twice.
+ */
+export async function takeVoucherToSend(db: Db, claim: string, id: number): Promise<boolean> {
   const rows = await queryRows<{ id: unknown }>(
     db,
-    sql`select id from funding_allowances
-      where email_claim = ${claim} and emailed_at is null and id in (${idList(ids)})`,
+    sql`update funding_allowances set email_claimed_at = now()
+      where id = ${id} and email_claim = ${claim} and emailed_at is null
+      returning id`,
   );
-  return new Set(rows.map((r) => Number(r.id)));
+  return rows.length > 0;
+}
+
+/** Keeps every claim of the run alive (by the claim index), locking in id order. */
+export async function renewRunClaims(db: Db, claim: string): Promise<void> {
+  await db.execute(
+    sql`with mine as (
+        select id from funding_allowances where email_claim = ${claim}
+        order by id for no key update
+      )
+      update funding_allowances fa set email_claimed_at = now() from mine where fa.id = mine.id`,
+  );
 }
 
 /** The voucher went out: when, and the claim let go. */
@@ -126,15 +119,22 @@ export async function markClaimedVoucherSent(
   );
 }
 
-/** Lets go of the run's claims on `ids` (refused by the mail server, or the run stopped). */
-export async function releaseVoucherClaims(
-  db: Db,
-  claim: string,
-  ids: readonly number[],
-): Promise<void> {
-  if (ids.length === 0) return;
+/** Lets go of one voucher the mail server did not take: it stays unsent, for the next press. */
+export async function releaseVoucherClaim(db: Db, claim: string, id: number): Promise<void> {
   await db.execute(
     sql`update funding_allowances set email_claim = null, email_claimed_at = null
-      where email_claim = ${claim} and id in (${idList(ids)})`,
+      where id = ${id} and email_claim = ${claim}`,
+  );
+}
+
+/** Lets go of every claim the run still holds (it ended or stopped), locking in id order. */
+export async function releaseRunClaims(db: Db, claim: string): Promise<void> {
+  await db.execute(
+    sql`with mine as (
+        select id from funding_allowances where email_claim = ${claim}
+        order by id for no key update
+      )
+      update funding_allowances fa set email_claim = null, email_claimed_at = null
+      from mine where fa.id = mine.id`,
   );
 }

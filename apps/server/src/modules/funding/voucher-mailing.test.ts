@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,12 +8,37 @@ import {
   type FundingAllowance,
 } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { fundingWorld, type FundingWorld } from '../../test-support/funding-world.ts';
-import { STOP_AFTER_REFUSALS } from './voucher-mailing.ts';
+import { STOP_AFTER_FAILURES } from './voucher-mailing.ts';
 
 const engines = await testEngines();
+
+/** What the runs of a source recorded in its activity log, oldest first. */
+async function runSummaries(ctx: TestContext, sourceId: number): Promise<string[]> {
+  const rows = await ctx.db
+    .select()
+    .from(t.fundingActivity)
+    .where(
+      and(
+        eq(t.fundingActivity.sourceId, sourceId),
+        eq(t.fundingActivity.action, 'VOUCHERS_EMAILED'),
+      ),
+    )
+    .orderBy(t.fundingActivity.id);
+  return rows.map((r) => r.summary);
+}
+
+/** A port nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 describe.each(engines)("e-mailing a source's vouchers (%s)", (engine) => {
   let ctx: TestContext;
@@ -91,29 +117,20 @@ describe.each(engines)("e-mailing a source's vouchers (%s)", (engine) => {
     expect(done.json()).toEqual({ unsent: 0, sending: 0, withoutEmail: 1, emailed: 5, started: 0 });
   });
 
-  it('stops after five refusals in a row, the rest left unsent for the next press', async () => {
-    const { sourceId } = await w.createSource(w.who.manager, { name: 'Mail server down' });
-    const students = await w.addStudents(w.storeA, STOP_AFTER_REFUSALS + 3, { lastName: 'Down' });
+  it('goes on past refused mailboxes: a bad address is not a mail server that is down', async () => {
+    const { sourceId } = await w.createSource(w.who.manager, { name: 'Bad addresses' });
+    const students = await w.addStudents(w.storeA, STOP_AFTER_FAILURES + 3, { lastName: 'Bad' });
     const allowances: FundingAllowance[] = [];
     for (const s of students)
       allowances.push(await w.addAllowance(w.who.manager, sourceId, s.studentIdNum, 1_000));
     for (const x of allowances) smtp.refuse.add(x.email);
-    expect((await start(sourceId)).json()).toMatchObject({ started: STOP_AFTER_REFUSALS + 3 });
+    expect((await start(sourceId)).json()).toMatchObject({ started: STOP_AFTER_FAILURES + 3 });
     await ctx.background.drain();
     for (const x of allowances) smtp.refuse.delete(x.email);
-    expect(await mailing(sourceId)).toMatchObject({ unsent: STOP_AFTER_REFUSALS + 3, sending: 0 });
-    const [logged] = await ctx.db
-      .select()
-      .from(t.fundingActivity)
-      .where(
-        and(
-          eq(t.fundingActivity.sourceId, sourceId),
-          eq(t.fundingActivity.action, 'VOUCHERS_EMAILED'),
-        ),
-      );
-    expect(logged?.summary).toBe(
-      'Vouchers e-mailed to 0 students; 5 refused by the mail server, not sent; 3 not sent (sent one by one meanwhile, or the run stopped)',
-    );
+    expect(await mailing(sourceId)).toMatchObject({ unsent: STOP_AFTER_FAILURES + 3, sending: 0 });
+    expect(await runSummaries(ctx, sourceId)).toEqual([
+      'Vouchers e-mailed to 0 students; 8 refused by the mail server, not sent',
+    ]);
   });
 
   it('leaves a voucher a live run is sending, and takes over one of a run that died', async () => {
@@ -144,6 +161,73 @@ describe.each(engines)("e-mailing a source's vouchers (%s)", (engine) => {
       const res = await w.call(w.who.storeB, contract, { params: { sourceId } });
       expect(res.statusCode).toBe(404);
       expect(res.json().field).toBe('sourceId');
+    }
+  });
+});
+
+describe.each(engines)('a run of voucher e-mails that cannot finish (%s)', (engine) => {
+  const startRun = async (ctx: TestContext, w: FundingWorld, name: string, students: number) => {
+    const { sourceId } = await w.createSource(w.who.manager, { name });
+    const people = await w.addStudents(w.storeA, students, { lastName: name });
+    for (const p of people) await w.addAllowance(w.who.manager, sourceId, p.studentIdNum, 1_000);
+    const res = await w.call(w.who.manager, emailSourceVouchers, { params: { sourceId } });
+    expect(res.json()).toMatchObject({ started: students });
+    const counts = async () =>
+      (await w.call(w.who.manager, getVoucherMailing, { params: { sourceId } })).json();
+    return { sourceId, counts };
+  };
+
+  it('stops after five failures in a row when the mail server cannot be reached', async () => {
+    const ctx = await createTestApp(engine, {
+      config: { smtpUrl: `smtp://127.0.0.1:${await closedPort()}` },
+    });
+    try {
+      const w = await fundingWorld(ctx);
+      const run = await startRun(ctx, w, 'Unreachable', STOP_AFTER_FAILURES + 3);
+      await ctx.background.drain();
+      expect(await run.counts()).toEqual({
+        unsent: STOP_AFTER_FAILURES + 3,
+        sending: 0,
+        withoutEmail: 0,
+        emailed: 0,
+      });
+      expect(await runSummaries(ctx, run.sourceId)).toEqual([
+        'Vouchers e-mailed to 0 students; 5 not sent: the mail server did not answer; 3 not sent (sent one by one meanwhile, or the run stopped)',
+      ]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('ends early when the server shuts down, keeping what went out and releasing the rest', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let firstSend = () => {};
+    const sending = new Promise<void>((resolve) => (firstSend = resolve));
+    const sent: string[] = [];
+    const mailer = {
+      async send(message: MailMessage) {
+        sent.push(message.to);
+        firstSend();
+        await gate;
+      },
+    };
+    const ctx = await createTestApp(engine, { mailer });
+    try {
+      const w = await fundingWorld(ctx);
+      const run = await startRun(ctx, w, 'Shutdown', 3);
+      // The first voucher is with the mail server when the shutdown begins.
+      await sending;
+      const stopped = ctx.background.stop();
+      release();
+      await stopped;
+      expect(sent).toHaveLength(1);
+      expect(await run.counts()).toEqual({ unsent: 2, sending: 0, withoutEmail: 0, emailed: 1 });
+      expect(await runSummaries(ctx, run.sourceId)).toEqual([
+        'Vouchers e-mailed to 1 student; 2 not sent (sent one by one meanwhile, or the run stopped)',
+      ]);
+    } finally {
+      await ctx.close();
     }
   });
 });

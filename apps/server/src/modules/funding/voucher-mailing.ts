@@ -10,25 +10,32 @@ import { recordFundingActivity } from './activity-repository.ts';
 import { findSource, type SourceRow } from './source-repository.ts';
 import { voucherMessage } from './voucher-email.ts';
 import {
-  VOUCHER_CLAIM_MINUTES,
   claimUnsentVouchers,
   markClaimedVoucherSent,
-  releaseVoucherClaims,
-  renewVoucherClaims,
-  stillClaimed,
+  releaseRunClaims,
+  releaseVoucherClaim,
+  renewRunClaims,
+  takeVoucherToSend,
   voucherMailingCounts,
 } from './voucher-mailing-repository.ts';
 import { voucherContents } from './voucher-pdf-documents.ts';
 import { voucherRows } from './voucher-repository.ts';
 
-/** Vouchers read, built and renewed together. */
+/** Vouchers read and built together. */
 const BATCH = 50;
-/** Refusals in a row that mean the mail server is down: the run stops, the rest stay unsent. */
-export const STOP_AFTER_REFUSALS = 5;
+/** How often a run renews all its claims (each is renewed again just before it is sent). */
+const RENEW_EVERY_MS = 60_000;
+/**
+ * Failures in a row that mean the mail server is down or unreachable: the run stops, the rest
+ * stay unsent. A mailbox the server refuses (a bad address) is not such a failure.
+ */
+export const STOP_AFTER_FAILURES = 5;
 
 type MailingDeps = Pick<AppDeps, 'db' | 'mailer' | 'background' | 'now'>;
 
-const staleBefore = (now: Date) => new Date(now.getTime() - VOUCHER_CLAIM_MINUTES * 60_000);
+/** The mail server refused this recipient (RCPT TO): the address, not the server, is at fault. */
+const mailboxRefused = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === 'EENVELOPE';
 
 async function storeSource(deps: Pick<AppDeps, 'db'>, locationId: number, sourceId: number) {
   const source = await findSource(deps.db, locationId, sourceId);
@@ -38,12 +45,12 @@ async function storeSource(deps: Pick<AppDeps, 'db'>, locationId: number, source
 
 /** Where the source's vouchers stand: e-mailed, being sent, unsent, without an address. */
 export async function voucherMailingOf(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db'>,
   locationId: number,
   sourceId: number,
 ): Promise<VoucherMailing> {
   await storeSource(deps, locationId, sourceId);
-  return voucherMailingCounts(deps.db, locationId, sourceId, staleBefore(deps.now()));
+  return voucherMailingCounts(deps.db, locationId, sourceId);
 }
 
 /**
@@ -60,26 +67,34 @@ export async function startVoucherMailing(
 ): Promise<VoucherMailing & { started: number }> {
   const { db } = deps;
   const source = await storeSource(deps, session.locationId, sourceId);
-  const now = deps.now();
   const claim = randomUUID();
   const ids = await retryOnDeadlock(() =>
-    claimUnsentVouchers(db, session.locationId, sourceId, claim, now, staleBefore(now)),
+    claimUnsentVouchers(db, session.locationId, sourceId, claim),
   );
   if (ids.length > 0) {
     deps.background.run('voucher mailing', () =>
       mailClaimed(deps, log, session, source, { claim, ids, siteName }),
     );
   }
-  const counts = await voucherMailingCounts(db, session.locationId, sourceId, staleBefore(now));
+  const counts = await voucherMailingCounts(db, session.locationId, sourceId);
   return { ...counts, started: ids.length };
 }
 
+interface RunTally {
+  sent: number;
+  /** Mailboxes the server refused. */
+  refused: number;
+  /** Messages the server could not be reached for. */
+  failed: number;
+}
+
 /**
- * Sends the run's claimed vouchers, a batch at a time: each batch renews the claims left (a
- * long run is not taken for a dead one), skips a voucher sent one by one meanwhile, and marks
- * each sent as it goes, so a run that stops halfway has recorded exactly what went out. A
- * refusal lets that voucher go (it stays unsent, for the next press); five in a row stop the
- * run. The activity log gets one entry for the run.
+ * Sends the run's claimed vouchers, a batch at a time. Each voucher is taken just before it is
+ * sent (its claim renewed, and skipped if it was e-mailed one by one meanwhile or taken over),
+ * and marked sent as soon as the mail server accepts it, so a run that stops halfway has
+ * recorded exactly what went out. A refused mailbox stays unsent; five server failures in a row,
+ * or the server shutting down, end the run. Whatever it did not send is released, and the
+ * activity log gets one entry for the run.
  */
 async function mailClaimed(
   deps: MailingDeps,
@@ -90,65 +105,72 @@ async function mailClaimed(
 ): Promise<void> {
   const { db } = deps;
   const { claim, ids, siteName } = run;
-  let sent = 0;
-  let refused = 0;
-  let refusedInARow = 0;
+  const tally: RunTally = { sent: 0, refused: 0, failed: 0 };
+  let failedInARow = 0;
+  let renewedAt = Date.now();
+  const goOn = () => failedInARow < STOP_AFTER_FAILURES && !deps.background.signal.aborted;
   try {
-    for (let i = 0; i < ids.length && refusedInARow < STOP_AFTER_REFUSALS; i += BATCH) {
-      const now = deps.now();
-      await renewVoucherClaims(db, claim, ids.slice(i), now);
+    for (let i = 0; i < ids.length && goOn(); i += BATCH) {
+      if (Date.now() - renewedAt >= RENEW_EVERY_MS) {
+        await retryOnDeadlock(() => renewRunClaims(db, claim));
+        renewedAt = Date.now();
+      }
       const batch = ids.slice(i, i + BATCH);
-      const mine = await stillClaimed(db, claim, batch);
-      const rows = await voucherRows(
-        db,
-        session.locationId,
-        { allowanceIds: batch.filter((id) => mine.has(id)) },
-        batch.length,
-      );
-      const contents = await voucherContents(db, rows, isoDay(now));
+      const rows = await voucherRows(db, session.locationId, { allowanceIds: batch }, batch.length);
+      const contents = await voucherContents(db, rows, isoDay(deps.now()));
       for (const [k, row] of rows.entries()) {
-        if (refusedInARow >= STOP_AFTER_REFUSALS) break;
+        if (!goOn()) break;
+        if (!(await takeVoucherToSend(db, claim, row.allowanceId))) continue;
         try {
           await deps.mailer.send(voucherMessage(row.email.trim(), contents[k]!, siteName));
         } catch (error) {
-          log.warn({ err: error, allowanceId: row.allowanceId }, 'voucher mail refused');
-          await releaseVoucherClaims(db, claim, [row.allowanceId]);
-          refused++;
-          refusedInARow++;
+          log.warn({ err: error, allowanceId: row.allowanceId }, 'voucher mail not sent');
+          await releaseVoucherClaim(db, claim, row.allowanceId);
+          if (mailboxRefused(error)) {
+            tally.refused++;
+          } else {
+            tally.failed++;
+            failedInARow++;
+          }
           continue;
         }
-        refusedInARow = 0;
-        sent++;
+        failedInARow = 0;
+        tally.sent++;
         await markClaimedVoucherSent(db, claim, row.allowanceId, deps.now());
       }
     }
   } finally {
-    // Whatever the run did not get to stays unsent, for the next press.
-    await releaseVoucherClaims(db, claim, ids);
-    const notSent = ids.length - sent;
+    // Whatever the run did not get to stays unsent, for the next press; each step on its own,
+    // so a failed release still leaves the run recorded (and its claims go stale in time).
+    try {
+      await retryOnDeadlock(() => releaseRunClaims(db, claim));
+    } catch (error) {
+      log.error({ err: error, claim }, 'voucher mailing claims not released');
+    }
     await recordFundingActivity(db, [
       {
         locationId: session.locationId,
         sourceId: source.id,
         actorAccountId: session.accountId,
         action: 'VOUCHERS_EMAILED',
-        summary: mailingSummary(sent, refused, notSent - refused),
-        details: { sent, refused, notSent },
+        summary: mailingSummary(tally, ids.length),
+        details: { ...tally, claimed: ids.length },
         at: deps.now(),
       },
     ]);
   }
 }
 
-/** "Vouchers e-mailed to 198 students; 2 refused by the mail server, not sent". */
-export function mailingSummary(sent: number, refused: number, skipped: number): string {
-  const students = (n: number) => `${n.toLocaleString('en-US')} student${n === 1 ? '' : 's'}`;
-  const parts = [`Vouchers e-mailed to ${students(sent)}`];
-  if (refused > 0)
-    parts.push(`${refused.toLocaleString('en-US')} refused by the mail server, not sent`);
-  if (skipped > 0)
-    parts.push(
-      `${skipped.toLocaleString('en-US')} not sent (sent one by one meanwhile, or the run stopped)`,
-    );
+/**
+ * "Vouchers e-mailed to 198 students; 2 refused by the mail server, not sent". What was neither
+ * sent nor refused nor failed was e-mailed one by one meanwhile, or left when the run stopped.
+ */
+export function mailingSummary(tally: RunTally, claimed: number): string {
+  const n = (count: number) => count.toLocaleString('en-US');
+  const parts = [`Vouchers e-mailed to ${n(tally.sent)} student${tally.sent === 1 ? '' : 's'}`];
+  if (tally.refused > 0) parts.push(`${n(tally.refused)} refused by the mail server, not sent`);
+  if (tally.failed > 0) parts.push(`${n(tally.failed)} not sent: the mail server did not answer`);
+  const left = claimed - tally.sent - tally.refused - tally.failed;
+  if (left > 0) parts.push(`${n(left)} not sent (sent one by one meanwhile, or the run stopped)`);
   return parts.join('; ');
 }
