@@ -165,7 +165,7 @@ async function mailClaimed(
  * "Vouchers e-mailed to 198 students; 2 refused by the mail server, not sent". What was neither
  * sent nor refused nor failed was e-mailed one by one meanwhile, or left when the run stopped.
  */
-export function mailingSummary(tally: RunTally, claimed: number): string {
+function mailingSummary(tally: RunTally, claimed: number): string {
   const n = (count: number) => count.toLocaleString('en-US');
   const parts = [`Vouchers e-mailed to ${n(tally.sent)} student${tally.sent === 1 ? '' : 's'}`];
   if (tally.refused > 0) parts.push(`${n(tally.refused)} refused by the mail server, not sent`);
