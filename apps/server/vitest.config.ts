@@ -12,7 +12,8 @@ export default defineProject({
     hookTimeout: 120000,
     // A worker keeps the modules it loaded from one test file to the next: every file would
     // otherwise import the whole app again (most of the suite's time on 2 cores). Tests hold no
-    // state in modules; a file that mocks modules loads them afresh (check-queue.test.ts).
+    // state in modules, and no test mocks a module (lint refuses vi.mock): a mocked module would
+    // stay mocked for the next file in the worker.
     isolate: false,
   },
 });

@@ -14,8 +14,6 @@ import {
 import { callApi } from './api.ts';
 import { expect } from './fixtures.ts';
 
-export { expectNoAxeViolations } from './wizard.ts';
-
 /*
  * Helpers for the student and rental specs. The featured students of the demo seed have fixed
  * student IDs (apps/server/src/db/seed/FEATURED_STUDENTS.md); every other fact (customer ids,

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   AUTH_HEADER,
@@ -445,27 +444,3 @@ export async function adoptionById(
 /** "MM/DD/YYYY", as the app shows days (spec §9). */
 export const displayDate = (day: string) =>
   `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
-
-/**
- * Zero axe-core violations on the whole page (the wizard's dialog and what is behind it), once
- * no transition or finite animation runs: a dialog fading in is measured at part of its
- * contrast, a colour-contrast violation that comes and goes with timing. Spinners loop forever
- * and are not waited for.
- */
-export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-  // Violations only: the passes, incomplete and inapplicable lists cost time nobody reads.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, label).toEqual([]);
-}

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import { hostUrl } from '../../support/server.ts';
 
@@ -18,32 +18,10 @@ const LOGGED_IN_PAGES = [
   '/help',
 ];
 
-/**
- * Waits until no CSS transition or finite animation is running: a
- * button fading in is measured by axe at half its contrast (a colour-contrast violation that
- * comes and goes with timing).
- */
-async function settle(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Spinners loop forever; only transitions that end are waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-}
-
+/** Once the page has its heading (axe waits for transitions to end itself). */
 async function expectNoViolations(page: Page, label: string) {
-  await settle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, label).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 test.describe('axe-core finds no violations', () => {

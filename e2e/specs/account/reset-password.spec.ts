@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   PASSWORD_MESSAGES,
@@ -10,6 +9,7 @@ import {
   type SessionResponse,
 } from '@csp/contracts';
 import { callApi } from '../../support/api.ts';
+import { axeViolations } from '../../support/axe.ts';
 import { demoAccount, expect, test } from '../../support/fixtures.ts';
 import { hostUrl } from '../../support/server.ts';
 
@@ -66,11 +66,7 @@ async function nextResetLink(before: string[]): Promise<URL> {
 
 async function expectNoViolations(page: Page, label: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, label).toEqual([]);
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 async function apiLogin(password: string): Promise<number> {

@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   AUTH_HEADER,
@@ -11,6 +10,7 @@ import {
   type SessionResponse,
 } from '@csp/contracts';
 import { callApi } from '../../support/api.ts';
+import { axeViolations } from '../../support/axe.ts';
 import { demoAccount, expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 
 /*
@@ -46,11 +46,7 @@ async function shownCourses(page: Page): Promise<string[]> {
 async function expectNoViolations(page: Page, what: string) {
   // Counted, not "visible": an open menu or dialog rightly hides the page behind it.
   await expect(page.locator('h1')).toHaveText('Adopt Course Materials');
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, what).toEqual([]);
+  expect(await axeViolations(page), what).toEqual([]);
 }
 
 function mailDir(): string {

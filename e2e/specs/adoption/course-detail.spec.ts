@@ -1,7 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import {
   AUTH_HEADER,
   PREVIOUS_ADOPTIONS_LOOKBACK_DAYS,
@@ -18,6 +16,7 @@ import {
   type SessionResponse,
 } from '@csp/contracts';
 import { callApi } from '../../support/api.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
 import { demoAccount, expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 
 /*
@@ -132,14 +131,6 @@ async function findAdoption(
 
 const coursePath = (c: CourseDTO) =>
   `/adopt/course/${c.divisionId}/${c.departmentCode}/${c.courseCode}`;
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, label).toEqual([]);
-}
 
 function mailDir(): string {
   const dataDir = process.env.E2E_DATA_DIR;

@@ -1,13 +1,13 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { AdoptionSection } from '@csp/contracts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import {
   PAGE_HEADINGS,
   adoptProposedCoursePack,
   adoptionCard,
   choosableSections,
-  expectNoAxeViolations,
   expectWizardPage,
   openCourse,
   pickCmaCourse,

@@ -24,7 +24,7 @@ import {
   type DataPortal,
 } from '../../support/data.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { expectNoAxeViolations } from '../../support/wizard.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
 
 /*
  * A data manager imports a real university's Fall 2025 section list (issue 13 §2, "done when"),

@@ -31,7 +31,7 @@ import {
   type ViewportName,
 } from '../../support/funding.ts';
 import { portalPage, signIn, type OwnPortal } from '../../support/own-portal.ts';
-import { expectNoAxeViolations } from '../../support/wizard.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
 
 /*
  * Every funding screen passes axe-core at a desktop and a phone size, in its busy state: the

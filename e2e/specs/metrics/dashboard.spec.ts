@@ -8,7 +8,7 @@ import {
   metricCard,
   metricsDivisions,
 } from '../../support/metrics.ts';
-import { expectNoAxeViolations } from '../../support/students.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
 
 /*
  * /dashboard against the demo seed, as the issue's "done when" walks it: the administrator's

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { login, type SessionResponse } from '@csp/contracts';
 import type { Page } from '@playwright/test';
 import { callApi } from '../../support/api.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 
 // The spec §5 messages, verbatim.
@@ -33,14 +33,6 @@ async function findUser(page: Page, email: string) {
   await page.getByLabel('User email address').fill(email);
   await page.getByRole('button', { name: 'Find User' }).click();
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email)}`));
-}
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, label).toEqual([]);
 }
 
 test.describe('Settings > Permissions', () => {

@@ -18,7 +18,7 @@ import {
   rentalCheckbox,
   scan,
 } from '../../support/students.ts';
-import { expectNoAxeViolations } from '../../support/wizard.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
 
 /*
  * Spec §4 Return flow step 3-4, tried as a clerk would: a return's label goes to the local print

@@ -9,7 +9,8 @@ import {
 import { callApi } from '../../support/api.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import { sectionStillNeeded } from '../../support/research.ts';
-import { expectNoAxeViolations, featuredStudent } from '../../support/students.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { featuredStudent } from '../../support/students.ts';
 
 /*
  * /research against the demo seed, as the issue's "done when" walks it. Facts (names, terms,

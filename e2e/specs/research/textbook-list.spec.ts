@@ -4,7 +4,7 @@ import { getTextbookTerm, TEXTBOOK_CSV_COLUMNS } from '@csp/contracts';
 import { callApi } from '../../support/api.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { hostUrl } from '../../support/server.ts';
-import { expectNoAxeViolations } from '../../support/students.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
 
 /*
  * The public textbook list (HEOA) of each demo website, signed out: its own store only, a

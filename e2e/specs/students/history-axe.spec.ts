@@ -13,7 +13,8 @@ import {
 } from '@csp/contracts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import { featuredStudent } from '../../support/students.ts';
-import { api, expectNoAxeViolations } from '../../support/wizard.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { api } from '../../support/wizard.ts';
 
 /*
  * The student screen's order panels (required materials, transaction history with an open

@@ -1,11 +1,6 @@
+import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
-import {
-  expectNoAxeViolations,
-  featuredStudent,
-  outstandingOf,
-  rentalCheckbox,
-  scan,
-} from '../../support/students.ts';
+import { featuredStudent, outstandingOf, rentalCheckbox, scan } from '../../support/students.ts';
 
 /*
  * Student search and the student screen pass axe-core on a desktop and on a phone, in their
