@@ -16,6 +16,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     trace: 'retain-on-failure',
+    // As a user who asks their system for reduced motion: the portal then opens and closes
+    // dialogs, menus and drawers at once (src/app/theme/brand-theme.ts). Nothing waits for a
+    // fade, and software-rendered animation frames no longer compete with the tests for the
+    // machine's two cores. The unit tests keep the fades (reduced-motion.test.tsx).
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
