@@ -10,8 +10,8 @@ import { expect } from './fixtures.ts';
  *   Spinners loop forever and are not waited for.
  * - In axe's legacy mode: the default mode finishes each scan in a new blank page of the
  *   context (so that cross-origin frames can be joined), about half of each scan's time here.
- *   The portal has no cross-origin frames (a label preview is a same-origin blob), and legacy
- *   mode still scans same-origin frames.
+ *   The portal has no frames at all (labels open in a tab of their own), and legacy mode would
+ *   still scan a same-origin one.
  * - Violations only: the passes, incomplete and inapplicable lists cost time nobody reads.
  */
 
