@@ -18,7 +18,7 @@ const LOGGED_IN_PAGES = [
   '/help',
 ];
 
-/** Once the page has its heading (axe waits for transitions to end itself). */
+/** Once the page has its heading (the axe helper then waits for transitions to end). */
 async function expectNoViolations(page: Page, label: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await axeViolations(page), label).toEqual([]);

@@ -1,26 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storePasswordLogin } from '../../lib/credential-storage.ts';
 import { sessionResponse } from '../../test/fixtures.ts';
+import { screenWidth } from '../../test/screen-width.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const remember = () =>
   storePasswordLogin({ token: 'old', username: 'pat@example.edu', rememberSecret: 'rms1.saved' });
 
-/** jsdom has no layout: make every media query match, so the shell picks its desktop form. */
-function desktopScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
+const desktopScreen = () => screenWidth(1280);
 
 describe('desktop app bar', () => {
   it('shows the store, the page title and a user menu that opens from the keyboard', async () => {

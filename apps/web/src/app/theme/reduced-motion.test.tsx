@@ -1,9 +1,25 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { ThemeProvider } from '@mui/material/styles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBrandTheme } from './brand-theme.ts';
+
+/** A system that does, or does not, ask for reduced motion (and says nothing else). */
+function systemReducesMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('prefers-reduced-motion: reduce'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
 
 function ConfirmDialog({ open }: { open: boolean }) {
   return (
@@ -13,10 +29,10 @@ function ConfirmDialog({ open }: { open: boolean }) {
   );
 }
 
-/** Renders an open dialog under the theme, closes it, and says whether it is gone 50 ms later. */
-async function goneSoonAfterClosing(reducedMotion: boolean): Promise<boolean> {
+/** Renders an open dialog in the portal's theme, closes it, and says if it is gone 50 ms on. */
+async function goneSoonAfterClosing(): Promise<boolean> {
   vi.useFakeTimers();
-  const theme = createBrandTheme(null, { reducedMotion });
+  const theme = createBrandTheme(null);
   const view = render(
     <ThemeProvider theme={theme}>
       <ConfirmDialog open />
@@ -38,17 +54,26 @@ afterEach(() => {
 
 describe('reduced motion (prefers-reduced-motion: reduce)', () => {
   it('closes a dialog at once instead of fading it out', async () => {
-    expect(await goneSoonAfterClosing(true)).toBe(true);
+    systemReducesMotion(true);
+    expect(await goneSoonAfterClosing()).toBe(true);
   });
 
   it('keeps the fade for everyone else', async () => {
-    expect(await goneSoonAfterClosing(false)).toBe(false);
+    systemReducesMotion(false);
+    expect(await goneSoonAfterClosing()).toBe(false);
   });
 
-  it('takes the ripple off buttons and gives menus no opening time', () => {
-    const theme = createBrandTheme(null, { reducedMotion: true });
-    expect(theme.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
-    expect(theme.transitions.getAutoHeightDuration(400)).toBe(0);
-    expect(createBrandTheme(null).transitions.getAutoHeightDuration(400)).toBeGreaterThan(0);
+  it('still shows where keyboard focus is: the focus ripple stays, standing still', async () => {
+    systemReducesMotion(true);
+    render(
+      <ThemeProvider theme={createBrandTheme(null)}>
+        <Button>Keep order</Button>
+      </ThemeProvider>,
+    );
+    await userEvent.setup().tab();
+    const button = screen.getByRole('button', { name: 'Keep order' });
+    expect(button).toHaveFocus();
+    expect(button).toHaveClass('Mui-focusVisible');
+    expect(button.querySelector('.MuiTouchRipple-ripplePulsate')).not.toBeNull();
   });
 });

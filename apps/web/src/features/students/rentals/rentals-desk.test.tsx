@@ -119,6 +119,36 @@ describe('student screen rentals', () => {
     expect(screen.getByText('No unchecked rental matches XYZ')).toBeVisible();
   });
 
+  it.each([
+    [false, 'smooth'],
+    [true, 'auto'],
+  ] as const)(
+    'brings the scanned row into view (reduced motion asked: %s, so %s)',
+    async (reduce, behavior) => {
+      // jsdom lays nothing out and has no scrollIntoView: the call is what can be seen here.
+      const scrolled = vi.fn();
+      Element.prototype.scrollIntoView = scrolled;
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: reduce && query.includes('prefers-reduced-motion: reduce'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      }));
+      try {
+        const user = userEvent.setup();
+        renderDesk(`/search/student/${CUSTOMER}`);
+        await screen.findByRole('checkbox', { name: 'Title 2 (DU2)' });
+        await scan(user, 'du2');
+        expect(screen.getByRole('checkbox', { name: 'Title 2 (DU2)' })).toBeChecked();
+        expect(scrolled).toHaveBeenCalledWith({ block: 'nearest', behavior });
+      } finally {
+        delete (Element.prototype as Partial<Element>).scrollIntoView;
+      }
+    },
+  );
+
   it('says a list could not be loaded instead of calling it empty', async () => {
     renderDesk(`/search/student/${CUSTOMER}`, {
       handlers: {

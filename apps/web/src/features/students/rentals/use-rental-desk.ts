@@ -305,7 +305,11 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
 
 function scrollToRow(transItemId: number) {
   const row = document.querySelector(`[data-trans-item-id="${transItemId}"]`);
-  if (row && 'scrollIntoView' in row) row.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  // A jump rather than a glide for someone who asks their system for reduced motion.
+  const behavior = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+    ? 'auto'
+    : 'smooth';
+  if (row && 'scrollIntoView' in row) row.scrollIntoView({ block: 'nearest', behavior });
 }
 
 export type RentalDesk = ReturnType<typeof useRentalDesk>;
