@@ -5,21 +5,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { ThemeProvider } from '@mui/material/styles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { systemReducesMotion } from '../../test/screen-width.ts';
 import { createBrandTheme } from './brand-theme.ts';
-
-/** A system that does, or does not, ask for reduced motion (and says nothing else). */
-function systemReducesMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 function ConfirmDialog({ open }: { open: boolean }) {
   return (

@@ -6,6 +6,7 @@ import { storePasswordLogin } from '../../../lib/credential-storage.ts';
 import { json, type StubRequest } from '../../../test/fetch-stub.ts';
 import { WEBSITE, sessionResponse } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { systemReducesMotion } from '../../../test/screen-width.ts';
 
 /*
  * The student screen's rentals over a stand-in for the rental endpoints: what the clerk sees
@@ -128,14 +129,7 @@ describe('student screen rentals', () => {
       // jsdom lays nothing out and has no scrollIntoView: the call is what can be seen here.
       const scrolled = vi.fn();
       Element.prototype.scrollIntoView = scrolled;
-      vi.stubGlobal('matchMedia', (query: string) => ({
-        matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      }));
+      systemReducesMotion(reduce);
       try {
         const user = userEvent.setup();
         renderDesk(`/search/student/${CUSTOMER}`);
