@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
 } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { freePort } from '../../test-support/private-postgres.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { fundingWorld, type FundingWorld } from '../../test-support/funding-world.ts';
@@ -33,15 +33,6 @@ async function runActivity(ctx: TestContext, sourceId: number) {
 /** What the runs of a source said they did, oldest first. */
 async function runSummaries(ctx: TestContext, sourceId: number): Promise<string[]> {
   return (await runActivity(ctx, sourceId)).map((r) => r.summary);
-}
-
-/** A port nothing listens on: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe.each(engines)("e-mailing a source's vouchers (%s)", (engine) => {
@@ -175,7 +166,8 @@ describe.each(engines)('a run of voucher e-mails that cannot finish (%s)', (engi
 
   it('stops after five failures in a row when the mail server cannot be reached', async () => {
     const ctx = await createTestApp(engine, {
-      config: { smtpUrl: `smtp://127.0.0.1:${await closedPort()}` },
+      // A port taken from the system and let go: nothing listens on it.
+      config: { smtpUrl: `smtp://127.0.0.1:${await freePort()}` },
     });
     try {
       const w = await fundingWorld(ctx);
