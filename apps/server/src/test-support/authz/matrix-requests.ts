@@ -24,8 +24,8 @@ export interface MatrixRequest {
   query: Record<string, string | string[]>;
   body: unknown;
   contentType?: string;
-  /** The request names records of store A (another store's caller must get 404). */
-  namesStoreRecords: boolean;
+  /** Where the request names records of store A: another store's caller must not reach them. */
+  namesStoreRecords: { inPath: boolean; anywhere: boolean };
 }
 
 /** Files the upload contracts take as their raw body. */
@@ -38,6 +38,7 @@ const RAW_BODIES: Record<string, string> = {
 const STORE_RECORDS = new Set([
   'divisionId',
   'termId',
+  'termIds',
   'departmentId',
   'sectionId',
   'sectionIdList',
@@ -71,7 +72,7 @@ export function buildRequest(
   const { ids } = world;
   const side = asker.item === 'outside' ? 'outside' : 'inside';
   const untaught = asker.item === 'untaught';
-  let namesStoreRecords = false;
+  let names = false;
   const selfField = contract.access.kind === 'signedIn' ? contract.access.self?.field : undefined;
   const adoptionId = () => {
     if (name === 'removeProposedTitleAutoAdoption') return ids.proposedAuto[side];
@@ -119,7 +120,8 @@ export function buildRequest(
     newUsername: () => 'new-matrix-account@store-a.test',
     userName: () => world.callers['storeAdmin']?.userName,
     password: () => FIXTURE_PASSWORD,
-    email: () => world.callers['storeAdmin']?.userName,
+    email: () =>
+      name === 'requestPasswordReset' ? world.callers['storeAdmin']?.userName : undefined,
     resetUrl: () => `https://${FIXTURE_HOSTS.a}/reset-password?token=${RESET_TOKEN_PLACEHOLDER}`,
     jsonFileName: () => 'store-a.json',
     searchString: () => (name === 'getWebsite' ? FIXTURE_HOSTS.a : 'Biology'),
@@ -128,6 +130,7 @@ export function buildRequest(
     shippingMethod: () => 'PICKUP',
     marketplaceCondition: () => 'Good',
     remove: () => false,
+    startDateThreshold: () => 365,
   };
   const fill = (path: readonly string[]) => {
     const key = [...path].reverse().find((p) => !/^\d+$/.test(p));
@@ -136,20 +139,24 @@ export function buildRequest(
     if (key === 'id' && path.length === 1) return ids.roleId;
     const value = byField[key]?.();
     if (value === undefined) return undefined;
-    if (STORE_RECORDS.has(key)) namesStoreRecords = true;
-    if (key === 'username' && value === world.target.userName) namesStoreRecords = true;
-    if (key === 'token' && name === 'getRentalLabelContent') namesStoreRecords = true;
+    if (STORE_RECORDS.has(key)) names = true;
+    if (key === 'username' && value === world.target.userName) names = true;
+    if (key === 'token' && name === 'getRentalLabelContent') names = true;
     return value;
   };
   const part = (schema: Endpoint['params']) =>
     schema ? (validSample(schema, fill) as Record<string, unknown>) : {};
   const raw = RAW_BODIES[name];
+  const params = asStrings(part(contract.params)) as Record<string, string>;
+  const inPath = names;
+  const query = asStrings(part(contract.query));
+  const body = raw ?? (contract.body ? validSample(contract.body, fill) : undefined);
   return {
-    params: asStrings(part(contract.params)) as Record<string, string>,
-    query: asStrings(part(contract.query)),
-    body: raw ?? (contract.body ? validSample(contract.body, fill) : undefined),
+    params,
+    query,
+    body,
     contentType: raw === undefined ? undefined : 'text/csv',
-    namesStoreRecords,
+    namesStoreRecords: { inPath, anywhere: names },
   };
 }
 

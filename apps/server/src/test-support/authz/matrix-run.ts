@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { AUTH_HEADER, fillPath } from '@csp/contracts';
+import { AUTH_HEADER, fillPath, type Access } from '@csp/contracts';
 import { FIXTURE_HOSTS } from '../test-fixture.ts';
 import type { TestContext } from '../test-app.ts';
 import {
@@ -17,8 +17,15 @@ import {
 } from './matrix-requests.ts';
 import type { MatrixWorld } from './matrix-world.ts';
 
-/** What the matrix accepts: a refusal, an answer, or (public calls) a success. */
-type Want = Expected | { status: 'success' | 'notRefused'; why: string };
+/**
+ * What the matrix accepts: a refusal, an answer, a success (public calls), no refusal, a
+ * credential's answer (anything but 403), or another store's records refused (404, or 400
+ * naming the field).
+ */
+type Want =
+  Expected | { status: 'success' | 'notRefused' | 'credential' | 'otherStore'; why: string };
+
+const OTHER_STORE = { status: 'otherStore', why: "store A's records are not store B's" } as const;
 
 interface MatrixCall {
   who: string;
@@ -58,16 +65,18 @@ export function callsFor(world: MatrixWorld, named: NamedContract): MatrixCall[]
       host: FIXTURE_HOSTS.a,
       request,
       want: access.credentials
-        ? { status: 'notRefused', why: 'anyone may try a credential' }
+        ? { status: 'credential', why: 'anyone may try a credential' }
         : { status: 'success', why: 'anyone may call it' },
     });
     calls.push({
       who: "anonymous, on store B's host with store A's records",
       host: FIXTURE_HOSTS.b,
       request,
-      want: request.namesStoreRecords
-        ? { status: 404, why: "store A's records are not store B's" }
-        : { status: 'notRefused', why: 'anyone may call it' },
+      want: access.credentials
+        ? { status: 'credential', why: 'anyone may try a credential' }
+        : request.namesStoreRecords.anywhere
+          ? OTHER_STORE
+          : { status: 'notRefused', why: 'anyone may call it' },
     });
     return calls;
   }
@@ -121,22 +130,36 @@ export function callsFor(world: MatrixWorld, named: NamedContract): MatrixCall[]
     host: FIXTURE_HOSTS.b,
     token: storeB.token,
     request,
-    want:
-      forB.status === 'answered' && request.namesStoreRecords
-        ? { status: 404, why: "store A's records are not store B's" }
-        : forB,
+    want: forB.status !== 'answered' ? forB : otherStoreWant(access, request),
   });
   // Refusals first: a permitted write may change what a later call finds.
   return calls.sort((a, b) => rank(a.want) - rank(b.want));
+}
+
+/**
+ * Store B's caller naming store A's records: an id in the path, or the item a scoped call is
+ * about, must be refused; ids in a store-wide call's body or query are list filters (narrowed
+ * to store B's own records) or fields a write looks up (refused): never a 401 or 403.
+ */
+function otherStoreWant(access: Access, request: MatrixRequest): Want {
+  const { inPath, anywhere } = request.namesStoreRecords;
+  if (inPath || (anywhere && namesAnItem(access))) return OTHER_STORE;
+  if (anywhere) return { status: 'notRefused', why: "its filters see store B's records only" };
+  return { status: 'answered', why: 'it holds every role in store B' };
 }
 
 function rank(want: Want): number {
   return typeof want.status === 'number' ? 0 : 1;
 }
 
-function accepts(want: Want, status: number): boolean {
+function accepts(want: Want, res: LightMyRequestResponse): boolean {
+  const status = res.statusCode;
   if (status >= 500) return false;
   switch (want.status) {
+    case 'credential':
+      return status !== 403;
+    case 'otherStore':
+      return status === 404 || (status === 400 && Boolean(res.json<{ field?: string }>().field));
     case 'answered':
       return ![401, 403, 404].includes(status);
     case 'success':
@@ -185,7 +208,7 @@ export async function runContract(
   for (const call of callsFor(world, named)) {
     await BEFORE_EACH[named.name]?.(world);
     const res = await send(ctx, named, call);
-    if (accepts(call.want, res.statusCode)) continue;
+    if (accepts(call.want, res)) continue;
     const wanted =
       call.want.status === 'answered'
         ? 'an answer (not 401, 403 or 404)'
@@ -193,7 +216,11 @@ export async function runContract(
           ? 'a success'
           : call.want.status === 'notRefused'
             ? 'no refusal (not 401 or 403)'
-            : String(call.want.status);
+            : call.want.status === 'credential'
+              ? 'not 403'
+              : call.want.status === 'otherStore'
+                ? '404 (or 400 naming the field)'
+                : String(call.want.status);
     failures.push(
       `  ${call.who}: expected ${wanted} because ${call.want.why}; got ${res.statusCode} ${excerpt(res)}`,
     );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@csp/contracts';
 import type { Endpoint } from '@csp/contracts';
 import { createTestApp, type Engine, type TestContext } from '../test-app.ts';
@@ -62,6 +62,22 @@ export function describeMatrix(engine: Engine, filter: (c: NamedContract) => boo
       world = await matrixWorld(ctx);
     });
     afterAll(async () => ctx?.close());
+
+    it('catches a declaration the server does not keep', async () => {
+      // The funding sources' list claims CREATE_USER: the matrix must see that the funding
+      // managers are answered and the permission administrator refused.
+      const named = matrixContracts().find((c) => c.name === 'getFundingSources')!;
+      const lying = {
+        ...named,
+        contract: {
+          ...named.contract,
+          access: { kind: 'action', anyOf: ['CREATE_USER'], scope: 'store' } as const,
+        },
+      };
+      const failures = await runContract(ctx, world, lying);
+      expect(failures.join('\n')).toMatch(/cmaMember asking about .*: expected 403 .*; got 200/);
+      expect(failures.join('\n')).toMatch(/permissionAdmin asking about .*: expected an answer/);
+    });
 
     for (const named of matrixContracts().filter(filter)) {
       it(named.name, async () => {

@@ -246,7 +246,7 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
       .values({
         locationId: storeA,
         formatId: 'students-enrollments',
-        feeds: ['students'],
+        feeds: ['STUDENTS_ENROLLMENTS'],
         fileName: 'matrix.csv',
         fileType: 'csv',
         status: 'INVALID',
