@@ -34,6 +34,15 @@ const RAW_BODIES: Record<string, string> = {
   uploadAllowances: 'studentIdNum,amount\n555000001,10.00\n',
 };
 
+/**
+ * Optional fields left out although the world could fill them: required materials' `sectionId`
+ * narrows the answer to one section (refused on its own when not visible), and the student's
+ * own scope is what the matrix checks there.
+ */
+const LEFT_OUT: Record<string, readonly string[]> = {
+  getStudentRequiredMaterials: ['sectionId'],
+};
+
 /** Fields that name records of one store: another store's caller must not reach them. */
 const STORE_RECORDS = new Set([
   'divisionId',
@@ -134,7 +143,7 @@ export function buildRequest(
   };
   const fill = (path: readonly string[]) => {
     const key = [...path].reverse().find((p) => !/^\d+$/.test(p));
-    if (key === undefined) return undefined;
+    if (key === undefined || LEFT_OUT[name]?.includes(key)) return undefined;
     // A body `id` is a role id (assignUserRoles); `Role.id` comes with its object.
     if (key === 'id' && path.length === 1) return ids.roleId;
     const value = byField[key]?.();

@@ -113,7 +113,11 @@ export function callsFor(world: MatrixWorld, named: NamedContract): MatrixCall[]
     const variants = [...items.map((item) => ({ item, other: false }))];
     if (self) variants.push({ item: 'inside', other: true });
     for (const { item, other } of variants) {
-      const subject = other ? "another account's name" : ITEM_WORDS[item];
+      const subject = other
+        ? "another account's name"
+        : namesAnItem(access)
+          ? ITEM_WORDS[item]
+          : 'its own store';
       calls.push({
         who: `${key} asking about ${subject}`,
         host: FIXTURE_HOSTS.a,
