@@ -41,6 +41,12 @@ const ITEM_WORDS: Record<Item, string> = {
   untaught: "BIO 101's section 002 (not the instructor's)",
 };
 
+const STUDENT_WORDS: Record<Item, string> = {
+  inside: 'Alice (enrolled in BIO 101 section 001)',
+  outside: 'a student enrolled in the law section only',
+  untaught: 'Alice',
+};
+
 /** Before each call of these, the world is put back as the call needs it. */
 const BEFORE_EACH: Record<string, (world: MatrixWorld) => Promise<void>> = {
   unAssignUserRoles: (world) => world.grantTargetRole('store'),
@@ -115,9 +121,11 @@ export function callsFor(world: MatrixWorld, named: NamedContract): MatrixCall[]
     for (const { item, other } of variants) {
       const subject = other
         ? "another account's name"
-        : namesAnItem(access)
-          ? ITEM_WORDS[item]
-          : 'its own store';
+        : !namesAnItem(access)
+          ? 'its own store'
+          : access.kind === 'action' && access.scope === 'student'
+            ? STUDENT_WORDS[item]
+            : ITEM_WORDS[item];
       calls.push({
         who: `${key} asking about ${subject}`,
         host: FIXTURE_HOSTS.a,
