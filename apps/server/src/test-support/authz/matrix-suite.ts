@@ -61,7 +61,11 @@ export function describeMatrix(engine: Engine, filter: (c: NamedContract) => boo
       ctx = await createTestApp(engine);
       world = await matrixWorld(ctx);
     });
-    afterAll(async () => ctx?.close());
+    afterAll(async () => {
+      // Mail and import checks the calls started run after their answers: let them finish.
+      await ctx?.background.drain();
+      await ctx?.close();
+    });
 
     it('catches a declaration the server does not keep', async () => {
       // The funding sources' list claims CREATE_USER: the matrix must see that the funding
