@@ -1,4 +1,5 @@
 export * from './common/endpoint.ts';
+export * from './common/access.ts';
 export * from './common/paths.ts';
 export * from './common/errors.ts';
 export * from './common/auth.ts';

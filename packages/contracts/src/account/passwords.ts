@@ -91,6 +91,7 @@ export const requestPasswordReset = endpoint({
   path: `${ADMIN_BASE}/account/requestReset`,
   summary: 'E-mail a password reset link (same answer whether or not the account exists)',
   auth: false,
+  access: { kind: 'public' },
   body: z.object({
     email: z.string().trim().min(1, 'Enter your e-mail address.').max(254),
     /** Where the link points, with `{token}` where the token goes; must be this site's origin. */
@@ -104,6 +105,7 @@ export const validateResetToken = endpoint({
   path: `${ADMIN_BASE}/account/validateResetToken`,
   summary: 'Check a password reset token before asking for the new password',
   auth: false,
+  access: { kind: 'public', credentials: true },
   query: z.object({ token: resetToken }),
   response: z.object({ valid: z.literal(true), userName: z.string() }),
 });
@@ -113,6 +115,7 @@ export const resetPassword = endpoint({
   path: `${ADMIN_BASE}/account/resetPassword`,
   summary: 'Set a new password with a reset token (ends every session of the account)',
   auth: false,
+  access: { kind: 'public', credentials: true },
   body: z.object({
     token: resetToken,
     newPassword: z.string().min(1, PASSWORD_MESSAGES.tooShort).max(4096),

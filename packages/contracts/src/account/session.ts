@@ -28,6 +28,7 @@ export const login = endpoint({
   path: `${ADMIN_BASE}/account/login`,
   summary: 'Log in with user name and password',
   auth: false,
+  access: { kind: 'public', credentials: true },
   body: z.object({ userName, password: z.string().min(1, 'Enter your password').max(1024) }),
   response: sessionResponse,
 });
@@ -37,6 +38,7 @@ export const resumeSession = endpoint({
   path: `${ADMIN_BASE}/account/resume`,
   summary: 'Automatic login with a stored remember-me secret (rotated on use)',
   auth: false,
+  access: { kind: 'public', credentials: true },
   body: z.object({ userName, rememberSecret: z.string().min(1).max(512) }),
   response: sessionResponse,
 });
@@ -46,6 +48,7 @@ export const logout = endpoint({
   path: `${ADMIN_BASE}/account/logout`,
   summary: 'Log out: revokes the remember-me secret given, if any',
   auth: false,
+  access: { kind: 'public' },
   body: z.object({ rememberSecret: z.string().max(512).optional() }),
   response: z.object({ ok: z.literal(true) }),
 });
@@ -55,6 +58,7 @@ export const getUserActions = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/getUserActions`,
   summary: "The caller's permitted actions",
   auth: true,
+  access: { kind: 'signedIn', self: { field: 'user_name' } },
   params: z.object({ userAccountId: dbIdParam }),
   query: z.object({ user_name: z.string().trim().min(1, 'user_name is required').max(254) }),
   response: z.object({ actions: z.array(actionName) }),

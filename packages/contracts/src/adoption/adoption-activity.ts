@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { dbId, dbIdParam } from '../common/errors.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { adoptionAccountParams } from './adoption-lists.ts';
@@ -26,6 +27,7 @@ export const getAdoptionMaterialHistoryItems = endpoint({
   path: `${ADOPTION_BASE}/:userAccountId/getAdoptionMaterialHistoryItems`,
   summary: 'The history of one adoption, oldest first (its messages are MESSAGE_POSTED entries)',
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog', otherSection: 403 },
   params: adoptionAccountParams,
   query: z.object({ adoptionMaterialId: dbIdParam }),
   response: z.array(adoptionHistoryItem),
@@ -39,6 +41,7 @@ export const postAdoptionMaterialMessage = endpoint({
   summary:
     "Posts a message on an adoption's thread; notifying the submitter marks it response required",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog', otherSection: 403 },
   params: adoptionAccountParams,
   body: z.object({
     adoptionMaterialId: dbId,
@@ -62,6 +65,7 @@ export const removeAdoptionFromSection = endpoint({
   path: `${ADOPTION_BASE}/:userAccountId/material/removeAdoptionFromSection`,
   summary: 'Removes a section adoption from one section (remove: false puts it back)',
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog', otherSection: 403 },
   params: adoptionAccountParams,
   body: z.object({ adoptionMaterialId: dbId, sectionId: dbId, remove: z.boolean() }),
   response: z.object({
@@ -76,6 +80,7 @@ export const removeProposedTitleAutoAdoption = endpoint({
   path: `${ADOPTION_BASE}/:userAccountId/material/removeProposedTitleAutoAdoption`,
   summary: "Ends a course (auto) adoption of a proposed title; it stays in the course's history",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog' },
   params: adoptionAccountParams,
   body: z.object({ adoptionMaterialId: dbId }),
   response: z.object({ adoptionMaterialId: z.number().int(), active: z.boolean() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 
@@ -51,6 +52,7 @@ export const getCatalogActionList = endpoint({
   path: `${ADOPTION_BASE}/:userAccountId/getCatalogActionList`,
   summary: "The catalog's action-type filter choices, in display order",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   response: z.array(z.object({ actionType: catalogActionType, label: z.string() })),
 });
@@ -60,6 +62,7 @@ export const getAdoptionMaterialMessagingStatusList = endpoint({
   path: `${ADOPTION_BASE}/:userAccountId/getAdoptionMaterialMessagingStatusList`,
   summary: "An adoption's messaging statuses",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   response: z.array(namedCode),
 });
@@ -69,6 +72,7 @@ export const getAdoptionActivityActionList = endpoint({
   path: `${ADOPTION_BASE}/:userAccountId/getAdoptionActivityActionList`,
   summary: 'What an adoption history entry can record',
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   response: z.array(namedCode),
 });
@@ -84,6 +88,7 @@ export const getProposedTitleTypes = endpoint({
   path: `${ADOPTION_BASE}/:userAccountId/getProposedTitleTypes`,
   summary: 'Kinds of material a proposed title can be, by name',
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   response: z.object({ proposedProductTypeDTOList: z.array(proposedProductType) }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { courseParams } from './course-access.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 
@@ -77,6 +78,7 @@ export const getAdoptionMaterials = endpoint({
   summary:
     "The course's active adoptions: section adoptions, then course (auto) adoptions, newest first",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog' },
   params: courseParams,
   response: z.object({ adoptionMaterials: z.array(adoptionMaterialDTO) }),
 });
@@ -90,6 +92,7 @@ export const getAdoptionMaterialHistory = endpoint({
   summary:
     "The course's adoptions that started within startDateThreshold days, the caller's and others'; 404 when there are none",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog' },
   params: courseParams,
   query: z.object({
     startDateThreshold: z.coerce

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { dbId, withoutNul } from '../common/errors.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { adoptionAccountParams } from './adoption-lists.ts';
@@ -41,6 +42,7 @@ export const createProposedTitle = endpoint({
   summary:
     'Proposes a custom title (a course pack, a material the catalogs lack); the same proposal sent twice within a minute answers the first',
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   body: proposedTitleInput,
   response: z.object({ proposedTitleDTO }),
@@ -127,6 +129,7 @@ export const createAdoption = endpoint({
   summary:
     "Adopts a title, a proposed title or 'no text required' for the chosen sections or (autoAdopt) the whole course; 409 'Adoption already exists for this title.' (field autoAdopt when an auto adoption has it, sectionIdList when a chosen section does)",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog', otherSection: 403 },
   params: adoptionAccountParams,
   body: createAdoptionBody,
   response: z.object({ adoptionMaterial: adoptionMaterialDTO }),
@@ -149,6 +152,7 @@ export const modifyAdoption = endpoint({
   summary:
     "Changes an adoption's answers, dates and sections; clearExpirationDate empties its end date",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog', otherSection: 403 },
   params: adoptionAccountParams,
   body: modifyAdoptionBody,
   response: z.object({ adoptionMaterial: adoptionMaterialDTO }),
@@ -160,6 +164,12 @@ export const convertMaterialProposedToActualTitle = endpoint({
   summary:
     'Links an adoption of a proposed title to the catalog title found for it: for someone who adopts on the course and is on the course materials team or holds ASSIGN_TITLE',
   auth: true,
+  access: {
+    kind: 'action',
+    anyOf: ADOPT_ACTIONS,
+    scope: 'catalog',
+    then: { anyOf: ['ASSIGN_TITLE', 'ADOPT_CMA_TEAM'], refusal: 403 },
+  },
   params: adoptionAccountParams,
   body: z.object({ adoptionMaterialId: dbId, titleToConvertToId: dbId }),
   response: z.object({ adoptionMaterial: adoptionMaterialDTO }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { actionName, type ActionName } from '../common/roles.ts';
@@ -39,6 +40,7 @@ export const getCourseUserActions = endpoint({
   summary:
     'What the caller may do on this course: the actions they hold on it or on a section of it',
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog' },
   params: courseParams,
   response: z.object({
     /** Held on the course or on at least one of its sections. */
@@ -83,6 +85,7 @@ export const getSectionsByDivisionAndCourse = endpoint({
   summary:
     'Sections of the course that have not ended and that the caller may adopt for, by start date',
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'catalog' },
   params: courseParams,
   response: z.object({ potentialAdoptionSections: z.array(adoptionSection) }),
 });

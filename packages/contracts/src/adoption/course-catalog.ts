@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { FULL_REPORTER_ACTIONS } from '../metrics/division-metrics.ts';
+import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { dbId, dbIdParam, withoutNul } from '../common/errors.ts';
 import { authCourse, authDepartment, authDivision } from '../permissions/catalog-picker.ts';
 import { pagedResponse, pagingFields } from '../common/paging.ts';
@@ -123,6 +125,7 @@ export const getCourseList = endpoint({
   summary:
     "One page of the courses in the caller's adoption scope that have sections in the date window",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   body: courseListRequest,
   response: pagedResponse('courseDTOList', courseDTO),
@@ -135,6 +138,7 @@ export const exportCatalog = endpoint({
   summary:
     'The filtered catalog (every page) as an .xlsx workbook, one row per course, section and adopted material: downloaded, or e-mailed when `email` or `overrideEmail` is given',
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   query: z.object({
     overrideEmail: z
@@ -162,6 +166,12 @@ export const sendFutureAdoptionsEmail = endpoint({
   summary:
     "E-mails a course's instructors and submitters the adoptions on its sections that start in the future",
   auth: true,
+  access: {
+    kind: 'action',
+    anyOf: ADOPT_ACTIONS,
+    scope: 'catalog',
+    then: { anyOf: ['ADOPT_CMA_TEAM', 'ADOPT_COURSE'], refusal: 403 },
+  },
   params: adoptionAccountParams,
   body: z.object({
     divisionId: dbId,
@@ -198,6 +208,7 @@ export const getAdoptionProgressSummary = endpoint({
   summary:
     "Adoption progress per term and division, over the sections in the caller's adoption scope of terms that have not ended",
   auth: true,
+  access: { kind: 'action', anyOf: [...ADOPT_ACTIONS, ...FULL_REPORTER_ACTIONS], scope: 'store' },
   params: adoptionAccountParams,
   response: z.object({ adoptionProgress: z.array(adoptionProgressRow) }),
 });
@@ -212,6 +223,7 @@ export const getAdoptionDivisions = endpoint({
   path: `${ADOPTION_BASE}/:userAccountId/getAdoptionDivisions`,
   summary: "Divisions with courses in the caller's adoption scope, sorted by name",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   response: z.array(authDivision),
 });
@@ -222,6 +234,7 @@ export const getAdoptionDepartments = endpoint({
   summary:
     "Departments of a division with courses in the caller's adoption scope, sorted by name (empty names dropped)",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   query: z.object({ divisionId: dbIdParam }),
   response: z.array(authDepartment),
@@ -232,6 +245,7 @@ export const getAdoptionCourses = endpoint({
   path: `${ADOPTION_BASE}/:userAccountId/getAdoptionCourses`,
   summary: "Courses of a department in the caller's adoption scope, sorted by code",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   query: z.object({
     divisionId: dbIdParam,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { dbId, withoutNul } from '../common/errors.ts';
 import { isValidIsbn10, isValidIsbn13 } from '../common/isbn.ts';
 import { pageNumber, pageSize } from '../common/paging.ts';
@@ -102,6 +103,7 @@ export const searchMaterials = endpoint({
   summary:
     "Finds materials by ISBN-13, ISBN-10, digital ISBN, words of the title or the author (typo-tolerant, ranked, paged) among the store's titles and the distributor's catalog; catalog products the store already has are left out",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   query: materialSearchQuery,
   response: z.object({
@@ -122,6 +124,7 @@ export const createTitle = endpoint({
   summary:
     "Adds distributor catalog products to the store's titles (by product id); a product the store already has answers its existing title",
   auth: true,
+  access: { kind: 'action', anyOf: ADOPT_ACTIONS, scope: 'store' },
   params: adoptionAccountParams,
   body: z.object({
     externalProductIdList: z

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Access } from './access.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -18,6 +19,11 @@ export interface Endpoint<
   summary: string;
   /** Whether the call needs the Auth-Token header. */
   auth: boolean;
+  /**
+   * What the server asks of the caller (actions, the scope of the item named, the refusal):
+   * required, so a new endpoint states it; the authorization matrix holds the server to it.
+   */
+  access: Access;
   params?: P;
   query?: Q;
   body?: B;

@@ -43,6 +43,7 @@ export const getImportFormats = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/data/formats`,
   summary: 'The file formats the store can import, each from its mapping file',
   auth: true,
+  access: { kind: 'action', anyOf: ['DATA_FULL_REPORTER', 'DATA_MANAGER'], scope: 'store' },
   params: dataAccountParams,
   response: z.object({ formats: z.array(importFormat) }),
 });
@@ -115,6 +116,7 @@ export const uploadImport = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/data/imports`,
   summary: 'Upload a feed file (the raw body) to be validated; nothing is written to the store',
   auth: true,
+  access: { kind: 'action', anyOf: ['DATA_MANAGER'], held: 'storeWide', scope: 'store' },
   params: dataAccountParams,
   query: z.object({
     formatId: z.string().min(1).max(100),
@@ -129,6 +131,7 @@ export const getImports = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/data/imports`,
   summary: "The store's imports, newest first (at most 50)",
   auth: true,
+  access: { kind: 'action', anyOf: ['DATA_FULL_REPORTER', 'DATA_MANAGER'], scope: 'store' },
   params: dataAccountParams,
   response: z.object({ imports: z.array(importSummary) }),
 });
@@ -138,6 +141,7 @@ export const getImport = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/data/imports/:importId`,
   summary: 'One import: its status, progress and validation report',
   auth: true,
+  access: { kind: 'action', anyOf: ['DATA_FULL_REPORTER', 'DATA_MANAGER'], scope: 'store' },
   params: importParams,
   response: importSummary,
 });
@@ -157,6 +161,7 @@ export const getImportIssues = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/data/imports/:importId/issues`,
   summary: "An import's rejected rows, by row number (the first 10,000 are kept)",
   auth: true,
+  access: { kind: 'action', anyOf: ['DATA_FULL_REPORTER', 'DATA_MANAGER'], scope: 'store' },
   params: importParams,
   query: z.object({
     offset: z.coerce.number().int().min(0).default(0),
@@ -175,6 +180,7 @@ export const applyImport = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/data/imports/:importId/apply`,
   summary: "Apply a validated import's valid rows in one transaction",
   auth: true,
+  access: { kind: 'action', anyOf: ['DATA_MANAGER'], held: 'storeWide', scope: 'store' },
   params: importParams,
   response: importSummary,
 });
@@ -202,6 +208,7 @@ export const getDataIntegrationStatus = endpoint({
   summary:
     'The data integration status: the last import of each feed and what the store holds per term (DATA_FULL_REPORTER or DATA_MANAGER)',
   auth: true,
+  access: { kind: 'action', anyOf: ['DATA_FULL_REPORTER', 'DATA_MANAGER'], scope: 'store' },
   params: dataAccountParams,
   response: z.object({
     feeds: z.array(

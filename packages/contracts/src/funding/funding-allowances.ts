@@ -44,6 +44,7 @@ export const getAllowances = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/allowances`,
   summary: "One page of a source's allowances, searched by student ID or name",
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: sourceParams,
   query: z.object({
     search: withoutNul(z.string().trim().max(100, 'must be at most 100 characters')).optional(),
@@ -63,6 +64,7 @@ export const addAllowance = endpoint({
   summary:
     'Gives one student an allowance from the source (an ALLOCATION entry and a voucher code). The same clientKey from the same account answers the allowance it added first',
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: sourceParams,
   body: z.object({
     studentIdNum: withoutNul(
@@ -84,6 +86,7 @@ export const setAllowanceAmount = endpoint({
   path: `${FUNDING_BASE}/allowances/:allowanceId/amount`,
   summary: "Sets an allowance's allocated amount (an ADJUSTMENT entry for the difference)",
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: allowanceParams,
   body: z.object({
     amountCents: cents(MAX_ALLOWANCE_CENTS),
@@ -98,6 +101,7 @@ export const getVoucherPdf = endpoint({
   path: `${FUNDING_BASE}/allowances/:allowanceId/voucher.pdf`,
   summary: "A student's voucher as a printable PDF",
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: allowanceParams,
   response: z.unknown(),
 });
@@ -108,6 +112,7 @@ export const getSourceVouchersPdf = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/vouchers.pdf`,
   summary: 'Every voucher of a source as one printable PDF, a voucher per page (at most 5,000)',
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: sourceParams,
   response: z.unknown(),
 });
@@ -117,6 +122,7 @@ export const emailVoucher = endpoint({
   path: `${FUNDING_BASE}/allowances/:allowanceId/email`,
   summary: "E-mails the voucher to the student's address",
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: allowanceParams,
   response: z.object({ sentTo: z.string(), emailedAt: z.string() }),
 });
@@ -140,6 +146,7 @@ export const getVoucherMailing = endpoint({
   summary:
     "How many of a source's vouchers are e-mailed, being sent, not sent, or without an address",
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: sourceParams,
   response: voucherMailing,
 });
@@ -156,6 +163,7 @@ export const emailSourceVouchers = endpoint({
   summary:
     'E-mails, in the background, every voucher of the source not yet e-mailed to a student with an address; each at most once however often it is asked',
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: sourceParams,
   response: voucherMailing.extend({ started: z.number().int() }),
 });
@@ -181,6 +189,7 @@ export const getSourceLedger = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/ledger`,
   summary: "One page of a source's ledger, newest first; search by student ID or name",
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: sourceParams,
   query: z.object({
     search: withoutNul(z.string().trim().max(100, 'must be at most 100 characters')).optional(),
@@ -209,6 +218,7 @@ export const getSourceActivity = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/activity`,
   summary: "One page of a source's activity log (who changed what, when), newest first",
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: sourceParams,
   query: z.object({
     page: pagingFields({ sortFields: ['at'], defaultSort: 'at', defaultDirection: 'desc' }).page,
@@ -248,6 +258,7 @@ export const getStudentFunding = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/student/funding`,
   summary: "A student's allowances with what each has left and what it pays for",
   auth: true,
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'student' },
   params: fundingAccountParams,
   query: customerQuery,
   response: z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { dbId, dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import type { ActionName } from '../common/roles.ts';
 import { FULFILLMENT_STATES, ORDER_ITEM_TYPES, STUDENT_PREFERENCE_KINDS } from './metric-labels.ts';
 
 /**
@@ -15,6 +16,15 @@ import { FULFILLMENT_STATES, ORDER_ITEM_TYPES, STUDENT_PREFERENCE_KINDS } from '
  * for the division. A division of another store, or outside the caller's reach, is a 404 naming
  * `divisionId`; a term not of that division is a 404 naming `termId`.
  */
+/** Spec §6 "Full reporter": any of these actions (over the whole division, for its figures). */
+export const FULL_REPORTER_ACTIONS: readonly ActionName[] = [
+  'VIEW_STUDENT_ADDRESS',
+  'VIEW_STUDENT_SAVINGS',
+  'VIEW_ONTIME_PERCENTAGE',
+  'VIEW_SECTION',
+  'VIEW_TRANSACTIONS',
+];
+
 export const metricsAccountParams = z.object({ userAccountId: dbIdParam });
 
 /** Which division and term a metric is for. */
@@ -53,6 +63,7 @@ export const getMetricsDivisions = endpoint({
   summary:
     'The divisions the caller reports on (one dashboard tab each), sorted by name, with their terms',
   auth: true,
+  access: { kind: 'signedIn' },
   params: metricsAccountParams,
   response: z.object({ divisions: z.array(metricsDivision) }),
 });
@@ -63,6 +74,7 @@ export const divisionFulfillment = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/divisionFulfillment`,
   summary: "A division's fulfilled share of the term's order items (cancelled items left out)",
   auth: true,
+  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
   params: metricsAccountParams,
   body: divisionTermBody,
   response: z.object({
@@ -81,6 +93,7 @@ export const getFulfillmentBreakdown = endpoint({
   summary:
     "A division's order items of a term by state: fulfilled, pending, on hold (pending in an order on hold), cancelled",
   auth: true,
+  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
   params: metricsAccountParams,
   query: divisionTermInput,
   response: z.object({
@@ -96,6 +109,13 @@ export const onTimeOrderFulfillment = endpoint({
   summary:
     "The share of a division's order items for a term's sections fulfilled by the section's start date (403 without VIEW_ONTIME_PERCENTAGE)",
   auth: true,
+  access: {
+    kind: 'action',
+    anyOf: FULL_REPORTER_ACTIONS,
+    refusal: 404,
+    scope: 'division',
+    then: { anyOf: ['VIEW_ONTIME_PERCENTAGE'], refusal: 403 },
+  },
   params: metricsAccountParams,
   body: divisionTermBody,
   response: z.object({
@@ -117,6 +137,7 @@ export const getOrderTypes = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/getOrderTypes`,
   summary: "A division's order items of a term (not cancelled) by how they were bought",
   auth: true,
+  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
   params: metricsAccountParams,
   query: divisionTermInput,
   response: z.object({
@@ -137,6 +158,7 @@ export const getMarketShare = endpoint({
   summary:
     "The share of a term's enrolled students' required materials (a section's enrolments times its required titles) they bought or rented from the store",
   auth: true,
+  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
   params: metricsAccountParams,
   query: divisionTermInput,
   response: z.object({
@@ -156,6 +178,7 @@ export const getStudentPreferences = endpoint({
   summary:
     "How a division's students (those with a current preference for it) want their materials, every kind listed",
   auth: true,
+  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
   params: metricsAccountParams,
   query: z.object({ divisionId: dbIdParam }),
   response: z.object({

@@ -20,6 +20,10 @@ export const getUserRolesAndCatalog = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/getUserRolesAndCatalog`,
   summary: "A user's roles and the catalogs each is limited to (empty list = store-wide)",
   auth: true,
+  access: {
+    kind: 'signedIn',
+    self: { field: 'username', othersNeed: ['ASSIGN_PERMISSIONS', 'CREATE_USER'] },
+  },
   params: accountIdParams,
   query: usernameQuery,
   response: userRolesResponse,
@@ -31,6 +35,10 @@ export const getPermissionUser = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/permissions/user`,
   summary: 'Find a user of this store by e-mail address',
   auth: true,
+  access: {
+    kind: 'signedIn',
+    self: { field: 'username', othersNeed: ['ASSIGN_PERMISSIONS', 'CREATE_USER'] },
+  },
   params: accountIdParams,
   query: usernameQuery,
   response: permissionUser,
@@ -42,6 +50,10 @@ export const getPermissionAudit = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/permissions/audit`,
   summary: "A user's role and account changes, newest first",
   auth: true,
+  access: {
+    kind: 'signedIn',
+    self: { field: 'username', othersNeed: ['ASSIGN_PERMISSIONS', 'CREATE_USER'] },
+  },
   params: accountIdParams,
   query: usernameQuery,
   response: z.object({ entries: z.array(auditEntry) }),
@@ -56,6 +68,7 @@ export const createUserAccount = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/createUserAccount`,
   summary: 'Create a user account with a one-time generated password',
   auth: true,
+  access: { kind: 'action', anyOf: ['CREATE_USER'], scope: 'store' },
   params: accountIdParams,
   query: z.object({
     newUsername: permissionUsername,

@@ -9,6 +9,7 @@ export const liveness = endpoint({
   path: `${HEALTH_BASE}/live`,
   summary: 'Liveness: the process is up and its event loop answers (never touches the database)',
   auth: false,
+  access: { kind: 'public' },
   response: z.object({ status: z.literal('ok') }),
 });
 
@@ -28,5 +29,6 @@ export const readiness = endpoint({
   path: `${HEALTH_BASE}/ready`,
   summary: 'Readiness: 200 when the database is reachable and migrated, 503 otherwise',
   auth: false,
+  access: { kind: 'public' },
   response: readinessReport,
 });

@@ -57,6 +57,7 @@ export const getWebsite = endpoint({
   path: `${PORTAL_BASE}/website`,
   summary: 'Website info for a host (spec §7 host rule applied by the caller)',
   auth: false,
+  access: { kind: 'public' },
   query: z.object({ searchString: z.string().trim().min(1, 'searchString is required').max(253) }),
   response: websiteInfo,
 });
@@ -66,6 +67,7 @@ export const getWebsiteConfig = endpoint({
   path: `${CONFIG_BASE}/:jsonFileName`,
   summary: 'Website config JSON (brand colours, logos, tag manager snippets)',
   auth: false,
+  access: { kind: 'public' },
   params: z.object({
     jsonFileName: z.string().regex(/^[A-Za-z0-9_.-]+\.json$/, 'Not a config file name'),
   }),

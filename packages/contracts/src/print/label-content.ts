@@ -30,6 +30,7 @@ export const getRentalLabelContent = endpoint({
   summary:
     "A rental label's content for label printers that compose labels (DYMO). No Auth-Token: like the PDF, the URL is the key; it answers on its store's websites until the label expires (410)",
   auth: false,
+  access: { kind: 'public' },
   params: z.object({ token: z.string().min(1).max(200) }),
   response: labelContent,
 });
@@ -51,5 +52,6 @@ export const getTestLabelContent = endpoint({
   path: `${TEST_LABEL_PATH}/content`,
   summary: "The test label's content for label printers that compose labels (DYMO)",
   auth: false,
+  access: { kind: 'public' },
   response: labelContent,
 });

@@ -55,6 +55,7 @@ export const localHealthCheck = endpoint({
   path: `${BASE}/healthCheck`,
   summary: 'Whether the local print service runs, its version, and the printer labels go to',
   auth: false,
+  access: { kind: 'printAgent' },
   response: localPrintHealth,
 });
 
@@ -63,6 +64,7 @@ export const localPrinters = endpoint({
   path: `${BASE}/printers`,
   summary: "The workstation's printers as CUPS knows them",
   auth: false,
+  access: { kind: 'printAgent' },
   response: z.array(localPrinter),
 });
 
@@ -71,6 +73,7 @@ export const getLocalDefaultPrinter = endpoint({
   path: `${BASE}/defaultPrinter`,
   summary: 'The printer labels go to (null when none is picked and CUPS has no default)',
   auth: false,
+  access: { kind: 'printAgent' },
   response: localDefaultPrinter,
 });
 
@@ -80,6 +83,7 @@ export const setLocalDefaultPrinter = endpoint({
   summary:
     'Picks the printer labels go to (kept by the service across restarts; 404 for a printer CUPS does not know)',
   auth: false,
+  access: { kind: 'printAgent' },
   query: z.object({ printerName: z.string().trim().min(1, 'Pick a printer').max(127) }),
   response: localDefaultPrinter,
 });
@@ -90,6 +94,7 @@ export const printLocalLabel = endpoint({
   summary:
     'Downloads a label PDF from a trusted portal origin and sends it to the default printer. 403 for a URL of another origin; 409 when no printer is picked; 502 when the label cannot be downloaded; 503 when the printer is stopped or refuses jobs',
   auth: false,
+  access: { kind: 'printAgent' },
   query: z.object({ labelUrl: z.url({ protocol: /^https?$/ }) }),
   response: localPrintJob,
 });

@@ -22,6 +22,7 @@ export const getResearchDivisions = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/divisions`,
   summary: "Divisions with sections in the caller's section scope, sorted by name",
   auth: true,
+  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'store' },
   params: researchAccountParams,
   response: z.array(researchDivision),
 });
@@ -40,6 +41,7 @@ export const getResearchTerms = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/terms`,
   summary: 'Terms of a division, newest first',
   auth: true,
+  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'catalog' },
   params: researchAccountParams,
   query: z.object({ divisionId: dbIdParam }),
   response: z.array(researchTerm),
@@ -57,6 +59,7 @@ export const getResearchDepartments = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/departments`,
   summary: "Departments with sections in a term, in the caller's section scope, sorted by code",
   auth: true,
+  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'catalog' },
   params: researchAccountParams,
   query: z.object({ termId: dbIdParam }),
   response: z.array(researchDepartment),
@@ -75,6 +78,7 @@ export const getResearchCourses = endpoint({
   summary:
     "Courses of a department in the caller's section scope (with a term: those with sections in it), sorted by code",
   auth: true,
+  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'catalog' },
   params: researchAccountParams,
   query: z.object({ departmentId: dbIdParam, termId: dbIdParam.optional() }),
   response: z.array(researchCourse),
@@ -95,6 +99,7 @@ export const getResearchProfessors = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/professors`,
   summary: `Professors of the store who teach a section in the caller's section scope, by last name; \`search\` matches the start of the last or first name; at most ${PROFESSOR_LOOKUP_LIMIT}`,
   auth: true,
+  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'catalog' },
   params: researchAccountParams,
   query: z.object({
     search: withoutNul(z.string().trim().max(100, 'must be at most 100 characters')).optional(),

@@ -68,6 +68,7 @@ export const getSectionDetail = endpoint({
   summary:
     "A section in the caller's VIEW_SECTION scope: dates, professors, enrolled students, adoption counts, and (with VIEW_ONTIME_PERCENTAGE) the share of its order items fulfilled",
   auth: true,
+  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'catalog' },
   params: researchAccountParams,
   query: sectionQuery,
   response: sectionDetailDTO,
@@ -102,6 +103,7 @@ export const getSectionMaterials = endpoint({
   summary:
     "The active adoptions covering a section (its own, not removed, and its course's auto adoptions): required first, then by title",
   auth: true,
+  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'catalog' },
   params: researchAccountParams,
   query: sectionQuery,
   response: z.object({ materials: z.array(sectionMaterial) }),

@@ -182,6 +182,7 @@ export const sectionList = endpoint({
   summary:
     "One page of the sections in the caller's VIEW_SECTION scope that match the filters, in the chosen order, with the number that match",
   auth: true,
+  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'store' },
   params: researchAccountParams,
   body: sectionListRequest,
   response: z.object({

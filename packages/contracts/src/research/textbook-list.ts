@@ -30,6 +30,7 @@ export const getTextbookTerms = endpoint({
   summary:
     "The terms of this website's store with sections, newest first (terms that ended more than a year ago are left out)",
   auth: false,
+  access: { kind: 'public' },
   response: z.object({
     storeName: z.string(),
     /** With how many sections each has (the page opens on the busiest term under way). */
@@ -56,6 +57,7 @@ export const getTextbookTerm = endpoint({
   path: `${PUBLIC_BASE}/textbooks`,
   summary: "A term's departments with their sections and completeness, by department code",
   auth: false,
+  access: { kind: 'public' },
   query: textbookTermQuery,
   response: z.object({
     storeName: z.string(),
@@ -114,6 +116,7 @@ export const getTextbookDepartment = endpoint({
   path: `${PUBLIC_BASE}/textbooks/department`,
   summary: "One department's courses, sections and materials in a term",
   auth: false,
+  access: { kind: 'public' },
   query: textbookTermQuery.extend({ departmentId: dbIdParam }),
   response: z.object({
     term: textbookTerm,
@@ -150,6 +153,7 @@ export const getTextbookCsv = endpoint({
   path: `${PUBLIC_BASE}/textbooks.csv`,
   summary: `A term's whole textbook list as CSV (text/csv, columns ${TEXTBOOK_CSV_COLUMNS.join(', ')})`,
   auth: false,
+  access: { kind: 'public' },
   query: textbookTermQuery,
   response: z.string(),
 });

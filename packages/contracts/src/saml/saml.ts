@@ -47,6 +47,7 @@ export const samlLoginInfo = endpoint({
   path: `${SAML_BASE}/login-info`,
   summary: "Whether the host's website uses SAML single sign-on, and where to start it",
   auth: false,
+  access: { kind: 'public' },
   response: z.object({
     samlEnabled: z.boolean(),
     /** Start of single sign-on (append `?next=`); null when the website does not use SAML. */
@@ -74,6 +75,7 @@ export const exchangeSamlTicket = endpoint({
   path: `${SAML_BASE}/ticket`,
   summary: 'Exchange a one-time single-sign-on ticket (60 s, single use) for a session',
   auth: false,
+  access: { kind: 'public', credentials: true },
   body: z.object({
     ticket: z.string().trim().min(1, 'ticket is required').max(200),
     userAccountId: dbIdParam,
@@ -86,5 +88,6 @@ export const getCurrentSession = endpoint({
   path: `${ADMIN_BASE}/account/session`,
   summary: 'The session of the current token (restores a single-sign-on login after a reload)',
   auth: true,
+  access: { kind: 'signedIn' },
   response: ssoSession,
 });

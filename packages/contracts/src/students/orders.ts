@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { dbId, withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
-import { studentAccountParams } from './student-search.ts';
+import { STUDENT_LOOKUP_ACTIONS, studentAccountParams } from './student-search.ts';
 import { customerQuery, shippingAddress } from './student-detail.ts';
 import {
   orderFundingHistory,
@@ -65,6 +65,7 @@ export const getCustomerOrderableItems = endpoint({
   summary:
     "The student's required materials (current and upcoming sections) not yet bought or rented, each with its new, used, rental and digital prices",
   auth: true,
+  access: { kind: 'action', anyOf: STUDENT_LOOKUP_ACTIONS, scope: 'student' },
   params: studentAccountParams,
   query: customerQuery,
   response: z.object({ orderableItems: z.array(orderableItem) }),
@@ -84,6 +85,7 @@ export const getShippingPrices = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/shipping/prices`,
   summary: "The store's shipping methods and prices, pick-up first",
   auth: true,
+  access: { kind: 'action', anyOf: STUDENT_LOOKUP_ACTIONS, scope: 'store' },
   params: studentAccountParams,
   response: z.object({ shippingPrices: z.array(shippingPrice) }),
 });
@@ -146,6 +148,7 @@ export const createOrderPreview = endpoint({
   summary:
     'Prices an order before it is placed: lines at the store prices, subtotal, tax, shipping and total (AUTOGEN_CREATE_ORDER); nothing is written',
   auth: true,
+  access: { kind: 'action', anyOf: ['AUTOGEN_CREATE_ORDER'], scope: 'student' },
   params: studentAccountParams,
   body: orderDraft,
   response: orderPreview,
@@ -196,6 +199,7 @@ export const createOrder = endpoint({
   summary:
     'Places an order for a student at the store prices (AUTOGEN_CREATE_ORDER). The same clientKey from the same account answers the first order instead of placing another',
   auth: true,
+  access: { kind: 'action', anyOf: ['AUTOGEN_CREATE_ORDER'], scope: 'student' },
   params: studentAccountParams,
   body: orderDraft.extend({ clientKey: z.uuid({ error: 'must be a UUID' }) }),
   response: z.object({ order: orderSummary }),
@@ -208,6 +212,7 @@ export const holdOrder = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/order/hold`,
   summary: 'Puts an open order on hold (UNHOLD_ORDERS); holding a held order answers it as it is',
   auth: true,
+  access: { kind: 'action', anyOf: ['UNHOLD_ORDERS'], scope: 'student' },
   params: studentAccountParams,
   body: orderChangeBody,
   response: z.object({ order: orderSummary }),
@@ -218,6 +223,7 @@ export const unholdOrder = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/order/unhold`,
   summary: 'Releases a held order (UNHOLD_ORDERS); releasing an open order answers it as it is',
   auth: true,
+  access: { kind: 'action', anyOf: ['UNHOLD_ORDERS'], scope: 'student' },
   params: studentAccountParams,
   body: orderChangeBody,
   response: z.object({ order: orderSummary }),
@@ -229,6 +235,7 @@ export const cancelOrder = endpoint({
   summary:
     'Cancels an open or held order and its pending items (CANCEL_ORDERS); a fulfilled order cannot be cancelled; cancelling a cancelled order answers it as it is',
   auth: true,
+  access: { kind: 'action', anyOf: ['CANCEL_ORDERS'], scope: 'student' },
   params: studentAccountParams,
   body: orderChangeBody,
   response: z.object({ order: orderSummary }),
@@ -255,6 +262,7 @@ export const getTransactionHistory = endpoint({
   summary:
     "A student's orders (newest first, with items and amounts) and rentals (VIEW_TRANSACTIONS); savings figures only with VIEW_STUDENT_SAVINGS",
   auth: true,
+  access: { kind: 'action', anyOf: ['VIEW_TRANSACTIONS'], scope: 'student' },
   params: studentAccountParams,
   query: customerQuery,
   response: z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { dbId, withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
-import { studentAccountParams } from './student-search.ts';
+import { STUDENT_LOOKUP_ACTIONS, studentAccountParams } from './student-search.ts';
 import { customerQuery } from './student-detail.ts';
 
 /** Spec §3 Outstanding rental (the fields an in-transit item has too). */
@@ -29,6 +29,7 @@ export const getOutstandingRentals = endpoint({
   summary:
     "A student's rentals still out: not returned and not on their way back (no tracking number), by due date",
   auth: true,
+  access: { kind: 'action', anyOf: STUDENT_LOOKUP_ACTIONS, scope: 'student' },
   params: studentAccountParams,
   query: customerQuery,
   response: z.object({ rentalListDTO: z.array(rentalItem) }),
@@ -47,6 +48,7 @@ export const getInTransitRentals = endpoint({
   summary:
     "A student's rentals on their way back (a return-shipping label was printed), grouped by transaction",
   auth: true,
+  access: { kind: 'action', anyOf: STUDENT_LOOKUP_ACTIONS, scope: 'student' },
   params: studentAccountParams,
   query: customerQuery,
   response: z.array(inTransitGroup),
@@ -107,6 +109,7 @@ export const returnRentals = endpoint({
   summary:
     'Checks rentals in at the counter with their conditions (RETURN_RENTALS). Each item is returned once: an item already returned, of another student or unknown lands in `failed` with its reason while the rest are returned; each returned item carries the URL of its label',
   auth: true,
+  access: { kind: 'action', anyOf: ['RETURN_RENTALS'], scope: 'student' },
   params: studentAccountParams,
   body: returnRentalsBody,
   response: z.object({
@@ -135,6 +138,7 @@ export const printRentalLabel = endpoint({
   summary:
     "Creates a return shipment with a tracking number for a student's outstanding rentals (RETURN_RENTALS): they leave the outstanding list and show in transit. Asking again for items already shipped together answers the same label",
   auth: true,
+  access: { kind: 'action', anyOf: ['RETURN_RENTALS'], scope: 'student' },
   params: studentAccountParams,
   body: printRentalLabelBody,
   response: z.array(shippingLabelDocument),

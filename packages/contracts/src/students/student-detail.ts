@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
-import { customerIdParam, studentAccountParams } from './student-search.ts';
+import { STUDENT_LOOKUP_ACTIONS, customerIdParam, studentAccountParams } from './student-search.ts';
 
 export const customerQuery = z.object({ customerId: customerIdParam });
 
@@ -53,6 +53,7 @@ export const getStudentDetails = endpoint({
   summary:
     "A student's details: name, student ID, fulfilment preference per division, shipping preference, delivery note, and the shipping address for holders of VIEW_STUDENT_ADDRESS",
   auth: true,
+  access: { kind: 'action', anyOf: STUDENT_LOOKUP_ACTIONS, scope: 'student' },
   params: studentAccountParams,
   query: customerQuery,
   response: z.object({ studentDetail }),
@@ -97,6 +98,7 @@ export const getStudentRequiredMaterials = endpoint({
   summary:
     "The adopted materials of the student's current and upcoming sections (not ended), with what the student already bought or rents of each; sections with no text required are listed as such. With `sectionId`: that section's alone, ended or not (404 naming sectionId when the student is not enrolled in it)",
   auth: true,
+  access: { kind: 'action', anyOf: STUDENT_LOOKUP_ACTIONS, scope: 'student' },
   params: studentAccountParams,
   query: customerQuery.extend({ sectionId: dbIdParam.optional() }),
   response: z.object({ requiredMaterials: z.array(requiredMaterial) }),
@@ -110,6 +112,7 @@ export const getMarketplaceConditions = endpoint({
   path: `${ADMIN_BASE}/:userAccountId/getMarketplaceConditions`,
   summary: "The store's return conditions, best first",
   auth: true,
+  access: { kind: 'action', anyOf: STUDENT_LOOKUP_ACTIONS, scope: 'store' },
   params: studentAccountParams,
   response: z.object({ market_conditions: z.array(marketplaceCondition) }),
 });

@@ -76,6 +76,7 @@ export const searchStudents = endpoint({
   summary:
     "Finds the store's students by student ID (whole or its start; hyphens ignored) or by name (each word the start of the first or last name), ranked: exact ID, then ID prefix, then last-name matches, then first-name matches; paged",
   auth: true,
+  access: { kind: 'action', anyOf: STUDENT_LOOKUP_ACTIONS, scope: 'store' },
   params: studentAccountParams,
   query: studentSearchQuery,
   response: z.object({

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { or, sql, type SQL } from 'drizzle-orm';
-import type { ActionName } from '@csp/contracts';
+import { FULL_REPORTER_ACTIONS } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireSession } from '../../lib/request-context.ts';
@@ -8,14 +8,8 @@ import { grantsOf, type Grants } from '../permissions/index.ts';
 import { METRICS_MESSAGES as M } from './metrics-messages.ts';
 import { divisionReach } from './metrics-repository.ts';
 
-/** Spec §6 "Full reporter": any of these actions. */
-export const FULL_REPORTER_ACTIONS: readonly ActionName[] = [
-  'VIEW_STUDENT_ADDRESS',
-  'VIEW_STUDENT_SAVINGS',
-  'VIEW_ONTIME_PERCENTAGE',
-  'VIEW_SECTION',
-  'VIEW_TRANSACTIONS',
-];
+/** Spec §6 "Full reporter": any of these actions (the contracts state it once). */
+export { FULL_REPORTER_ACTIONS };
 
 /**
  * Whether the caller reports on the division whose id is `divisionId` (SQL): they hold a
