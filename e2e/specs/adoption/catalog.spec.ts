@@ -246,11 +246,24 @@ test.describe('course catalog', () => {
     expect(mine).toMatch(/^Subject: Course catalog export/m);
     expect(mine).toMatch(/filename="?course-catalog.*\.xlsx/);
 
-    const other = 'catalog-buyer@example.edu';
+    // Only to people the store knows: its accounts, and addresses at demo-university.edu.
+    const outsider = 'catalog-buyer@example.edu';
+    const beforeOutsider = await mailTo(outsider);
+    await exportButton.click();
+    await page.getByRole('menuitem', { name: 'E-mail to another address…' }).click();
+    let dialog = page.getByRole('dialog', { name: 'E-mail the export' });
+    await dialog.getByLabel('E-mail address').fill(outsider);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(
+      page.getByText(/can only be e-mailed to people this store knows: catalog-buyer@example\.edu/),
+    ).toBeVisible();
+    expect(await mailTo(outsider)).toEqual(beforeOutsider);
+
+    const other = 'catalog-buyer@demo-university.edu';
     const beforeOther = await mailTo(other);
     await exportButton.click();
     await page.getByRole('menuitem', { name: 'E-mail to another address…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'E-mail the export' });
+    dialog = page.getByRole('dialog', { name: 'E-mail the export' });
     await dialog.getByLabel('E-mail address').fill('catalog-buyer@example');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByText(/Enter a full e-mail address/)).toBeVisible();
@@ -259,7 +272,9 @@ test.describe('course catalog', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(new RegExp(`was e-mailed to ${other}\\.`))).toBeVisible();
-    expect(await nextMail(other, beforeOther)).toMatch(/^To: catalog-buyer@example\.edu/m);
+    const mail = await nextMail(other, beforeOther);
+    expect(mail).toMatch(/^To: catalog-buyer@demo-university\.edu/m);
+    expect(mail).toMatch(/^Reply-To: cma@demo-university\.edu/m);
     await context.close();
   });
 

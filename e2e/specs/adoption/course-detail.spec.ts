@@ -206,6 +206,11 @@ test.describe('Course detail', () => {
     const mail = await mailContaining(SUBMITTER, marker);
     expect(mail).toMatch(/^Subject: Message about your adoption for /m);
     expect(mail).toContain('A response is needed');
+    // It names who wrote it, through which store, and replies go to them.
+    expect(mail).toContain(
+      'Sent by Casey Materials (cma@demo-university.edu) through Demo University Campus Store.',
+    );
+    expect(mail).toMatch(/^Reply-To: cma@demo-university\.edu/m);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page).not.toHaveURL(/viewAdoptionId/);
     const needing = page.getByRole('region', { name: /Needing a response/ });

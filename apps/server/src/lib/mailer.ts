@@ -10,6 +10,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go when not to the store's sender: the person the message is sent for. */
+  replyTo?: string;
   html?: string;
   /** Files sent with the message (an export), read from disk when the message is built. */
   attachments?: { filename: string; path: string; contentType?: string }[];

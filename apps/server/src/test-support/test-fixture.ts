@@ -71,7 +71,8 @@ export async function seedTestFixture(db: Db): Promise<TestFixture> {
   const [locA, locB] = await db
     .insert(t.locations)
     .values([
-      { name: 'Store A', externalRef: 'STORE-A' },
+      // Store A's accounts are at store-a.test: copies and exports may go to that domain.
+      { name: 'Store A', externalRef: 'STORE-A', emailDomains: ['store-a.test'] },
       { name: 'Store B', externalRef: 'STORE-B' },
     ])
     .returning();

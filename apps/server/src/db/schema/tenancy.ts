@@ -7,6 +7,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { WebsiteConfig } from '@csp/contracts';
 
 /** A campus store. Every tenant row elsewhere carries its location id. */
@@ -18,6 +19,15 @@ export const locations = pgTable('locations', {
   allowSubmittersToSelectPrintOnly: boolean().notNull().default(false),
   /** The course materials team's address: told of every adoption a submitter makes. */
   courseMaterialsEmail: text(),
+  /**
+   * The store's own e-mail domains (lower case, e.g. `demo-university.edu`). A message's copies
+   * and an e-mailed export go only to the addresses of the store's active accounts and to
+   * addresses at these domains; none (the default) means the accounts only.
+   */
+  emailDomains: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /**
    * The store's return (ship-from of the student's parcel, ship-to on the label) address. A
    * store without a complete one cannot print return labels (spec §8 'ShipFrom').

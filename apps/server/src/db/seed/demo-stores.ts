@@ -89,6 +89,8 @@ export const STORE_A: StoreSpec = {
   locationName: 'Demo University Campus Store',
   externalRef: STORE_A_REF,
   courseMaterialsEmail: 'textbooks@demo-university.edu',
+  // Copies of adoption messages and e-mailed exports may go to any campus address.
+  emailDomains: ['demo-university.edu'],
   returnAddress: {
     name: 'Demo University Campus Store — Rental Returns',
     streetOne: '1200 University Avenue',
@@ -177,6 +179,7 @@ export const STORE_A: StoreSpec = {
 export const STORE_B: StoreSpec = {
   locationName: 'Bookstore B',
   externalRef: STORE_B_REF,
+  emailDomains: ['bookstore-b.edu'],
   returnAddress: {
     name: 'Bookstore B — Rental Returns',
     streetOne: '45 College Street',

@@ -94,6 +94,7 @@ export function largeStoreSpec(scale: number): StoreSpec {
   return {
     locationName: 'Large University Campus Store',
     externalRef: LARGE_STORE_REF,
+    emailDomains: ['large-university.edu'],
     returnAddress: {
       name: 'Large University Campus Store — Rental Returns',
       streetOne: '500 Campus Drive',

@@ -54,6 +54,8 @@ export interface StoreSpec {
   locationName: string;
   /** The course materials team's address, told of submitters' adoptions. */
   courseMaterialsEmail?: string;
+  /** The store's own e-mail domains (locations.email_domains); none when omitted. */
+  emailDomains?: readonly string[];
   externalRef: string;
   /** Where students send rentals back; without one the store cannot print return labels. */
   returnAddress?: ReturnAddress;
@@ -152,6 +154,7 @@ export async function seedStore(
         name: spec.locationName,
         externalRef: spec.externalRef,
         courseMaterialsEmail: spec.courseMaterialsEmail ?? null,
+        emailDomains: [...(spec.emailDomains ?? [])],
         ...returnAddressColumns(spec.returnAddress),
         taxRateBasisPoints: spec.taxRateBasisPoints ?? 0,
       },

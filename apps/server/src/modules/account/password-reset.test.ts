@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useUpMailAllowance } from '../../test-support/mail-allowance.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -463,6 +464,23 @@ describe.each(engines)('password reset (%s)', (engine) => {
       expect((await request(`probe${i}@store-a.test`)).statusCode).toBe(200);
     }
     expect((await request('probe-last@store-a.test')).statusCode).toBe(429);
+  });
+
+  it("limits a store's reset e-mails per hour, whoever asks, mailing nobody over it", async () => {
+    const storeA = { locationId: ctx.fixture.locations.a };
+    await useUpMailAllowance(ctx.db, 'passwordReset', storeA, 'store', new Date(limiterClock));
+    const before = smtp.messages.length;
+    const limited = await request(ctx.fixture.accounts.admin.userName);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(limited.json().message).toMatch(
+      /^This store has sent 300 password reset e-mails in the last hour\. Try again in \d+ minutes\.$/,
+    );
+    await ctx.background.drain();
+    expect(smtp.messages.length).toBe(before);
+    // Another store's customers are not held back.
+    const storeB = await request(ctx.fixture.accounts.storeB.userName, FIXTURE_HOSTS.b);
+    expect(storeB.statusCode).toBe(200);
   });
 
   it('sends a set-password link for a new account that works for 72 hours', async () => {

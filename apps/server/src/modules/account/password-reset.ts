@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { websiteOrigin } from '../../lib/website-origin.ts';
 import type { Website } from '../../lib/request-context.ts';
+import { takeMailAllowance } from '../mail/index.ts';
 import { checkPassword } from './password-policy.ts';
 import {
   applyPasswordReset,
@@ -26,7 +27,9 @@ export interface ResetRequestContext {
  * website's configured address, never one the request names (reset-link.ts says why even the
  * path is fixed). The answer comes right after the input check and the rate limit, which are
  * the same whether or not an account exists; looking the address up, issuing tokens and mailing
- * happen after the answer, as tracked background work, so its timing reveals nothing.
+ * happen after the answer, as tracked background work, so its timing reveals nothing. Besides
+ * the limits per address and client (ResetRateLimiter), every request counts against the store's
+ * hourly mail limit (modules/mail), whether or not it finds an account, for the same reason.
  */
 export async function requestReset(
   deps: AppDeps,
@@ -36,7 +39,16 @@ export async function requestReset(
   checkResetUrl(input.resetUrl);
   const origin = websiteOrigin(ctx.website, deps.config);
   const email = input.email.trim().toLowerCase();
-  await deps.resetLimiter.take({ email: `${ctx.website.locationId}:${email}`, ip: ctx.ip });
+  // The store's hourly limit first: a request it refuses counts against nothing else.
+  const allowance = await takeMailAllowance(deps.throttle, 'passwordReset', {
+    locationId: ctx.website.locationId,
+  });
+  try {
+    await deps.resetLimiter.take({ email: `${ctx.website.locationId}:${email}`, ip: ctx.ip });
+  } catch (error) {
+    await allowance.refund();
+    throw error;
+  }
   deps.background.run('password reset mail', () =>
     mailResetLinks(deps, ctx.website, email, origin),
   );

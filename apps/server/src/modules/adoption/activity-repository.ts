@@ -41,6 +41,15 @@ export async function findAdoption(db: Db, locationId: number, adoptionMaterialI
 
 export type FoundAdoption = NonNullable<Awaited<ReturnType<typeof findAdoption>>>;
 
+/** The sections an adoption is on or was on (a section it was taken off included). */
+export async function linkedSectionIds(db: Db, adoptionMaterialId: number): Promise<number[]> {
+  const rows = await db
+    .select({ sectionId: adoptionMaterialSections.sectionId })
+    .from(adoptionMaterialSections)
+    .where(eq(adoptionMaterialSections.adoptionMaterialId, adoptionMaterialId));
+  return rows.map((r) => r.sectionId);
+}
+
 const historyColumns = {
   id: adoptionActivity.id,
   action: adoptionActivity.action,

@@ -6,62 +6,21 @@ import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
 import {
   deactivateAdoption,
-  findAccountEmail,
-  findAdoption,
-  findEntry,
   insertActivity,
-  lastEntryBy,
   listHistory,
-  lockAdoption,
   lockSectionLink,
-  setMessagingStatus,
   setSectionRemoved,
   type FoundAdoption,
   type HistoryRow,
 } from './activity-repository.ts';
 import { refuseDuplicates } from './adoption-create.ts';
+import { accessibleAdoption, adoptionAndCourse } from './adoption-reach.ts';
 import { checkChosenSections } from './adoption-rules.ts';
 import { lockCourse } from './adoption-write-repository.ts';
-import { courseAccess, mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
+import { mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { listCourseSections } from './section-repository.ts';
 import { isoDay } from './sections.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
-
-/** A second identical message from the same person this soon is the same post (a retry). */
-export const REPOST_WINDOW_MS = 30_000;
-
-/**
- * An adoption of a course the caller works on, with what they may do on that course; 404
- * otherwise, as if it did not exist.
- */
-export async function adoptionAndCourse(
-  db: Db,
-  session: Session,
-  grants: Grants,
-  adoptionMaterialId: number,
-): Promise<{ adoption: FoundAdoption; course: AccessibleCourse }> {
-  const adoption = await findAdoption(db, session.locationId, adoptionMaterialId);
-  const course = adoption
-    ? await courseAccess(db, session, grants, {
-        divisionId: adoption.divisionId,
-        departmentId: adoption.departmentId,
-        courseId: adoption.courseId,
-        sectionId: null,
-      })
-    : null;
-  if (!adoption || !course) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
-  return { adoption, course };
-}
-
-/** An adoption of a course the caller works on; 404 otherwise, as if it did not exist. */
-export async function accessibleAdoption(
-  db: Db,
-  session: Session,
-  grants: Grants,
-  adoptionMaterialId: number,
-): Promise<FoundAdoption> {
-  return (await adoptionAndCourse(db, session, grants, adoptionMaterialId)).adoption;
-}
 
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
@@ -97,94 +56,6 @@ export async function adoptionHistory(
 ): Promise<AdoptionHistoryItem[]> {
   await accessibleAdoption(db, session, grants, adoptionMaterialId);
   return (await listHistory(db, adoptionMaterialId)).map(presentHistory);
-}
-
-/**
- * Posts a message on an adoption's thread. Asking the submitter (notifySubmitter) marks the
- * adoption RESPONSE_REQUIRED; the submitter's own message on such an adoption marks it
- * RESPONDED. The entry and the status change are written together; the e-mails (to the
- * submitter when notified, and to the copied addresses) go after the answer. The same message
- * posted again by the same person within REPOST_WINDOW_MS is the same post: nothing is written
- * or sent twice.
- */
-export async function postMessage(
-  deps: AppDeps,
-  session: Session,
-  grants: Grants,
-  input: {
-    adoptionMaterialId: number;
-    notifySubmitter: boolean;
-    ccEmailList: string[];
-    message: string;
-  },
-) {
-  const { db } = deps;
-  const adoption = await accessibleAdoption(db, session, grants, input.adoptionMaterialId);
-  const now = deps.now();
-  const details = {
-    message: input.message,
-    notifySubmitter: input.notifySubmitter,
-    ccEmailList: input.ccEmailList,
-  };
-  // Under the adoption's row lock, so two submits of one message cannot both pass the check.
-  const outcome = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const current = (await lockAdoption(txDb, adoption.id)) ?? adoption.messagingStatus;
-    const previous = await lastEntryBy(txDb, adoption.id, session.accountId, 'MESSAGE_POSTED');
-    const repeated =
-      previous !== null &&
-      record(previous.details)?.['message'] === input.message &&
-      now.getTime() - previous.at.getTime() < REPOST_WINDOW_MS;
-    if (repeated) return { status: current, entryId: previous.id, isNew: false };
-    const byTheSubmitter = adoption.createdBy === session.accountId;
-    const status = input.notifySubmitter
-      ? 'RESPONSE_REQUIRED'
-      : byTheSubmitter && current === 'RESPONSE_REQUIRED'
-        ? 'RESPONDED'
-        : current;
-    const entryId = await insertActivity(txDb, {
-      locationId: session.locationId,
-      adoptionMaterialId: adoption.id,
-      actorAccountId: session.accountId,
-      action: 'MESSAGE_POSTED',
-      at: now,
-      details,
-    });
-    if (status !== current) await setMessagingStatus(txDb, adoption.id, status, now);
-    return { status, entryId, isNew: true };
-  });
-  const posted = await findEntry(db, outcome.entryId);
-  if (!posted) throw new Error('the posted message was not found');
-  if (outcome.isNew) mailMessage(deps, adoption, input, posted.actorName ?? session.userName);
-  return {
-    adoptionMaterialId: adoption.id,
-    adoptionMessagingStatusName: outcome.status,
-    posted: presentHistory(posted),
-  };
-}
-
-function mailMessage(
-  deps: AppDeps,
-  adoption: FoundAdoption,
-  input: { notifySubmitter: boolean; ccEmailList: string[]; message: string },
-  author: string,
-): void {
-  deps.background.run('adoption message mail', async () => {
-    const to = new Set(input.ccEmailList.map((e) => e.toLowerCase()));
-    if (input.notifySubmitter && adoption.createdBy !== null) {
-      const submitter = await findAccountEmail(deps.db, adoption.createdBy);
-      if (submitter) to.add(submitter.email.toLowerCase());
-    }
-    const subject = `Message about your adoption for ${adoption.courseCode} ${adoption.courseName}`;
-    const text = [
-      `${author} wrote about an adoption for ${adoption.courseCode} ${adoption.courseName}:`,
-      '',
-      input.message,
-      '',
-      input.notifySubmitter ? 'A response is needed: reply on the adoption in the portal.' : '',
-    ].join('\n');
-    for (const address of to) await deps.mailer.send({ to: address, subject, text });
-  });
 }
 
 /**

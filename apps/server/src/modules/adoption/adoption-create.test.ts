@@ -7,6 +7,7 @@ import {
   type CreateAdoptionBody,
 } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
+import { useUpMailAllowance } from '../../test-support/mail-allowance.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import type { Caller } from '../permissions/permissions-test-support.ts';
@@ -113,6 +114,8 @@ describe.each(engines)('adoption wizard: createAdoption (%s)', (engine) => {
     const team = await smtp.take('textbooks@store-a.test');
     expect(team.raw).toContain('Genes in Action');
     expect(team.raw).toContain('auto adoption');
+    // The team's reply goes to the submitter, not to the store's sender.
+    expect(team.raw).toMatch(/^Reply-To: submitter-dept@store-a\.test\r?$/m);
     const receipt = await smtp.take(ctx.fixture.accounts.submitterDepartment.userName);
     expect(receipt.raw).toContain('received your adoption for BIO 101');
   });
@@ -288,5 +291,38 @@ describe.each(engines)('adoption wizard: createAdoption (%s)', (engine) => {
   it("does not let another store's caller adopt here", async () => {
     const res = await create(w.who.storeB, body());
     expect(res.statusCode).toBe(403);
+  });
+
+  it("refuses a submitter's adoption over the hourly limit of those e-mailed to the team, adopting nothing", async () => {
+    const { locations, accounts } = ctx.fixture;
+    const section = await w.addSection('009', 20);
+    const [title] = await ctx.db
+      .insert(t.titles)
+      .values({ locationId: locations.a, ean13: '9780262033848', description: 'Algorithms' })
+      .returning({ id: t.titles.id });
+    const adopt = (who: Caller) =>
+      create(
+        who,
+        body({
+          adoptionMaterial: { ...answers, titleId: title?.id ?? 0 },
+          sectionIdList: [section],
+        }),
+      );
+    const who = { accountId: accounts.submitterDepartment.id, locationId: locations.a };
+    await useUpMailAllowance(ctx.db, 'adoptionNotice', who, 'account');
+    const before = await adoptionCount();
+    const mails = smtp.messages.length;
+    const refused = await adopt(w.who.submitter);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(refused.json().message).toMatch(
+      /^You have made 60 adoptions \(each is e-mailed to the course materials team\) in the last hour\. Try again in \d+ minutes\.$/,
+    );
+    await ctx.background.drain();
+    expect(await adoptionCount()).toBe(before);
+    expect(smtp.messages.length).toBe(mails);
+    // The course materials team's own adoptions e-mail nobody: not held back.
+    await useUpMailAllowance(ctx.db, 'adoptionNotice', who, 'store');
+    expect((await adopt(w.who.admin)).statusCode).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../lib/unique-violation.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
 import { insertActivity } from './activity-repository.ts';
+import { takeMailAllowance } from '../mail/index.ts';
 import { mailNewAdoption } from './adoption-notices.ts';
 import {
   checkChosenSections,
@@ -142,6 +143,11 @@ export async function createAdoptionFor(
   const ia = !m.noTextRequired && (m.ia ?? false);
   const iapublisher = iaPublisherFor(ia, input.iapublisher);
   const expirationDate = m.expirationDate ?? null;
+  // A submitter's adoption is e-mailed to the team: it counts against the hourly mail limits.
+  const mailed = !course.courseActions.includes('ADOPT_CMA_TEAM');
+  const allowance = mailed
+    ? await takeMailAllowance(deps.throttle, 'adoptionNotice', session)
+    : { refund: async () => undefined };
 
   const created = await db
     .transaction(async (tx) => {
@@ -197,13 +203,15 @@ export async function createAdoptionFor(
       }
       return { id: row.id, isNew: true };
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
+      await allowance.refund();
       // The same request id sent for another course at the same moment (a client bug).
       if (isUniqueViolation(error)) throw new AppError(409, M.requestIdUsed, 'requestId');
       throw error;
     });
+  if (!created.isNew) await allowance.refund();
   const adoption = await courseAdoption(db, session.locationId, courseId, created.id);
-  if (created.isNew && !course.courseActions.includes('ADOPT_CMA_TEAM')) {
+  if (created.isNew && mailed) {
     const { departmentCode, courseCode } = input.adoptionCatalog;
     const label = `${departmentCode} ${courseCode}`;
     mailNewAdoption(deps, session, { label }, adoption, settings, input.message ?? null);

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
-import { adoptionAndCourse } from './activity.ts';
+import { adoptionAndCourse } from './adoption-reach.ts';
 import { insertActivity } from './activity-repository.ts';
 import { refuseDuplicates } from './adoption-create.ts';
 import {

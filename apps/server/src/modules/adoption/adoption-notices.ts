@@ -51,6 +51,8 @@ export function mailNewAdoption(
           ...lines,
           ...(message ? ['', `Their message: ${message}`] : []),
         ].join('\n'),
+        // The team's questions go to the submitter, not to the store's own sender.
+        ...(submitter && { replyTo: submitter.email }),
       });
     }
     if (submitter) {

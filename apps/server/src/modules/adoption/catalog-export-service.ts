@@ -5,8 +5,13 @@ import { XLSX_CONTENT_TYPE, type CourseListFilters } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
-import { describeWait, retryAfterSeconds } from '../throttle/index.ts';
-import { findAccountEmail } from './activity-repository.ts';
+import {
+  mailSender,
+  refuseUnknownRecipients,
+  senderLine,
+  takeMailAllowance,
+  type MailAllowance,
+} from '../mail/index.ts';
 import { catalogWorkbookFile, ExportAbandoned, writeCatalogWorkbook } from './catalog-export.ts';
 import { allListedCourses } from './course-list-repository.ts';
 import type { CourseListQuery } from './course-list-repository.ts';
@@ -44,22 +49,21 @@ export async function streamCatalogExport(
     .send(body);
 }
 
-/** E-mailed exports per account and hour: the portal is no way to flood a mailbox. */
-const EXPORT_MAILS_PER_HOUR = 10;
 /** The same export to the same address within this long is a double press: sent once. */
 const SAME_EXPORT_MS = 60_000;
 
 /**
  * Counts an e-mailed export before any work: the same filters to the same address within a
- * minute are refused (409, a double press or a retry), and more than EXPORT_MAILS_PER_HOUR an
- * hour (429). Returns the key of "this export", cleared again if the mail is not sent.
+ * minute are refused (409, a double press or a retry), and so is one over the hourly limits of
+ * the account and the store (429, modules/mail). Returns what to give back if the mail is not
+ * sent after all.
  */
 async function guardExportMail(
   deps: AppDeps,
   session: Session,
   filters: CourseListFilters,
   to: string,
-): Promise<string> {
+): Promise<{ giveBack: () => Promise<void> }> {
   const digest = createHash('sha256')
     .update(JSON.stringify(filters))
     .update('\u0000')
@@ -74,28 +78,26 @@ async function guardExportMail(
       409,
       `This export was e-mailed to ${to} less than a minute ago: look for it in that inbox.`,
     );
-  const hourly = await deps.throttle.take([
-    {
-      key: `export-mail:${session.accountId}`,
-      limit: { max: EXPORT_MAILS_PER_HOUR, windowMs: 3_600_000 },
-    },
-  ]);
-  if (!hourly.allowed) {
+  let allowance: MailAllowance;
+  try {
+    allowance = await takeMailAllowance(deps.throttle, 'catalogExport', session);
+  } catch (error) {
     await deps.throttle.clear([sameExport]);
-    throw new AppError(
-      429,
-      `You have e-mailed ${EXPORT_MAILS_PER_HOUR} exports in the last hour. Download this one instead, or try again in ${describeWait(hourly.waitMs)}.`,
-      undefined,
-      { 'Retry-After': retryAfterSeconds(hourly.waitMs) },
-    );
+    throw error;
   }
-  return sameExport;
+  return {
+    giveBack: async () => {
+      await deps.throttle.clear([sameExport]);
+      await allowance.refund();
+    },
+  };
 }
 
 /**
- * E-mails the workbook to `overrideEmail`, or else to the caller's own address, and answers
- * where it went once the message has been handed to the mail server (so a failure is reported
- * to the user, not lost in a log).
+ * E-mails the workbook to `overrideEmail` (someone the store knows, modules/mail), or else to
+ * the caller's own address, and answers where it went once the message has been handed to the
+ * mail server (so a failure is reported to the user, not lost in a log). The e-mail names who
+ * sent it, and replies go to them.
  */
 export async function emailCatalogExport(
   deps: AppDeps,
@@ -105,7 +107,11 @@ export async function emailCatalogExport(
   filters: CourseListFilters,
   overrideEmail: string | undefined,
 ): Promise<{ emailedTo: string; rowCount: number }> {
-  const to = overrideEmail ?? (await findAccountEmail(deps.db, session.accountId))?.email;
+  const sender = await mailSender(deps.db, session.accountId);
+  if (overrideEmail !== undefined) {
+    await refuseUnknownRecipients(deps.db, session.locationId, 'overrideEmail', [overrideEmail]);
+  }
+  const to = overrideEmail ?? sender?.email;
   if (!to) {
     throw new AppError(
       400,
@@ -113,7 +119,7 @@ export async function emailCatalogExport(
       'overrideEmail',
     );
   }
-  const sameExport = await guardExportMail(deps, session, filters, to);
+  const guard = await guardExportMail(deps, session, filters, to);
   const now = deps.now();
   let file: Awaited<ReturnType<typeof catalogWorkbookFile>>;
   try {
@@ -121,7 +127,7 @@ export async function emailCatalogExport(
     file = await catalogWorkbookFile(deps.db, list, courses, WORKBOOK_CREATOR);
   } catch (error) {
     // Not built: the same export may be asked for again at once.
-    await deps.throttle.clear([sameExport]);
+    await guard.giveBack();
     throw error;
   }
   try {
@@ -129,18 +135,20 @@ export async function emailCatalogExport(
       to,
       subject: `Course catalog export (${file.rows} rows)`,
       text: [
-        'The course catalog you exported from the portal is attached as an Excel workbook.',
+        'The course catalog exported from the portal is attached as an Excel workbook.',
         '',
         `Rows: ${file.rows} (one per course, section and adopted material).`,
         `Sections starting ${list.search ? 'any time (a course search)' : `${list.window.from} to ${list.window.to}`}.`,
+        ...(sender ? ['', senderLine(sender)] : []),
       ].join('\n'),
+      ...(sender && { replyTo: sender.email }),
       attachments: [
         { filename: exportFileName(now), path: file.path, contentType: XLSX_CONTENT_TYPE },
       ],
     });
   } catch (error) {
     // Not sent: the same export may be asked for again at once.
-    await deps.throttle.clear([sameExport]);
+    await guard.giveBack();
     request.log.error({ err: error }, 'catalog export could not be mailed');
     throw new AppError(
       502,

@@ -8,8 +8,10 @@ import { ExportAbandoned, writeCatalogWorkbook } from './catalog-export.ts';
 import { courseListQuery } from './course-list.ts';
 import { allListedCourses } from './course-list-repository.ts';
 import * as t from '../../db/schema/index.ts';
+import { useUpMailAllowance } from '../../test-support/mail-allowance.ts';
 import {
   attachmentIn,
+  decodeQuotedPrintable,
   startSmtpCapture,
   type SmtpCapture,
 } from '../../test-support/smtp-capture.ts';
@@ -136,7 +138,24 @@ describe.each(engines)('adoption: catalog export (%s)', (engine) => {
 
     const other = await exportAs(admin, window, '?overrideEmail=buyer%40store-a.test');
     expect(other.json()).toEqual({ emailedTo: 'buyer@store-a.test', rowCount: 1 });
-    await smtp.take('buyer@store-a.test');
+    // It says who sent it, through which store, and replies go to them.
+    const sent = await smtp.take('buyer@store-a.test');
+    expect(sent.raw).toMatch(/^Reply-To: admin@store-a\.test\r?$/m);
+    expect(decodeQuotedPrintable(sent.raw)).toContain(
+      'Sent by admin (admin@store-a.test) through Store A.',
+    );
+  });
+
+  it('refuses to e-mail the export to anyone the store does not know, and sends nothing', async () => {
+    const before = smtp.messages.length;
+    const res = await exportAs(admin, window, '?overrideEmail=Stranger%40Example.com');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message:
+        'The export can only be e-mailed to people this store knows: stranger@example.com is not an account of this store or an address at one of its domains.',
+      field: 'overrideEmail',
+    });
+    expect(smtp.messages.length).toBe(before);
   });
 
   it('sends the same export to the same address once, and lets a failed sending be retried', async () => {
@@ -239,5 +258,28 @@ describe.each(engines)('adoption: catalog export (%s)', (engine) => {
     const nul = await exportAs(admin, { searchString: 'bio\u0000' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toMatchObject({ field: 'searchString' });
+  });
+
+  // Last: it uses up the store's allowance for the hour.
+  it('refuses e-mailed exports over the hourly limits of the account and the store, sending nothing', async () => {
+    const { locations, accounts } = ctx.fixture;
+    const before = smtp.messages.length;
+    const who = { accountId: accounts.submitterDepartment.id, locationId: locations.a };
+    await useUpMailAllowance(ctx.db, 'catalogExport', who, 'account');
+    const mine = await exportAs(submitter, window, '?email=true');
+    expect(mine.statusCode).toBe(429);
+    expect(Number(mine.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(mine.json().message).toMatch(
+      /^You have e-mailed 10 exports in the last hour\. Download this one instead, or try again in \d+ minutes\.$/,
+    );
+    expect((await exportAs(submitter, window)).statusCode).toBe(200);
+    const theirs = await exportAs(admin, window, '?overrideEmail=other%40store-a.test');
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    await useUpMailAllowance(ctx.db, 'catalogExport', who, 'store');
+    const store = await exportAs(admin, window, '?overrideEmail=third%40store-a.test');
+    expect(store.statusCode).toBe(429);
+    expect(store.headers['retry-after']).toBeDefined();
+    expect(store.json().message).toMatch(/^This store has e-mailed 100 exports in the last hour\./);
+    expect(smtp.messages.length).toBe(before + 1);
   });
 });

@@ -88,7 +88,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
   route(
     app,
     sendFutureAdoptionsEmail,
-    { tags: TAGS, errors: [404, 409, 502] },
+    { tags: TAGS, errors: [404, 409, 429, 502] },
     async ({ body, params, request }) => {
       const grants = await adopter(request);
       const session = requireSession(request);

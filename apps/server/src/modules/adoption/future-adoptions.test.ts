@@ -6,7 +6,12 @@ import {
   type AdoptionProgressRow,
 } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
-import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.ts';
+import { useUpMailAllowance } from '../../test-support/mail-allowance.ts';
+import {
+  decodeQuotedPrintable,
+  startSmtpCapture,
+  type SmtpCapture,
+} from '../../test-support/smtp-capture.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { FIXTURE_HOSTS } from '../../test-support/test-fixture.ts';
 import {
@@ -117,6 +122,11 @@ describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (e
     expect(mail.raw).toContain('Adopted materials for BIO 101');
     expect(mail.raw).toContain('Campbell Biology');
     expect(mail.raw).toContain('002 (starts 01/11/2027)');
+    // It says who sent it, through which store, and replies go to them.
+    expect(mail.raw).toMatch(/^Reply-To: admin@store-a\.test\r?$/m);
+    expect(decodeQuotedPrintable(mail.raw)).toContain(
+      'Sent by admin (admin@store-a.test) through Store A.',
+    );
     await smtp.take(submitterEmail);
 
     // A double press answers the first sending and mails nobody again.
@@ -276,5 +286,30 @@ describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (e
     // A department is not a division's figures: nothing beyond an adoption scope they lack.
     expect(await summary(bioReporter)).toEqual([]);
     expect(await summary(submitter)).toEqual([mainRow]);
+  });
+
+  // Last: it uses up the store's allowance for the hour.
+  it('refuses a sending over the hourly limits of the account and the store, mailing nobody', async () => {
+    const { locations, accounts } = ctx.fixture;
+    clock = new Date(NOW.getTime() + 60 * 60_000);
+    const who = { accountId: accounts.submitterDepartment.id, locationId: locations.a };
+    await useUpMailAllowance(ctx.db, 'futureAdoptions', who, 'account');
+    const before = smtp.messages.length;
+    const mine = await send(submitter);
+    expect(mine.statusCode).toBe(429);
+    expect(Number(mine.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(mine.json().message).toMatch(
+      /^You have sent 20 future adoptions e-mails in the last hour\. Try again in \d+ minutes\.$/,
+    );
+    expect(smtp.messages.length).toBe(before);
+    const theirs = await send(admin);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    await useUpMailAllowance(ctx.db, 'futureAdoptions', who, 'store');
+    const store = await send(admin);
+    expect(store.statusCode).toBe(429);
+    expect(store.json().message).toMatch(
+      /^This store has sent 200 future adoptions e-mails in the last hour\./,
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   settleNotice,
   type FutureAdoptionLine,
 } from './future-adoptions-repository.ts';
+import { mailSender, senderLine, takeMailAllowance } from '../mail/index.ts';
 import { formatEan13 } from './titles.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 import { isoDay } from './sections.ts';
@@ -52,7 +53,8 @@ function describe(lines: FutureAdoptionLine[]): string[] {
  * E-mails the course's instructors and submitters the adoptions on its sections that start in
  * the future. Only the course-materials team and submitters may send it (instructors receive
  * it). The sending is recorded first, so a double press or a retry within a minute answers
- * the first sending and mails nobody twice.
+ * the first sending and mails nobody twice. Each sending counts against the hourly limits of
+ * the account and the store (modules/mail); the e-mail names who sent it, and replies go to them.
  */
 export async function sendFutureAdoptions(
   deps: AppDeps,
@@ -81,6 +83,7 @@ export async function sendFutureAdoptions(
     submitters,
   );
   if (recipients.length === 0) throw new AppError(409, M.noFutureAdoptionRecipients);
+  const allowance = await takeMailAllowance(deps.throttle, 'futureAdoptions', session);
   const sent = await recordNotice(
     deps.db,
     {
@@ -94,21 +97,28 @@ export async function sendFutureAdoptions(
     now,
     new Date(now.getTime() - RESEND_GUARD_MS),
   );
-  if (!sent.isNew) return { ...sent, notDelivered: [] };
+  if (!sent.isNew) {
+    await allowance.refund();
+    return { ...sent, notDelivered: [] };
+  }
+  const sender = await mailSender(deps.db, session.accountId);
   const text = [
     `These course materials are adopted for ${course.label} sections that start in the future:`,
     '',
     ...describe(lines),
     '',
     'You can review them on the course in the portal.',
+    ...(sender ? ['', senderLine(sender)] : []),
   ].join('\n');
+  const replyTo = sender?.email;
   // Sent while the user waits (a handful of addresses), each on its own: one refused address
   // does not stop the others, and the answer says who was reached.
   const delivered: string[] = [];
   const notDelivered: string[] = [];
   for (const to of recipients) {
     try {
-      await deps.mailer.send({ to, subject: `Adopted materials for ${course.label}`, text });
+      const subject = `Adopted materials for ${course.label}`;
+      await deps.mailer.send({ to, subject, text, ...(replyTo && { replyTo }) });
       delivered.push(to);
     } catch (error) {
       log.warn({ err: error, to }, 'future adoptions mail refused');
@@ -117,6 +127,9 @@ export async function sendFutureAdoptions(
   }
   // Nobody reached: nothing is recorded, so trying again sends.
   await settleNotice(deps.db, sent.id, delivered);
-  if (delivered.length === 0) throw new AppError(502, M.futureAdoptionsNotSent);
+  if (delivered.length === 0) {
+    await allowance.refund();
+    throw new AppError(502, M.futureAdoptionsNotSent);
+  }
   return { recipients: delivered, notDelivered, adoptionCount };
 }

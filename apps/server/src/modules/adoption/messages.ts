@@ -6,6 +6,8 @@ export const ADOPTION_MESSAGES = {
   /** Spec §8, verbatim. */
   noPreviousAdoptions: 'Sorry, we do not have any previous adoptions for this course.',
   adoptionNotFound: 'There is no such adoption on a course you can work on.',
+  adoptionOutOfReach:
+    'This adoption is only for sections you do not adopt for: its history and messages are for those who do.',
   notOnSection: 'That adoption is not on that section.',
   notProposedAutoAdoption: 'That adoption is not a course adoption of a proposed title.',
   mayNotChangeCourse: 'You cannot change the course adoptions of this course.',

@@ -25,12 +25,8 @@ import { grantsOf } from '../permissions/index.ts';
 import { accessibleCourse } from './course-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
-import {
-  adoptionHistory,
-  changeSectionLink,
-  postMessage,
-  removeProposedAutoAdoption,
-} from './activity.ts';
+import { adoptionHistory, changeSectionLink, removeProposedAutoAdoption } from './activity.ts';
+import { postMessage } from './adoption-messages.ts';
 import { courseAdoptions, previousAdoptions } from './materials.ts';
 import { listProposedProductTypes } from './repository.ts';
 import { adoptableSections } from './sections.ts';
@@ -125,7 +121,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
   route(
     app,
     postAdoptionMaterialMessage,
-    { tags: TAGS, errors: [404] },
+    { tags: TAGS, errors: [404, 429] },
     async ({ body, request }) => {
       const grants = await adopter(request);
       return postMessage(deps, requireSession(request), grants, body);

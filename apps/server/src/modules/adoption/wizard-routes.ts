@@ -50,7 +50,7 @@ export function registerWizardRoutes(app: FastifyInstance, deps: AppDeps): void 
     return { proposedTitleDTO: await proposeTitle(db, requireSession(request), body, deps.now()) };
   });
 
-  route(app, createAdoption, { tags: TAGS, errors: [404, 409] }, async ({ body, request }) => {
+  route(app, createAdoption, { tags: TAGS, errors: [404, 409, 429] }, async ({ body, request }) => {
     const grants = await adopter(request);
     return {
       adoptionMaterial: await createAdoptionFor(deps, requireSession(request), grants, body),

@@ -79,7 +79,7 @@ export function registerAllowanceRoutes(app: FastifyInstance, deps: AppDeps): vo
     },
   );
 
-  route(app, emailVoucher, { tags: TAGS, errors: [404, 502] }, async ({ params, request }) => {
+  route(app, emailVoucher, { tags: TAGS, errors: [404, 429, 502] }, async ({ params, request }) => {
     const session = await fundingManager(db, request);
     const website = requireWebsite(request);
     return emailVoucherOf(
@@ -100,7 +100,7 @@ export function registerAllowanceRoutes(app: FastifyInstance, deps: AppDeps): vo
   route(
     app,
     emailSourceVouchers,
-    { tags: TAGS, errors: [404] },
+    { tags: TAGS, errors: [404, 429] },
     async ({ params, request, reply }) => {
       const session = await fundingManager(db, request);
       const website = requireWebsite(request);

@@ -6,6 +6,7 @@ import { isoDay } from '../../lib/iso-day.ts';
 import { retryOnDeadlock } from '../../lib/retry-deadlock.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import type { Session } from '../../lib/session.ts';
+import { mailSender, senderLine, takeMailAllowance, type MailSender } from '../mail/index.ts';
 import { recordFundingActivity } from './activity-repository.ts';
 import { usDay, windowText } from './source-eligibility.ts';
 import { markVoucherEmailed, voucherRows } from './voucher-repository.ts';
@@ -23,8 +24,16 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** The voucher e-mail, in plain text and simple HTML, signed with the website's name. */
-export function voucherMessage(to: string, v: VoucherContent, siteName: string): MailMessage {
+/**
+ * The voucher e-mail, in plain text and simple HTML, signed with the website's name and saying
+ * which member of the store's staff sent it.
+ */
+export function voucherMessage(
+  to: string,
+  v: VoucherContent,
+  siteName: string,
+  sender: MailSender | null,
+): MailMessage {
   const first = v.studentName.split(' ')[0] ?? v.studentName;
   const facts: [string, string][] = [
     ['Funding source', v.sourceName],
@@ -48,6 +57,7 @@ export function voucherMessage(to: string, v: VoucherContent, siteName: string):
     '',
     'Thank you,',
     siteName,
+    ...(sender ? ['', senderLine(sender)] : []),
   ].join('\n');
   const html = [
     `<p>Hello ${escapeHtml(first)},</p>`,
@@ -61,6 +71,7 @@ export function voucherMessage(to: string, v: VoucherContent, siteName: string):
     '</table>',
     `<p>${escapeHtml(how)}</p>`,
     `<p>Thank you,<br>${escapeHtml(siteName)}</p>`,
+    ...(sender ? [`<p>${escapeHtml(senderLine(sender))}</p>`] : []),
   ].join('\n');
   return { to, subject: `Your course materials voucher from ${siteName}`, text, html };
 }
@@ -69,9 +80,11 @@ export function voucherMessage(to: string, v: VoucherContent, siteName: string):
  * emailVoucher: mails the voucher to the student's address while the caller waits (the answer
  * says it was sent), then records when (emailed_at) and a VOUCHER_EMAILED activity entry. A
  * student without an address is a 400; a mail server that refuses is a 502 and records nothing.
+ * Each voucher e-mailed counts against the hourly limits of the account and the store (429 over
+ * them, modules/mail); one the mail server refused does not.
  */
 export async function emailVoucherOf(
-  deps: Pick<AppDeps, 'db' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'throttle'>,
   log: FastifyBaseLogger,
   session: Session,
   allowanceId: number,
@@ -85,9 +98,12 @@ export async function emailVoucherOf(
   if (to === '') throw new AppError(400, M.noStudentEmail, 'allowanceId');
   const [content] = await voucherContents(db, [row], isoDay(now));
   if (!content) throw new AppError(404, M.allowanceNotFound, 'allowanceId');
+  const allowance = await takeMailAllowance(deps.throttle, 'voucher', session);
+  const sender = await mailSender(db, session.accountId);
   try {
-    await deps.mailer.send(voucherMessage(to, content, siteName));
+    await deps.mailer.send(voucherMessage(to, content, siteName, sender));
   } catch (error) {
+    await allowance.refund();
     log.warn({ err: error, allowanceId }, 'voucher mail refused');
     throw new AppError(502, NOT_SENT);
   }

@@ -9,7 +9,12 @@ import {
 import * as t from '../../db/schema/index.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { freePort } from '../../test-support/private-postgres.ts';
-import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.ts';
+import { useUpMailAllowance } from '../../test-support/mail-allowance.ts';
+import {
+  decodeQuotedPrintable,
+  startSmtpCapture,
+  type SmtpCapture,
+} from '../../test-support/smtp-capture.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { fundingWorld, type FundingWorld } from '../../test-support/funding-world.ts';
 import { STOP_AFTER_FAILURES } from './voucher-mailing.ts';
@@ -85,6 +90,10 @@ describe.each(engines)("e-mailing a source's vouchers (%s)", (engine) => {
     await ctx.background.drain();
 
     for (const sent of [a!, b!, c!, sentAlready!]) expect(mailTo(sent)).toHaveLength(1);
+    // Each says who started the run, and through which store.
+    expect(decodeQuotedPrintable(mailTo(a!)[0]!.raw)).toContain(
+      'Sent by admin (admin@store-a.test) through Store A.',
+    );
     expect(mailTo(refused!)).toHaveLength(0);
     expect(await mailing(sourceId)).toEqual({ unsent: 1, sending: 0, withoutEmail: 1, emailed: 4 });
     const [logged] = await runActivity(ctx, sourceId);
@@ -149,6 +158,31 @@ describe.each(engines)("e-mailing a source's vouchers (%s)", (engine) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().field).toBe('sourceId');
     }
+  });
+
+  it('refuses a voucher e-mail or a run over the hourly limits, sending and claiming nothing', async () => {
+    const { sourceId } = await w.createSource(w.who.manager, { name: 'Limited' });
+    const [student] = await w.addStudents(w.storeA, 1, { lastName: 'Limited' });
+    const one = await w.addAllowance(w.who.manager, sourceId, student!.studentIdNum, 1_000);
+    const who = { accountId: w.who.manager.accountId, locationId: w.storeA };
+    await useUpMailAllowance(ctx.db, 'voucher', who, 'account');
+    const single = await w.call(w.who.manager, emailVoucher, {
+      params: { allowanceId: one.allowanceId },
+    });
+    expect(single.statusCode).toBe(429);
+    expect(Number(single.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(single.json().message).toMatch(
+      /^You have e-mailed 120 vouchers in the last hour\. Print this one instead, or try again in \d+ minutes\.$/,
+    );
+    await useUpMailAllowance(ctx.db, 'voucherRun', who, 'store');
+    const run = await start(sourceId);
+    expect(run.statusCode).toBe(429);
+    expect(run.json().message).toMatch(
+      /^This store has started 30 voucher mailings in the last hour\. Try again in \d+ minutes\.$/,
+    );
+    await ctx.background.drain();
+    expect(mailTo(one)).toHaveLength(0);
+    expect(await mailing(sourceId)).toEqual({ unsent: 1, sending: 0, withoutEmail: 0, emailed: 0 });
   });
 });
 

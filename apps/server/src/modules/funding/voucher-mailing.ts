@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isoDay } from '../../lib/iso-day.ts';
 import { retryOnDeadlock } from '../../lib/retry-deadlock.ts';
 import type { Session } from '../../lib/session.ts';
+import { mailSender, takeMailAllowance, type MailSender } from '../mail/index.ts';
 import { recordFundingActivity } from './activity-repository.ts';
 import { findSource, type SourceRow } from './source-repository.ts';
 import { voucherMessage } from './voucher-email.ts';
@@ -31,7 +32,7 @@ const RENEW_EVERY_MS = 60_000;
  */
 export const STOP_AFTER_FAILURES = 5;
 
-type MailingDeps = Pick<AppDeps, 'db' | 'mailer' | 'background' | 'now'>;
+type MailingDeps = Pick<AppDeps, 'db' | 'mailer' | 'background' | 'now' | 'throttle'>;
 
 /** The mail server refused this recipient (RCPT TO): the address, not the server, is at fault. */
 const mailboxRefused = (error: unknown) =>
@@ -56,7 +57,9 @@ export async function voucherMailingOf(
 /**
  * Claims the source's unsent vouchers for a new run and mails them in the background. Answers
  * how many it started and the counts with them claimed, so a screen polling the counts sees
- * them "sending" from the first answer. Nothing to send starts nothing.
+ * them "sending" from the first answer. Nothing to send starts nothing. A run counts as one
+ * send against the hourly limits of the account and the store (modules/mail): it mails each
+ * unsent voucher once, so pressing again cannot mail anyone twice.
  */
 export async function startVoucherMailing(
   deps: MailingDeps,
@@ -67,13 +70,20 @@ export async function startVoucherMailing(
 ): Promise<VoucherMailing & { started: number }> {
   const { db } = deps;
   const source = await storeSource(deps, session.locationId, sourceId);
+  const allowance = await takeMailAllowance(deps.throttle, 'voucherRun', session);
+  const sender = await mailSender(db, session.accountId);
   const claim = randomUUID();
-  const ids = await retryOnDeadlock(() =>
-    claimUnsentVouchers(db, session.locationId, sourceId, claim),
-  );
+  let ids: number[];
+  try {
+    ids = await retryOnDeadlock(() => claimUnsentVouchers(db, session.locationId, sourceId, claim));
+  } catch (error) {
+    await allowance.refund();
+    throw error;
+  }
+  if (ids.length === 0) await allowance.refund();
   if (ids.length > 0) {
     deps.background.run('voucher mailing', () =>
-      mailClaimed(deps, log, session, source, { claim, ids, siteName }),
+      mailClaimed(deps, log, session, source, { claim, ids, siteName, sender }),
     );
   }
   const counts = await voucherMailingCounts(db, session.locationId, sourceId);
@@ -101,10 +111,10 @@ async function mailClaimed(
   log: FastifyBaseLogger,
   session: Session,
   source: SourceRow,
-  run: { claim: string; ids: readonly number[]; siteName: string },
+  run: { claim: string; ids: readonly number[]; siteName: string; sender: MailSender | null },
 ): Promise<void> {
   const { db } = deps;
-  const { claim, ids, siteName } = run;
+  const { claim, ids, siteName, sender } = run;
   const tally: RunTally = { sent: 0, refused: 0, failed: 0 };
   let failedInARow = 0;
   let renewedAt = Date.now();
@@ -122,7 +132,8 @@ async function mailClaimed(
         if (!goOn()) break;
         if (!(await takeVoucherToSend(db, claim, row.allowanceId))) continue;
         try {
-          await deps.mailer.send(voucherMessage(row.email.trim(), contents[k]!, siteName));
+          const message = voucherMessage(row.email.trim(), contents[k]!, siteName, sender);
+          await deps.mailer.send(message);
         } catch (error) {
           log.warn({ err: error, allowanceId: row.allowanceId }, 'voucher mail not sent');
           await releaseVoucherClaim(db, claim, row.allowanceId);

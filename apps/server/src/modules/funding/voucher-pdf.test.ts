@@ -162,6 +162,8 @@ describe.each(engines)('funding vouchers (%s)', (engine) => {
     expect(mail).toContain(allowance.voucherCode);
     expect(mail).toContain('Spring Book Grant');
     expect(mail).toContain('$100.00');
+    // It says which of the store's staff sent it.
+    expect(mail).toContain('Sent by admin (admin@store-a.test) through Store A.');
     const [row] = await ctx.db
       .select()
       .from(t.fundingAllowances)

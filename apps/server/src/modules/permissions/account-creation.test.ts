@@ -13,6 +13,7 @@ import {
   testEngines,
   type TestContext,
 } from '../../test-support/test-app.ts';
+import { useUpMailAllowance } from '../../test-support/mail-allowance.ts';
 import { GENERATED_PASSWORD_LENGTH, generatePassword } from './generated-password.ts';
 import { callAs, captureMailer, signIn, type Caller } from './permissions-test-support.ts';
 
@@ -148,5 +149,23 @@ describe.each(engines)('createUserAccount (%s)', (engine) => {
       query: { username: 'mailless@store-a.test' },
     });
     expect(user.statusCode).toBe(200);
+  });
+
+  it('refuses a new account over the hourly limit of set-up e-mails, creating nothing', async () => {
+    const { locations, accounts } = ctx.fixture;
+    const who = { accountId: accounts.admin.id, locationId: locations.a };
+    await useUpMailAllowance(ctx.db, 'accountSetup', who, 'account');
+    const sent = mailer.sent.length;
+    const res = await create(admin, { newUsername: 'one-too-many@store-a.test', name: 'Late' });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(res.json().message).toMatch(
+      /^You have created 60 accounts \(each is e-mailed a link to set its password\) in the last hour\. Try again in \d+ minutes\.$/,
+    );
+    expect(mailer.sent.length).toBe(sent);
+    const user = await callAs(ctx, admin, getPermissionUser, {
+      query: { username: 'one-too-many@store-a.test' },
+    });
+    expect(user.statusCode).toBe(404);
   });
 });

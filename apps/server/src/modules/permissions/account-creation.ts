@@ -7,6 +7,7 @@ import type { Session } from '../../lib/session.ts';
 import { generatePassword } from './generated-password.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
 import { isUniqueViolation } from '../../lib/unique-violation.ts';
+import { takeMailAllowance } from '../mail/index.ts';
 import { findStoreAccount, insertAccount, insertAudit } from './user-roles-repository.ts';
 
 export interface CreatedAccount {
@@ -19,6 +20,7 @@ export interface CreatedAccount {
  * createUserAccount: a new account without roles in the caller's store. The generated password
  * is returned once (only its hash is kept), and the owner is e-mailed a link to choose their own.
  * A mail failure does not undo the account: the caller is told, and can hand over the password.
+ * Over the hourly limits of such e-mails per account and store (modules/mail), nothing is made.
  */
 export async function createAccount(
   deps: AppDeps,
@@ -30,6 +32,8 @@ export async function createAccount(
   if (await findStoreAccount(deps.db, session.locationId, userName)) {
     throw new AppError(409, M.accountExists, 'newUsername');
   }
+  // The owner is e-mailed: the account counts against the hourly mail limits before it exists.
+  const allowance = await takeMailAllowance(deps.throttle, 'accountSetup', session);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   let accountId: number;
@@ -53,6 +57,7 @@ export async function createAccount(
       return id;
     });
   } catch (error) {
+    await allowance.refund();
     if (isUniqueViolation(error)) throw new AppError(409, M.accountExists, 'newUsername');
     throw error;
   }
@@ -68,6 +73,7 @@ export async function createAccount(
     });
   } catch (error) {
     passwordSetupEmailSent = false;
+    await allowance.refund();
     log.error({ err: error, accountId }, 'password set-up e-mail could not be sent');
   }
   return { userName, password, passwordSetupEmailSent };

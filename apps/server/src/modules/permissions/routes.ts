@@ -51,7 +51,7 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: AppDeps): v
     readAudit(db, requireSession(request), await grantsOf(db, request), query.username),
   );
 
-  route(app, createUserAccount, { tags: TAGS, errors: [409] }, async ({ query, request }) => {
+  route(app, createUserAccount, { tags: TAGS, errors: [409, 429] }, async ({ query, request }) => {
     await (await grantsOf(db, request)).requireAny(['CREATE_USER'], M.mayNotCreate);
     return createAccount(
       deps,

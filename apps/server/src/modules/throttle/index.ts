@@ -12,7 +12,9 @@ import { decide, type Limit } from './rules.ts';
 
 export { describeWait, retryAfterSeconds, type Limit } from './rules.ts';
 
-export type TakeResult = { allowed: true } | { allowed: false; waitMs: number };
+export type TakeResult =
+  | { allowed: true }
+  | { allowed: false; waitMs: number; /** The keys whose limit refused it. */ refused: string[] };
 
 /** Expired counters are swept after this many attempts (by this process). */
 const SWEEP_EVERY = 500;
@@ -32,7 +34,7 @@ export class AttemptThrottle {
 
   /**
    * Counts one attempt against every key, or none when any key refuses it (then `waitMs` is the
-   * longest wait among the refusing keys).
+   * longest wait among the refusing keys, and `refused` names them).
    */
   async take(limits: { key: string; limit: Limit }[]): Promise<TakeResult> {
     const now = this.now();
@@ -46,8 +48,16 @@ export class AttemptThrottle {
         key: l.key,
         decision: decide(states.get(l.key) ?? null, l.limit, now),
       }));
-      const waits = decisions.flatMap((d) => (d.decision.allowed ? [] : [d.decision.waitMs]));
-      if (waits.length) return { allowed: false as const, waitMs: Math.max(...waits) };
+      const refusing = decisions.flatMap((d) =>
+        d.decision.allowed ? [] : [{ key: d.key, waitMs: d.decision.waitMs }],
+      );
+      if (refusing.length) {
+        return {
+          allowed: false as const,
+          waitMs: Math.max(...refusing.map((r) => r.waitMs)),
+          refused: refusing.map((r) => r.key),
+        };
+      }
       for (const d of decisions) await saveState(tx as unknown as Db, d.key, d.decision.next);
       return { allowed: true as const };
     });

@@ -40,7 +40,8 @@ export function ExportEmailDialog({ onSend, onClose }: ExportEmailDialogProps) {
         <DialogTitle id={titleId}>E-mail the export</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>
-            The workbook of every course in the current list goes to this address.
+            The workbook of every course in the current list goes to this address: an account of
+            this store, or an address at one of its domains.
           </DialogContentText>
           <TextField
             autoFocus

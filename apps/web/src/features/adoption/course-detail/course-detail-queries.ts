@@ -24,6 +24,11 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;
 }
 
+/** The server refused the caller this (an adoption only of sections they do not adopt for). */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 403;
+}
+
 function useCourseParams(course: CourseRef) {
   return { ...useCallerParams(), ...course };
 }

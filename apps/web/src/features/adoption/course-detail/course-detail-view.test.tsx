@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ActionName } from '@csp/contracts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
-import { COURSE_PATH, callsTo, renderCourse } from './test/course-detail-fake-server.ts';
+import { json } from '../../../test/fetch-stub.ts';
+import { BASE, COURSE_PATH, callsTo, renderCourse } from './test/course-detail-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -126,6 +127,22 @@ describe('Course detail: posting a message', () => {
         within(needing).getByRole('article', { name: 'Cell Biology', hidden: true }),
       ).toBeInTheDocument(),
     );
+  });
+
+  it('says why, and offers no post form, on an adoption of sections the caller does not adopt for', async () => {
+    const refusal =
+      'This adoption is only for sections you do not adopt for: its history and messages are for those who do.';
+    const view = renderCourse(`${COURSE_PATH}?viewAdoptionId=101`, {
+      handlers: {
+        [`GET ${BASE}/getAdoptionMaterialHistoryItems`]: () =>
+          json(403, { message: refusal, field: 'adoptionMaterialId' }),
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Adoption details' });
+    const thread = within(dialog).getByRole('region', { name: 'Messages' });
+    expect(await within(thread).findByText(refusal)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Post message' })).not.toBeInTheDocument();
+    expect(callsTo(view.calls, 'POST', 'postAdoptionMaterialMessage')).toHaveLength(0);
   });
 
   it('offers no post form to someone who may not adopt here', async () => {

@@ -79,7 +79,10 @@ export function MessageForm({
         fullWidth
         autoComplete="off"
         error={Boolean(errors.cc)}
-        helperText={errors.cc?.message ?? 'Optional. Separate addresses with commas.'}
+        helperText={
+          errors.cc?.message ??
+          "Optional. Separate addresses with commas. Copies go only to this store's accounts and addresses at its domains."
+        }
         {...register('cc')}
       />
       <Controller

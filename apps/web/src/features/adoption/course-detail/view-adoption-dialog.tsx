@@ -9,7 +9,7 @@ import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { AdoptionDialogFrame } from './adoption-dialog-frame.tsx';
 import { AdoptionSummary } from './adoption-summary.tsx';
-import { useAdoptionHistoryItems } from './course-detail-queries.ts';
+import { isForbidden, useAdoptionHistoryItems } from './course-detail-queries.ts';
 import { isMessage } from './history-change.ts';
 import { HistoryTimeline } from './history-timeline.tsx';
 import { MessageForm } from './message-form.tsx';
@@ -19,7 +19,10 @@ import { sectionLabel } from './adoption-format.ts';
 interface ViewAdoptionDialogProps {
   adoption: AdoptionMaterialDTO;
   sections: ReadonlyMap<number, AdoptionSection>;
-  /** Adopters may post; the thread is readable by anyone who can open the course. */
+  /**
+   * Adopters may post; the thread is readable by anyone who can open the course, except on an
+   * adoption only of sections they do not adopt for (the server refuses both, and says why).
+   */
   mayPost: boolean;
   onClose: () => void;
 }
@@ -35,6 +38,7 @@ export function ViewAdoptionDialog({
   const historyId = useId();
   const history = useAdoptionHistoryItems(adoption.adoptionMaterialId, true);
   const items = history.data ?? [];
+  const refused = isForbidden(history.error);
   const nameSection = (sectionId: number) => {
     const covered = adoption.sections.find((s) => s.sectionId === sectionId);
     const known = sections.get(sectionId);
@@ -60,7 +64,7 @@ export function ViewAdoptionDialog({
             <HistoryState query={history}>
               <MessageThread messages={items.filter(isMessage)} />
             </HistoryState>
-            {mayPost && (
+            {mayPost && !refused && (
               <Box sx={{ mt: 2 }}>
                 <MessageForm
                   adoptionMaterialId={adoption.adoptionMaterialId}
