@@ -9,7 +9,7 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * A part's content may be `head + unit × times + tail`: the unit is deflated once, ending on a
  * full flush (no reference to what came before it), so its compressed bytes can be written
  * `times` times over and still be one valid deflate stream. A gigabyte of sheet costs a
- * megabyte of file and no time.
+ * few megabytes of file and a second or two (its CRC-32).
  */
 export interface Repeated {
   head: string;
@@ -191,7 +191,11 @@ export const xlsxWithGiantSharedString = (path: string, chars: number) =>
     path,
     workbookParts(
       `${SHEET_HEAD}${HEADER_ROW}<row>${inline('1')}<c><v>1</v></c><c t="s"><v>0</v></c></row>${SHEET_TAIL}`,
-      giantText(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}"><si><t>`, chars, '</t></si></sst>'),
+      giantText(
+        `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}"><si><t>`,
+        chars,
+        '</t></si></sst>',
+      ),
     ),
   );
 

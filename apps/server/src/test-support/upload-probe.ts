@@ -135,7 +135,10 @@ export async function whileLive<T>(
     const result = await work();
     poller.stdin.end();
     await exited;
-    const report = JSON.parse(output.split('\n')[1] ?? '{}') as { slowest: number | null; polls: number };
+    const report = JSON.parse(output.split('\n')[1] ?? '{}') as {
+      slowest: number | null;
+      polls: number;
+    };
     return { result, slowestMs: report.slowest ?? Infinity, polls: report.polls };
   } finally {
     poller.kill();
