@@ -34,7 +34,7 @@ import {
  * Bounds, generous for a loaded 2-core CI machine: each liveness answer within 1 s (the event
  * loop never waits on a file: reading happens in a worker thread), and the process's resident
  * memory at most MEMORY_BOUND_MIB above where it stood (the reading worker's heap is capped at
- * 96 MiB for allowance files and 512 MiB for imports; these files are refused long before).
+ * 128 MiB for allowance files and 384 MiB for imports; these files are refused long before).
  * Before the shared reader, the allowance zip bomb stalled the server for 12-69 s and took
  * 1.3-2.3 GB.
  */
