@@ -42,14 +42,16 @@ function startWorker(heapMiB: number): Worker {
 }
 
 /** Idle threads by heap size, one kept per size; a thread in use is nobody else's. */
-const idle = new Map<number, { worker: Worker; timer: NodeJS.Timeout }>();
+const idle = new Map<number, { worker: Worker; timer: NodeJS.Timeout; onExit: () => void }>();
+
+const ignoreIdleFailure = () => undefined;
 
 function takeWorker(heapMiB: number): Worker {
   const kept = idle.get(heapMiB);
   if (!kept) return startWorker(heapMiB);
   idle.delete(heapMiB);
   clearTimeout(kept.timer);
-  kept.worker.ref();
+  kept.worker.off('error', ignoreIdleFailure).off('exit', kept.onExit).ref();
   return kept.worker;
 }
 
@@ -58,13 +60,17 @@ function keepWorker(heapMiB: number, worker: Worker): void {
     void worker.terminate();
     return;
   }
-  worker.unref();
+  // A thread that fails while idle is simply not used again (the next read starts another).
+  const onExit = () => {
+    if (idle.get(heapMiB)?.worker === worker) idle.delete(heapMiB);
+  };
+  worker.on('error', ignoreIdleFailure).on('exit', onExit).unref();
   const timer = setTimeout(() => {
     idle.delete(heapMiB);
     void worker.terminate();
   }, IDLE_MS);
   timer.unref();
-  idle.set(heapMiB, { worker, timer });
+  idle.set(heapMiB, { worker, timer, onExit });
 }
 
 type Received = SheetMessage | { failure: Error } | { exit: number };
