@@ -8,7 +8,8 @@ const engines = await testEngines();
 
 /**
  * An import is APPLIED exactly when its writes are: the status is written in the apply's own
- * transaction, so a failure to record it undoes the writes and the import says FAILED truly.
+ * transaction, so a failure to record it undoes the writes. Nothing of the apply was kept, so
+ * the import is checked and ready again, its file kept: it can be applied again, once.
  */
 describe.each(engines)('recording an apply (%s)', (engine) => {
   let ctx: TestContext;
@@ -23,7 +24,7 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
     await ctx?.close();
   });
 
-  it('keeps nothing of an apply whose APPLIED status cannot be written', async () => {
+  it('keeps nothing of an apply whose APPLIED status cannot be written, and applies it again', async () => {
     const checked = await uploadChecked(ctx, admin, {
       formatId: 'products-prices',
       fileName: 'products.csv',
@@ -41,13 +42,21 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
     try {
       const done = await applied(ctx, admin, checked.importId);
       expect(done).toMatchObject({
-        status: 'FAILED',
-        errorMessage: 'Applying stopped on an unexpected error; nothing was applied.',
+        status: 'VALIDATED',
+        errorMessage:
+          'Applying stopped on an unexpected error; nothing was applied. Apply it again, or upload the file again if it fails again.',
       });
     } finally {
       await ctx.db.execute(sql`drop trigger refuse_applied on data_imports`);
       await ctx.db.execute(sql`drop function refuse_applied()`);
     }
     expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(before);
+
+    const again = await applied(ctx, admin, checked.importId);
+    expect(again).toMatchObject({ status: 'APPLIED', added: 1, errorMessage: null });
+    const titles = await storeTables(ctx.db, ctx.fixture.locations.a);
+    expect(titles['titles']).toHaveLength((before['titles'] ?? []).length + 1);
+    expect(await applied(ctx, admin, checked.importId)).toMatchObject({ status: 'APPLIED' });
+    expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(titles);
   });
 });

@@ -32,6 +32,7 @@ const countingSteps: ImportSteps = {
   updateImport: async (_db, _importId, values) => {
     statuses.push(String(values.status));
   },
+  releaseFailedApply: async () => undefined,
 };
 
 // The engine plays no part here: the store is stood in for, only the order of the checks counts.

@@ -1,4 +1,4 @@
-import { IMPORT_STATUS_LABELS, MAX_IMPORT_BYTES, type ImportStatus } from '@csp/contracts';
+import { IMPORT_STATUS_LABELS, type ImportStatus } from '@csp/contracts';
 
 /** What the data module says to its callers (refusals are in the contracts). */
 export const DATA_MESSAGES = {
@@ -11,7 +11,6 @@ export const DATA_MESSAGES = {
   notAFile:
     'Send the file itself as the request body (e.g. as text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/octet-stream), not JSON.',
   emptyFile: 'The file is empty.',
-  tooLarge: `The file is larger than ${MAX_IMPORT_BYTES / 2 ** 20} MB, the most an upload may be.`,
   interruptedUpload: 'The upload stopped before the whole file arrived.',
   importNotFound: 'There is no such import in this store.',
   notApplicable: (status: ImportStatus) =>
@@ -19,10 +18,11 @@ export const DATA_MESSAGES = {
   noValidRows: 'No row can be applied: every row was rejected (see the reasons).',
   checkFailed:
     'Checking the file stopped on an unexpected error; nothing was written. Upload it again.',
-  applyFailed: 'Applying stopped on an unexpected error; nothing was applied.',
+  applyFailed:
+    'Applying stopped on an unexpected error; nothing was applied. Apply it again, or upload the file again if it fails again.',
   fileGone: 'The uploaded file is no longer on the server; nothing was applied. Upload it again.',
   unknownFormat: 'The format of this import is no longer offered; upload the file again.',
   interruptedApply:
-    'The server restarted while this import was being applied; nothing was applied. Upload the file again.',
+    'The server restarted while this import was being applied; nothing was applied. Apply it again.',
   interruptedCheck: 'The server restarted while this file was being checked. Upload it again.',
 } as const;

@@ -19,9 +19,11 @@ import {
 } from './data-test-support.ts';
 import { READ_LIMITS } from './file-rows.ts';
 import { isAppError } from '../../lib/app-error.ts';
-import { storeUpload } from './upload-store.ts';
+import { storeUpload } from '../../lib/uploads/receive-upload.ts';
+import { importLimits } from './file-rows.ts';
 
 const engines = await testEngines();
+const INTERRUPTED = { interrupted: 'The upload stopped before the whole file arrived.' };
 
 /** Files whose shape, not their cells, is wrong: extra cells, repeated columns, too much text. */
 describe.each(engines)('the shape of an uploaded file (%s)', (engine) => {
@@ -136,11 +138,11 @@ describe.each(engines)('the shape of an uploaded file (%s)', (engine) => {
         throw new Error('aborted');
       })(),
     );
-    const aborted = await storeUpload(body, 1000).catch((error: unknown) => error);
+    const aborted = await storeUpload(body, { ...importLimits(), maxBytes: 1000 }, INTERRUPTED).catch((error: unknown) => error);
     expect(isAppError(aborted) && [aborted.statusCode, aborted.field]).toEqual([400, 'file']);
 
     // /dev/full answers every write with ENOSPC, as a full disk does.
-    const full = await storeUpload(Readable.from([Buffer.from('isbn,title\n')]), 1000, () =>
+    const full = await storeUpload(Readable.from([Buffer.from('isbn,title\n')]), { ...importLimits(), maxBytes: 1000 }, INTERRUPTED, () =>
       createWriteStream('/dev/full'),
     ).catch((error: unknown) => error);
     expect(isAppError(full)).toBe(false);

@@ -28,7 +28,7 @@ import {
   uploadChecked,
   removeWaitingUploads,
 } from './data-test-support.ts';
-import { UPLOAD_FOLDER } from './upload-store.ts';
+import { UPLOAD_FOLDER } from '../../lib/uploads/receive-upload.ts';
 
 const engines = await testEngines();
 
@@ -134,21 +134,28 @@ describe.each(engines)('who may import and read imports (%s)', (engine) => {
     expect(again.json<ImportSummary>()).toMatchObject({ status: 'APPLIED', added: 2 });
   });
 
-  it('fails the imports a stopped server was checking or applying, when the server starts', async () => {
-    const path = join(UPLOAD_FOLDER, `restart-${engine}-${process.pid}.upload`);
+  it('fails an import a stopped server was checking; one it was applying can be applied again, once', async () => {
     mkdirSync(UPLOAD_FOLDER, { recursive: true });
-    writeFileSync(path, PROFESSORS);
+    const checkingPath = join(UPLOAD_FOLDER, `restart-check-${engine}-${process.pid}.upload`);
+    const applyingPath = join(UPLOAD_FOLDER, `restart-apply-${engine}-${process.pid}.upload`);
+    writeFileSync(checkingPath, PROFESSORS);
+    writeFileSync(applyingPath, 'last_name,first_name,email\nNoether,Emmy,noether@example.edu\n');
     const [checking, applying] = await ctx.db
       .insert(t.dataImports)
       .values(
-        (['VALIDATING', 'APPLYING'] as const).map((status) => ({
+        ([
+          ['VALIDATING', checkingPath],
+          ['APPLYING', applyingPath],
+        ] as const).map(([status, storedPath]) => ({
           locationId: ctx.fixture.locations.a,
           formatId: 'professors',
           feeds: ['PROFESSORS'],
           fileName: 'professors.csv',
           fileType: 'csv' as const,
-          storedPath: path,
+          storedPath,
           status,
+          rowsRead: 1,
+          rowsValid: 1,
           createdBy: ctx.fixture.accounts.admin.id,
         })),
       )
@@ -161,12 +168,29 @@ describe.each(engines)('who may import and read imports (%s)', (engine) => {
       progress: null,
       errorMessage: 'The server restarted while this file was being checked. Upload it again.',
     });
+    expect(existsSync(checkingPath)).toBe(false);
+    // The apply was one transaction: nothing of it was kept, its file is, it can be applied.
     expect((await importOf(ctx, admin, applying?.id ?? 0)).body).toMatchObject({
-      status: 'FAILED',
+      status: 'VALIDATED',
       errorMessage:
-        'The server restarted while this import was being applied; nothing was applied. Upload the file again.',
+        'The server restarted while this import was being applied; nothing was applied. Apply it again.',
     });
-    expect(existsSync(path)).toBe(false);
-    expect((await applyCall(ctx, admin, applying?.id ?? 0)).statusCode).toBe(409);
+    expect(existsSync(applyingPath)).toBe(true);
+
+    const noethers = async () =>
+      (await ctx.db.select().from(t.professors).where(eq(t.professors.lastName, 'Noether'))).length;
+    expect(await noethers()).toBe(0);
+    expect([200, 202]).toContain((await applyCall(ctx, admin, applying?.id ?? 0)).statusCode);
+    await ctx.background.drain();
+    expect((await importOf(ctx, admin, applying?.id ?? 0)).body).toMatchObject({
+      status: 'APPLIED',
+      added: 1,
+      errorMessage: null,
+    });
+    expect(existsSync(applyingPath)).toBe(false);
+    const again = await applyCall(ctx, admin, applying?.id ?? 0);
+    expect(again.statusCode).toBe(200);
+    await ctx.background.drain();
+    expect(await noethers()).toBe(1);
   });
 });

@@ -20,9 +20,11 @@ import {
   uploadChecked,
   removeWaitingUploads,
 } from './data-test-support.ts';
-import { storeUpload } from './upload-store.ts';
+import { storeUpload } from '../../lib/uploads/receive-upload.ts';
+import { importLimits } from './file-rows.ts';
 
 const engines = await testEngines();
+const INTERRUPTED = { interrupted: 'The upload stopped before the whole file arrived.' };
 
 const HEADER =
   'division,term,term_start,term_end,department,department_name,course,course_name,course_description,section,start_date,end_date,capacity,estimated_enrollment,professors';
@@ -229,7 +231,7 @@ describe.each(engines)('checking uploads (%s)', (engine) => {
     });
     await ctx.background.drain();
 
-    const tooLarge = await storeUpload(Readable.from([Buffer.alloc(64), Buffer.alloc(64)]), 100)
+    const tooLarge = await storeUpload(Readable.from([Buffer.alloc(64), Buffer.alloc(64)]), { ...importLimits(), maxBytes: 100 }, INTERRUPTED)
       .then(() => null)
       .catch((error: unknown) => error);
     expect(isAppError(tooLarge) && [tooLarge.statusCode, tooLarge.field]).toEqual([413, 'file']);

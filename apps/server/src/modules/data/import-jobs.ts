@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportFileType } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
+import { removeUpload } from '../../lib/uploads/receive-upload.ts';
+import { SheetReadError } from '../../lib/uploads/sheet-errors.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
-import { FileFormatError } from './file-rows.ts';
 import { formatById } from './import-formats.ts';
-import { insertIssues, saveProgress, updateImport } from './import-repository.ts';
+import { insertIssues, releaseFailedApply, saveProgress, updateImport } from './import-repository.ts';
 import { runImport } from './import-run.ts';
 import type { Progress } from './import-summary.ts';
 import { HeaderError } from './row-mapper.ts';
-import { removeUpload } from './upload-store.ts';
 
 export interface ImportJob {
   importId: number;
@@ -33,16 +33,23 @@ export interface ImportSteps {
   insertIssues: typeof insertIssues;
   saveProgress: typeof saveProgress;
   updateImport: typeof updateImport;
+  releaseFailedApply: typeof releaseFailedApply;
 }
 
-const REAL_STEPS: ImportSteps = { runImport, insertIssues, saveProgress, updateImport };
+const REAL_STEPS: ImportSteps = {
+  runImport,
+  insertIssues,
+  saveProgress,
+  updateImport,
+  releaseFailedApply,
+};
 
 /** A job that cannot start, for a reason the user can read. */
 class JobProblem extends Error {}
 
 /** A file the import cannot read as a whole: its message is the user's to read. */
 const isFileProblem = (error: unknown): error is Error =>
-  error instanceof HeaderError || error instanceof FileFormatError || error instanceof JobProblem;
+  error instanceof HeaderError || error instanceof SheetReadError || error instanceof JobProblem;
 
 /**
  * The check and the apply of uploads, run after the request is answered (deps.background, so
@@ -128,8 +135,14 @@ export class ImportJobs {
     }
   }
 
+  /**
+   * An apply is one transaction: when it fails, nothing of it was kept. Unless the file itself
+   * cannot be applied (gone, unreadable: FAILED, the file removed), the import goes back to
+   * VALIDATED with its file and can be applied again; the file goes once it is APPLIED.
+   */
   private async runApply(job: ImportJob): Promise<void> {
     const { db } = this.deps;
+    let fileDone = false;
     try {
       const mapping = formatById(job.formatId);
       if (!mapping) throw new JobProblem(M.unknownFormat);
@@ -155,18 +168,24 @@ export class ImportJobs {
             progressTotal: result.rowsRead,
           }),
       });
+      fileDone = true;
     } catch (error) {
       const known = isFileProblem(error);
       if (!known) this.log.error({ err: error, importId: job.importId }, 'import apply failed');
-      await this.steps.updateImport(db, job.importId, {
-        status: 'FAILED',
-        appliedAt: this.deps.now(),
-        errorMessage: known ? error.message : M.applyFailed,
-        storedPath: null,
-      });
+      if (known) {
+        fileDone = true;
+        await this.steps.updateImport(db, job.importId, {
+          status: 'FAILED',
+          appliedAt: this.deps.now(),
+          errorMessage: error.message,
+          storedPath: null,
+        });
+      } else {
+        await this.steps.releaseFailedApply(db, job.importId, M.applyFailed);
+      }
     } finally {
       this.progress.delete(job.importId);
-      await removeUpload(job.storedPath);
+      if (fileDone) await removeUpload(job.storedPath);
     }
   }
 }

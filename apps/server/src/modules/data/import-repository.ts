@@ -176,11 +176,28 @@ export async function listIssues(
 }
 
 /**
- * Imports a server was checking or applying when it stopped can never finish: they become
- * FAILED (an apply was one transaction, so nothing of it was kept). Answers their files.
+ * APPLYING -> VALIDATED, saying why, only if it is APPLYING now: an apply that failed kept
+ * nothing (one transaction), so the checked import can be applied again, its file kept. (An
+ * apply another process finished meanwhile is APPLIED and stays so.)
  */
-export async function failInterruptedImports(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ storedPath: string | null }>(
+export async function releaseFailedApply(
+  db: Db,
+  importId: number,
+  errorMessage: string,
+): Promise<void> {
+  await db
+    .update(dataImports)
+    .set({ status: 'VALIDATED', errorMessage, progressDone: 0, progressTotal: null })
+    .where(and(eq(dataImports.id, importId), eq(dataImports.status, 'APPLYING')));
+}
+
+/**
+ * Imports a server was checking or applying when it stopped. A check can never finish: FAILED,
+ * its file answered to be removed. An apply was one transaction, so nothing of it was kept:
+ * VALIDATED again, its file kept, to be applied again.
+ */
+export async function releaseInterruptedImports(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ storedPath: string | null; status: string }>(
     db,
     sql`with stopped as (
         select id, status, stored_path from data_imports
@@ -188,11 +205,13 @@ export async function failInterruptedImports(db: Db): Promise<string[]> {
       update data_imports d set
         error_message = case stopped.status
           when 'APPLYING' then ${M.interruptedApply} else ${M.interruptedCheck} end,
-        status = 'FAILED', stored_path = null, progress_total = null
+        status = case stopped.status when 'APPLYING' then 'VALIDATED' else 'FAILED' end,
+        stored_path = case stopped.status when 'APPLYING' then stopped.stored_path end,
+        progress_done = 0, progress_total = null
       from stopped where d.id = stopped.id
-      returning stopped.stored_path as "storedPath"`,
+      returning stopped.stored_path as "storedPath", stopped.status`,
   );
-  return rows.flatMap((r) => (r.storedPath ? [r.storedPath] : []));
+  return rows.flatMap((r) => (r.storedPath && r.status === 'VALIDATING' ? [r.storedPath] : []));
 }
 
 /**

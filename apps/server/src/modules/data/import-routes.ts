@@ -63,7 +63,8 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
     };
   });
 
-  // 202 while it applies (this call started it, or an earlier one did); 200 once applied.
+  // 202 while it applies (this call started it, or an earlier one did); 200 once applied, or
+  // when the apply this call started has already failed (VALIDATED again, ADR 0022).
   route(
     app,
     applyImport,
@@ -71,7 +72,8 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
     async ({ params, request, reply }) => {
       const session = await dataManager(db, request);
       const before = await found(session.locationId, params.importId);
-      if (await claimForApply(db, session.locationId, params.importId)) {
+      const claimed = await claimForApply(db, session.locationId, params.importId);
+      if (claimed) {
         jobs.apply(
           {
             importId: before.id,
@@ -85,7 +87,8 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
         );
       }
       const now = await found(session.locationId, params.importId);
-      if (now.status !== 'APPLYING' && now.status !== 'APPLIED') {
+      // An apply this call started may have failed already (VALIDATED again, saying why).
+      if (!claimed && now.status !== 'APPLYING' && now.status !== 'APPLIED') {
         throw new AppError(409, M.notApplicable(now.status), 'importId');
       }
       if (now.status === 'APPLYING') reply.code(202);

@@ -1,7 +1,7 @@
 import type { ImportFileType, ImportSummary } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { DivisionsTermsRun } from './divisions-terms-kind.ts';
-import { readFileRows, type FileRow } from './file-rows.ts';
+import { countFileRows, readFileRows, type FileRow } from './file-rows.ts';
 import type { KindId } from './import-fields.ts';
 import { Tally, type KindContext, type KindRun, type Mode } from './import-kind.ts';
 import { lockStoreImports } from './import-repository.ts';
@@ -66,8 +66,6 @@ function kindRun(kind: KindId, ctx: KindContext): KindRun<unknown> {
   }
 }
 
-const isBlank = (row: FileRow) => row.cells.every((cell) => cell.trim() === '');
-
 /**
  * A CSV row with more cells than the header: a comma in an unquoted value shifts every later
  * column, so none of its cells can be trusted. (Fewer cells are empty ones a spreadsheet left
@@ -85,7 +83,7 @@ function extraCells(row: FileRow, headerWidth: number, fileType: ImportFileType)
   ];
 }
 
-/** The data rows of the file (blank rows skipped), after its header row. */
+/** The data rows of the file (the reader leaves blank rows out), after its header row. */
 async function* dataRows(
   path: string,
   fileType: ImportFileType,
@@ -93,7 +91,6 @@ async function* dataRows(
 ): AsyncGenerator<FileRow> {
   let header = false;
   for await (const row of readFileRows(path, fileType)) {
-    if (isBlank(row)) continue;
     if (!header) {
       header = true;
       onHeader(row);
@@ -113,6 +110,9 @@ async function* dataRows(
  * memory, never the rows.
  */
 export async function runImport(o: RunOptions): Promise<RunResult> {
+  // Pass 0, the check only: the whole file within an import's limits, in the reading thread,
+  // before any row is looked up (a file of too many rows is refused in seconds; ADR 0022).
+  if (o.mode === 'dry') await countFileRows(o.path, o.fileType);
   const catalog = await StoreCatalog.load(o.db, o.locationId);
   const tally = new Tally();
   const recorder = new IssueRecorder(o.keepIssues);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { ImportJobs } from './import-jobs.ts';
 import { registerImportRoutes } from './import-routes.ts';
-import { failInterruptedJobs } from './restart-recovery.ts';
+import { releaseInterruptedJobs } from './restart-recovery.ts';
 import { registerStatusRoutes } from './status-routes.ts';
 
 /** Data Summary (spec §2, §6): the integration status and feed imports. */
@@ -12,7 +12,7 @@ export function registerDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerImportRoutes(app, deps, jobs);
   app.addHook('onReady', async () => {
     try {
-      await failInterruptedJobs(deps.db);
+      await releaseInterruptedJobs(deps.db);
     } catch (error) {
       app.log.error({ err: error }, 'could not mark interrupted imports as failed');
     }

@@ -1,17 +1,25 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_IMPORT_BYTES, uploadImport, type ImportFileType } from '@csp/contracts';
+import { uploadImport, type ImportFileType } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import {
+  fileBody,
+  removeUpload,
+  storeUpload,
+  takeBodyAsFile,
+  type StoredUpload,
+} from '../../lib/uploads/receive-upload.ts';
+import { SheetFormatError, SheetLimitError } from '../../lib/uploads/sheet-errors.ts';
+import { checkWorkbookDirectory } from '../../lib/uploads/zip-parts.ts';
 import { findDivision } from '../catalog/index.ts';
 import { dataManager } from './data-access.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
+import { importLimits } from './file-rows.ts';
 import { formatById } from './import-formats.ts';
 import type { ImportJobs } from './import-jobs.ts';
 import { findImport, insertImport } from './import-repository.ts';
 import { toSummary } from './import-summary.ts';
-import { removeUpload, storeUpload } from './upload-store.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /**
@@ -25,10 +33,6 @@ const FILE_TYPES: Record<string, ImportFileType | null> = {
   'application/octet-stream': null,
   'application/vnd.ms-excel': null,
 };
-
-function isStream(body: unknown): body is Readable {
-  return typeof (body as Readable | undefined)?.pipe === 'function';
-}
 
 /** The file's type from its name, checked against the content type it was sent as. */
 function fileTypeOf(request: FastifyRequest, fileName: string): ImportFileType {
@@ -45,6 +49,27 @@ function fileTypeOf(request: FastifyRequest, fileName: string): ImportFileType {
 }
 
 /**
+ * The body streamed to a private file within an import's size. A workbook is refused (413)
+ * when its directory already declares more than an import may unpack to: nothing is inflated,
+ * so a zip bomb is refused at once. What it holds is read by the check, in the background.
+ */
+async function storeImportFile(body: ReturnType<typeof fileBody>, fileType: ImportFileType) {
+  const limits = importLimits();
+  const stored: StoredUpload = await storeUpload(body, limits, { interrupted: M.interruptedUpload });
+  try {
+    if (stored.bytes === 0) throw new AppError(400, M.emptyFile, 'file');
+    if (fileType === 'xlsx') await checkWorkbookDirectory(stored.path, limits);
+  } catch (error) {
+    // A file that is no workbook at all is the check's to report (INVALID, saying so).
+    if (error instanceof SheetFormatError) return stored;
+    await removeUpload(stored.path);
+    if (error instanceof SheetLimitError) throw new AppError(413, error.message, 'file');
+    throw error;
+  }
+  return stored;
+}
+
+/**
  * POST data/imports: the body is the file, streamed to disk by a content-type parser of this
  * route's own scope (the app's JSON parser and body limit stay as they are elsewhere). The
  * answer is 202 with the import VALIDATING; the check runs after it.
@@ -55,12 +80,7 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
     // Any content type, or none, is the file itself (its name decides its type): clients
     // label CSV files text/plain, application/vnd.ms-excel or nothing. Only JSON keeps the
     // app's parser, and is refused as not a file.
-    scope.removeContentTypeParser('text/plain');
-    scope.addContentTypeParser(
-      '*',
-      { bodyLimit: MAX_IMPORT_BYTES },
-      (_request, payload, done) => done(null, payload),
-    );
+    takeBodyAsFile(scope, importLimits().maxBytes);
 
     route(scope, uploadImport, { tags: ['data'], errors: [404, 413] }, async (input) => {
       const { query, request, reply } = input;
@@ -76,11 +96,7 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
         }
         divisionId = query.divisionId;
       }
-      if (!isStream(request.body)) throw new AppError(400, M.notAFile, 'file');
-      if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) {
-        throw new AppError(413, M.tooLarge, 'file');
-      }
-      const stored = await storeUpload(request.body, MAX_IMPORT_BYTES);
+      const stored = await storeImportFile(fileBody(request, M.notAFile), fileType);
       let importId: number;
       try {
         importId = await insertImport(db, {

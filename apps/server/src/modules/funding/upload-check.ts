@@ -1,8 +1,4 @@
-import {
-  ALLOWANCE_FILE_COLUMNS,
-  FUNDING_MESSAGES as M,
-  MAX_ALLOWANCE_FILE_ROWS,
-} from '@csp/contracts';
+import { ALLOWANCE_FILE_COLUMNS, FUNDING_MESSAGES as M } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { checkGrants, type AllowanceGrant } from './allowance-grants.ts';
 import { studentsByIdNum } from './allowance-repository.ts';
@@ -57,7 +53,7 @@ export interface UploadCheck {
   errorMessage: string | null;
 }
 
-/** A file nothing of which can be checked (no header, a missing column, too many rows). */
+/** A file nothing of which can be checked (no header, a missing column). */
 function invalid(errorMessage: string, rowsRead: number, remainingCents: number): UploadCheck {
   return {
     status: 'INVALID',
@@ -110,11 +106,9 @@ export async function checkAllowanceFile(
   fileRows: readonly AllowanceFileRow[],
 ): Promise<UploadCheck> {
   const remainingCents = source.budgetCents - (await sourceGrantedCents(db, source.id));
-  const [header, ...rest] = fileRows.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  // The reader has left blank rows out and refused a file of too many rows (a 413).
+  const [header, ...rest] = fileRows;
   if (!header) return invalid(M.emptyFile, 0, remainingCents);
-  if (rest.length > MAX_ALLOWANCE_FILE_ROWS) {
-    return invalid(M.tooManyRows, rest.length, remainingCents);
-  }
   const columns = columnsOf(header.cells);
   if (typeof columns === 'string')
     return invalid(M.missingColumn(columns), rest.length, remainingCents);

@@ -1,82 +1,64 @@
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { MAX_ALLOWANCE_FILE_BYTES, MAX_ALLOWANCE_FILE_ROWS } from '@csp/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { readSheetRows, type SheetRow } from '../../lib/uploads/sheet-reader.ts';
+import { SheetLimitError, SheetReadError } from '../../lib/uploads/sheet-errors.ts';
+import type { UploadLimits } from '../../lib/uploads/upload-limits.ts';
+import { checkWorkbookDirectory } from '../../lib/uploads/zip-parts.ts';
 
 export type AllowanceFileType = 'csv' | 'xlsx';
 
 /** The file cannot be read as a whole (not CSV, not a workbook): the upload is INVALID. */
 export class AllowanceFileError extends Error {}
 
-export interface AllowanceFileRow {
-  /** As a spreadsheet shows it: the header is row 1. */
-  rowNumber: number;
-  cells: string[];
-}
+export type AllowanceFileRow = SheetRow;
 
 /**
- * The rows of an allowance file held in memory (at most 5 MB: the data module's streaming
- * reader is for files a hundred times larger). CSV: UTF-8, a BOM dropped, comma-separated,
- * quoted cells may span lines. XLSX: the first worksheet, cells as a spreadsheet exports them.
+ * What an allowance file may be (ADR 0022): three short columns, a row per student. 50,000
+ * rows of them are about 2 MB of CSV, and as a workbook's sheet 10 to 15 MB of XML (about
+ * 250 bytes a row with its styles): 50 MB unpacked leaves room for notes and the rest of a
+ * workbook, and refuses a zip bomb from its directory. A note is at most 500 characters (a
+ * longer one is its row's issue): 1,000 characters a cell, 100 columns for a sheet exported
+ * with more than the three. The rows are held whole while they are checked: 20 million
+ * characters in all. The reading thread's heap holds the shared texts: 128 MiB.
+ */
+export const ALLOWANCE_FILE_LIMITS: UploadLimits = {
+  fileKind: 'an allowance file',
+  maxBytes: MAX_ALLOWANCE_FILE_BYTES,
+  maxUnpackedBytes: 50 * 2 ** 20,
+  maxRows: MAX_ALLOWANCE_FILE_ROWS,
+  maxColumns: 100,
+  maxCellChars: 1000,
+  maxRowChars: 100_000,
+  maxTextChars: 20_000_000,
+  maxSharedStrings: 200_000,
+  maxSharedStringChars: 20_000_000,
+  workerHeapMiB: 128,
+};
+
+/**
+ * The rows of a stored allowance file (blank rows left out), read in a worker thread within
+ * ALLOWANCE_FILE_LIMITS: a limit it breaks is a 413 naming `file` and the limit. CSV: UTF-8, a
+ * BOM dropped, comma-separated, quoted cells may span lines. XLSX: the first sheet, cells as a
+ * spreadsheet exports them, amounts to the cent they show.
  */
 export async function readAllowanceFile(
-  bytes: Buffer,
+  path: string,
   type: AllowanceFileType,
 ): Promise<AllowanceFileRow[]> {
-  return type === 'csv' ? csvRows(bytes) : xlsxRows(bytes);
-}
-
-function csvRows(bytes: Buffer): AllowanceFileRow[] {
-  try {
-    const records = parse(bytes, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-    }) as unknown as { record: string[]; info: { lines: number; records: number } }[];
-    return records.map(({ record, info }) => ({ rowNumber: info.records, cells: record }));
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new AllowanceFileError(`The file is not valid CSV: ${detail}`);
-  }
-}
-
-/** A cell as text, the way a spreadsheet would export it. */
-function cellText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') {
-    // Whole numbers as digits: a student ID typed as a number stays as typed.
-    if (Number.isInteger(value)) return BigInt(value).toString();
-    // A formula's binary result (=100*1.1 is 110.00000000000001) as the amount it shows.
-    const cents = Math.round(value * 100);
-    return Math.abs(value - cents / 100) < 1e-6 ? String(cents / 100) : String(value);
-  }
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('text' in value) return String(value.text);
-  if ('error' in value) return String(value.error);
-  return String(value);
-}
-
-async function xlsxRows(bytes: Buffer): Promise<AllowanceFileRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new AllowanceFileError(`The file is not a valid .xlsx workbook: ${detail}`);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AllowanceFileError('The workbook has no worksheet.');
   const rows: AllowanceFileRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = row.values as ExcelJS.CellValue[];
-    // row.values is 1-based: index 0 is always empty.
-    const cells: string[] = [];
-    for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-    rows.push({ rowNumber: row.number, cells });
-  });
+  try {
+    // A zip bomb is refused from the workbook's directory, before a thread is asked to read.
+    if (type === 'xlsx') await checkWorkbookDirectory(path, ALLOWANCE_FILE_LIMITS);
+    for await (const row of readSheetRows(path, type, {
+      limits: ALLOWANCE_FILE_LIMITS,
+      numbers: 'cents',
+    })) {
+      rows.push(row);
+    }
+  } catch (error) {
+    if (error instanceof SheetLimitError) throw new AppError(413, error.message, 'file');
+    if (error instanceof SheetReadError) throw new AllowanceFileError(error.message);
+    throw error;
+  }
   return rows;
 }

@@ -331,7 +331,10 @@ describe.each(engines)('allowance files: check, then apply (%s)', (engine) => {
       Buffer.alloc(MAX_ALLOWANCE_FILE_BYTES + 1, 'a'),
     );
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ message: M.tooLarge, field: 'file' });
+    expect(big.json()).toEqual({
+      message: 'The file is larger than 5 MB, the most an allowance file may be.',
+      field: 'file',
+    });
     const named = await w.upload(w.manager, source, 'aid.pdf', 'Student ID,Amount\n');
     expect(named.statusCode).toBe(400);
     expect(named.json().field).toBe('fileName');

@@ -1,8 +1,6 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   FUNDING_MESSAGES as M,
-  MAX_ALLOWANCE_FILE_BYTES,
   applyAllowanceUpload,
   getAllowanceUpload,
   getAllowanceUploadIssues,
@@ -12,10 +10,16 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import {
+  isStream,
+  removeUpload,
+  storeUpload,
+  takeBodyAsFile,
+} from '../../lib/uploads/receive-upload.ts';
 import { fundingManager } from './funding-access.ts';
 import { findSource } from './source-repository.ts';
 import { applyUpload } from './upload-apply.ts';
-import type { AllowanceFileType } from './upload-file-rows.ts';
+import { ALLOWANCE_FILE_LIMITS, type AllowanceFileType } from './upload-file-rows.ts';
 import { findUpload, sourceUploads, uploadIssuesPage } from './upload-repository.ts';
 import { checkUpload } from './upload-service.ts';
 import { toUploadSummary } from './upload-summary.ts';
@@ -23,26 +27,6 @@ import { toUploadSummary } from './upload-summary.ts';
 const TAGS = ['funding'];
 /** The newest files a source's list shows. */
 const UPLOADS_LISTED = 50;
-
-function isStream(body: unknown): body is Readable {
-  return typeof (body as Readable | undefined)?.pipe === 'function';
-}
-
-/** The body read whole, at most `limit` bytes (413 naming file beyond it). */
-async function readBody(body: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += bytes.length;
-    if (size > limit) {
-      body.destroy();
-      throw new AppError(413, M.tooLarge, 'file');
-    }
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks);
-}
 
 function fileTypeOf(fileName: string): AllowanceFileType {
   const extension = /\.(csv|xlsx)$/i.exec(fileName.trim())?.[1]?.toLowerCase();
@@ -60,12 +44,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void 
   void app.register(async (scope) => {
     // Any content type, or none, is the file itself: clients label CSV files text/plain,
     // application/vnd.ms-excel or nothing. JSON keeps the app's parser and is not a file.
-    scope.removeContentTypeParser('text/plain');
-    scope.addContentTypeParser(
-      '*',
-      { bodyLimit: MAX_ALLOWANCE_FILE_BYTES },
-      (_request, payload, done) => done(null, payload),
-    );
+    takeBodyAsFile(scope, ALLOWANCE_FILE_LIMITS.maxBytes);
 
     route(scope, uploadAllowances, { tags: TAGS, errors: [404, 413] }, async (input) => {
       const { params, query, request } = input;
@@ -78,19 +57,26 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void 
       if (body !== undefined && body !== null && !isStream(body)) {
         throw new AppError(400, M.notAFile, 'file');
       }
-      if (Number(request.headers['content-length'] ?? 0) > MAX_ALLOWANCE_FILE_BYTES) {
-        throw new AppError(413, M.tooLarge, 'file');
+      // Streamed to a private file (5 MB at most), read from there by a worker thread.
+      const stored = isStream(body)
+        ? await storeUpload(body, ALLOWANCE_FILE_LIMITS, { interrupted: M.interruptedUpload })
+        : null;
+      try {
+        return await checkUpload(
+          db,
+          session,
+          params.sourceId,
+          {
+            fileName: query.fileName.trim(),
+            type,
+            path: stored?.path ?? null,
+            bytes: stored?.bytes ?? 0,
+          },
+          deps.now(),
+        );
+      } finally {
+        await removeUpload(stored?.path);
       }
-      const bytes = isStream(body)
-        ? await readBody(body, MAX_ALLOWANCE_FILE_BYTES)
-        : Buffer.alloc(0);
-      return checkUpload(
-        db,
-        session,
-        params.sourceId,
-        { fileName: query.fileName.trim(), type, bytes },
-        deps.now(),
-      );
     });
   });
 

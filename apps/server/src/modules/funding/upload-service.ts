@@ -16,18 +16,23 @@ import { toUploadSummary } from './upload-summary.ts';
 export interface UploadedFile {
   fileName: string;
   type: AllowanceFileType;
-  bytes: Buffer;
+  /** The stored body (lib/uploads), or null when none was sent. */
+  path: string | null;
+  bytes: number;
 }
 
-/** A file that cannot be read at all is reported, like a missing column: INVALID, nothing kept. */
+/**
+ * A file that cannot be read at all is reported, like a missing column: INVALID, nothing kept.
+ * A file over a limit is refused (413 naming file, from readAllowanceFile): nothing is kept.
+ */
 async function checkFile(
   db: Db,
   source: Parameters<typeof checkAllowanceFile>[1],
   file: UploadedFile,
 ): Promise<UploadCheck> {
-  if (file.bytes.length === 0) return checkAllowanceFile(db, source, []);
+  if (file.path === null || file.bytes === 0) return checkAllowanceFile(db, source, []);
   try {
-    return await checkAllowanceFile(db, source, await readAllowanceFile(file.bytes, file.type));
+    return await checkAllowanceFile(db, source, await readAllowanceFile(file.path, file.type));
   } catch (error) {
     if (!(error instanceof AllowanceFileError)) throw error;
     const check = await checkAllowanceFile(db, source, []);

@@ -205,6 +205,19 @@ describe('Data Summary', { timeout: 30_000 }, () => {
     expect(within(report).queryByRole('button', { name: /^Apply/ })).toBeNull();
   });
 
+  it('says why a checked import is to be applied again, and offers to apply it', async () => {
+    const server = new FakeDataServer();
+    server.current = importSummary({
+      status: 'VALIDATED',
+      errorMessage:
+        'The server restarted while this import was being applied; nothing was applied. Apply it again.',
+    });
+    renderDataSummary('/data-summary?import=31', { server });
+    const report = await screen.findByRole('region', { name: 'Import report: fall-2025.csv' });
+    expect(await within(report).findByText(/nothing was applied\. Apply it again\./)).toBeVisible();
+    expect(within(report).getByRole('button', { name: /^Apply/ })).toBeEnabled();
+  });
+
   it('lists the rejected rows as cards on a phone', async () => {
     screenWidth(360);
     const server = new FakeDataServer();

@@ -107,6 +107,11 @@ function ReportBody({ summary, phone }: { summary: ImportSummary; phone: boolean
         />
       )}
       <ApplyOutcome summary={summary} />
+      {summary.status === 'VALIDATED' && summary.errorMessage && (
+        // An apply that failed or was cut off kept nothing: the server says so, and it may be
+        // applied again.
+        <Alert severity="warning">{summary.errorMessage}</Alert>
+      )}
       {(summary.status === 'INVALID' || summary.status === 'FAILED') && (
         <Alert severity="error">
           {summary.errorMessage ??
