@@ -122,6 +122,7 @@ export const uploadImport = endpoint({
     divisionId: dbIdParam.optional(),
   }),
   response: importSummary,
+  success: { json: [202] },
 });
 
 export const getImports = endpoint({
@@ -177,6 +178,8 @@ export const applyImport = endpoint({
   auth: true,
   params: importParams,
   response: importSummary,
+  /** 202 while it applies, 200 once applied. */
+  success: { json: [200, 202] },
 });
 
 /** What the store holds for one term now. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.ts';
+import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { customerQuery } from '../students/student-detail.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
@@ -99,7 +99,8 @@ export const getVoucherPdf = endpoint({
   summary: "A student's voucher as a printable PDF",
   auth: true,
   params: allowanceParams,
-  response: z.unknown(),
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.pdf },
 });
 
 /** Every voucher of a source, one per page; answered as application/pdf. */
@@ -109,7 +110,8 @@ export const getSourceVouchersPdf = endpoint({
   summary: 'Every voucher of a source as one printable PDF, a voucher per page (at most 5,000)',
   auth: true,
   params: sourceParams,
-  response: z.unknown(),
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.pdf },
 });
 
 export const emailVoucher = endpoint({
@@ -158,6 +160,8 @@ export const emailSourceVouchers = endpoint({
   auth: true,
   params: sourceParams,
   response: voucherMailing.extend({ started: z.number().int() }),
+  /** 202 when mailing starts; 200 when nothing is left to send. */
+  success: { json: [200, 202] },
 });
 
 export const ledgerEntry = z.object({
