@@ -63,7 +63,47 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown, ne
  * The browser-facing addresses answer with redirects; the web app calls the JSON ones.
  */
 export function registerSamlRoutes(app: FastifyInstance, deps: AppDeps): void {
-  // The browser-facing addresses answer every failure with a redirect to the login page.
+  registerBrowserRoutes(app, deps);
+
+  route(app, samlLoginInfo, { tags: TAGS, errors: [404] }, async ({ request }) => {
+    const website = requireWebsite(request);
+    const samlEnabled = website.ssoType === 'SAML';
+    const sloEnabled = samlEnabled && website.sloEnabled;
+    return {
+      samlEnabled,
+      loginUrl: samlEnabled ? SAML_PATHS.login : null,
+      logoutUrl: sloEnabled ? SAML_PATHS.logout : LOGIN_PAGE,
+      sloEnabled,
+    };
+  });
+
+  route(app, exchangeSamlTicket, { tags: TAGS, errors: [401, 404] }, async ({ body, request }) =>
+    exchangeTicket(deps, requireWebsite(request), body),
+  );
+
+  route(app, getCurrentSession, { tags: ['account'] }, async ({ request }) => {
+    const session = requireSession(request);
+    const token = String(request.headers[AUTH_HEADER.toLowerCase()] ?? '').trim();
+    const account = await findActiveAccount(deps.db, session.accountId, session.locationId);
+    const exp = decodeJwt(token).exp;
+    if (!account || exp === undefined) throw new AppError(401, AUTH_MESSAGES.expired);
+    return {
+      token,
+      userName: account.userName,
+      name: account.name,
+      userAccountID: account.id,
+      userAuthActions: await getPermittedActions(deps.db, account.id, session.locationId),
+      expiresAt: new Date(exp * 1000).toISOString(),
+    };
+  });
+}
+
+/**
+ * The addresses the browser itself goes to: single sign-on, the assertion consumer, single
+ * logout and logout answer with redirects (every failure too, to the login page), the
+ * metadata with XML.
+ */
+function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sso = { tags: TAGS };
 
   route(app, startSamlLogin, sso, async ({ query, request, reply }) => {
@@ -167,37 +207,5 @@ export function registerSamlRoutes(app: FastifyInstance, deps: AppDeps): void {
       signatureAlgorithm: 'sha256',
     });
     return reply.type(`${FILE_MEDIA_TYPES.samlMetadata}; charset=utf-8`).send(xml);
-  });
-
-  route(app, samlLoginInfo, { tags: TAGS, errors: [404] }, async ({ request }) => {
-    const website = requireWebsite(request);
-    const samlEnabled = website.ssoType === 'SAML';
-    const sloEnabled = samlEnabled && website.sloEnabled;
-    return {
-      samlEnabled,
-      loginUrl: samlEnabled ? SAML_PATHS.login : null,
-      logoutUrl: sloEnabled ? SAML_PATHS.logout : LOGIN_PAGE,
-      sloEnabled,
-    };
-  });
-
-  route(app, exchangeSamlTicket, { tags: TAGS, errors: [401, 404] }, async ({ body, request }) =>
-    exchangeTicket(deps, requireWebsite(request), body),
-  );
-
-  route(app, getCurrentSession, { tags: ['account'] }, async ({ request }) => {
-    const session = requireSession(request);
-    const token = String(request.headers[AUTH_HEADER.toLowerCase()] ?? '').trim();
-    const account = await findActiveAccount(deps.db, session.accountId, session.locationId);
-    const exp = decodeJwt(token).exp;
-    if (!account || exp === undefined) throw new AppError(401, AUTH_MESSAGES.expired);
-    return {
-      token,
-      userName: account.userName,
-      name: account.name,
-      userAccountID: account.id,
-      userAuthActions: await getPermittedActions(deps.db, account.id, session.locationId),
-      expiresAt: new Date(exp * 1000).toISOString(),
-    };
   });
 }
