@@ -8,6 +8,8 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['src/test-support/global-setup.ts'],
+    // Fails a test whose app answered what the OpenAPI document does not say it answers.
+    setupFiles: ['src/test-support/answer-check-setup.ts'],
     testTimeout: 60000,
     hookTimeout: 120000,
     // A worker keeps the modules it loaded from one test file to the next: every file would

@@ -42,6 +42,11 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** The clock for tokens and remember-me expiry. */
   now?: () => Date;
+  /**
+   * Called before any plugin or route is registered, so hooks it adds see every route (tests
+   * check every answer against the OpenAPI document).
+   */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -57,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : Fastify({ logger: false, trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  options.instrument?.(app);
 
   const throttle = new AttemptThrottle(options.db, options.throttleClock ?? (() => new Date()));
   const deps: AppDeps = {

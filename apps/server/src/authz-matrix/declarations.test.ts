@@ -4,22 +4,6 @@ import { createTestApp, type TestContext } from '../test-support/test-app.ts';
 import { exportedContracts, matrixContracts } from '../test-support/authz/matrix-suite.ts';
 import { validSample } from '../test-support/valid-sample.ts';
 
-/**
- * Routes the portal serves that are not contracts (so not in the matrix), and why. A new route
- * without a contract must be added here, with its reason, or given a contract.
- */
-const NOT_CONTRACTS: Record<string, string> = {
-  'get /site-config/logos/{fileName}': 'public logo files named in website configs',
-  'get /app-rest/admin_portal/v1/labels/{token}': 'a rental label PDF: its token is the key',
-  'get /app-rest/admin_portal/v1/print/testLabel': "the printer panel's test label PDF: no data",
-  'get /app-rest/saml/v1/login': 'SAML: a browser redirect to the identity provider',
-  'post /app-rest/saml/v1/acs': "SAML: the provider's signed assertion is the credential",
-  'get /app-rest/saml/v1/metadata': 'SAML: public service provider metadata',
-  'get /app-rest/saml/v1/logout': 'SAML: a browser redirect (single logout)',
-  'get /app-rest/saml/v1/slo': "SAML: the provider's signed logout messages",
-  'post /app-rest/saml/v1/slo': "SAML: the provider's signed logout messages",
-};
-
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 describe('every contract declares its access', () => {
@@ -81,7 +65,7 @@ describe('the matrix covers every route the portal serves', () => {
     );
     const uncovered = Object.entries(doc.paths)
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
-      .filter((route) => !declared.has(route) && !(route in NOT_CONTRACTS));
+      .filter((route) => !declared.has(route));
     expect(uncovered).toEqual([]);
   });
 });

@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
-import { apiError, type Endpoint } from '@csp/contracts';
+import { apiError, jsonSuccessStatuses, type Endpoint } from '@csp/contracts';
 
 /** The OpenAPI security scheme of the Auth-Token header (declared by plugins/openapi.ts). */
 export const AUTH_SECURITY_SCHEME = 'authToken';
+
+/**
+ * The route schema key holding the contract's `success` for the OpenAPI document: the files,
+ * redirects and 304 it answers besides JSON (Fastify and Swagger ignore the key).
+ */
+export const SUCCESS_DOCS = 'contractSuccess';
 
 /** What a contract route handler receives, already validated and typed from the contract. */
 export interface RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
@@ -17,14 +23,40 @@ export interface RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends 
 export interface RouteDocs {
   /** OpenAPI tags, usually the module name. */
   tags: string[];
-  /** Error statuses this route may answer besides 400 and 500 (401 and 403 come with auth). */
+  /** Error statuses this route may answer besides those route() adds (see {@link errorStatuses}). */
   errors?: number[];
+  /** The route never reads the database, so it never answers 503 (liveness). */
+  noDatabase?: true;
+}
+
+/** Methods whose requests Fastify reads a body of (and may refuse it: 413, 415). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'DELETE']);
+
+/**
+ * Every error status a route may answer: 400 when it takes input (a value its schema refuses,
+ * malformed JSON) and 500 always; 503 when the database is unreachable (the website is looked
+ * up for every request); 401 for a route that needs the Auth-Token, and 403 when its path
+ * names the caller's account (another account's id, or an action the caller may not take:
+ * every such route has the id); 413 for a body over its limit and 415 for a body of a type no
+ * parser takes (a file upload's scope takes any, but Fastify cannot say so); and its own.
+ */
+export function errorStatuses(contract: Endpoint, docs: RouteDocs): number[] {
+  const takesBody = BODY_METHODS.has(contract.method);
+  const statuses = new Set([500, ...(docs.errors ?? [])]);
+  if (contract.params || contract.query || contract.body || takesBody) statuses.add(400);
+  if (!docs.noDatabase) statuses.add(503);
+  if (contract.auth) statuses.add(401);
+  if (contract.auth && contract.path.includes(':userAccountId')) statuses.add(403);
+  if (takesBody) [413, 415].forEach((s) => statuses.add(s));
+  return [...statuses].sort((a, b) => a - b);
 }
 
 /**
  * Registers a route from its contract: method, path, validation of params / query / body,
- * response serialization (200 plus `{message, field?}` errors), OpenAPI docs and, when the
- * contract says `auth: true`, the Auth-Token check. The handler returns the 200 body.
+ * response serialization (the contract's JSON success statuses, and `{message, field?}` for
+ * every error status), OpenAPI docs (plugins/openapi.ts adds the files, redirects and 304 of the
+ * contract's `success`) and, when the contract says `auth: true`, the Auth-Token check. The
+ * handler returns the JSON body, or the reply it has sent (a file, a redirect).
  */
 export function route<
   P extends z.ZodType,
@@ -35,12 +67,11 @@ export function route<
   app: FastifyInstance,
   contract: Endpoint<P, Q, B, R>,
   docs: RouteDocs,
-  handler: (input: RouteInput<P, Q, B>) => Promise<z.output<R>>,
+  handler: (input: RouteInput<P, Q, B>) => Promise<z.output<R> | FastifyReply>,
 ): void {
-  const statuses = new Set([400, 500, ...(docs.errors ?? [])]);
-  if (contract.auth) [401, 403].forEach((s) => statuses.add(s));
-  const response: Record<number, z.ZodType> = { 200: contract.response };
-  for (const status of statuses) response[status] = apiError;
+  const response: Record<number, z.ZodType> = {};
+  for (const status of jsonSuccessStatuses(contract)) response[status] = contract.response;
+  for (const status of errorStatuses(contract, docs)) response[status] = apiError;
 
   const schema: FastifySchema & Record<string, unknown> = {
     summary: contract.summary,
@@ -50,6 +81,7 @@ export function route<
     ...(contract.query && { querystring: contract.query }),
     ...(contract.body && { body: contract.body }),
     ...(contract.auth && { security: [{ [AUTH_SECURITY_SCHEME]: [] }] }),
+    ...(contract.success && { [SUCCESS_DOCS]: contract.success }),
   };
 
   app.route({

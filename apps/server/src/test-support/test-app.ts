@@ -7,6 +7,7 @@ import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db, QueryListener } from '../db/client.ts';
 import { BackgroundTasks } from '../lib/background-tasks.ts';
+import { checkAnswersAgainstDocument } from './answer-check.ts';
 import { createTestDatabase, type Engine } from './test-database.ts';
 import { FIXTURE_PASSWORD, seedTestFixture, type TestFixture } from './test-fixture.ts';
 
@@ -59,7 +60,8 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'co
 
 /**
  * A fresh database on `engine` with the test fixture (two stores, websites on
- * store-a.test / store-b.test, accounts with roles), and the app built over it.
+ * store-a.test / store-b.test, accounts with roles), and the app built over it. Every answer
+ * the app gives is checked against its OpenAPI document (test-support/answer-check.ts).
  */
 export async function createTestApp(
   engine: Engine,
@@ -70,7 +72,13 @@ export async function createTestApp(
   const config = testConfig(options.config);
   const { config: _ignored, extend, onQuery: _onQuery, ...buildOptions } = options;
   const background = buildOptions.background ?? new BackgroundTasks(console);
-  const app = await buildApp({ ...buildOptions, background, db: database.db, config });
+  const app = await buildApp({
+    instrument: checkAnswersAgainstDocument,
+    ...buildOptions,
+    background,
+    db: database.db,
+    config,
+  });
   extend?.(app);
   await app.ready();
   return {

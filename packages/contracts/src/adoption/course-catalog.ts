@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.ts';
+import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { FULL_REPORTER_ACTIONS } from '../metrics/division-metrics.ts';
 import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { dbId, dbIdParam, withoutNul } from '../common/errors.ts';
@@ -153,12 +153,11 @@ export const exportCatalog = endpoint({
       .transform((value) => value === 'true'),
   }),
   body: courseListRequest,
-  /** When e-mailed; a download answers the workbook itself (application/vnd.openxmlformats…). */
+  /** When e-mailed; a download answers the workbook itself. */
   response: z.object({ emailedTo: z.string(), rowCount: z.number().int() }),
+  /** The workbook, or when e-mailed the JSON above. */
+  success: { json: [200], file: FILE_MEDIA_TYPES.xlsx },
 });
-
-export const XLSX_CONTENT_TYPE =
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const sendFutureAdoptionsEmail = endpoint({
   method: 'POST',

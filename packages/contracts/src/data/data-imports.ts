@@ -124,6 +124,7 @@ export const uploadImport = endpoint({
     divisionId: dbIdParam.optional(),
   }),
   response: importSummary,
+  success: { json: [202] },
 });
 
 export const getImports = endpoint({
@@ -183,6 +184,8 @@ export const applyImport = endpoint({
   access: { kind: 'action', anyOf: ['DATA_MANAGER'], held: 'storeWide', scope: 'store' },
   params: importParams,
   response: importSummary,
+  /** 202 while it applies, 200 once applied. */
+  success: { json: [200, 202] },
 });
 
 /** What the store holds for one term now. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.ts';
+import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { customerQuery } from '../students/student-detail.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
@@ -103,7 +103,8 @@ export const getVoucherPdf = endpoint({
   auth: true,
   access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: allowanceParams,
-  response: z.unknown(),
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.pdf },
 });
 
 /** Every voucher of a source, one per page; answered as application/pdf. */
@@ -114,7 +115,8 @@ export const getSourceVouchersPdf = endpoint({
   auth: true,
   access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: sourceParams,
-  response: z.unknown(),
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.pdf },
 });
 
 export const emailVoucher = endpoint({
@@ -166,6 +168,8 @@ export const emailSourceVouchers = endpoint({
   access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
   params: sourceParams,
   response: voucherMailing.extend({ started: z.number().int() }),
+  /** 202 when mailing starts; 200 when nothing is left to send. */
+  success: { json: [200, 202] },
 });
 
 export const ledgerEntry = z.object({

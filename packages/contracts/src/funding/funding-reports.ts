@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.ts';
+import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { pageNumber, pageSize } from '../common/paging.ts';
 import { FUNDING_KINDS, NEAR_EXPIRY_DEFAULT_DAYS } from './funding-labels.ts';
@@ -49,6 +49,8 @@ export const getSpendingReport = endpoint({
   params: fundingAccountParams,
   query: z.object({ format: reportFormat }),
   response: z.object({ rows: z.array(spendingRow) }),
+  /** `format=xlsx`: the whole report as a workbook. */
+  success: { json: [200], file: FILE_MEDIA_TYPES.xlsx },
 });
 
 export const nearExpiryRow = z.object({
@@ -90,6 +92,8 @@ export const getNearExpiryReport = endpoint({
     /** Their unspent balances, over every page. */
     balanceCents: z.number().int(),
   }),
+  /** `format=xlsx`: the whole report as a workbook. */
+  success: { json: [200], file: FILE_MEDIA_TYPES.xlsx },
 });
 
 /** An aid student of the term whose required materials are not all in hand. */
@@ -142,4 +146,6 @@ export const getAccessDayReport = endpoint({
       fulfilledCount: z.number().int(),
     }),
   }),
+  /** `format=xlsx`: the whole report as a workbook. */
+  success: { json: [200], file: FILE_MEDIA_TYPES.xlsx },
 });

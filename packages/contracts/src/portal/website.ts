@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.ts';
-import { CONFIG_BASE, PORTAL_BASE } from '../common/paths.ts';
+import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
+import { CONFIG_BASE, LOGO_BASE, PORTAL_BASE } from '../common/paths.ts';
 
 /** Website info (spec §3). */
 export const websiteInfo = z.object({
@@ -72,4 +72,17 @@ export const getWebsiteConfig = endpoint({
     jsonFileName: z.string().regex(/^[A-Za-z0-9_.-]+\.json$/, 'Not a config file name'),
   }),
   response: websiteConfig,
+});
+
+export const getLogoFile = endpoint({
+  method: 'GET',
+  path: `${LOGO_BASE}/:fileName`,
+  summary: 'A logo file named in a website config',
+  auth: false,
+  access: { kind: 'public' },
+  params: z.object({
+    fileName: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'Not a logo file name'),
+  }),
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.image },
 });

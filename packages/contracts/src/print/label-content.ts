@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.ts';
+import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { RENTAL_LABEL_PATH } from '../students/rentals.ts';
 
@@ -20,6 +20,18 @@ export const labelContent = z.object({
   barcode: z.string(),
 });
 export type LabelContent = z.infer<typeof labelContent>;
+
+export const getRentalLabelPdf = endpoint({
+  method: 'GET',
+  path: RENTAL_LABEL_PATH,
+  summary:
+    "A rental label as a PDF at the DYMO 30256 size (a counter return, or a return-shipping label with its Code 128 tracking number). No Auth-Token: the URL is the key; it answers on its store's websites until it expires (410)",
+  auth: false,
+  access: { kind: 'public', credentials: true },
+  params: z.object({ token: z.string().min(1).max(200) }),
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.pdf },
+});
 
 /** The content of a label, beside its PDF: `{label URL}/content`. Same capability rules. */
 export const RENTAL_LABEL_CONTENT_PATH = `${RENTAL_LABEL_PATH}/content`;
@@ -46,6 +58,17 @@ export function labelContentUrl(labelUrl: string): string {
  * no token; it answers on every website, as the store's own.
  */
 export const TEST_LABEL_PATH = `${ADMIN_BASE}/print/testLabel`;
+
+export const getTestLabelPdf = endpoint({
+  method: 'GET',
+  path: TEST_LABEL_PATH,
+  summary:
+    "The printer panel's test label as a PDF at the DYMO 30256 size: the website's store name and return address and when it was printed. No Auth-Token: it holds no student's data",
+  auth: false,
+  access: { kind: 'public' },
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.pdf },
+});
 
 export const getTestLabelContent = endpoint({
   method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.ts';
+import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { PUBLIC_BASE } from '../common/paths.ts';
 
@@ -36,6 +36,8 @@ export const getTextbookTerms = endpoint({
     /** With how many sections each has (the page opens on the busiest term under way). */
     terms: z.array(textbookTerm.extend({ sectionCount: z.number().int() })),
   }),
+  /** 304 when If-None-Match names its ETag. */
+  success: { notModified: true },
 });
 
 export const textbookDepartment = z.object({
@@ -67,6 +69,8 @@ export const getTextbookTerm = endpoint({
     sectionsAnswered: z.number().int(),
     completenessPercent: z.number().int(),
   }),
+  /** 304 when If-None-Match names its ETag. */
+  success: { notModified: true },
 });
 
 /** Prices in cents a student pays at the store, by how they get the material. */
@@ -123,6 +127,8 @@ export const getTextbookDepartment = endpoint({
     department: textbookDepartment,
     courses: z.array(textbookCourse),
   }),
+  /** 304 when If-None-Match names its ETag. */
+  success: { notModified: true },
 });
 
 /** The CSV columns, in order (one line per material, or per section without one). */
@@ -155,5 +161,6 @@ export const getTextbookCsv = endpoint({
   auth: false,
   access: { kind: 'public' },
   query: textbookTermQuery,
-  response: z.string(),
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.csv },
 });

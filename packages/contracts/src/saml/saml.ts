@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { dbIdParam } from '../common/errors.ts';
 import { actionName } from '../common/roles.ts';
-import { endpoint } from '../common/endpoint.ts';
+import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE, SAML_BASE } from '../common/paths.ts';
 
 /**
- * Browser-facing single-sign-on addresses (spec §7). They answer with redirects, XML or HTML,
- * not JSON, so they have no endpoint contract; the service provider's entity id is the
- * metadata address on the request's own host.
+ * Browser-facing single-sign-on addresses (spec §7). They answer with redirects or XML, not
+ * JSON (their contracts follow); the service provider's entity id is the metadata address on
+ * the request's own host.
  */
 export const SAML_PATHS = {
   /** GET, query `next`: starts single sign-on (signed AuthnRequest, HTTP-Redirect binding). */
@@ -21,6 +21,63 @@ export const SAML_PATHS = {
   /** GET: where the provider sends LogoutResponses and its own LogoutRequests. */
   singleLogout: `${SAML_BASE}/slo`,
 } as const;
+
+/** Every browser-facing address answers a failure as a redirect to the login page too. */
+const navigation = {
+  auth: false,
+  response: z.never(),
+  success: { redirect: true },
+  access: { kind: 'public' },
+} as const;
+
+export const startSamlLogin = endpoint({
+  ...navigation,
+  method: 'GET',
+  path: SAML_PATHS.login,
+  summary: 'Start single sign-on: a signed AuthnRequest to the IdP (HTTP-Redirect)',
+  query: z.object({ next: z.string().max(2000).optional() }),
+});
+
+export const samlAssertionConsumer = endpoint({
+  ...navigation,
+  access: { kind: 'public', credentials: true },
+  method: 'POST',
+  path: SAML_PATHS.acs,
+  summary: 'Assertion consumer service (HTTP-POST binding)',
+});
+
+export const samlSingleLogoutPost = endpoint({
+  ...navigation,
+  access: { kind: 'public', credentials: true },
+  method: 'POST',
+  path: SAML_PATHS.singleLogout,
+  summary: 'Single logout from the IdP (HTTP-POST binding)',
+});
+
+export const samlSingleLogoutRedirect = endpoint({
+  ...navigation,
+  access: { kind: 'public', credentials: true },
+  method: 'GET',
+  path: SAML_PATHS.singleLogout,
+  summary: 'Single logout from the IdP (HTTP-Redirect binding)',
+});
+
+export const samlLogout = endpoint({
+  ...navigation,
+  method: 'GET',
+  path: SAML_PATHS.logout,
+  summary: 'Logout: single logout at the IdP when the website has it, else the login page',
+});
+
+export const getSamlMetadata = endpoint({
+  method: 'GET',
+  path: SAML_PATHS.metadata,
+  summary: "Service provider metadata for the host's website",
+  auth: false,
+  access: { kind: 'public' },
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.samlMetadata },
+});
 
 /** The `loginError` value of a failed single sign-on (spec §8). */
 export const SAML_LOGIN_ERROR = 'SAMLloginerror';

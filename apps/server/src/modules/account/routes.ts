@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../lib/route.ts';
 import { requireSession, requireWebsite } from '../../lib/request-context.ts';
 import { registerPasswordRoutes } from './password-routes.ts';
+import { warmUpSignIn } from './password-check.ts';
 import * as account from './service.ts';
 
 const TAGS = ['account'];
@@ -15,7 +16,7 @@ function authToken(request: FastifyRequest): string | undefined {
 }
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
-  account.warmUpSignIn();
+  warmUpSignIn();
   registerPasswordRoutes(app, deps);
   route(app, login, { tags: TAGS, errors: [401, 404, 429] }, async ({ body, request }) =>
     account.login(deps, requireWebsite(request), body, request.ip),

@@ -1,7 +1,6 @@
 import type { ActionName, SessionResponse } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Website } from '../../lib/request-context.ts';
 import { getPermittedActions } from '../permissions/index.ts';
@@ -17,19 +16,8 @@ import {
 import { issueSession } from './session-issuer.ts';
 import { revokeSession } from './session-repository.ts';
 import { verifySessionToken } from './session-token.ts';
-import type { SignInAttempt } from './sign-in-limits.ts';
-
-let dummyHash: Promise<string> | undefined;
-/** Verified against when the user is unknown, so timing does not reveal which accounts exist. */
-function getDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword('not-a-real-password-just-for-timing');
-  return dummyHash;
-}
-
-/** Computes the dummy hash ahead of the first unknown-user sign-in, which would otherwise be slower. */
-export function warmUpSignIn(): void {
-  getDummyHash().catch(() => undefined);
-}
+import { asLongAsACheck, checkPassword } from './password-check.ts';
+import type { SignInAdmission, SignInAttempt } from './sign-in-limits.ts';
 
 function attemptOf(website: Website, userName: string, ip: string): SignInAttempt {
   return { locationId: website.locationId, userName, ip };
@@ -43,16 +31,24 @@ export async function login(
   ip: string,
 ): Promise<SessionResponse> {
   const attempt = attemptOf(website, input.userName, ip);
-  await deps.signInLimiter.take(attempt);
-  const account = await findAccountByUserName(deps.db, website.locationId, input.userName);
-  const hash = account?.passwordHash ?? (await getDummyHash());
-  const passwordOk = await verifyPassword(hash, input.password);
-  if (!account?.passwordHash || !account.active || !passwordOk) {
-    throw new AppError(401, ACCOUNT_MESSAGES.badCredentials);
+  const admission = await deps.signInLimiter.take(attempt);
+  if (admission.kind === 'address-refused') {
+    await asLongAsACheck();
+    throw admission.refusal;
   }
-  await deps.signInLimiter.succeeded(attempt);
+  const account = await findAccountByUserName(deps.db, website.locationId, input.userName);
+  const passwordOk = await checkPassword(account?.passwordHash, input.password);
+  if (!account?.passwordHash || !account.active || !passwordOk) {
+    throw refusalOf(admission, ACCOUNT_MESSAGES.badCredentials);
+  }
+  await deps.signInLimiter.succeeded(attempt, admission);
   const checked = { ...account, checkedPasswordHash: account.passwordHash };
   return issueSession(deps, checked, website.locationId, 'password');
+}
+
+/** Wrong credentials: a 401, or over the address limit the 429 an unknown pair gets. */
+function refusalOf(admission: SignInAdmission, message: string): AppError {
+  return admission.kind === 'within-limits' ? new AppError(401, message) : admission.refusal;
 }
 
 /**
@@ -75,8 +71,10 @@ export async function resume(
   ip: string,
 ): Promise<SessionResponse> {
   const attempt = attemptOf(website, input.userName, ip);
-  await deps.signInLimiter.take(attempt);
-  const refuse = (): AppError => new AppError(401, ACCOUNT_MESSAGES.rememberInvalid);
+  const admission = await deps.signInLimiter.take(attempt);
+  // No password is checked here, so there is no check's time to match: refused at once.
+  if (admission.kind === 'address-refused') throw admission.refusal;
+  const refuse = (): AppError => refusalOf(admission, ACCOUNT_MESSAGES.rememberInvalid);
   const parts = parseRememberSecret(input.rememberSecret);
   const row = parts ? await findRememberSecret(deps.db, parts.id) : null;
   if (!parts || !row || !randomPartMatches(parts.random, row.secretHash)) throw refuse();
@@ -92,7 +90,7 @@ export async function resume(
       throw refuse();
     }
   }
-  await deps.signInLimiter.succeeded(attempt);
+  await deps.signInLimiter.succeeded(attempt, admission);
   const checked = { ...account, checkedPasswordHash: account.passwordHash };
   return issueSession(deps, checked, website.locationId, 'remember');
 }

@@ -3,6 +3,7 @@ import {
   describeWait,
   retryAfterSeconds,
   type AttemptThrottle,
+  type KeyWait,
   type Limit,
 } from '../throttle/index.ts';
 
@@ -16,6 +17,9 @@ const WINDOW_MS = 15 * 60_000;
  * to at most 60 s between attempts, so guessing from many addresses stays slow. An address
  * the account signed in from before (within KNOWN_ADDRESS_MS) is spared that back-off: whoever
  * keeps it busy from elsewhere cannot keep the owner out, who still has their pair's 5 tries.
+ * Such an address is also spared the address limit (ADR 0025): a stranger's failures behind a
+ * shared address (a campus NAT, a store's workstation) do not keep out the people who sign in
+ * from it, while accounts that never signed in from it get no try past the limit.
  */
 export const SIGN_IN_LIMITS = {
   pair: { max: 5, windowMs: WINDOW_MS },
@@ -51,36 +55,63 @@ function keysOf(a: SignInAttempt) {
   };
 }
 
+/**
+ * What the limits let an attempt do. Refusals by the pair or account limits are thrown; these
+ * are the answers over the address limit, which depend on whether the pair is known.
+ */
+export type SignInAdmission =
+  /** Within every limit: check the credentials; wrong ones get a 401. */
+  | { kind: 'within-limits' }
+  /**
+   * The address is at its limit but the account signed in from it before: check the
+   * credentials (not counted against the address); wrong ones get `refusal`, the 429 an
+   * unknown pair gets, so the answer does not say the pair is known.
+   */
+  | { kind: 'known-address'; refusal: AppError }
+  /** The address is at its limit and the pair is not known: refused unchecked. */
+  | { kind: 'address-refused'; refusal: AppError };
+
+function tooMany(wait: KeyWait[] | number): AppError {
+  const waitMs = typeof wait === 'number' ? wait : Math.max(...wait.map((w) => w.waitMs));
+  return new AppError(429, tooManySignInAttempts(waitMs), undefined, {
+    'retry-after': retryAfterSeconds(waitMs),
+  });
+}
+
 export class SignInLimiter {
   constructor(private readonly throttle: AttemptThrottle) {}
 
   /**
-   * Counts the attempt before the password is checked, or throws a 429 saying when to retry
-   * (also as Retry-After) when a limit is reached.
+   * Counts the attempt before the credentials are checked, or throws a 429 saying when to retry
+   * (also as Retry-After) when the pair or account limit is reached; over the address limit,
+   * says what to do (see {@link SignInAdmission}).
    */
-  async take(attempt: SignInAttempt): Promise<void> {
+  async take(attempt: SignInAttempt): Promise<SignInAdmission> {
     const keys = keysOf(attempt);
     const known = await this.throttle.isMarked(keys.known);
     const result = await this.throttle.take([
       { key: keys.pair, limit: SIGN_IN_LIMITS.pair },
-      { key: keys.address, limit: SIGN_IN_LIMITS.address },
+      { key: keys.address, limit: SIGN_IN_LIMITS.address, waivable: known },
       ...(known ? [] : [{ key: keys.account, limit: SIGN_IN_LIMITS.account }]),
     ]);
-    if (!result.allowed) {
-      throw new AppError(429, tooManySignInAttempts(result.waitMs), undefined, {
-        'retry-after': retryAfterSeconds(result.waitMs),
-      });
+    if (result.allowed) {
+      if (result.waived.length === 0) return { kind: 'within-limits' };
+      return { kind: 'known-address', refusal: tooMany(result.waived) };
     }
+    if (result.refusedBy.every((r) => r.key === keys.address)) {
+      return { kind: 'address-refused', refusal: tooMany(result.waitMs) };
+    }
+    throw tooMany(result.waitMs);
   }
 
   /**
-   * A successful sign-in: its account's counters start over, its address gets its try back,
-   * and the address is known as the owner's.
+   * A successful sign-in: its account's counters start over, its address gets its try back
+   * (when the try was counted against it), and the address is known as the owner's.
    */
-  async succeeded(attempt: SignInAttempt): Promise<void> {
+  async succeeded(attempt: SignInAttempt, admission: SignInAdmission): Promise<void> {
     const keys = keysOf(attempt);
     await this.throttle.clear([keys.pair, keys.account]);
-    await this.throttle.refund(keys.address);
+    if (admission.kind === 'within-limits') await this.throttle.refund(keys.address);
     await this.throttle.mark(keys.known, KNOWN_ADDRESS_MS);
   }
 }

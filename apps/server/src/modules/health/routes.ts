@@ -25,7 +25,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     draining = true;
   });
 
-  route(app, liveness, { tags: TAGS }, async ({ reply }) => {
+  route(app, liveness, { tags: TAGS, noDatabase: true }, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' as const };
   });

@@ -118,7 +118,7 @@ export async function takeMailAllowance(
   const keys = mailLimitKeys(kind, who);
   const result = await throttle.take(keys);
   if (!result.allowed) {
-    const refused = keys.filter((k) => result.refused.includes(k.key));
+    const refused = keys.filter((k) => result.refusedBy.some((r) => r.key === k.key));
     const own = refused.find((k) => k.scope === 'account');
     const limits: MailLimit = MAIL_LIMITS[kind];
     const subject = own ? 'You have' : 'This store has';

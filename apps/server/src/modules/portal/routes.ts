@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
+  getLogoFile,
   getWebsite,
   getWebsiteConfig as getWebsiteConfigContract,
-  LOGO_BASE,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../lib/route.ts';
@@ -24,25 +23,13 @@ export function registerPortalRoutes(app: FastifyInstance, deps: AppDeps): void 
     return getWebsiteConfig(deps.db, params.jsonFileName);
   });
 
-  app.route({
-    method: 'GET',
-    url: `${LOGO_BASE}/:fileName`,
-    schema: {
-      summary: 'A logo file named in a website config',
-      tags: TAGS,
-      params: z.object({
-        fileName: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'Not a logo file name'),
-      }),
-    },
-    handler: async (request, reply) => {
-      const { fileName } = request.params as { fileName: string };
-      const logo = await getLogo(deps.db, fileName);
-      reply
-        .type(logo.contentType)
-        .header('cache-control', 'public, max-age=86400')
-        .header('x-content-type-options', 'nosniff');
-      if (isSvg(logo.contentType)) reply.header('content-security-policy', SVG_CSP);
-      return reply.send(logo.body);
-    },
+  route(app, getLogoFile, { tags: TAGS, errors: [404] }, async ({ params, reply }) => {
+    const logo = await getLogo(deps.db, params.fileName);
+    reply
+      .type(logo.contentType)
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff');
+    if (isSvg(logo.contentType)) reply.header('content-security-policy', SVG_CSP);
+    return reply.send(logo.body);
   });
 }

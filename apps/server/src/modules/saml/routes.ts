@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import { z } from 'zod';
 import {
   AUTH_HEADER,
+  FILE_MEDIA_TYPES,
   SAML_PATHS,
   exchangeSamlTicket,
   getCurrentSession,
+  getSamlMetadata,
+  samlAssertionConsumer,
   samlLoginInfo,
+  samlLogout,
+  samlSingleLogoutPost,
+  samlSingleLogoutRedirect,
+  startSamlLogin,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -57,141 +63,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown, ne
  * The browser-facing addresses answer with redirects; the web app calls the JSON ones.
  */
 export function registerSamlRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const sso = { tags: TAGS };
-
-  app.get(
-    SAML_PATHS.login,
-    {
-      schema: {
-        ...sso,
-        summary: 'Start single sign-on: a signed AuthnRequest to the IdP (HTTP-Redirect)',
-        querystring: z.object({ next: z.string().max(2000).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const next = safeNextPath((request.query as { next?: string }).next) ?? DEFAULT_NEXT;
-      try {
-        const website = request.website;
-        const idp = idpSettingsOf(website);
-        if (!website || !idp) {
-          throw new SsoFailure('not configured', 'the website has no complete SAML settings');
-        }
-        const now = deps.now();
-        await deleteExpiredSamlRows(deps.db, now);
-        const cache = new DbRequestCache(deps.db, website.id, REQUEST_TTL_MS, deps.now, next);
-        const saml = serviceProvider(idp, spUrls(request), await getSpKeys(deps.db), cache);
-        const relayState = Buffer.byteLength(next) <= RELAY_STATE_MAX_BYTES ? next : '';
-        return reply.redirect(await saml.getAuthorizeUrlAsync(relayState, undefined, {}), 302);
-      } catch (error) {
-        return refuse(request, reply, error, next);
-      }
-    },
-  );
-
-  // The ACS takes an HTML form post; the parser is scoped to these routes only.
-  void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-
-    scope.post(
-      SAML_PATHS.acs,
-      { schema: { ...sso, summary: 'Assertion consumer service (HTTP-POST binding)' } },
-      async (request, reply) => {
-        const fields = formFields(request.body);
-        try {
-          const result = await consumeAssertion(deps, request.website, spUrls(request), fields);
-          const maxAge = deps.config.tokenTtlMinutes * 60;
-          reply.header('set-cookie', sessionCookie(request, result.samlSessionCookie, maxAge));
-          return reply.redirect(result.location, 302);
-        } catch (error) {
-          return refuse(request, reply, error, safeNextPath(fields['RelayState']));
-        }
-      },
-    );
-
-    scope.post(
-      SAML_PATHS.singleLogout,
-      { schema: { ...sso, summary: 'Single logout from the IdP (HTTP-POST binding)' } },
-      async (request, reply) => singleLogout(request, reply, 'post'),
-    );
-  });
-
-  app.get(
-    SAML_PATHS.singleLogout,
-    { schema: { ...sso, summary: 'Single logout from the IdP (HTTP-Redirect binding)' } },
-    async (request, reply) => singleLogout(request, reply, 'redirect'),
-  );
-
-  async function singleLogout(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    binding: 'post' | 'redirect',
-  ) {
-    const urls = spUrls(request);
-    try {
-      const location = await handleSingleLogout(
-        deps,
-        request.website,
-        urls,
-        binding === 'post'
-          ? { binding, body: formFields(request.body) }
-          : { binding, query: formFields(request.query), rawQuery: rawQuery(request) },
-      );
-      return reply.redirect(location, 302);
-    } catch (error) {
-      request.log.warn({ err: error, host: request.host }, 'SAML single logout message refused');
-      return reply.redirect(LOGIN_PAGE, 302);
-    }
-  }
-
-  app.get(
-    SAML_PATHS.logout,
-    {
-      schema: {
-        ...sso,
-        summary: 'Logout: single logout at the IdP when the website has it, else the login page',
-      },
-    },
-    async (request, reply) => {
-      let location = LOGIN_PAGE;
-      try {
-        location = await logoutLocation(
-          deps,
-          request.website,
-          spUrls(request),
-          readCookie(request, SAML_SESSION_COOKIE),
-        );
-      } catch (error) {
-        request.log.warn({ err: error, host: request.host }, 'SAML single logout not started');
-      }
-      reply.header('set-cookie', sessionCookie(request, '', 0));
-      return reply.redirect(location, 302);
-    },
-  );
-
-  app.get(
-    SAML_PATHS.metadata,
-    { schema: { ...sso, summary: "Service provider metadata for the host's website" } },
-    async (request, reply) => {
-      requireWebsite(request);
-      const urls = spUrls(request);
-      const keys = await getSpKeys(deps.db);
-      const xml = generateServiceProviderMetadata({
-        issuer: urls.entityId,
-        callbackUrl: urls.acsUrl,
-        logoutCallbackUrl: urls.singleLogoutUrl,
-        identifierFormat: EMAIL_NAME_ID_FORMAT,
-        wantAssertionsSigned: true,
-        privateKey: keys.privateKey,
-        publicCerts: keys.certificate,
-        signatureAlgorithm: 'sha256',
-      });
-      return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
-    },
-  );
+  registerBrowserRoutes(app, deps);
 
   route(app, samlLoginInfo, { tags: TAGS, errors: [404] }, async ({ request }) => {
     const website = requireWebsite(request);
@@ -223,5 +95,117 @@ export function registerSamlRoutes(app: FastifyInstance, deps: AppDeps): void {
       userAuthActions: await getPermittedActions(deps.db, account.id, session.locationId),
       expiresAt: new Date(exp * 1000).toISOString(),
     };
+  });
+}
+
+/**
+ * The addresses the browser itself goes to: single sign-on, the assertion consumer, single
+ * logout and logout answer with redirects (every failure too, to the login page), the
+ * metadata with XML.
+ */
+function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const sso = { tags: TAGS };
+
+  route(app, startSamlLogin, sso, async ({ query, request, reply }) => {
+    const next = safeNextPath(query.next) ?? DEFAULT_NEXT;
+    try {
+      const website = request.website;
+      const idp = idpSettingsOf(website);
+      if (!website || !idp) {
+        throw new SsoFailure('not configured', 'the website has no complete SAML settings');
+      }
+      const now = deps.now();
+      await deleteExpiredSamlRows(deps.db, now);
+      const cache = new DbRequestCache(deps.db, website.id, REQUEST_TTL_MS, deps.now, next);
+      const saml = serviceProvider(idp, spUrls(request), await getSpKeys(deps.db), cache);
+      const relayState = Buffer.byteLength(next) <= RELAY_STATE_MAX_BYTES ? next : '';
+      return reply.redirect(await saml.getAuthorizeUrlAsync(relayState, undefined, {}), 302);
+    } catch (error) {
+      return refuse(request, reply, error, next);
+    }
+  });
+
+  // The ACS takes an HTML form post; the parser is scoped to these routes only.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    route(scope, samlAssertionConsumer, sso, async ({ request, reply }) => {
+      const fields = formFields(request.body);
+      try {
+        const result = await consumeAssertion(deps, request.website, spUrls(request), fields);
+        const maxAge = deps.config.tokenTtlMinutes * 60;
+        reply.header('set-cookie', sessionCookie(request, result.samlSessionCookie, maxAge));
+        return reply.redirect(result.location, 302);
+      } catch (error) {
+        return refuse(request, reply, error, safeNextPath(fields['RelayState']));
+      }
+    });
+
+    route(scope, samlSingleLogoutPost, sso, async ({ request, reply }) =>
+      singleLogout(request, reply, 'post'),
+    );
+  });
+
+  route(app, samlSingleLogoutRedirect, sso, async ({ request, reply }) =>
+    singleLogout(request, reply, 'redirect'),
+  );
+
+  async function singleLogout(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    binding: 'post' | 'redirect',
+  ) {
+    const urls = spUrls(request);
+    try {
+      const location = await handleSingleLogout(
+        deps,
+        request.website,
+        urls,
+        binding === 'post'
+          ? { binding, body: formFields(request.body) }
+          : { binding, query: formFields(request.query), rawQuery: rawQuery(request) },
+      );
+      return reply.redirect(location, 302);
+    } catch (error) {
+      request.log.warn({ err: error, host: request.host }, 'SAML single logout message refused');
+      return reply.redirect(LOGIN_PAGE, 302);
+    }
+  }
+
+  route(app, samlLogout, sso, async ({ request, reply }) => {
+    let location = LOGIN_PAGE;
+    try {
+      location = await logoutLocation(
+        deps,
+        request.website,
+        spUrls(request),
+        readCookie(request, SAML_SESSION_COOKIE),
+      );
+    } catch (error) {
+      request.log.warn({ err: error, host: request.host }, 'SAML single logout not started');
+    }
+    reply.header('set-cookie', sessionCookie(request, '', 0));
+    return reply.redirect(location, 302);
+  });
+
+  route(app, getSamlMetadata, { tags: TAGS, errors: [404] }, async ({ request, reply }) => {
+    requireWebsite(request);
+    const urls = spUrls(request);
+    const keys = await getSpKeys(deps.db);
+    const xml = generateServiceProviderMetadata({
+      issuer: urls.entityId,
+      callbackUrl: urls.acsUrl,
+      logoutCallbackUrl: urls.singleLogoutUrl,
+      identifierFormat: EMAIL_NAME_ID_FORMAT,
+      wantAssertionsSigned: true,
+      privateKey: keys.privateKey,
+      publicCerts: keys.certificate,
+      signatureAlgorithm: 'sha256',
+    });
+    return reply.type(`${FILE_MEDIA_TYPES.samlMetadata}; charset=utf-8`).send(xml);
   });
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import {
+  FILE_MEDIA_TYPES,
   getRentalLabelContent,
+  getRentalLabelPdf,
   getTestLabelContent,
-  RENTAL_LABEL_PATH,
-  TEST_LABEL_PATH,
+  getTestLabelPdf,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireWebsite } from '../../lib/request-context.ts';
@@ -28,7 +28,7 @@ const LABEL_CSP = "default-src 'none'; object-src 'self'; frame-ancestors 'self'
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
   return reply
-    .type('application/pdf')
+    .type(FILE_MEDIA_TYPES.pdf)
     .header('content-disposition', `inline; filename="${fileName}"`)
     .header('content-security-policy', LABEL_CSP)
     .header('x-frame-options', 'SAMEORIGIN')
@@ -45,27 +45,19 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
 export function registerLabelRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
-  app.route({
-    method: 'GET',
-    url: RENTAL_LABEL_PATH,
-    schema: {
-      summary:
-        "A rental label as a PDF at the DYMO 30256 size (a counter return, or a return-shipping label with its Code 128 tracking number). No Auth-Token: the URL is the key; it answers on its store's websites until it expires (410)",
-      tags: TAGS,
-      params: z.object({ token: z.string().min(1).max(200) }),
-    },
-    // Route hooks run after the app's: this one has the last word over the API's no-store.
-    onSend: async (_request, reply, payload) => {
+  // In a scope of its own: its hook has the last word over the API's no-store (a scope's
+  // hooks run after the app's).
+  void app.register(async (scope) => {
+    scope.addHook('onSend', async (_request, reply, payload) => {
       if (reply.statusCode === 200) reply.header('cache-control', LABEL_CACHE_CONTROL);
       return payload;
-    },
-    handler: async (request, reply) => {
-      const { token } = request.params as { token: string };
-      const website = requireWebsite(request);
-      const label = await loadLabel(db, website.locationId, token, deps.now());
+    });
+    route(scope, getRentalLabelPdf, { tags: TAGS, errors: [404, 410] }, async (input) => {
+      const website = requireWebsite(input.request);
+      const label = await loadLabel(db, website.locationId, input.params.token, deps.now());
       const { pdf, fileName } = await labelDocument(label);
-      return sendPdf(reply, pdf, fileName);
-    },
+      return sendPdf(input.reply, pdf, fileName);
+    });
   });
 
   route(app, getRentalLabelContent, { tags: TAGS, errors: [404, 410] }, async (input) => {
@@ -73,22 +65,13 @@ export function registerLabelRoutes(app: FastifyInstance, deps: AppDeps): void {
     return labelContentOf(await loadLabel(db, website.locationId, input.params.token, deps.now()));
   });
 
-  app.route({
-    method: 'GET',
-    url: TEST_LABEL_PATH,
-    schema: {
-      summary:
-        "The printer panel's test label as a PDF at the DYMO 30256 size: the website's store name and return address and when it was printed. No Auth-Token: it holds no student's data",
-      tags: TAGS,
-    },
-    handler: async (request, reply) => {
-      const website = requireWebsite(request);
-      const label = await loadTestLabel(db, website.locationId, deps.now());
-      return sendPdf(reply, await renderTestLabel(label), 'test-label.pdf');
-    },
+  route(app, getTestLabelPdf, { tags: TAGS, errors: [404] }, async ({ request, reply }) => {
+    const website = requireWebsite(request);
+    const label = await loadTestLabel(db, website.locationId, deps.now());
+    return sendPdf(reply, await renderTestLabel(label), 'test-label.pdf');
   });
 
-  route(app, getTestLabelContent, { tags: TAGS }, async ({ request }) => {
+  route(app, getTestLabelContent, { tags: TAGS, errors: [404] }, async ({ request }) => {
     const website = requireWebsite(request);
     return testLabelContent(await loadTestLabel(db, website.locationId, deps.now()));
   });

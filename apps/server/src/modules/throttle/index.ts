@@ -12,9 +12,25 @@ import { decide, type Limit } from './rules.ts';
 
 export { describeWait, retryAfterSeconds, type Limit } from './rules.ts';
 
+/** A key and the limit an attempt is counted against. */
+export interface KeyLimit {
+  key: string;
+  limit: Limit;
+  /**
+   * When the only keys at their limit are waivable ones, the attempt is allowed and counted
+   * against the other keys alone (never against these); the result names them in `waived`.
+   */
+  waivable?: boolean;
+}
+
+/** A key at its limit and how long until it allows an attempt again. */
+export interface KeyWait {
+  key: string;
+  waitMs: number;
+}
+
 export type TakeResult =
-  | { allowed: true }
-  | { allowed: false; waitMs: number; /** The keys whose limit refused it. */ refused: string[] };
+  { allowed: true; waived: KeyWait[] } | { allowed: false; waitMs: number; refusedBy: KeyWait[] };
 
 /** Expired counters are swept after this many attempts (by this process). */
 const SWEEP_EVERY = 500;
@@ -34,32 +50,32 @@ export class AttemptThrottle {
 
   /**
    * Counts one attempt against every key, or none when any key refuses it (then `waitMs` is the
-   * longest wait among the refusing keys, and `refused` names them).
+   * longest wait among the refusing keys), waivable keys aside (see {@link KeyLimit}).
    */
-  async take(limits: { key: string; limit: Limit }[]): Promise<TakeResult> {
+  async take(limits: KeyLimit[]): Promise<TakeResult> {
     const now = this.now();
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx): Promise<TakeResult> => {
       const states = await lockStates(
         tx as unknown as Db,
         limits.map((l) => l.key),
         now,
       );
       const decisions = limits.map((l) => ({
-        key: l.key,
+        ...l,
         decision: decide(states.get(l.key) ?? null, l.limit, now),
       }));
-      const refusing = decisions.flatMap((d) =>
-        d.decision.allowed ? [] : [{ key: d.key, waitMs: d.decision.waitMs }],
+      const atLimit = decisions.flatMap((d) =>
+        d.decision.allowed ? [] : [{ key: d.key, waitMs: d.decision.waitMs, waivable: d.waivable }],
       );
-      if (refusing.length) {
-        return {
-          allowed: false as const,
-          waitMs: Math.max(...refusing.map((r) => r.waitMs)),
-          refused: refusing.map((r) => r.key),
-        };
+      const waits = (list: typeof atLimit) => list.map(({ key, waitMs }) => ({ key, waitMs }));
+      if (atLimit.some((d) => !d.waivable)) {
+        const waitMs = Math.max(...atLimit.map((d) => d.waitMs));
+        return { allowed: false, waitMs, refusedBy: waits(atLimit) };
       }
-      for (const d of decisions) await saveState(tx as unknown as Db, d.key, d.decision.next);
-      return { allowed: true as const };
+      for (const d of decisions) {
+        if (d.decision.allowed) await saveState(tx as unknown as Db, d.key, d.decision.next);
+      }
+      return { allowed: true, waived: waits(atLimit) };
     });
     if (++this.sinceSweep >= SWEEP_EVERY) {
       this.sinceSweep = 0;

@@ -1,0 +1,18 @@
+import { afterAll, afterEach } from 'vitest';
+import { takeUndocumentedAnswers } from './answer-check.ts';
+
+/**
+ * Fails the test (or, for answers given while setting up, the file) in which an app of
+ * createTestApp answered something its OpenAPI document does not describe.
+ */
+function failOnUndocumentedAnswers(): void {
+  const found = [...new Set(takeUndocumentedAnswers())];
+  if (found.length > 0) {
+    throw new Error(
+      `Answers the OpenAPI document does not describe (declare them in the contract's success or the route's errors):\n${found.join('\n')}`,
+    );
+  }
+}
+
+afterEach(failOnUndocumentedAnswers);
+afterAll(failOnUndocumentedAnswers);
