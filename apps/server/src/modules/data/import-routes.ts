@@ -63,8 +63,9 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
     };
   });
 
-  // 202 while it applies (this call started it, or an earlier one did); 200 once applied, or
-  // when the apply this call started has already failed (VALIDATED again, ADR 0022).
+  // 202 while it applies (this call started it, or an earlier one did); 200 once applied. The
+  // answer is the state read before this call's job starts, so it does not depend on how fast
+  // the job runs; a job that fails leaves the import VALIDATED again, saying why (ADR 0022).
   route(
     app,
     applyImport,
@@ -73,6 +74,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
       const session = await dataManager(db, request);
       const before = await found(session.locationId, params.importId);
       const claimed = await claimForApply(db, session.locationId, params.importId);
+      const now = await found(session.locationId, params.importId);
       if (claimed) {
         jobs.apply(
           {
@@ -85,10 +87,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
           },
           before.rowsRead,
         );
-      }
-      const now = await found(session.locationId, params.importId);
-      // An apply this call started may have failed already (VALIDATED again, saying why).
-      if (!claimed && now.status !== 'APPLYING' && now.status !== 'APPLIED') {
+      } else if (now.status !== 'APPLYING' && now.status !== 'APPLIED') {
         throw new AppError(409, M.notApplicable(now.status), 'importId');
       }
       if (now.status === 'APPLYING') reply.code(202);
