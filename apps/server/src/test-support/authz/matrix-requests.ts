@@ -44,6 +44,9 @@ const LEFT_OUT: Record<string, readonly string[]> = {
 };
 
 /** Fields that name records of one store: another store's caller must not reach them. */
+/** The contracts that take a rental label's token: its content for DYMO, and its PDF. */
+const LABEL_CONTRACTS = new Set(['getRentalLabelContent', 'getRentalLabelPdf']);
+
 const STORE_RECORDS = new Set([
   'divisionId',
   'termId',
@@ -115,7 +118,7 @@ export function buildRequest(
     proposedProductTypeId: () => ids.proposedProductTypeId,
     locationId: () => ids.locationId,
     studentIdNum: () => ids.studentIdNum.inside,
-    token: () => (name === 'getRentalLabelContent' ? ids.labelToken : undefined),
+    token: () => (LABEL_CONTRACTS.has(name) ? ids.labelToken : undefined),
     Role: () => ({ id: ids.roleId }),
     AuthCatalogList: () => [{ divisionId: ids.divisionId.inside, departmentCode: 'BIO' }],
     AuthCatalog: () => ({ divisionId: ids.divisionId.inside, departmentCode: 'BIO' }),
@@ -134,7 +137,7 @@ export function buildRequest(
     resetUrl: () => `https://${FIXTURE_HOSTS.a}/reset-password?token=${RESET_TOKEN_PLACEHOLDER}`,
     jsonFileName: () => 'store-a.json',
     searchString: () => (name === 'getWebsite' ? FIXTURE_HOSTS.a : 'Biology'),
-    fileName: () => 'matrix.csv',
+    fileName: () => (name === 'getLogoFile' ? 'store-a-logo.png' : 'matrix.csv'),
     formatId: () => 'students-enrollments',
     shippingMethod: () => 'PICKUP',
     marketplaceCondition: () => 'Good',
@@ -150,7 +153,7 @@ export function buildRequest(
     if (value === undefined) return undefined;
     if (STORE_RECORDS.has(key)) names = true;
     if (key === 'username' && value === world.target.userName) names = true;
-    if (key === 'token' && name === 'getRentalLabelContent') names = true;
+    if (key === 'token' && LABEL_CONTRACTS.has(name)) names = true;
     return value;
   };
   const part = (schema: Endpoint['params']) =>
