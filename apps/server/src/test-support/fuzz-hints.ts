@@ -1,11 +1,16 @@
 import fc from 'fast-check';
-import { uploadAllowances, uploadImport, type Endpoint } from '@csp/contracts';
+import {
+  RESET_TOKEN_PLACEHOLDER,
+  uploadAllowances,
+  uploadImport,
+  type Endpoint,
+} from '@csp/contracts';
 import type { Operation } from './api-operations.ts';
 import type { RawBody } from './contract-arbitraries.ts';
 import { allowanceFiles, importFiles, type FileSamples } from './fuzz-files.ts';
 import type { FuzzWorld } from './fuzz-world.ts';
 import type { Hint, HintLookup } from './json-schema-arbitrary.ts';
-import { FIXTURE_PASSWORD } from './test-fixture.ts';
+import { FIXTURE_HOSTS, FIXTURE_PASSWORD } from './test-fixture.ts';
 
 const from = <T>(values: T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 
@@ -65,6 +70,7 @@ export function fuzzHints(w: FuzzWorld): Record<string, fc.Arbitrary<unknown> | 
     username: from(w.accounts.names),
     newUsername: fc.nat({ max: 99_999 }).map((n) => `fuzz-${n}@store-a.test`),
     password: fc.constant(FIXTURE_PASSWORD),
+    resetUrl: fc.constant(`https://${FIXTURE_HOSTS.a}/reset?token=${RESET_TOKEN_PLACEHOLDER}`),
     overrideEmail: from(['textbooks@store-a.test', w.admin.userName]),
     searchString: from(['Bio', '9780306406157', 'Contracts', 'Instructor', 'store-a.test']),
     studentSearch: from(['Student1', '9000', 'Tester']),
