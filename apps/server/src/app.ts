@@ -23,7 +23,7 @@ import { registerFundingRoutes } from './modules/funding/index.ts';
 import { registerSamlRoutes } from './modules/saml/index.ts';
 import { registerStudentRoutes } from './modules/students/index.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -57,9 +57,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The client's address (request.ip) keys the sign-in and reset limits: it is read from
   // X-Forwarded-For only when the request comes from a configured proxy.
   const trustProxy = options.config.trustProxy?.join(',') || false;
+  const frameworkErrors = sendFrameworkError;
   const app: FastifyInstance = options.logger
-    ? Fastify({ loggerInstance: options.logger, trustProxy })
-    : Fastify({ logger: false, trustProxy });
+    ? Fastify({ loggerInstance: options.logger, trustProxy, frameworkErrors })
+    : Fastify({ logger: false, trustProxy, frameworkErrors });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   options.instrument?.(app);

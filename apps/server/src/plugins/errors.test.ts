@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { login } from '@csp/contracts';
+import { ADMIN_BASE, login } from '@csp/contracts';
 import {
   createTestApp,
   FIXTURE_HOSTS,
@@ -8,7 +8,7 @@ import {
   type TestContext,
 } from '../test-support/test-app.ts';
 import { AppError } from '../lib/app-error.ts';
-import { GENERIC_ERROR_MESSAGE } from './errors.ts';
+import { BAD_URL_MESSAGE, GENERIC_ERROR_MESSAGE, URL_TOO_LONG_MESSAGE } from './errors.ts';
 
 const engines = await testEngines();
 
@@ -45,7 +45,7 @@ describe.each(engines)('error handling (%s)', (engine) => {
     expect(res.json()).toEqual({ message: 'No coffee here.', field: 'cup' });
   });
 
-  it('answers 400 for malformed JSON', async () => {
+  it('answers 400 for malformed JSON, naming the body', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: login.path,
@@ -53,7 +53,42 @@ describe.each(engines)('error handling (%s)', (engine) => {
       payload: '{"userName": "a@b.c", ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.', field: 'body' });
+  });
+
+  it('answers 400 for an empty body sent as JSON, naming the body', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: login.path,
+      headers: { host: FIXTURE_HOSTS.a, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The request body is empty but its content type is JSON.',
+      field: 'body',
+    });
+  });
+
+  it('answers a path that is not a valid URL (a broken %-escape) as every other error, naming the URL', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `${ADMIN_BASE}/%/getAllRoles`,
+      headers: { host: FIXTURE_HOSTS.a },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json()).toEqual({ message: BAD_URL_MESSAGE, field: 'url' });
+  });
+
+  it('answers a path segment too long for the router as every other error, naming the URL', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `${ADMIN_BASE}/labels/${'x'.repeat(1000)}/content`,
+      headers: { host: FIXTURE_HOSTS.a },
+    });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ message: URL_TOO_LONG_MESSAGE, field: 'url' });
   });
 
   it('answers 400 for a missing body, naming it', async () => {

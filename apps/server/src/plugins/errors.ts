@@ -6,18 +6,28 @@ import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred.';
 
+export const BAD_URL_MESSAGE =
+  'The request path is not a valid URL: a % must start an escape of two hexadecimal digits of UTF-8.';
+export const URL_TOO_LONG_MESSAGE = 'A segment of the request path is too long.';
+
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The portal cannot reach its database right now. Try again in a moment.';
 
 /** Seconds a client is asked to wait before retrying during a database outage. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
-/** Fastify's own client errors whose text is safe and useful to show as it is. */
-const CLIENT_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type is JSON.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
+/**
+ * Fastify's own client errors whose text is safe and useful to show as it is; a body that is not
+ * JSON names the body, as a body that fails its schema does.
+ */
+const CLIENT_ERRORS: Record<string, ApiError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON.', field: 'body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    message: 'The request body is empty but its content type is JSON.',
+    field: 'body',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'This content type is not supported.' },
 };
 
 /**
@@ -53,8 +63,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = CLIENT_ERROR_MESSAGES[error.code] ?? error.message;
-      return send(reply, status, { message });
+      return send(reply, status, CLIENT_ERRORS[error.code] ?? { message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { message: GENERIC_ERROR_MESSAGE });
@@ -76,6 +85,26 @@ function isDatabaseDataError(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * Errors the router raises before any route is found (Fastify's `frameworkErrors`): a path that
+ * does not decode, or a segment over the router's length limit. Without this they would leave
+ * in Fastify's own shape, not `{message, field}`.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return send(reply, 400, { message: BAD_URL_MESSAGE, field: 'url' });
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 414, { message: URL_TOO_LONG_MESSAGE, field: 'url' });
+  }
+  request.log.error({ err: error }, 'request failed before routing');
+  return send(reply, 500, { message: GENERIC_ERROR_MESSAGE });
 }
 
 /** The JSON 404 for unknown API routes and anything the SPA fallback does not serve. */

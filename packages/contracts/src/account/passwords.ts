@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 
 /** Password length limits (NIST SP 800-63B), counted in Unicode code points. */
@@ -93,7 +94,7 @@ export const requestPasswordReset = endpoint({
   auth: false,
   access: { kind: 'public' },
   body: z.object({
-    email: z.string().trim().min(1, 'Enter your e-mail address.').max(254),
+    email: withoutNul(z.string().trim().min(1, 'Enter your e-mail address.').max(254)),
     /** Where the link points, with `{token}` where the token goes; must be this site's origin. */
     resetUrl: z.string().trim().min(1, PASSWORD_MESSAGES.resetUrlNoPlaceholder).max(2048),
   }),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { dbIdParam } from '../common/errors.ts';
+import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { actionName } from '../common/roles.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 
-const userName = z.string().trim().min(1, 'Enter your user name').max(254);
+const userName = withoutNul(z.string().trim().min(1, 'Enter your user name').max(254));
 
 /** What a successful login (or remember-me resume) returns: the user session of spec §3. */
 export const sessionResponse = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { ADOPT_ACTIONS } from '../common/roles.ts';
-import { dbId, dbIdParam } from '../common/errors.ts';
+import { dbId, dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { adoptionAccountParams } from './adoption-lists.ts';
 
@@ -47,11 +47,9 @@ export const postAdoptionMaterialMessage = endpoint({
     adoptionMaterialId: dbId,
     notifySubmitter: z.boolean().default(false),
     ccEmailList: z.array(email).max(20, 'can copy at most 20 addresses').default([]),
-    message: z
-      .string()
-      .trim()
-      .min(1, 'Enter a message.')
-      .max(4000, 'must be at most 4000 characters'),
+    message: withoutNul(
+      z.string().trim().min(1, 'Enter a message.').max(4000, 'must be at most 4000 characters'),
+    ),
   }),
   response: z.object({
     adoptionMaterialId: z.number().int(),

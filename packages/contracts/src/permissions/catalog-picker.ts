@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DB_ID } from '../common/errors.ts';
+import { MAX_DB_ID, withoutNul } from '../common/errors.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { accountIdParams, role } from './permission-schemas.ts';
@@ -9,7 +9,9 @@ const divisionId = z.coerce
   .int('must be a division id')
   .positive('must be a division id')
   .max(MAX_DB_ID, 'must be a division id');
-const code = z.string().trim().min(1, 'is required').max(50, 'must be at most 50 characters');
+const code = withoutNul(
+  z.string().trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
+);
 
 /** Role and catalog lists of the add-role form (spec §2, §5). All need ASSIGN_PERMISSIONS. */
 export const getAllRoles = endpoint({

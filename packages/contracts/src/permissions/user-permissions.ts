@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import {
   accountIdParams,
@@ -72,7 +73,9 @@ export const createUserAccount = endpoint({
   params: accountIdParams,
   query: z.object({
     newUsername: permissionUsername,
-    name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    name: withoutNul(
+      z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    ),
   }),
   response: z.object({
     userName: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
+import { withoutNul } from '../common/errors.ts';
 import { CONFIG_BASE, LOGO_BASE, PORTAL_BASE } from '../common/paths.ts';
 
 /** Website info (spec §3). */
@@ -58,7 +59,9 @@ export const getWebsite = endpoint({
   summary: 'Website info for a host (spec §7 host rule applied by the caller)',
   auth: false,
   access: { kind: 'public' },
-  query: z.object({ searchString: z.string().trim().min(1, 'searchString is required').max(253) }),
+  query: z.object({
+    searchString: withoutNul(z.string().trim().min(1, 'searchString is required').max(253)),
+  }),
   response: websiteInfo,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
+import { withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { RENTAL_LABEL_PATH } from '../students/rentals.ts';
 
@@ -28,7 +29,7 @@ export const getRentalLabelPdf = endpoint({
     "A rental label as a PDF at the DYMO 30256 size (a counter return, or a return-shipping label with its Code 128 tracking number). No Auth-Token: the URL is the key; it answers on its store's websites until it expires (410)",
   auth: false,
   access: { kind: 'public', credentials: true },
-  params: z.object({ token: z.string().min(1).max(200) }),
+  params: z.object({ token: withoutNul(z.string().min(1).max(200)) }),
   response: z.never(),
   success: { file: FILE_MEDIA_TYPES.pdf },
 });
@@ -43,7 +44,7 @@ export const getRentalLabelContent = endpoint({
     "A rental label's content for label printers that compose labels (DYMO). No Auth-Token: like the PDF, the URL is the key; it answers on its store's websites until the label expires (410)",
   auth: false,
   access: { kind: 'public' },
-  params: z.object({ token: z.string().min(1).max(200) }),
+  params: z.object({ token: withoutNul(z.string().min(1).max(200)) }),
   response: labelContent,
 });
 
