@@ -12,6 +12,8 @@ import {
   type RequiredMaterial,
   type StudentSearchResult,
 } from '@csp/contracts';
+import { eq } from 'drizzle-orm';
+import * as t from '../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import {
   studentScopeWorld,
@@ -140,5 +142,27 @@ describe.each(engines)('students within the caller’s catalog scope (%s)', (eng
     });
     expect(law.statusCode).toBe(404);
     expect(law.json()).toEqual(NOT_FOUND);
+  });
+
+  it('an instructor whose role may look students up sees those of the sections they teach', async () => {
+    // Roles map to actions as data: this store lets instructors view their sections.
+    const [role] = await ctx.db.select().from(t.roles).where(eq(t.roles.name, 'INSTRUCTOR'));
+    const [action] = await ctx.db
+      .select()
+      .from(t.actions)
+      .where(eq(t.actions.name, 'VIEW_SECTION'));
+    await ctx.db.insert(t.roleActions).values({ roleId: role!.id, actionId: action!.id });
+    // The fixture's instructor teaches section 001 of BIO 101 (Alice's), not 002.
+    const instructor = w.who.instructor;
+    expect((await lookup(instructor, getStudentDetails, w.lara.id)).json()).toEqual(NOT_FOUND);
+    const materials = await lookup(instructor, getStudentRequiredMaterials, w.students.alice);
+    expect(materials.statusCode).toBe(200);
+    const sections = materials
+      .json<{ requiredMaterials: RequiredMaterial[] }>()
+      .requiredMaterials.map((m) => m.sectionId);
+    expect([...new Set(sections)]).toEqual([w.sections.s001]);
+    expect((await search(instructor, 'anderson')).students.map((s) => s.name)).toEqual([
+      'Anderson, Alice',
+    ]);
   });
 });
