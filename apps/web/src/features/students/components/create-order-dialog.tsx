@@ -124,6 +124,9 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
           fundingOffered ? fundingForm.request : fundingForm.promotionOnlyRequest,
         );
   const preview = useOrderPreview(step >= 1 ? draft : null);
+  // The review's funding section: once the funding is read, or at once for a clerk who may not
+  // see it.
+  const fundingShown = studentFunding.isSuccess || !maySeeFunding;
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -225,7 +228,7 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
         waitingForFunding={refusedFunding}
         showFundedTotals={fundingOffered}
         funding={
-          studentFunding.isSuccess || !maySeeFunding ? (
+          fundingShown ? (
             <CreateOrderFundingSection
               form={fundingForm}
               hasAllowances={fundingOffered}
@@ -310,7 +313,7 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
         )}
         {/* A refusal naming a funding field is on that field whenever the funding section is
             shown, allowances or not (a promotion code alone), so it is not said twice. */}
-        {create.error && !(studentFunding.isSuccess && isFundingFieldError(create.error)) && (
+        {create.error && !(fundingShown && isFundingFieldError(create.error)) && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
             {orderErrorMessage(create.error, draft, items)}
           </Alert>
