@@ -1,3 +1,5 @@
+DROP INDEX "enrollments_section_idx";--> statement-breakpoint
+CREATE INDEX "enrollments_section_student_idx" ON "enrollments" USING btree ("section_id","student_id");--> statement-breakpoint
 -- hand-written: student scope (VIEW_STUDENT_FUNDING, ADR 0023)
 -- A database made before the action existed: add it and give it to the counter team's role,
 -- as a new database's CMA_MEMBER gets it (ensureReferenceData maps a role's default actions
