@@ -134,17 +134,19 @@ export async function studentBench(
     ['rental/transit', getInTransitRentals],
   ];
   // A caller whose look-up action (VIEW_SECTION) is scoped to one department: they see the
-  // students enrolled in its sections only, so every search filters its candidates.
-  const scopedSearches: [string, (s: SampleStudent) => string][] = [
-    ['exact ID', (s) => s.studentIdNum],
-    ['one name word (last name)', (s) => s.lastName],
-    ['name start "ma"', () => 'ma'],
+  // students enrolled in its sections only, so every search filters its candidates (ADR 0023).
+  // Two letters match about 3,000 students of whom 300 are Biology's: PostgreSQL collects the
+  // department's 5,000 students and probes each (about 40 ms here, 12 ms unfiltered).
+  const scopedSearches: [string, (s: SampleStudent) => string, number][] = [
+    ['exact ID', (s) => s.studentIdNum, 25],
+    ['one name word (last name)', (s) => s.lastName, 25],
+    ['name start "ma"', () => 'ma', 100],
   ];
   const scopedBench: BenchEndpoint[] = [
-    ...scopedSearches.map(([label, text]) => ({
+    ...scopedSearches.map(([label, text, budget]) => ({
       name: `GET student/search (Biology submitter, ${label})`,
       runs: 200,
-      budgetP95Ms: { pglite: 35, postgres: 25 },
+      budgetP95Ms: { pglite: Math.max(budget, 35), postgres: budget },
       call: get(scoped, searchStudents, { studentSearch: text(students.biology) }),
     })),
     {
