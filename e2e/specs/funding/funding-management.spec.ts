@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   FUNDING_MESSAGES,
   FUNDING_REFUSAL,
+  STUDENT_FUNDING_REFUSAL,
   STUDENT_LOOKUP_REFUSAL,
   createOrder,
   formatMoney,
@@ -670,18 +671,19 @@ test('a user without MANAGE_VOUCHERS has no Funding Management item and a 403 fr
     (await portalApi<{ sources: FundingSource[] }>(portal, manager, getFundingSources)).sources,
   ).not.toContainEqual(expect.objectContaining({ name: 'Refused source' }));
 
-  // A student's funding is for whoever may look the student up: the reporter may (VIEW_SECTION,
-  // VIEW_TRANSACTIONS) and sees it; the instructor, who only adopts, may not.
+  // A student's funding needs MANAGE_VOUCHERS or VIEW_STUDENT_FUNDING: the reporter looks
+  // students up (VIEW_SECTION, VIEW_TRANSACTIONS) but holds neither; the instructor, who only
+  // adopts, may not even look students up.
   const student = clerkStudent.student.customerId;
-  const seen = await portalEndpoint<{ availableCents: number }>(
+  const unseen = await portalEndpoint<{ message: string }>(
     portal,
     reporter,
     getStudentFunding,
     {},
     { query: { customerId: student } },
   );
-  expect(seen.status).toBe(200);
-  expect(seen.body.availableCents).toBe(AMOUNT_CENTS);
+  expect(unseen.status).toBe(403);
+  expect(unseen.body.message).toBe(STUDENT_FUNDING_REFUSAL);
   const instructor = await signIn(portal, 'instructor');
   const refused = await portalEndpoint<{ message: string }>(
     portal,

@@ -1,5 +1,7 @@
 import { ACTIONS, DEFAULT_ROLE_ACTIONS, ROLES } from '@csp/contracts';
 import { count, eq } from 'drizzle-orm';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from './client.ts';
 import { ensureReferenceData, PROPOSED_PRODUCT_TYPES } from './reference-data.ts';
@@ -76,4 +78,39 @@ describe('ensureReferenceData', () => {
     await ensureReferenceData(database.db);
     expect(await actionsOf('SUBMITTER')).toEqual(['VIEW_SECTION']);
   });
+
+  it('gives an existing CMA_MEMBER role VIEW_STUDENT_FUNDING when the database is upgraded', async () => {
+    // A database made before the action existed: roles and mappings, no VIEW_STUDENT_FUNDING.
+    await ensureReferenceData(database.db);
+    const [action] = await database.db
+      .select()
+      .from(actions)
+      .where(eq(actions.name, 'VIEW_STUDENT_FUNDING'));
+    if (!action) throw new Error('VIEW_STUDENT_FUNDING missing');
+    await database.db.delete(roleActions).where(eq(roleActions.actionId, action.id));
+    await database.db.delete(actions).where(eq(actions.id, action.id));
+    expect(await actionsOf('CMA_MEMBER')).not.toContain('VIEW_STUDENT_FUNDING');
+
+    for (const statement of await upgradeStatements('student scope')) {
+      await database.rawQuery(statement, []);
+    }
+    expect(await actionsOf('CMA_MEMBER')).toContain('VIEW_STUDENT_FUNDING');
+    expect(await actionsOf('FULL_REPORTER')).not.toContain('VIEW_STUDENT_FUNDING');
+  });
 });
+
+/** The hand-written statements of a migration, found by their `-- hand-written: <area>` line. */
+async function upgradeStatements(area: string): Promise<string[]> {
+  const folder = fileURLToPath(new URL('./migrations/', import.meta.url));
+  const marker = `-- hand-written: ${area}`;
+  for (const name of await readdir(folder)) {
+    if (!name.endsWith('.sql')) continue;
+    const text = await readFile(`${folder}${name}`, 'utf8');
+    const at = text.indexOf(marker);
+    if (at < 0) continue;
+    // Up to another area's hand-written part, if one follows in the same file.
+    const next = text.indexOf('-- hand-written:', at + marker.length);
+    return text.slice(at, next < 0 ? undefined : next).split('--> statement-breakpoint');
+  }
+  throw new Error(`no migration has ${marker}`);
+}

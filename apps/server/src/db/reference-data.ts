@@ -52,6 +52,7 @@ export const ACTION_DESCRIPTIONS: Record<ActionName, string> = {
   MANAGE_VOUCHERS: 'Manage vouchers and funding',
   UNHOLD_ORDERS: 'Release orders on hold',
   CANCEL_ORDERS: 'Cancel orders',
+  VIEW_STUDENT_FUNDING: "See a student's allowances, balances and voucher codes",
 };
 
 /** Proposed product types offered by the "custom material" step of the adoption wizard. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Action names (spec §3). */
+/**
+ * Action names: spec §3's, and VIEW_STUDENT_FUNDING (ours: a student's allowances, balances and
+ * voucher codes on the student screen, without managing funding; MANAGE_VOUCHERS sees them too).
+ */
 export const ACTIONS = [
   'ADOPT_CMA_TEAM',
   'ADOPT_COURSE',
@@ -20,6 +23,7 @@ export const ACTIONS = [
   'MANAGE_VOUCHERS',
   'UNHOLD_ORDERS',
   'CANCEL_ORDERS',
+  'VIEW_STUDENT_FUNDING',
 ] as const;
 export const actionName = z.enum(ACTIONS);
 export type ActionName = z.infer<typeof actionName>;
@@ -64,6 +68,9 @@ export const DEFAULT_ROLE_ACTIONS: Record<RoleName, readonly ActionName[]> = {
     'CANCEL_ORDERS',
     'MANAGE_VOUCHERS',
     'DATA_MANAGER',
+    // The counter team sees the funding of the students it serves even where a store keeps
+    // MANAGE_VOUCHERS for its funding managers alone.
+    'VIEW_STUDENT_FUNDING',
   ],
 };
 

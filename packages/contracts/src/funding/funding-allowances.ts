@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import type { ActionName } from '../common/roles.ts';
 import { customerQuery } from '../students/student-detail.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { pagedResponse, pagingFields } from '../common/paging.ts';
@@ -256,11 +257,29 @@ export const studentAllowance = z.object({
 });
 export type StudentAllowance = z.infer<typeof studentAllowance>;
 
-/** A student's funding (student screen, order creation): for anyone who may look students up. */
+/**
+ * Who may see a student's funding figures (allowances, balances, voucher codes): a funding
+ * manager (MANAGE_VOUCHERS, which opens all of the store's funding anyway), or a holder of
+ * VIEW_STUDENT_FUNDING whose scope reaches the student. Anyone else gets STUDENT_FUNDING_REFUSAL
+ * from getStudentFunding and no voucher code in order answers.
+ */
+export const STUDENT_FUNDING_ACTIONS: readonly ActionName[] = [
+  'MANAGE_VOUCHERS',
+  'VIEW_STUDENT_FUNDING',
+];
+
+export const STUDENT_FUNDING_REFUSAL =
+  "A student's funding needs the MANAGE_VOUCHERS or VIEW_STUDENT_FUNDING permission.";
+
+/**
+ * A student's funding (student screen, order creation): for STUDENT_FUNDING_ACTIONS holders
+ * (403 STUDENT_FUNDING_REFUSAL otherwise), of a student they may look up (404 otherwise).
+ */
 export const getStudentFunding = endpoint({
   method: 'GET',
   path: `${ADMIN_BASE}/:userAccountId/student/funding`,
-  summary: "A student's allowances with what each has left and what it pays for",
+  summary:
+    "A student's allowances with what each has left and what it pays for (MANAGE_VOUCHERS, or VIEW_STUDENT_FUNDING reaching the student)",
   auth: true,
   access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'student' },
   params: fundingAccountParams,

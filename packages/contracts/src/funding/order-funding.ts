@@ -15,11 +15,18 @@ export const orderFundingRequest = z.object({
 });
 export type OrderFundingRequest = z.input<typeof orderFundingRequest>;
 
+/**
+ * An allowance's voucher code in an order's answers: null for a caller who may not see the
+ * student's funding (STUDENT_FUNDING_ACTIONS). The code pays for orders, so a clerk who only
+ * places them sees what funding pays and from which source, not the code.
+ */
+const shownVoucherCode = z.string().nullable();
+
 /** One allowance paying for an order. */
 export const orderFundingLine = z.object({
   allowanceId: z.number().int(),
   sourceName: z.string(),
-  voucherCode: z.string(),
+  voucherCode: shownVoucherCode,
   amountCents: z.number().int(),
 });
 
@@ -34,7 +41,7 @@ export type OrderFundingSplit = z.infer<typeof orderFundingSplit>;
 /** What funding paid for an order of the history, and what its cancellation gave back. */
 export const orderFundingHistory = z.object({
   sourceName: z.string(),
-  voucherCode: z.string(),
+  voucherCode: shownVoucherCode,
   chargedCents: z.number().int(),
   refundedCents: z.number().int(),
 });

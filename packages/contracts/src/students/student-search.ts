@@ -9,9 +9,12 @@ export const studentAccountParams = z.object({ userAccountId: dbIdParam });
 
 /**
  * Who may look students up at all (search, detail, rentals, required materials): holders of an
- * action about students, their orders or their sections. The spec gates the screens only on
- * being signed in; the server keeps students' records from accounts that hold none of these
- * (an instructor who only adopts, a permissions administrator).
+ * action about students, their orders, their funding or their sections. The spec gates the
+ * screens only on being signed in; the server keeps students' records from accounts that hold
+ * none of these (an instructor who only adopts, a permissions administrator). Which students:
+ * all of the store's when one of these is held store-wide; otherwise those enrolled in a section
+ * inside the scope of one of them (ADR 0023). Any other student is CUSTOMER_NOT_FOUND, as a
+ * student of another store is.
  */
 export const STUDENT_LOOKUP_ACTIONS: readonly ActionName[] = [
   'RETURN_RENTALS',
@@ -23,7 +26,11 @@ export const STUDENT_LOOKUP_ACTIONS: readonly ActionName[] = [
   'VIEW_STUDENT_SAVINGS',
   'VIEW_SECTION',
   'MANAGE_VOUCHERS',
+  'VIEW_STUDENT_FUNDING',
 ];
+
+/** Spec §8: the 404 of a student the caller may not look up (unknown, another store's, out of scope). */
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 /** The refusal for accounts without any of STUDENT_LOOKUP_ACTIONS. */
 export const STUDENT_LOOKUP_REFUSAL = 'You do not have permission to look up students.';

@@ -55,7 +55,9 @@ export const enrollments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.studentId, t.sectionId] }),
-    index('enrollments_section_idx').on(t.sectionId),
+    // A section's students, from the index alone: the student search of a caller limited to
+    // part of the catalog finds the students enrolled in their sections this way (ADR 0023).
+    index('enrollments_section_student_idx').on(t.sectionId, t.studentId),
   ],
 );
 

@@ -15,6 +15,8 @@ import type { StoreSpec } from './store-seed.ts';
 export const LARGE_STORE_REF = 'LARGE-U';
 export const LARGE_PASSWORD = 'campus-demo-large';
 export const LARGE_ADMIN = 'admin@large-university.edu';
+/** SUBMITTER on the main campus's Biology department only (a scoped caller). */
+export const LARGE_SUBMITTER = 'submitter@large-university.edu';
 const NO_CURRENT_SHARE = 0.03;
 
 /** Full-size targets; `largeStoreSpec(scale)` multiplies them. */
@@ -50,7 +52,7 @@ const ACCOUNTS: AccountSpec[] = [
     roles: ['FULL_REPORTER'],
   },
   {
-    userName: 'submitter@large-university.edu',
+    userName: LARGE_SUBMITTER,
     password: LARGE_PASSWORD,
     name: 'Sid Submitter',
     roles: ['SUBMITTER'],

@@ -49,6 +49,8 @@ export async function createOrderFor(
   input: CreateOrderInput,
   now: Date,
   can: OrderAbilities,
+  /** The sections within a scoped caller's scope; undefined: all of the student's. */
+  sections: ReadonlySet<number> | undefined,
 ): Promise<OrderSummary> {
   const answer = (orderId: number) =>
     studentOrderSummary(db, student.locationId, student.id, orderId, can);
@@ -64,7 +66,7 @@ export async function createOrderFor(
         await lockStudent(tx, student.id);
         const prior = await findOrderByClientKey(tx, session.accountId, input.clientKey);
         if (prior) return replayedOrderId(prior, student);
-        const priced = await priceOrderDraft(tx, student, input, today);
+        const priced = await priceOrderDraft(tx, student, input, today, sections);
         const id = await insertOrder(tx, {
           locationId: student.locationId,
           studentId: student.id,

@@ -69,6 +69,7 @@ async function refuseItem(
   db: Db,
   student: StudentRow,
   today: string,
+  sections: ReadonlySet<number> | undefined,
   index: number,
   item: OrderDraftInput['items'][number],
   orderable: OrderableItem | undefined,
@@ -82,7 +83,13 @@ async function refuseItem(
     throw new AppError(400, why, field);
   }
   // Not orderable: a material of the section the student already has, or not one of theirs.
-  const materials = await studentSectionMaterials(db, student.locationId, student.id, today);
+  const materials = await studentSectionMaterials(
+    db,
+    student.locationId,
+    student.id,
+    today,
+    sections,
+  );
   const owned = materials.some(
     (m) => m.sectionId === item.sectionId && m.titleId === item.titleId && m.ownedOrderId !== null,
   );
@@ -91,25 +98,27 @@ async function refuseItem(
 
 /**
  * Checks a draft with the rules of an order (every item one of the student's orderable items,
- * had a way it is offered; one division; a shipping method of the store, with an address when
- * it ships) and prices it: the store's prices from the titles' list prices, tax on the goods,
- * shipping. Reads only; createOrder calls it again under the student's lock.
+ * of `sections` when given: those within a scoped caller's scope; had a way it is offered; one
+ * division; a shipping method of the store, with an address when it ships) and prices it: the
+ * store's prices from the titles' list prices, tax on the goods, shipping. Reads only;
+ * createOrder calls it again under the student's lock.
  */
 export async function priceOrderDraft(
   db: Db,
   student: StudentRow,
   draft: OrderDraftInput,
   today: string,
+  sections: ReadonlySet<number> | undefined,
 ): Promise<PricedOrder> {
   const locationId = student.locationId;
-  const orderable = await orderableItemsOf(db, locationId, student.id, today);
+  const orderable = await orderableItemsOf(db, locationId, student.id, today, sections);
   const byKey = new Map(orderable.map((o) => [`${o.sectionId}:${o.titleId}`, o]));
   const chosen: OrderableItem[] = [];
   const titleIds = new Set<number>();
   for (const [index, item] of draft.items.entries()) {
     const match = byKey.get(`${item.sectionId}:${item.titleId}`);
     if (!match || !match.options.some((o) => o.fulfillmentType === item.fulfillmentType)) {
-      await refuseItem(db, student, today, index, item, match);
+      await refuseItem(db, student, today, sections, index, item, match);
     }
     // A title adopted for two of the student's sections is needed once.
     if (titleIds.has(item.titleId)) throw new AppError(400, M.titleTwice, `items.${index}`);

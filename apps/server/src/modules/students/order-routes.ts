@@ -20,7 +20,7 @@ import { previewOrder } from './order-preview.ts';
 import { changeOrder, type OrderChange } from './order-status.ts';
 import { orderAbilitiesOf } from './order-summary.ts';
 import { shippingPricesOf } from './shipping-prices.ts';
-import { requireStudentAction, studentOfStore, studentReader } from './student-access.ts';
+import { requireStudentAction, studentReader, studentScopeOf } from './student-access.ts';
 import { transactionHistoryOf } from './transaction-history.ts';
 
 const TAGS = ['students'];
@@ -28,12 +28,23 @@ const TAGS = ['students'];
 /** Autogen orders (shipping prices, preview, create, hold, release, cancel) and the history. */
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  /** The caller once they hold `action` (403 `refusal` otherwise), and their abilities. */
-  const holder = async (request: FastifyRequest, action: ActionName, refusal: string) => {
+  /**
+   * The student `customerId` once the caller holds `action` (403 `refusal` first, before any
+   * 404), may look the student up (404) and holds `action` for them (403); and what the caller
+   * may see of and do to the student's orders.
+   */
+  const studentFor = async (
+    request: FastifyRequest,
+    action: ActionName,
+    refusal: string,
+    customerId: number,
+  ) => {
     const session = requireSession(request);
     const grants = await grantsOf(db, request);
     await requireStudentAction(grants, action, refusal);
-    return { session, grants, can: await orderAbilitiesOf(grants) };
+    const student = await studentScopeOf(db, request, grants).open(customerId);
+    await student.require(action, refusal);
+    return { session, student, can: await orderAbilitiesOf(student) };
   };
 
   route(app, getShippingPrices, { tags: TAGS }, async ({ request }) => {
@@ -42,16 +53,30 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   route(app, createOrderPreview, { tags: TAGS, errors: [404] }, async ({ body, request }) => {
-    const { session, grants } = await holder(request, 'AUTOGEN_CREATE_ORDER', M.mayNotCreate);
-    const student = await studentOfStore(db, session, body.customerId);
-    const addressVisible = await grants.mayDo('VIEW_STUDENT_ADDRESS');
-    return previewOrder(db, student, body, isoDay(deps.now()), addressVisible);
+    const { student, can } = await studentFor(
+      request,
+      'AUTOGEN_CREATE_ORDER',
+      M.mayNotCreate,
+      body.customerId,
+    );
+    return previewOrder(db, student.row, body, isoDay(deps.now()), {
+      address: await student.may('VIEW_STUDENT_ADDRESS'),
+      voucherCodes: can.seeVoucherCodes,
+      sections: await student.lookupSections(),
+    });
   });
 
   route(app, createOrder, { tags: TAGS, errors: [404, 409] }, async ({ body, request }) => {
-    const { session, can } = await holder(request, 'AUTOGEN_CREATE_ORDER', M.mayNotCreate);
-    const student = await studentOfStore(db, session, body.customerId);
-    return { order: await createOrderFor(db, session, student, body, deps.now(), can) };
+    const { session, student, can } = await studentFor(
+      request,
+      'AUTOGEN_CREATE_ORDER',
+      M.mayNotCreate,
+      body.customerId,
+    );
+    const sections = await student.lookupSections();
+    return {
+      order: await createOrderFor(db, session, student.row, body, deps.now(), can, sections),
+    };
   });
 
   const changes = [
@@ -61,12 +86,11 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   ] as const;
   for (const [contract, change, action, refusal] of changes) {
     route(app, contract, { tags: TAGS, errors: [404, 409] }, async ({ body, request }) => {
-      const { session, can } = await holder(request, action, refusal);
-      const student = await studentOfStore(db, session, body.customerId);
+      const { session, student, can } = await studentFor(request, action, refusal, body.customerId);
       const order = await changeOrder(
         db,
         session,
-        student,
+        student.row,
         body.orderId,
         change satisfies OrderChange,
         deps.now(),
@@ -77,8 +101,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   }
 
   route(app, getTransactionHistory, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
-    const { session, can } = await holder(request, 'VIEW_TRANSACTIONS', M.mayNotViewTransactions);
-    const student = await studentOfStore(db, session, query.customerId);
-    return transactionHistoryOf(db, student, can);
+    const { student, can } = await studentFor(
+      request,
+      'VIEW_TRANSACTIONS',
+      M.mayNotViewTransactions,
+      query.customerId,
+    );
+    return transactionHistoryOf(db, student.row, can);
   });
 }

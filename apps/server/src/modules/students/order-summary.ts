@@ -2,22 +2,25 @@ import { shortTermName, type OrderStatus, type OrderSummary } from '@csp/contrac
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { orderFundingHistories } from '../funding/index.ts';
-import type { Grants } from '../permissions/index.ts';
 import { ORDER_MESSAGES as M } from './order-messages.ts';
+import type { ScopedStudent } from './student-access.ts';
 import { readStudentOrders, type OrderItemRow, type OrderRow } from './order-summary-repository.ts';
 
-/** What the caller may see of and do to orders: asked once per request. */
+/** What the caller may see of and do to a student's orders: asked once per request. */
 export interface OrderAbilities {
   holdAndRelease: boolean;
   cancel: boolean;
   seeSavings: boolean;
+  /** The voucher codes of the allowances that paid (the student's funding). */
+  seeVoucherCodes: boolean;
 }
 
-export async function orderAbilitiesOf(grants: Grants): Promise<OrderAbilities> {
+export async function orderAbilitiesOf(student: ScopedStudent): Promise<OrderAbilities> {
   return {
-    holdAndRelease: await grants.mayDo('UNHOLD_ORDERS'),
-    cancel: await grants.mayDo('CANCEL_ORDERS'),
-    seeSavings: await grants.mayDo('VIEW_STUDENT_SAVINGS'),
+    holdAndRelease: await student.may('UNHOLD_ORDERS'),
+    cancel: await student.may('CANCEL_ORDERS'),
+    seeSavings: await student.may('VIEW_STUDENT_SAVINGS'),
+    seeVoucherCodes: await student.mayViewFunding(),
   };
 }
 
@@ -71,7 +74,10 @@ export function toOrderSummary(
     totalCents: subtotalCents + order.taxCents + order.shippingCents,
     savingsCents: can.seeSavings ? sum(counted.map((i) => i.savingsCents)) : null,
     fundedCents: funding.fundedCents,
-    funding: funding.funding,
+    funding: funding.funding.map((f) => ({
+      ...f,
+      voucherCode: can.seeVoucherCodes ? f.voucherCode : null,
+    })),
     mayHold: can.holdAndRelease && status === 'OPEN',
     mayUnhold: can.holdAndRelease && status === 'ON_HOLD',
     mayCancel: can.cancel && (status === 'OPEN' || status === 'ON_HOLD') && !handedOver,

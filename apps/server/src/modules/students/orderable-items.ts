@@ -62,8 +62,10 @@ export async function orderableItemsOf(
   locationId: number,
   studentId: number,
   today: string,
+  /** The sections within a scoped caller's scope; undefined: all of the student's. */
+  sections: ReadonlySet<number> | undefined,
 ): Promise<OrderableItem[]> {
-  const rows = await studentSectionMaterials(db, locationId, studentId, today);
+  const rows = await studentSectionMaterials(db, locationId, studentId, today, sections);
   return rows
     .filter(
       (r): r is RequiredMaterialRow & { titleId: number } =>

@@ -1,7 +1,6 @@
 import type { FailedReturnItem, ResponseOf, returnRentals } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Session } from '../../lib/session.ts';
 import { recordStudentActivity, type StudentActivityEntry } from './activity-repository.ts';
 import { insertLabels } from './label-repository.ts';
 import { storeConditions } from './marketplace-condition-repository.ts';
@@ -11,7 +10,7 @@ import { counterMoment } from './rental-dates.ts';
 import { rentalItemOf } from './rental-lists.ts';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
 import { lockRentals, markReturned, type LockedRental } from './rental-write-repository.ts';
-import { studentOfStore } from './student-access.ts';
+import type { StudentScope } from './student-access.ts';
 
 type ReturnResult = ResponseOf<typeof returnRentals>;
 
@@ -25,22 +24,25 @@ const LIST = 'transItemIdWithConditionList';
 
 /**
  * Checks rentals in at the counter (spec §4 Return flow). Refusals that concern the whole
- * call (another store, an unknown student, a condition the store does not have, no return
- * address) come first and write nothing; then, in one transaction, every item that can be
- * returned is, and each one that cannot lands in `failed` with its reason.
+ * call (another store, an unknown student or one outside the caller's scope, a condition the
+ * store does not have, no return address) come first and write nothing; then, in one
+ * transaction, every item that can be returned is, and each one that cannot lands in `failed`
+ * with its reason (a rental of a student the caller may not look up as an unknown id).
  */
 export async function returnRentalsFor(
   deps: { db: Db; now: () => Date },
-  session: Session,
+  scope: StudentScope,
   body: ReturnRequest,
   labelUrl: LabelUrl,
 ): Promise<ReturnResult> {
   const { db } = deps;
+  const { session } = scope;
   if (body.locationId !== session.locationId) {
     throw new AppError(400, M.notThisStore(body.locationId), 'locationId');
   }
-  const student =
-    body.customerId === undefined ? undefined : await studentOfStore(db, session, body.customerId);
+  const scoped = body.customerId === undefined ? undefined : await scope.open(body.customerId);
+  await scoped?.require('RETURN_RENTALS', M.mayNotReturn);
+  const student = scoped?.row;
   const conditions = new Map(
     (await storeConditions(db, session.locationId)).map((c) => [c.name, c.id]),
   );
@@ -56,14 +58,21 @@ export async function returnRentalsFor(
   const now = deps.now();
   return db.transaction(async (tx) => {
     const ids = body.transItemIdWithConditionList.map((i) => i.transItemId);
+    const rows = await lockRentals(tx, session.locationId, ids);
+    const reach = await scope.reach(
+      tx,
+      rows.map((r) => r.studentId),
+      'RETURN_RENTALS',
+    );
+    // A rental of a student the caller may not look up is answered as an unknown id.
     const locked = new Map(
-      (await lockRentals(tx, session.locationId, ids)).map((r) => [r.transItemId, r]),
+      rows.filter((r) => reach.visible(r.studentId)).map((r) => [r.transItemId, r]),
     );
     const failed: FailedReturnItem[] = [];
     const accepted: { row: LockedRental; conditionId: number; conditionName: string }[] = [];
     body.transItemIdWithConditionList.forEach((item, index) => {
       const row = locked.get(item.transItemId);
-      const reason = refusal(row, student?.id);
+      const reason = refusal(row, student?.id, reach.acting);
       if (reason || !row) {
         failed.push({
           transItemId: item.transItemId,
@@ -161,9 +170,14 @@ export async function returnRentalsFor(
 }
 
 /** Why a rental cannot be returned now, or null when it can. */
-function refusal(row: LockedRental | undefined, studentId: number | undefined): string | null {
+function refusal(
+  row: LockedRental | undefined,
+  studentId: number | undefined,
+  mayReturnFor: (studentId: number) => boolean,
+): string | null {
   if (!row) return M.unknownRental;
   if (studentId !== undefined && row.studentId !== studentId) return M.otherStudent;
+  if (!mayReturnFor(row.studentId)) return M.mayNotReturn;
   if (row.state === 'RETURNED') {
     return M.alreadyReturned(row.returnedAt && counterMoment(row.returnedAt), row.returnedByName);
   }

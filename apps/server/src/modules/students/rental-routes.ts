@@ -12,7 +12,7 @@ import { inTransitList, outstandingList } from './rental-lists.ts';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
 import { returnRentalsFor } from './rental-return.ts';
 import { printShippingLabel } from './rental-shipment.ts';
-import { requireStudentAction, studentOfStore, studentReader } from './student-access.ts';
+import { requireStudentAction, studentReader } from './student-access.ts';
 
 const TAGS = ['students'];
 
@@ -23,29 +23,29 @@ export function registerRentalRoutes(app: FastifyInstance, deps: AppDeps): void 
   const returner = async (request: FastifyRequest) => {
     const reader = await studentReader(db, request);
     await requireStudentAction(reader.grants, 'RETURN_RENTALS', M.mayNotReturn);
-    return reader.session;
+    return reader.scope;
   };
 
   route(app, getOutstandingRentals, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
-    const { session } = await studentReader(db, request);
-    const student = await studentOfStore(db, session, query.customerId);
-    return { rentalListDTO: await outstandingList(db, session.locationId, student.id) };
+    const { session, scope } = await studentReader(db, request);
+    const student = await scope.open(query.customerId);
+    return { rentalListDTO: await outstandingList(db, session.locationId, student.row.id) };
   });
 
   route(app, getInTransitRentals, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
-    const { session } = await studentReader(db, request);
-    const student = await studentOfStore(db, session, query.customerId);
+    const { session, scope } = await studentReader(db, request);
+    const student = await scope.open(query.customerId);
     const labelUrl = labelUrlFor(request, deps.config);
-    return inTransitList(db, session.locationId, student.id, labelUrl, deps.now());
+    return inTransitList(db, session.locationId, student.row.id, labelUrl, deps.now());
   });
 
   route(app, returnRentals, { tags: TAGS, errors: [404, 415] }, async ({ body, request }) => {
-    const session = await returner(request);
-    return returnRentalsFor(deps, session, body, labelUrlFor(request, deps.config));
+    const scope = await returner(request);
+    return returnRentalsFor(deps, scope, body, labelUrlFor(request, deps.config));
   });
 
   route(app, printRentalLabel, { tags: TAGS, errors: [404, 415] }, async ({ body, request }) => {
-    const session = await returner(request);
-    return printShippingLabel(deps, session, body, labelUrlFor(request, deps.config));
+    const scope = await returner(request);
+    return printShippingLabel(deps, scope, body, labelUrlFor(request, deps.config));
   });
 }

@@ -16,7 +16,7 @@ import { requireReturnAddress } from './rental-address.ts';
 import { counterMoment } from './rental-dates.ts';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
 import { lockRentals, markShipped, type LockedRental } from './rental-write-repository.ts';
-import { studentOfStore } from './student-access.ts';
+import type { StudentScope } from './student-access.ts';
 
 /** Carrier-style tracking numbers, as the demo seed makes them: '1Z' and 16 of these. */
 const TRACKING_CHARS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -40,18 +40,29 @@ export interface ShipmentRequest {
  */
 export async function printShippingLabel(
   deps: { db: Db; now: () => Date },
-  session: Session,
+  scope: StudentScope,
   body: ShipmentRequest,
   labelUrl: LabelUrl,
 ): Promise<ShippingLabelDocument[]> {
   const { db } = deps;
-  const student = await studentOfStore(db, session, body.customerId);
+  const { session } = scope;
+  const scoped = await scope.open(body.customerId);
+  await scoped.require('RETURN_RENTALS', M.mayNotReturn);
+  const student = scoped.row;
   await requireReturnAddress(db, session.locationId);
   const now = deps.now();
 
   return db.transaction(async (tx) => {
     const rows = await lockRentals(tx, session.locationId, body.transItemIdList);
-    const byId = new Map(rows.map((r) => [r.transItemId, r]));
+    const reach = await scope.reach(
+      tx,
+      rows.map((r) => r.studentId),
+      'RETURN_RENTALS',
+    );
+    // A rental of a student the caller may not look up is answered as an unknown id.
+    const byId = new Map(
+      rows.filter((r) => reach.visible(r.studentId)).map((r) => [r.transItemId, r]),
+    );
 
     const existing = await sameShipment(tx, body.transItemIdList, byId, student.id);
     if (existing) {

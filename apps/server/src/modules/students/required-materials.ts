@@ -46,14 +46,19 @@ export function sectionMaterials(rows: readonly RequiredMaterialRow[]): Required
   return out;
 }
 
-/** The student's section materials (see sectionMaterials), current and upcoming. */
+/**
+ * The student's section materials (see sectionMaterials), current and upcoming; of `sections`
+ * only when given (the sections within a scoped caller's scope, StudentScope).
+ */
 export async function studentSectionMaterials(
   db: Db,
   locationId: number,
   studentId: number,
   today: string,
+  sections?: ReadonlySet<number>,
 ): Promise<RequiredMaterialRow[]> {
-  return sectionMaterials(await requiredMaterialRows(db, locationId, studentId, today));
+  const rows = await requiredMaterialRows(db, locationId, studentId, today);
+  return sectionMaterials(sections ? rows.filter((r) => sections.has(r.sectionId)) : rows);
 }
 
 function toRequiredMaterial(row: RequiredMaterialRow): RequiredMaterial {
@@ -88,23 +93,24 @@ function toRequiredMaterial(row: RequiredMaterialRow): RequiredMaterial {
 
 /**
  * student/requiredMaterials: the adopted materials of the student's sections that have not
- * ended, by term start, course, section and title, with what the student has of each.
+ * ended (of `sections` when given: those within the caller's scope), by term start, course,
+ * section and title, with what the student has of each. Or one section's, ended or not.
  */
 export async function requiredMaterialsOf(
   db: Db,
   locationId: number,
   studentId: number,
   today: string,
-  section?: { sectionId: number; visible: boolean },
+  which: { sections: ReadonlySet<number> | undefined } | { sectionId: number; visible: boolean },
 ): Promise<RequiredMaterial[]> {
-  if (section === undefined) {
-    const rows = await studentSectionMaterials(db, locationId, studentId, today);
+  if ('sections' in which) {
+    const rows = await studentSectionMaterials(db, locationId, studentId, today, which.sections);
     return rows.map(toRequiredMaterial);
   }
   // One section, ended or not; 404 unless the caller may view the section (VIEW_SECTION in
   // their scope) and the student is enrolled in it, one answer for both so a scoped caller
   // cannot learn who is enrolled in sections outside their scope.
-  const { sectionId, visible } = section;
+  const { sectionId, visible } = which;
   if (!visible || !(await isEnrolled(db, locationId, studentId, sectionId)))
     throw new AppError(404, NOT_ENROLLED, 'sectionId');
   const rows = await requiredMaterialRows(db, locationId, studentId, today, sectionId);

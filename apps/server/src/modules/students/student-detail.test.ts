@@ -215,7 +215,7 @@ describe.each(engines)('student details, materials and conditions (%s)', (engine
       status: 'PENDING',
       priceCents: 4_949,
     });
-    const items = await orderableItemsOf(ctx.db, w.storeA, w.students.alice, day(0));
+    const items = await orderableItemsOf(ctx.db, w.storeA, w.students.alice, day(0), undefined);
     expect(items.map((i) => i.title)).toEqual(['Biology Today', 'Contracts Casebook']);
     const chemistry = (await materials()).find((m) => m.title === 'Chemistry Basics');
     expect(chemistry?.owned).toEqual({
@@ -224,7 +224,9 @@ describe.each(engines)('student details, materials and conditions (%s)', (engine
       status: 'PENDING',
     });
     // On a later day the Fall sections have ended; the law section too.
-    expect(await orderableItemsOf(ctx.db, w.storeA, w.students.alice, day(101))).toEqual([]);
+    expect(await orderableItemsOf(ctx.db, w.storeA, w.students.alice, day(101), undefined)).toEqual(
+      [],
+    );
   });
 
   it("lists the store's return conditions by their order", async () => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STUDENT_LOOKUP_REFUSAL, getStudentFunding, type StudentAllowance } from '@csp/contracts';
+import {
+  STUDENT_FUNDING_REFUSAL,
+  STUDENT_LOOKUP_REFUSAL,
+  getStudentFunding,
+  type StudentAllowance,
+} from '@csp/contracts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { day, fundingWorld, type FundingWorld } from '../../test-support/funding-world.ts';
 import { signIn } from '../permissions/permissions-test-support.ts';
@@ -43,8 +48,7 @@ describe.each(engines)("a student's funding (%s)", (engine) => {
     const used = await w.addAllowance(w.who.manager, spent.sourceId, idNum, 2_000);
     await w.charge(used, 2_000);
 
-    // A reporter may look students up: they see the funding, without managing it.
-    const res = await w.call(w.who.reporter, getStudentFunding, {
+    const res = await w.call(w.who.manager, getStudentFunding, {
       query: { customerId: student!.id },
     });
     expect(res.statusCode).toBe(200);
@@ -76,6 +80,15 @@ describe.each(engines)("a student's funding (%s)", (engine) => {
       query: { customerId: student!.id },
     });
     expect(res.json()).toEqual({ allowances: [], availableCents: 0 });
+  });
+
+  it('refuses a reporter, who looks students up without the funding action (403)', async () => {
+    const [student] = await w.addStudents(w.storeA, 1);
+    const refused = await w.call(w.who.reporter, getStudentFunding, {
+      query: { customerId: student!.id },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(STUDENT_FUNDING_REFUSAL);
   });
 
   it("refuses another store's student (404) and a caller who may not look students up (403)", async () => {

@@ -12,7 +12,7 @@ import { route } from '../../lib/route.ts';
 import { storeConditions } from './marketplace-condition-repository.ts';
 import { orderableItemsOf } from './orderable-items.ts';
 import { requiredMaterialsOf } from './required-materials.ts';
-import { studentReader, studentOfStore } from './student-access.ts';
+import { studentReader } from './student-access.ts';
 import { studentDetailOf } from './student-detail.ts';
 import { studentSearchPage } from './student-search.ts';
 
@@ -21,27 +21,22 @@ const TAGS = ['students'];
 /**
  * Looking students up (spec §7 admin base: Student, Autogen): search, detail, required and
  * orderable materials, return conditions. Every call needs an action that lets the caller
- * look students up (studentReader) and sees the caller's store only.
+ * look students up (studentReader) and sees only the students of the caller's store within
+ * their scope (StudentScope), and of them the sections within it.
  */
 export function registerStudentLookupRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
   route(app, searchStudents, { tags: TAGS }, async ({ query, request }) => {
-    const { session } = await studentReader(db, request);
-    return studentSearchPage(
-      db,
-      session.locationId,
-      query.studentSearch,
-      query.page,
-      query.pageSize,
-    );
+    const { session, scope } = await studentReader(db, request);
+    return studentSearchPage(db, session.locationId, query, (id) => scope.visibleSql(id));
   });
 
   route(app, getStudentDetails, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
-    const { session, grants } = await studentReader(db, request);
-    const student = await studentOfStore(db, session, query.customerId);
-    const addressVisible = await grants.mayDo('VIEW_STUDENT_ADDRESS');
-    return { studentDetail: await studentDetailOf(db, student, addressVisible) };
+    const { scope } = await studentReader(db, request);
+    const student = await scope.open(query.customerId);
+    const addressVisible = await student.may('VIEW_STUDENT_ADDRESS');
+    return { studentDetail: await studentDetailOf(db, student.row, addressVisible) };
   });
 
   route(
@@ -49,20 +44,20 @@ export function registerStudentLookupRoutes(app: FastifyInstance, deps: AppDeps)
     getStudentRequiredMaterials,
     { tags: TAGS, errors: [404] },
     async ({ query, request }) => {
-      const { session, grants } = await studentReader(db, request);
-      const student = await studentOfStore(db, session, query.customerId);
+      const { grants, scope } = await studentReader(db, request);
+      const student = await scope.open(query.customerId);
       const { sectionId } = query;
-      const section =
+      const which =
         sectionId === undefined
-          ? undefined
+          ? { sections: await student.lookupSections() }
           : { sectionId, visible: await grants.mayDo('VIEW_SECTION', { sectionId }) };
       return {
         requiredMaterials: await requiredMaterialsOf(
           db,
-          student.locationId,
-          student.id,
+          student.row.locationId,
+          student.row.id,
           isoDay(deps.now()),
-          section,
+          which,
         ),
       };
     },
@@ -73,14 +68,15 @@ export function registerStudentLookupRoutes(app: FastifyInstance, deps: AppDeps)
     getCustomerOrderableItems,
     { tags: TAGS, errors: [404] },
     async ({ query, request }) => {
-      const { session } = await studentReader(db, request);
-      const student = await studentOfStore(db, session, query.customerId);
+      const { scope } = await studentReader(db, request);
+      const student = await scope.open(query.customerId);
       return {
         orderableItems: await orderableItemsOf(
           db,
-          student.locationId,
-          student.id,
+          student.row.locationId,
+          student.row.id,
           isoDay(deps.now()),
+          await student.lookupSections(),
         ),
       };
     },

@@ -3,6 +3,9 @@ import { STUDENT_SEARCH_MAX_RESULTS } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/bulk-write.ts';
 
+/** The students the caller may look up, as a condition on a student id column. */
+export type VisibleStudents = (studentId: SQL) => Promise<SQL>;
+
 /** How a search string is matched: a student ID (whole or its start), or name words. */
 export type StudentMatch = { kind: 'id'; id: string } | { kind: 'words'; words: string[] };
 
@@ -31,10 +34,13 @@ const COLUMNS = sql.raw('s.id, s.student_id_num, s.first_name, s.last_name, s.em
  * the text_pattern_ops indexes students_idnum_prefix_idx, students_last_name_idx,
  * students_first_name_idx) and at most MAX of them, so an arm reads at most MAX index entries
  * past its filter however many students match: no sort of every match, no sequential scan.
+ * `visible` (the caller's scope, `true` store-wide) is part of the filter, so the ranks, the
+ * pages and the count are of the students the caller may look up only.
  */
-function armSql(locationId: number, indexed: SQL, pattern: string, filter: SQL): SQL {
+function armSql(locationId: number, indexed: SQL, pattern: string, filter: SQL, visible: SQL): SQL {
   return sql`(select ${COLUMNS} from students s
     where s.location_id = ${locationId} and ${indexed} like ${pattern} and ${filter}
+      and ${visible}
     order by ${indexed} using ~<~ limit ${MAX})`;
 }
 
@@ -53,10 +59,20 @@ function everyWordSql(words: readonly string[]): SQL {
 }
 
 /** The candidates (at most 2 x MAX) and the expression that ranks them (h: a candidate). */
-function hitsAndRank(locationId: number, match: StudentMatch): { hits: SQL; rank: SQL } {
+function hitsAndRank(
+  locationId: number,
+  match: StudentMatch,
+  visible: SQL,
+): { hits: SQL; rank: SQL } {
   if (match.kind === 'id') {
     return {
-      hits: armSql(locationId, sql.raw('s.student_id_num'), startsWith(match.id), sql`true`),
+      hits: armSql(
+        locationId,
+        sql.raw('s.student_id_num'),
+        startsWith(match.id),
+        sql`true`,
+        visible,
+      ),
       rank: sql`case when h.student_id_num = ${match.id} then ${rankSql('exactId')}
         else ${rankSql('idPrefix')} end`,
     };
@@ -82,9 +98,9 @@ function hitsAndRank(locationId: number, match: StudentMatch): { hits: SQL; rank
     sql`, `,
   );
   return {
-    hits: sql`${armSql(locationId, lastName, startsWith(driver), filter)}
+    hits: sql`${armSql(locationId, lastName, startsWith(driver), filter, visible)}
       union
-      ${armSql(locationId, firstName, startsWith(driver), filter)}`,
+      ${armSql(locationId, firstName, startsWith(driver), filter, visible)}`,
     rank: sql`case
       when ${fullName} then ${rankSql('fullName')}
       when lower(h.last_name) like any (array[${patterns}]) then ${rankSql('lastName')}
@@ -95,8 +111,9 @@ function hitsAndRank(locationId: number, match: StudentMatch): { hits: SQL; rank
 const ORDER = sql.raw(`rank, lower(last_name) collate "C", lower(first_name) collate "C", id`);
 
 /**
- * One page of the store's students matching `match`, best first, ties by last name, first name
- * and id, with the number of results (at most MAX, the ranked ones). Outstanding rentals (not
+ * One page of the store's students matching `match` that the caller may look up (`visibleTo`),
+ * best first, ties by last name, first name and id, with the number of results (at most MAX,
+ * the ranked ones). Outstanding rentals (not
  * yet on their way back: no tracking number) are counted for the page's students only, on
  * rentals_student_state_idx. A page past the last answers no rows and still the count.
  */
@@ -104,9 +121,10 @@ export async function searchStudentRows(
   db: Db,
   locationId: number,
   match: StudentMatch,
+  visibleTo: VisibleStudents,
   page: { offset: number; limit: number },
 ): Promise<{ rows: StudentSearchRow[]; total: number }> {
-  const { hits, rank } = hitsAndRank(locationId, match);
+  const { hits, rank } = hitsAndRank(locationId, match, await visibleTo(sql.raw('s.id')));
   const raw = await queryRows<Record<string, unknown>>(
     db,
     sql`with hits as (${hits}),

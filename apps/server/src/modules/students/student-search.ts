@@ -1,6 +1,10 @@
 import type { StudentSearchResult } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { searchStudentRows, type StudentMatch } from './student-search-repository.ts';
+import {
+  searchStudentRows,
+  type StudentMatch,
+  type VisibleStudents,
+} from './student-search-repository.ts';
 
 /**
  * How a cleaned search string (the contract trimmed it and dropped hyphens when it has digits)
@@ -28,15 +32,15 @@ export interface StudentSearchPage {
 export async function studentSearchPage(
   db: Db,
   locationId: number,
-  studentSearch: string,
-  page: number,
-  pageSize: number,
+  query: { studentSearch: string; page: number; pageSize: number },
+  /** Which students the caller may look up: a condition on a student id column. */
+  visible: VisibleStudents,
 ): Promise<StudentSearchPage> {
-  const match = studentMatchOf(studentSearch);
+  const match = studentMatchOf(query.studentSearch);
   if (!match) return { students: [], recordCount: 0 };
-  const { rows, total } = await searchStudentRows(db, locationId, match, {
-    offset: (page - 1) * pageSize,
-    limit: pageSize,
+  const { rows, total } = await searchStudentRows(db, locationId, match, visible, {
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
   });
   return {
     students: rows.map((r) => ({

@@ -1,4 +1,6 @@
-import { getStudentFunding } from '@csp/contracts';
+import { getStudentFunding, STUDENT_FUNDING_ACTIONS } from '@csp/contracts';
+import { useSession } from '../../../app/session/session-context.tsx';
+import { hasAnyAction } from '../../../lib/actions.ts';
 import {
   retryUnlessRefused,
   useCallerParams,
@@ -6,13 +8,22 @@ import {
 } from '../../../lib/contract-query.ts';
 
 /**
- * The student's allowances and what is usable today: the screen's funding panel and the
- * create-order dialog share this one cached answer.
+ * Whether the user may see students' funding figures (MANAGE_VOUCHERS or VIEW_STUDENT_FUNDING):
+ * without, the screen shows no funding panel and asks for none (the server would refuse).
  */
-export function useStudentFunding(customerId: number) {
+export function useMaySeeStudentFunding(): boolean {
+  return hasAnyAction(useSession().actions, STUDENT_FUNDING_ACTIONS);
+}
+
+/**
+ * The student's allowances and what is usable today: the screen's funding panel and the
+ * create-order dialog share this one cached answer. Asked only when `enabled` (the user may
+ * see it).
+ */
+export function useStudentFunding(customerId: number, enabled = true) {
   return useContractQuery(
     getStudentFunding,
     { params: useCallerParams(), query: { customerId } },
-    { retry: retryUnlessRefused },
+    { retry: retryUnlessRefused, enabled },
   );
 }

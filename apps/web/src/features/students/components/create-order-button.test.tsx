@@ -16,7 +16,8 @@ import {
 configure({ asyncUtilTimeout: 5000 });
 
 const ui = <CreateOrderButton customerId={CUSTOMER_ID} studentName="Hannah Lindqvist" />;
-const CREATOR = { actions: ['AUTOGEN_CREATE_ORDER' as const] };
+/** The counter team: places orders and sees the students' funding (CMA_MEMBER). */
+const CREATOR = { actions: ['AUTOGEN_CREATE_ORDER' as const, 'VIEW_STUDENT_FUNDING' as const] };
 
 async function openDialog(world = {}) {
   const view = await renderWithOrders(ui, { ...CREATOR, ...world });

@@ -16,7 +16,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { NO_CURRENT_ENROLLMENT, type OrderableItem } from '@csp/contracts';
 import { useNotify } from '../../../app/notifications/notification-context.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useStudentFunding } from '../api/funding-queries.ts';
+import { useMaySeeStudentFunding, useStudentFunding } from '../api/funding-queries.ts';
 import { useCreateOrder } from '../api/orders-mutations.ts';
 import { useOrderPreview, useOrderableItems, useShippingPrices } from '../api/orders-queries.ts';
 import { useStudentDetails } from '../api/student-queries.ts';
@@ -90,7 +90,8 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
   const orderable = useOrderableItems(customerId);
   const shipping = useShippingPrices();
   const details = useStudentDetails(customerId);
-  const studentFunding = useStudentFunding(customerId);
+  const maySeeFunding = useMaySeeStudentFunding();
+  const studentFunding = useStudentFunding(customerId, maySeeFunding);
   const fundingForm = useFundingForm();
   const create = useCreateOrder();
 
@@ -108,17 +109,24 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
     methods[0]?.code ??
     null;
   const shippingMethod = chosenMethod ?? preferredMethod;
-  const fundingOffered =
-    studentFunding.data?.allowances.some((allowance) => allowance.usableToday) ?? false;
+  // A clerk who may not see the student's funding is offered it whatever it is: the preview
+  // says what it pays on this order (the server tells no balance nor voucher code).
+  const fundingOffered = maySeeFunding
+    ? (studentFunding.data?.allowances.some((allowance) => allowance.usableToday) ?? false)
+    : true;
   // Until the funding is known the draft is not complete: priced without it, then again with
   // it, the clerk would see the prices change under them.
-  const draft = studentFunding.isPending
-    ? null
-    : withFunding(
-        buildOrderDraft(customerId, items, selection, shippingMethod, preferences),
-        fundingOffered ? fundingForm.request : fundingForm.promotionOnlyRequest,
-      );
+  const draft =
+    maySeeFunding && studentFunding.isPending
+      ? null
+      : withFunding(
+          buildOrderDraft(customerId, items, selection, shippingMethod, preferences),
+          fundingOffered ? fundingForm.request : fundingForm.promotionOnlyRequest,
+        );
   const preview = useOrderPreview(step >= 1 ? draft : null);
+  // The review's funding section: once the funding is read, or at once for a clerk who may not
+  // see it.
+  const fundingShown = studentFunding.isSuccess || !maySeeFunding;
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -220,11 +228,11 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
         waitingForFunding={refusedFunding}
         showFundedTotals={fundingOffered}
         funding={
-          studentFunding.isSuccess ? (
+          fundingShown ? (
             <CreateOrderFundingSection
               form={fundingForm}
               hasAllowances={fundingOffered}
-              availableCents={studentFunding.data?.availableCents ?? 0}
+              availableCents={maySeeFunding ? (studentFunding.data?.availableCents ?? 0) : null}
               split={preview.data?.funding}
               serverErrors={{
                 maxCents:
@@ -305,7 +313,7 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
         )}
         {/* A refusal naming a funding field is on that field whenever the funding section is
             shown, allowances or not (a promotion code alone), so it is not said twice. */}
-        {create.error && !(studentFunding.isSuccess && isFundingFieldError(create.error)) && (
+        {create.error && !(fundingShown && isFundingFieldError(create.error)) && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
             {orderErrorMessage(create.error, draft, items)}
           </Alert>

@@ -55,7 +55,8 @@ export function CreateOrderFundingSection({
   form: FundingForm;
   /** The student has allowances usable today; without, only a promotion code is offered. */
   hasAllowances: boolean;
-  availableCents: number;
+  /** What is usable today; null when the user may not see the student's funding. */
+  availableCents: number | null;
   /** The preview's split for the current choice; undefined while it is being priced. */
   split: OrderFundingSplit | undefined;
   serverErrors: { maxCents: string | null; promotionCode: string | null };
@@ -98,12 +99,16 @@ export function CreateOrderFundingSection({
           />
         }
         label={
-          <>
-            {M.payFromFunding}{' '}
-            <Typography component="span" color="text.secondary">
-              ({M.available(availableCents)})
-            </Typography>
-          </>
+          availableCents === null ? (
+            M.payFromFunding
+          ) : (
+            <>
+              {M.payFromFunding}{' '}
+              <Typography component="span" color="text.secondary">
+                ({M.available(availableCents)})
+              </Typography>
+            </>
+          )
         }
       />
       {form.useAllowances ? (
@@ -178,14 +183,18 @@ function FundingLines({ split }: { split: OrderFundingSplit }) {
       {split.lines.map((line) => (
         <Box
           component="li"
-          key={`${line.allowanceId}:${line.voucherCode}`}
+          key={`${line.allowanceId}:${line.sourceName}`}
           sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}
         >
           <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {M.paidFromFunding}: {line.sourceName}{' '}
-            <Typography component="span" color="text.secondary">
-              (voucher {line.voucherCode})
-            </Typography>
+            {M.paidFromFunding}: {line.sourceName}
+            {/* Told only to users who may see the student's funding. */}
+            {line.voucherCode !== null && (
+              <Typography component="span" color="text.secondary">
+                {' '}
+                (voucher {line.voucherCode})
+              </Typography>
+            )}
           </Typography>
           <Typography sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
             {formatMoney(line.amountCents)}

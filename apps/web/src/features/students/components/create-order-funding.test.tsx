@@ -1,50 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CreateOrderButton } from './create-order-button.tsx';
 import { FUNDING_FORM_MESSAGES, parseMaxDollars } from './create-order-funding.ts';
 import { ORDER_FUNDING_MESSAGES as F } from './create-order-funding-section.tsx';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
-import {
-  CUSTOMER_ID,
-  LOGIC,
-  allowance,
-  callsTo,
-  renderWithOrders,
-  type FakeWorld,
-} from './order-test-server.tsx';
+import { AID, DEPARTMENT, ITEMS, reviewLogic } from './create-order-review-kit.tsx';
+import { CUSTOMER_ID, allowance, callsTo } from './order-test-server.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const ui = <CreateOrderButton customerId={CUSTOMER_ID} studentName="Hannah Lindqvist" />;
-
-const AID = allowance({ balanceCents: 10000 });
-const DEPARTMENT = allowance({
-  allowanceId: 302,
-  sourceName: 'Philosophy Department Fund',
-  kind: 'DEPARTMENT',
-  voucherCode: 'P3H8W1ZC6N',
-  balanceCents: 5000,
-});
-
-/** Opens the dialog, orders Readings in Logic (rent used, $122.00) for pick-up: the review. */
-async function reviewLogic(world: FakeWorld = {}) {
-  const view = await renderWithOrders(ui, { actions: ['AUTOGEN_CREATE_ORDER'], ...world });
-  const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: M.button }));
-  const dialog = await screen.findByRole('dialog', { name: M.title('Hannah Lindqvist') });
-  await user.click(await within(dialog).findByRole('checkbox', { name: LOGIC.title }));
-  await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-  await within(dialog).findByRole('radiogroup', { name: 'Shipping method' });
-  await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-  await within(dialog).findByRole('list', { name: 'Order lines' });
-  const lastPreview = () => callsTo(view.calls, 'POST', 'createOrderPreview').at(-1)?.body;
-  return { ...view, user, dialog, lastPreview };
-}
-
-const ITEMS = [
-  { sectionId: LOGIC.sectionId, titleId: LOGIC.titleId, fulfillmentType: 'RENT_USED' },
-];
 
 describe('Create order with funding', () => {
   it('pays from funding by default, shows each allowance, funded and what the student pays, and places the same choice', async () => {

@@ -11,6 +11,7 @@ import type {
   getStudentFunding,
   getTransactionHistory,
 } from '@csp/contracts';
+import { STUDENT_FUNDING_ACTIONS, STUDENT_FUNDING_REFUSAL } from '@csp/contracts';
 import type { z } from 'zod';
 import { AppProviders } from '../../../app/app-providers.tsx';
 import { createAppServices } from '../../../app/app-services.ts';
@@ -200,6 +201,9 @@ function withStatus(o: OrderSummary, status: OrderSummary['status']): OrderSumma
 
 /** Signs in with `actions` and renders `ui` over the fake server. */
 export async function renderWithOrders(ui: ReactNode, world: FakeWorld = {}) {
+  // As the server: funding figures and voucher codes only for MANAGE_VOUCHERS or
+  // VIEW_STUDENT_FUNDING; orders still apply funding for a clerk without them.
+  const seesFunding = STUDENT_FUNDING_ACTIONS.some((a) => (world.actions ?? []).includes(a));
   const state = {
     materials: world.materials ?? [requiredMaterial()],
     orderable: world.orderable ?? [LOGIC, ART_PACK],
@@ -257,7 +261,7 @@ export async function renderWithOrders(ui: ReactNode, world: FakeWorld = {}) {
             {
               allowanceId: a.allowanceId,
               sourceName: a.sourceName,
-              voucherCode: a.voucherCode,
+              voucherCode: seesFunding ? a.voucherCode : null,
               amountCents,
             },
           ]
@@ -312,7 +316,10 @@ export async function renderWithOrders(ui: ReactNode, world: FakeWorld = {}) {
     [`GET ${BASE}/shipping/prices`]: () => json(200, { shippingPrices: SHIPPING }),
     [`GET ${BASE}/student/details`]: () => json(404, { message: 'Customer not found' }),
     [`GET ${BASE}/student/transactionHistory`]: () => json(200, history()),
-    [`GET ${BASE}/student/funding`]: () => json(200, studentFunding(state.allowances)),
+    [`GET ${BASE}/student/funding`]: () =>
+      seesFunding
+        ? json(200, studentFunding(state.allowances))
+        : json(403, { message: STUDENT_FUNDING_REFUSAL }),
     [`POST ${BASE}/createOrderPreview`]: (request) =>
       refusedCode(request.body as Draft) ?? json(200, priced(request.body as Draft)),
     [`POST ${BASE}/createOrder`]: (request) => {

@@ -14,8 +14,8 @@ const card = (name: string) => screen.getByRole('article', { name });
 describe('StudentFundingPanel', () => {
   it("lists the student's allowances with what each pays for, has left and whether it is usable, and the total available today", async () => {
     const view = await renderWithOrders(ui, {
-      // No permission is asked for: whoever sees the student sees the funding.
-      actions: [],
+      // The counter team's action: see a student's funding without managing it.
+      actions: ['VIEW_STUDENT_FUNDING'],
       allowances: [
         allowance(),
         allowance({
@@ -77,7 +77,7 @@ describe('StudentFundingPanel', () => {
   });
 
   it('says when the student has no funding', async () => {
-    await renderWithOrders(ui, { allowances: [] });
+    await renderWithOrders(ui, { actions: ['MANAGE_VOUCHERS'], allowances: [] });
     const region = await screen.findByRole('region', { name: M.title });
     expect(await within(region).findByText(M.empty)).toBeVisible();
     expect(region).not.toHaveTextContent('Available today');
@@ -86,6 +86,7 @@ describe('StudentFundingPanel', () => {
   it('says the funding could not be loaded, and loads it again on request', async () => {
     let fail = true;
     const view = await renderWithOrders(ui, {
+      actions: ['VIEW_STUDENT_FUNDING'],
       allowances: [allowance()],
       handlers: {
         [`GET ${BASE}/student/funding`]: () =>
@@ -104,6 +105,24 @@ describe('StudentFundingPanel', () => {
     await userEvent.setup().click(within(region).getByRole('button', { name: 'Try again' }));
     expect(await within(region).findByText('Available today: $125.00')).toBeVisible();
     expect(callsTo(view.calls, 'GET', 'student/funding')).toHaveLength(2);
+  });
+
+  it('shows nothing, and asks for nothing, to a user without MANAGE_VOUCHERS or VIEW_STUDENT_FUNDING', async () => {
+    const view = await renderWithOrders(
+      <>
+        <h1>Student</h1>
+        {ui}
+      </>,
+      // A clerk who returns rentals and places orders, and reports on students.
+      {
+        actions: ['RETURN_RENTALS', 'AUTOGEN_CREATE_ORDER', 'VIEW_SECTION', 'VIEW_TRANSACTIONS'],
+        allowances: [allowance()],
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Student' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: M.title })).toBeNull();
+    expect(document.body).not.toHaveTextContent(/Voucher|Available today/);
+    expect(callsTo(view.calls, 'GET', 'student/funding')).toHaveLength(0);
   });
 });
 

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FUNDING_KIND_LABELS, type StudentAllowance } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { useStudentFunding } from '../api/funding-queries.ts';
+import { useMaySeeStudentFunding, useStudentFunding } from '../api/funding-queries.ts';
 import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import { formatMoney } from './money-format.ts';
 import { MoneyLines } from './money-lines.tsx';
@@ -20,10 +20,15 @@ export const STUDENT_FUNDING_MESSAGES = {
 
 /**
  * The student's allowances (aid, scholarships, department funds, promotions) with what each has
- * left and what it pays for, so the clerk knows before ordering what funding will cover. Shown to
- * whoever sees the student; the balances come from the server's ledger, never summed here.
+ * left and what it pays for, so the clerk knows before ordering what funding will cover. Only
+ * for users who may see students' funding (MANAGE_VOUCHERS or VIEW_STUDENT_FUNDING): nothing,
+ * and no request, for others. The balances come from the server's ledger, never summed here.
  */
 export function StudentFundingPanel({ customerId }: { customerId: number }) {
+  return useMaySeeStudentFunding() ? <FundingPanel customerId={customerId} /> : null;
+}
+
+function FundingPanel({ customerId }: { customerId: number }) {
   const query = useStudentFunding(customerId);
   const data = query.data;
   return (

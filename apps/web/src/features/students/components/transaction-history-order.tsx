@@ -18,11 +18,14 @@ import { OrderStatusChip } from './order-status-chip.tsx';
 type OrderItem = OrderSummary['items'][number];
 type OrderFunding = OrderSummary['funding'][number];
 
+/** The source, and the voucher when the user may see the student's funding (else null). */
+const fundedBy = (f: OrderFunding) =>
+  f.voucherCode === null ? f.sourceName : `${f.sourceName}, ${f.voucherCode}`;
+
 export const ORDER_FUNDING_HISTORY_MESSAGES = {
-  paid: (f: OrderFunding) =>
-    `Paid from funding: ${formatMoney(f.chargedCents)} (${f.sourceName}, ${f.voucherCode})`,
+  paid: (f: OrderFunding) => `Paid from funding: ${formatMoney(f.chargedCents)} (${fundedBy(f)})`,
   refunded: (f: OrderFunding) =>
-    `Refunded to funding: ${formatMoney(f.refundedCents)} (${f.sourceName}, ${f.voucherCode})`,
+    `Refunded to funding: ${formatMoney(f.refundedCents)} (${fundedBy(f)})`,
 } as const;
 
 /**
@@ -88,8 +91,8 @@ function FundingLines({ funding }: { funding: OrderFunding[] }) {
       aria-label="Funding"
       sx={{ listStyle: 'none', m: 0, p: 0, mt: 1, textAlign: { sm: 'right' } }}
     >
-      {funding.map((f) => (
-        <Box component="li" key={`${f.sourceName}:${f.voucherCode}`}>
+      {funding.map((f, index) => (
+        <Box component="li" key={`${f.sourceName}:${f.voucherCode ?? index}`}>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {ORDER_FUNDING_HISTORY_MESSAGES.paid(f)}
           </Typography>

@@ -26,7 +26,8 @@ export interface StudentDetailViewProps {
 
 /**
  * One student at the counter: facts, rentals (the scan field is focused on arrival), what the
- * student needs, the funding that can pay for it, and what the student has bought. Shared by /search/student/{num} and the student of a section.
+ * student needs, the funding that can pay for it (for users who may see it), and what the
+ * student has bought. Shared by /search/student/{num} and the student of a section.
  */
 export function StudentDetailView({
   customerId,
