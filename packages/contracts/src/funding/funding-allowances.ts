@@ -281,7 +281,7 @@ export const getStudentFunding = endpoint({
   summary:
     "A student's allowances with what each has left and what it pays for (MANAGE_VOUCHERS, or VIEW_STUDENT_FUNDING reaching the student)",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'student' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS', 'VIEW_STUDENT_FUNDING'], scope: 'student' },
   params: fundingAccountParams,
   query: customerQuery,
   response: z.object({
