@@ -311,7 +311,6 @@ describe.each(engines)('adoption wizard: createAdoption (%s)', (engine) => {
     const who = { accountId: accounts.submitterDepartment.id, locationId: locations.a };
     await useUpMailAllowance(ctx.db, 'adoptionNotice', who, 'account');
     const before = await adoptionCount();
-    const mails = smtp.messages.length;
     const refused = await adopt(w.who.submitter);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
@@ -320,7 +319,8 @@ describe.each(engines)('adoption wizard: createAdoption (%s)', (engine) => {
     );
     await ctx.background.drain();
     expect(await adoptionCount()).toBe(before);
-    expect(smtp.messages.length).toBe(mails);
+    // Nothing about this title was mailed (an earlier test's mail may still be arriving).
+    expect(smtp.messages.filter((m) => m.raw.includes('Algorithms'))).toEqual([]);
     // The course materials team's own adoptions e-mail nobody: not held back.
     await useUpMailAllowance(ctx.db, 'adoptionNotice', who, 'store');
     expect((await adopt(w.who.admin)).statusCode).toBe(200);
