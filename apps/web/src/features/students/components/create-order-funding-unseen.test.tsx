@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_FUNDING_MESSAGES as F } from './create-order-funding-section.tsx';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
-import { AID, reviewLogic } from './create-order-review-kit.tsx';
+import { AID, expectPromotionRefusalShownOnce, reviewLogic } from './create-order-review-kit.tsx';
 import { callsTo } from './order-test-server.tsx';
 
 /*
@@ -38,34 +38,6 @@ describe('Create order for a clerk who may not see the student’s funding', () 
   });
 
   it('shows a promotion refused at placing once, on its field', async () => {
-    let refused = false;
-    const { user, dialog } = await reviewLogic({
-      actions: ['AUTOGEN_CREATE_ORDER'],
-      allowances: [AID],
-      promotions: { WELCOME10: 1000 },
-      handlers: {
-        'POST /app-rest/admin_portal/v1/7/createOrder': () => {
-          refused = true;
-          return new Response(
-            JSON.stringify({
-              message: 'The promotion WELCOME10 has been used as many times as it may be.',
-              field: 'funding.promotionCode',
-            }),
-            { status: 400, headers: { 'Content-Type': 'application/json' } },
-          );
-        },
-      },
-    });
-    const code = within(dialog).getByRole('textbox', { name: F.promotionCode });
-    await user.type(code, 'WELCOME10{Enter}');
-    await within(dialog).findByText(/Welcome Promotion/);
-    await user.click(within(dialog).getByRole('button', { name: M.placeOrder }));
-    await waitFor(() => expect(refused).toBe(true));
-    await waitFor(() =>
-      expect(code).toHaveAccessibleDescription(
-        'The promotion WELCOME10 has been used as many times as it may be.',
-      ),
-    );
-    expect(within(dialog).getAllByText(/has been used as many times/)).toHaveLength(1);
+    await expectPromotionRefusalShownOnce({ actions: ['AUTOGEN_CREATE_ORDER'], allowances: [AID] });
   });
 });

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { FUNDING_FORM_MESSAGES, parseMaxDollars } from './create-order-funding.ts';
 import { ORDER_FUNDING_MESSAGES as F } from './create-order-funding-section.tsx';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
-import { AID, DEPARTMENT, ITEMS, reviewLogic } from './create-order-review-kit.tsx';
+import {
+  AID,
+  DEPARTMENT,
+  ITEMS,
+  expectPromotionRefusalShownOnce,
+  reviewLogic,
+} from './create-order-review-kit.tsx';
 import { CUSTOMER_ID, allowance, callsTo } from './order-test-server.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -197,34 +203,7 @@ describe('Create order with funding', () => {
       chargeStartsOn: '2001-01-01',
       chargeEndsOn: '2001-02-01',
     });
-    let refused = false;
-    const { user, dialog } = await reviewLogic({
-      allowances: [ended],
-      promotions: { WELCOME10: 1000 },
-      handlers: {
-        'POST /app-rest/admin_portal/v1/7/createOrder': () => {
-          refused = true;
-          return new Response(
-            JSON.stringify({
-              message: 'The promotion WELCOME10 has been used as many times as it may be.',
-              field: 'funding.promotionCode',
-            }),
-            { status: 400, headers: { 'Content-Type': 'application/json' } },
-          );
-        },
-      },
-    });
-    const code = within(dialog).getByRole('textbox', { name: F.promotionCode });
-    await user.type(code, 'WELCOME10{Enter}');
-    await within(dialog).findByText(/Welcome Promotion/);
-    await user.click(within(dialog).getByRole('button', { name: M.placeOrder }));
-    await waitFor(() => expect(refused).toBe(true));
-    await waitFor(() =>
-      expect(code).toHaveAccessibleDescription(
-        'The promotion WELCOME10 has been used as many times as it may be.',
-      ),
-    );
-    expect(within(dialog).getAllByText(/has been used as many times/)).toHaveLength(1);
+    await expectPromotionRefusalShownOnce({ allowances: [ended] });
   });
 
   it('says when the funding could not be read, and orders without it', async () => {

@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import { CreateOrderButton } from './create-order-button.tsx';
+import { ORDER_FUNDING_MESSAGES as F } from './create-order-funding-section.tsx';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
 import {
   CUSTOMER_ID,
@@ -49,3 +51,33 @@ export async function reviewLogic(world: FakeWorld = {}) {
 export const ITEMS = [
   { sectionId: LOGIC.sectionId, titleId: LOGIC.titleId, fulfillmentType: 'RENT_USED' },
 ];
+
+const PROMOTION_USED_UP = 'The promotion WELCOME10 has been used as many times as it may be.';
+
+/**
+ * The clerk enters WELCOME10 and places the order; the server refuses the promotion on its
+ * field: the refusal shows once, as the promotion field's description.
+ */
+export async function expectPromotionRefusalShownOnce(world: FakeWorld): Promise<void> {
+  let refused = false;
+  const { user, dialog } = await reviewLogic({
+    ...world,
+    promotions: { WELCOME10: 1000 },
+    handlers: {
+      'POST /app-rest/admin_portal/v1/7/createOrder': () => {
+        refused = true;
+        return new Response(
+          JSON.stringify({ message: PROMOTION_USED_UP, field: 'funding.promotionCode' }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        );
+      },
+    },
+  });
+  const code = within(dialog).getByRole('textbox', { name: F.promotionCode });
+  await user.type(code, 'WELCOME10{Enter}');
+  await within(dialog).findByText(/Welcome Promotion/);
+  await user.click(within(dialog).getByRole('button', { name: M.placeOrder }));
+  await waitFor(() => expect(refused).toBe(true));
+  await waitFor(() => expect(code).toHaveAccessibleDescription(PROMOTION_USED_UP));
+  expect(within(dialog).getAllByText(/has been used as many times/)).toHaveLength(1);
+}
