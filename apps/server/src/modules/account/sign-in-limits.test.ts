@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login } from '@csp/contracts';
 import { decide, describeWait, type Limit } from '../throttle/rules.ts';
 import {
@@ -6,8 +6,8 @@ import {
   FIXTURE_HOSTS,
   FIXTURE_PASSWORD,
   testEngines,
-  type TestContext,
 } from '../../test-support/test-app.ts';
+import { useSignInBench } from '../../test-support/sign-in-bench.ts';
 import { SIGN_IN_LIMITS, tooManySignInAttempts } from './sign-in-limits.ts';
 
 const engines = await testEngines();
@@ -63,24 +63,8 @@ describe('throttle rules', () => {
 });
 
 describe.each(engines)('sign-in limits over HTTP (%s)', (engine) => {
-  let ctx: TestContext;
-  let clock = Date.now();
-  beforeAll(async () => {
-    ctx = await createTestApp(engine, { throttleClock: () => new Date(clock) });
-  });
-  afterAll(async () => ctx?.close());
-  beforeEach(() => {
-    clock += 24 * 60 * MINUTE; // every test starts with fresh windows
-  });
-
-  const attempt = (userName: string, password: string, ip: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: login.path,
-      headers: { host: FIXTURE_HOSTS.a },
-      remoteAddress: ip,
-      payload: { userName, password },
-    });
+  const bench = useSignInBench(engine);
+  const { attempt } = bench;
 
   it('answers 429 with when to retry on the 6th attempt from one address for an account', async () => {
     for (let i = 0; i < 5; i++) {
@@ -115,7 +99,7 @@ describe.each(engines)('sign-in limits over HTTP (%s)', (engine) => {
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json()).toEqual({ message: tooManySignInAttempts(1000) });
     expect(tooSoon.headers['retry-after']).toBe('1');
-    clock += 1000;
+    bench.advance(1000);
     expect(
       (await attempt('instructor-unlinked@store-a.test', FIXTURE_PASSWORD, '10.5.1.1')).statusCode,
     ).toBe(200);
@@ -178,7 +162,7 @@ describe.each(engines)('sign-in limits over HTTP (%s)', (engine) => {
 
   it('behind a named proxy, counts each client by its forwarded address, not the proxy’s', async () => {
     const proxied = await createTestApp(engine, {
-      throttleClock: () => new Date(clock),
+      throttleClock: bench.clock,
       config: { trustProxy: ['10.9.0.1'] },
     });
     try {

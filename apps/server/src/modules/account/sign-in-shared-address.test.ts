@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { login, resumeSession, type SessionResponse } from '@csp/contracts';
-import {
-  createTestApp,
-  FIXTURE_HOSTS,
-  FIXTURE_PASSWORD,
-  testEngines,
-  type TestContext,
-} from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { resumeSession, type SessionResponse } from '@csp/contracts';
+import { FIXTURE_HOSTS, FIXTURE_PASSWORD, testEngines } from '../../test-support/test-app.ts';
+import { useSignInBench } from '../../test-support/sign-in-bench.ts';
 import { SIGN_IN_LIMITS, tooManySignInAttempts } from './sign-in-limits.ts';
 
 const engines = await testEngines();
@@ -18,24 +13,8 @@ const MINUTE = 60_000;
  * for every account that never signed in from it.
  */
 describe.each(engines)('sign-in from a shared address (%s)', (engine) => {
-  let ctx: TestContext;
-  let clock = Date.now();
-  beforeAll(async () => {
-    ctx = await createTestApp(engine, { throttleClock: () => new Date(clock) });
-  });
-  afterAll(async () => ctx?.close());
-  beforeEach(() => {
-    clock += 24 * 60 * MINUTE; // every test starts with fresh windows
-  });
-
-  const attempt = (userName: string, password: string, ip: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: login.path,
-      headers: { host: FIXTURE_HOSTS.a },
-      remoteAddress: ip,
-      payload: { userName, password },
-    });
+  const bench = useSignInBench(engine);
+  const { attempt } = bench;
 
   /** A stranger behind `ip` uses up the address's allowance on accounts of their own making. */
   async function exhaustAddress(ip: string): Promise<void> {
@@ -49,7 +28,7 @@ describe.each(engines)('sign-in from a shared address (%s)', (engine) => {
     const user = 'submitter-dept@store-a.test';
     const ip = '10.21.0.1';
     expect((await attempt(user, FIXTURE_PASSWORD, ip)).statusCode).toBe(200);
-    clock += 60 * MINUTE; // signed in earlier today; the stranger comes later
+    bench.advance(60 * MINUTE); // signed in earlier today; the stranger comes later
     await exhaustAddress(ip);
 
     const res = await attempt(user, FIXTURE_PASSWORD, ip);
@@ -97,7 +76,7 @@ describe.each(engines)('sign-in from a shared address (%s)', (engine) => {
       expect((await attempt(user, 'wrong', ip)).statusCode).toBe(429);
     }
     expect((await attempt(user, FIXTURE_PASSWORD, ip)).statusCode).toBe(429);
-    clock += 15 * MINUTE;
+    bench.advance(15 * MINUTE);
     expect((await attempt(user, FIXTURE_PASSWORD, ip)).statusCode).toBe(200);
   });
 
@@ -119,7 +98,7 @@ describe.each(engines)('sign-in from a shared address (%s)', (engine) => {
     await exhaustAddress(ip);
 
     const resume = (rememberSecret: string, userName = user) =>
-      ctx.app.inject({
+      bench.ctx.app.inject({
         method: 'POST',
         url: resumeSession.path,
         headers: { host: FIXTURE_HOSTS.a },
