@@ -88,14 +88,17 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
       const mapping = formatById(query.formatId);
       if (!mapping) throw new AppError(400, M.noFormat(query.formatId), 'formatId');
       const fileType = fileTypeOf(request, query.fileName);
-      let divisionId: number | null = null;
-      if (mapping.needsDivision) {
-        if (query.divisionId === undefined) throw new AppError(400, M.divisionNeeded, 'divisionId');
-        if (!(await findDivision(db, session.locationId, query.divisionId))) {
-          throw new AppError(404, M.divisionNotFound, 'divisionId');
-        }
-        divisionId = query.divisionId;
+      if (mapping.needsDivision && query.divisionId === undefined) {
+        throw new AppError(400, M.divisionNeeded, 'divisionId');
       }
+      // A division named is the store's own even where the format does not use it.
+      if (
+        query.divisionId !== undefined &&
+        !(await findDivision(db, session.locationId, query.divisionId))
+      ) {
+        throw new AppError(404, M.divisionNotFound, 'divisionId');
+      }
+      const divisionId = mapping.needsDivision ? (query.divisionId ?? null) : null;
       const stored = await storeImportFile(fileBody(request, M.notAFile), fileType);
       let importId: number;
       try {

@@ -23,7 +23,11 @@ import type { MatrixWorld } from './matrix-world.ts';
  * naming the field).
  */
 type Want =
-  Expected | { status: 'success' | 'notRefused' | 'credential' | 'otherStore'; why: string };
+  | Expected
+  | {
+      status: 'success' | 'notRefused' | 'credential' | 'credentialElsewhere' | 'otherStore';
+      why: string;
+    };
 
 const OTHER_STORE = { status: 'otherStore', why: "store A's records are not store B's" } as const;
 
@@ -79,7 +83,10 @@ export function callsFor(world: MatrixWorld, named: NamedContract): MatrixCall[]
       host: FIXTURE_HOSTS.b,
       request,
       want: access.credentials
-        ? { status: 'credential', why: 'anyone may try a credential' }
+        ? {
+            status: 'credentialElsewhere',
+            why: "store A's accounts, tokens and labels are not store B's",
+          }
         : request.namesStoreRecords.anywhere
           ? OTHER_STORE
           : { status: 'notRefused', why: 'anyone may call it' },
@@ -142,22 +149,47 @@ export function callsFor(world: MatrixWorld, named: NamedContract): MatrixCall[]
     host: FIXTURE_HOSTS.b,
     token: storeB.token,
     request,
-    want: forB.status !== 'answered' ? forB : otherStoreWant(access, request),
+    want: forB.status !== 'answered' ? forB : otherStoreWant(named.name, access, request),
   });
   // Refusals first: a permitted write may change what a later call finds.
   return calls.sort((a, b) => rank(a.want) - rank(b.want));
 }
 
 /**
- * Store B's caller naming store A's records: an id in the path, or the item a scoped call is
- * about, must be refused; ids in a store-wide call's body or query are list filters (narrowed
- * to store B's own records) or fields a write looks up (refused): never a 401 or 403.
+ * Store-wide calls whose ids in the body or query only narrow a list: store B's caller gets its
+ * own records (none), not a refusal. Every other call naming store A's records must refuse.
  */
-function otherStoreWant(access: Access, request: MatrixRequest): Want {
+const LIST_FILTERS = new Set([
+  'getAdoptionCourses',
+  'getAdoptionDepartments',
+  'getCourseList',
+  'exportCatalog',
+  'sectionList',
+]);
+
+/**
+ * Store B's caller naming store A's records: an id in the path, the item a scoped call is
+ * about, or a record a store-wide call looks up must be refused as unknown (404, or 400 naming
+ * the field); only LIST_FILTERS answer, with store B's own records.
+ */
+function otherStoreWant(name: string, access: Access, request: MatrixRequest): Want {
   const { inPath, anywhere } = request.namesStoreRecords;
   if (inPath || (anywhere && namesAnItem(access))) return OTHER_STORE;
+  if (anywhere && !LIST_FILTERS.has(name)) return OTHER_STORE;
   if (anywhere) return { status: 'notRefused', why: "its filters see store B's records only" };
   return { status: 'answered', why: 'it holds every role in store B' };
+}
+
+/** Not found, or a 400 naming the field that names it: how a record of another store is met. */
+function refusedAsUnknown(res: LightMyRequestResponse): boolean {
+  if (res.statusCode === 404) return true;
+  return res.statusCode === 400 && Boolean(res.json<{ field?: string }>().field);
+}
+
+/** The answer sets a cookie with a value (the single sign-on session). */
+function opensSession(res: LightMyRequestResponse): boolean {
+  const cookies = [res.headers['set-cookie'] ?? []].flat();
+  return cookies.some((cookie) => /^[^=]+=[^;]+/.test(cookie));
 }
 
 function rank(want: Want): number {
@@ -170,8 +202,12 @@ function accepts(want: Want, res: LightMyRequestResponse): boolean {
   switch (want.status) {
     case 'credential':
       return status !== 403;
+    case 'credentialElsewhere':
+      // A browser's single sign-on is refused by a redirect (to the login page) that opens no
+      // session; a call, by 401 or as an unknown record.
+      return status === 401 || refusedAsUnknown(res) || (status === 302 && !opensSession(res));
     case 'otherStore':
-      return status === 404 || (status === 400 && Boolean(res.json<{ field?: string }>().field));
+      return refusedAsUnknown(res);
     case 'answered':
       return ![401, 403, 404].includes(status);
     case 'success':
@@ -230,9 +266,11 @@ export async function runContract(
             ? 'no refusal (not 401 or 403)'
             : call.want.status === 'credential'
               ? 'not 403'
-              : call.want.status === 'otherStore'
-                ? '404 (or 400 naming the field)'
-                : String(call.want.status);
+              : call.want.status === 'credentialElsewhere'
+                ? '401 or 404 (or 400 naming the field)'
+                : call.want.status === 'otherStore'
+                  ? '404 (or 400 naming the field)'
+                  : String(call.want.status);
     failures.push(
       `  ${call.who}: expected ${wanted} because ${call.want.why}; got ${res.statusCode} ${excerpt(res)}`,
     );
