@@ -16,6 +16,7 @@ import {
   xlsxLyingAboutSize,
   xlsxOfRows,
   xlsxWithGiantCell,
+  xlsxWithHugeDirectory,
   xlsxWithGiantSharedString,
 } from '../src/test-support/hostile-files.ts';
 import { httpCall } from '../src/test-support/server-process.ts';
@@ -64,6 +65,8 @@ async function makeHostileFiles(): Promise<void> {
   // (relaxed, then dropped), which makes such a file several times slower to read (ADR 0022).
   await writeRepeated(file('rows-1m.csv'), 'Student ID,Amount,Note\n', '1,1,\n', 1_000_001);
   await writeRepeated(file('cell-64mb.csv'), 'Student ID,Amount,Note\n1,1,', 'x', 64 * MB);
+  await xlsxWithHugeDirectory(file('directory.xlsx'), 70);
+  await writeRepeated(file('commas.csv'), 'Student ID,Amount,Note\n1,1,', ',', 4_000_000);
 }
 
 type Expect = (answer: UploadAnswer, server: Probe) => Promise<void>;
@@ -196,6 +199,21 @@ const ATTACKS: Attack[] = [
     allowance: refused(413, /^The file has more than 50,000 rows/),
     dataImport: importInvalid(/^The file has more than 1,000,000 rows/),
     readToTheEnd: true,
+  },
+  {
+    name: 'a workbook whose table of contents is 4.5 MB of comments',
+    fileName: 'directory.xlsx',
+    body: { file: file('directory.xlsx') },
+    allowance: reportedInvalid(/table of contents is larger than any workbook/),
+    dataImport: importInvalid(/table of contents is larger than any workbook/),
+  },
+  {
+    name: 'a CSV row of four million empty cells',
+    fileName: 'commas.csv',
+    body: { file: file('commas.csv') },
+    // Read as the one row it is, its blank cells past the last column dropped while reading.
+    allowance: reportedInvalid(/^No row of this file can be applied/),
+    dataImport: importInvalid(/.+/),
   },
   {
     name: 'a chunked body (no Content-Length) over the limit',

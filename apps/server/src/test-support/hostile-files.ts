@@ -23,6 +23,8 @@ export interface ZipPart {
   content: string | Repeated;
   /** The size the zip's headers declare, when it lies about the real one. */
   declaredSize?: number;
+  /** The part's comment in the zip's directory. */
+  comment?: Buffer;
 }
 
 const fullFlush = (text: string) =>
@@ -82,8 +84,9 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
     entry.writeUInt32LE(compressed, 20);
     entry.writeUInt32LE(declared, 24);
     entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt16LE(part.comment?.length ?? 0, 32);
     entry.writeUInt32LE(offset, 42);
-    central.push(entry, name);
+    central.push(entry, name, part.comment ?? Buffer.alloc(0));
     await write(Buffer.concat([local, name]));
     for (const chunk of data) await write(chunk);
   }
@@ -171,6 +174,20 @@ export const xlsxLyingAboutSize = (path: string, rows: number, declaredSize: num
       part.name.endsWith('sheet1.xml') ? { ...part, declaredSize } : part,
     ),
   );
+
+/**
+ * A small workbook whose directory lists `parts` more empty parts, each with a comment of
+ * 65,000 bytes that are not UTF-8 (a table of contents of megabytes, to be decoded).
+ */
+export const xlsxWithHugeDirectory = (path: string, parts: number) =>
+  writeZip(path, [
+    ...workbookParts(sheetOfRows(1)),
+    ...Array.from({ length: parts }, (_, i) => ({
+      name: `xl/media/pad${i}.bin`,
+      content: '',
+      comment: Buffer.alloc(65_000, 0xe9),
+    })),
+  ]);
 
 /** An .xlsx whose second row holds one inline cell of `chars` characters. */
 export const xlsxWithGiantCell = (path: string, chars: number) =>

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { login } from '@csp/contracts';
 import { createTestApp, FIXTURE_HOSTS, type Engine, type TestContext } from './test-app.ts';
@@ -10,7 +11,7 @@ export interface SignInBench {
   /** The clock the app's sign-in limits read. */
   clock(): Date;
   advance(ms: number): void;
-  attempt(userName: string, password: string, ip: string): ReturnType<TestContext['app']['inject']>;
+  attempt(userName: string, password: string, ip: string): Promise<LightMyRequestResponse>;
 }
 
 /**

@@ -10,7 +10,8 @@ import { limitMessages as M, type UploadLimits } from './upload-limits.ts';
  * is held whole while it is parsed, so it may be at most `maxRowChars` long.
  */
 export async function* csvRows(path: string, limits: UploadLimits): AsyncGenerator<SheetRow> {
-  const parser = createReadStream(path).pipe(
+  const source = createReadStream(path);
+  const parser = source.pipe(
     parse({
       bom: true,
       info: true,
@@ -19,6 +20,8 @@ export async function* csvRows(path: string, limits: UploadLimits): AsyncGenerat
       max_record_size: limits.maxRowChars,
     }),
   );
+  // pipe() does not pass on the file's own errors: the parser ends with them instead.
+  source.on('error', (error) => parser.destroy(error));
   let lastRow = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{
@@ -32,9 +35,11 @@ export async function* csvRows(path: string, limits: UploadLimits): AsyncGenerat
     if ((error as { code?: unknown }).code === 'CSV_MAX_RECORD_SIZE') {
       throw new SheetLimitError(M.csvRowTooLong(limits, lastRow + 1));
     }
+    if (typeof (error as { syscall?: unknown }).syscall === 'string') throw error;
     const detail = error instanceof Error ? error.message : String(error);
     throw new SheetFormatError(`The file is not valid CSV: ${detail}`);
   } finally {
     parser.destroy();
+    source.destroy();
   }
 }

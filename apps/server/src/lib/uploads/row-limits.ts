@@ -22,7 +22,11 @@ export class RowLimits {
 
   constructor(private readonly limits: UploadLimits) {}
 
-  /** Whether the row is kept (false: blank); throws when it breaks a limit. */
+  /**
+   * Whether the row is kept (false: blank); throws when it breaks a limit. Blank cells past the
+   * last column a row may use are dropped from `row.cells` here, in the reading thread: a line
+   * of a million commas is one empty row, not a million cells for the server to take in.
+   */
   accept(row: SheetRow): boolean {
     const { limits } = this;
     if (isBlankRow(row.cells)) return false;
@@ -37,6 +41,7 @@ export class RowLimits {
       }
       chars += cell.length;
     }
+    if (row.cells.length > limits.maxColumns) row.cells.length = limits.maxColumns;
     if (chars > limits.maxRowChars) throw new SheetLimitError(M.rowTooLong(limits, row.rowNumber));
     this.textChars += chars;
     if (this.textChars > limits.maxTextChars) throw new SheetLimitError(M.tooMuchText(limits));

@@ -4,6 +4,12 @@ import { limitMessages as M, type UploadLimits } from './upload-limits.ts';
 
 /** More parts than any workbook has (a sheet, its styles, its texts, a few dozen more). */
 const MAX_PARTS = 10_000;
+/**
+ * A larger table of contents than any workbook's (a few dozen bytes a part). Read on the main
+ * thread, so it is bounded before a single entry is read: names, comments and extra fields of
+ * a crafted directory could otherwise fill the server's memory.
+ */
+const MAX_DIRECTORY_BYTES = 1024 * 1024;
 
 export const notAWorkbook = (detail: string) =>
   new SheetFormatError(`The file is not a readable Excel workbook (.xlsx): ${detail}`);
@@ -19,9 +25,17 @@ export interface WorkbookZip {
 const open = (path: string) =>
   new Promise<ZipFile>((resolve, reject) => {
     // validateEntrySizes: a part that inflates to more than its header declares stops there.
+    // decodeStrings off: names are decoded here, comments never (yauzl would decode CP437
+    // comments character by character into strings many times their size).
     yauzl.open(
       path,
-      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false },
+      {
+        lazyEntries: true,
+        autoClose: false,
+        validateEntrySizes: true,
+        strictFileNames: false,
+        decodeStrings: false,
+      },
       (error, zip) => (error ? reject(error) : resolve(zip)),
     );
   });
@@ -40,6 +54,11 @@ export async function openWorkbookZip(path: string, limits: UploadLimits): Promi
   }
   try {
     if (zip.entryCount > MAX_PARTS) throw new SheetLimitError(M.tooManyParts(limits));
+    // yauzl's cursor starts at the directory's offset (its typings call it a boolean).
+    const directoryStart = (zip as unknown as { readEntryCursor: number }).readEntryCursor;
+    if (zip.fileSize - directoryStart > MAX_DIRECTORY_BYTES) {
+      throw notAWorkbook('its table of contents is larger than any workbook’s.');
+    }
     const parts = new Map<string, Entry>();
     let declared = 0;
     await new Promise<void>((resolve, reject) => {
@@ -49,7 +68,8 @@ export async function openWorkbookZip(path: string, limits: UploadLimits): Promi
           reject(new SheetLimitError(M.unpacksTooLarge(limits)));
           return;
         }
-        parts.set(entry.fileName.replace(/^\//, ''), entry);
+        const name = Buffer.from(entry.fileName as unknown as Uint8Array).toString('utf8');
+        parts.set(name.replace(/^\//, ''), entry);
         zip.readEntry();
       });
       zip.on('end', resolve);

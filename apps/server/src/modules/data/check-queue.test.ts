@@ -31,6 +31,7 @@ const countingSteps: ImportSteps = {
   saveProgress: async () => undefined,
   updateImport: async (_db, _importId, values) => {
     statuses.push(String(values.status));
+    return true;
   },
   releaseFailedApply: async () => undefined,
 };

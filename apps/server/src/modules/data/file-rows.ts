@@ -30,7 +30,9 @@ export function importLimits(): UploadLimits {
     maxColumns: 1000,
     maxCellChars: 32_767,
     maxRowChars: READ_LIMITS.csvRecordChars,
-    maxTextChars: Number.POSITIVE_INFINITY,
+    // Each cell's own text counted, shared texts once per use: a million rows of 32 cells
+    // reusing one long shared text would otherwise be a terabyte to read.
+    maxTextChars: 2 ** 30,
     maxSharedStrings: READ_LIMITS.sharedStrings,
     maxSharedStringChars: READ_LIMITS.sharedStringChars,
     workerHeapMiB: 384,

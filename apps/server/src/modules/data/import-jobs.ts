@@ -157,16 +157,24 @@ export class ImportJobs {
         mode: 'apply',
         onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
         keepIssues: null,
-        onApplied: (tx, result) =>
-          this.steps.updateImport(tx, job.importId, {
-            ...result,
-            status: 'APPLIED',
-            appliedAt: this.deps.now(),
-            errorMessage: null,
-            storedPath: null,
-            progressDone: result.rowsRead,
-            progressTotal: result.rowsRead,
-          }),
+        onApplied: async (tx, result) => {
+          const applying = await this.steps.updateImport(
+            tx,
+            job.importId,
+            {
+              ...result,
+              status: 'APPLIED',
+              appliedAt: this.deps.now(),
+              errorMessage: null,
+              storedPath: null,
+              progressDone: result.rowsRead,
+              progressTotal: result.rowsRead,
+            },
+            'APPLYING',
+          );
+          // Another apply of this import ended first: this one's writes roll back.
+          if (!applying) throw new JobProblem(M.applyFailed);
+        },
       });
       fileDone = true;
     } catch (error) {
@@ -174,12 +182,12 @@ export class ImportJobs {
       if (!known) this.log.error({ err: error, importId: job.importId }, 'import apply failed');
       if (known) {
         fileDone = true;
-        await this.steps.updateImport(db, job.importId, {
-          status: 'FAILED',
-          appliedAt: this.deps.now(),
-          errorMessage: error.message,
-          storedPath: null,
-        });
+        await this.steps.updateImport(
+          db,
+          job.importId,
+          { status: 'FAILED', appliedAt: this.deps.now(), errorMessage: error.message, storedPath: null },
+          'APPLYING',
+        );
       } else {
         await this.steps.releaseFailedApply(db, job.importId, M.applyFailed);
       }

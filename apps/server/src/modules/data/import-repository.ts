@@ -128,12 +128,27 @@ export async function saveProgress(
 }
 
 /** What an import's pass came to (any columns of the row). */
+/**
+ * Changes an import; with `whileStatus`, only while it is still in that state (an apply's end
+ * never overwrites what another apply of the same import already did). Whether it changed.
+ */
 export async function updateImport(
   db: Db,
   importId: number,
   patch: Partial<typeof dataImports.$inferInsert> & { status?: ImportStatus },
-): Promise<void> {
-  await db.update(dataImports).set(patch).where(eq(dataImports.id, importId));
+  whileStatus?: ImportStatus,
+): Promise<boolean> {
+  const changed = await db
+    .update(dataImports)
+    .set(patch)
+    .where(
+      and(
+        eq(dataImports.id, importId),
+        whileStatus === undefined ? undefined : eq(dataImports.status, whileStatus),
+      ),
+    )
+    .returning({ id: dataImports.id });
+  return changed.length > 0;
 }
 
 export async function insertIssues(
