@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { copyFileSync, existsSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataImports } from '../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { signIn, type Caller } from '../permissions/permissions-test-support.ts';
 import { applied, removeWaitingUploads, storeTables, uploadChecked } from './data-test-support.ts';
+import { ImportJobs, type ImportJob } from './import-jobs.ts';
 
 const engines = await testEngines();
 
@@ -58,5 +61,51 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
     expect(titles['titles']).toHaveLength((before['titles'] ?? []).length + 1);
     expect(await applied(ctx, admin, checked.importId)).toMatchObject({ status: 'APPLIED' });
     expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(titles);
+  });
+
+  /*
+   * Two applies of one import: a server that starts puts an import another process is still
+   * applying back to VALIDATED, and the user applies it again. The apply that ends second finds
+   * the import APPLIED and leaves it so, whether its file is gone or still there.
+   */
+  it('leaves an import APPLIED when a second apply of it ends later', async () => {
+    const checked = await uploadChecked(ctx, admin, {
+      formatId: 'products-prices',
+      fileName: 'products.csv',
+      file: 'isbn,title\n9780387903286,Functional Analysis\n',
+    });
+    const [row] = await ctx.db
+      .select({ storedPath: dataImports.storedPath })
+      .from(dataImports)
+      .where(eq(dataImports.id, checked.importId));
+    const storedPath = row?.storedPath ?? '';
+    const copy = `${storedPath}.second`;
+    copyFileSync(storedPath, copy);
+    expect(await applied(ctx, admin, checked.importId)).toMatchObject({ status: 'APPLIED' });
+    const after = await storeTables(ctx.db, ctx.fixture.locations.a);
+
+    const jobs = new ImportJobs(
+      { db: ctx.db, background: ctx.background, now: () => new Date() },
+      ctx.app.log,
+    );
+    const job: ImportJob = {
+      importId: checked.importId,
+      locationId: ctx.fixture.locations.a,
+      divisionId: null,
+      formatId: 'products-prices',
+      fileType: 'csv',
+      storedPath,
+    };
+    for (const second of [job, { ...job, storedPath: copy }]) {
+      jobs.apply(second, 1);
+      await ctx.background.drain();
+      const [now] = await ctx.db
+        .select({ status: dataImports.status, errorMessage: dataImports.errorMessage })
+        .from(dataImports)
+        .where(eq(dataImports.id, checked.importId));
+      expect(now, second.storedPath).toEqual({ status: 'APPLIED', errorMessage: null });
+      expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(after);
+    }
+    expect(existsSync(copy)).toBe(false);
   });
 });
