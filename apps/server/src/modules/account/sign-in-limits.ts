@@ -98,9 +98,11 @@ export class SignInLimiter {
       if (result.waived.length === 0) return { kind: 'within-limits' };
       return { kind: 'known-address', refusal: tooMany(result.waived) };
     }
-    if (result.refusedBy.every((r) => r.key === keys.address)) {
-      return { kind: 'address-refused', refusal: tooMany(result.waitMs) };
-    }
+    // Over the address's limit every refusal is the address's, answered alike (its wait, after
+    // as long as a check): a known pair refused by its own limit must not answer sooner or
+    // with another wait than a stranger, or the answer would say the pair is known (ADR 0025).
+    const address = result.refusedBy.find((r) => r.key === keys.address);
+    if (address) return { kind: 'address-refused', refusal: tooMany(address.waitMs) };
     throw tooMany(result.waitMs);
   }
 

@@ -80,6 +80,24 @@ describe.each(engines)('sign-in from a shared address (%s)', (engine) => {
     expect((await attempt(user, FIXTURE_PASSWORD, ip)).statusCode).toBe(200);
   });
 
+  it('answers a known pair over its own limit as it answers a stranger, minutes later too', async () => {
+    const user = 'admin@store-a.test';
+    const ip = '10.21.0.7';
+    expect((await attempt(user, FIXTURE_PASSWORD, ip)).statusCode).toBe(200);
+    await exhaustAddress(ip);
+    bench.advance(5 * MINUTE); // the pair's own window starts later than the address's
+    const answers = [];
+    for (let i = 0; i <= SIGN_IN_LIMITS.pair.max; i++)
+      answers.push(await attempt(user, 'wrong', ip));
+    const stranger = await attempt('nobody-here@store-a.test', 'wrong', ip);
+    expect(stranger.headers['retry-after']).toBe(String(10 * 60));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(stranger.json());
+      expect(res.headers['retry-after']).toBe(stranger.headers['retry-after']);
+    }
+  });
+
   it('gives the address no try back when a known account signs in over its limit', async () => {
     const user = 'submitter-unscoped@store-a.test';
     const ip = '10.21.0.5';
