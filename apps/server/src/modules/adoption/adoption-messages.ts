@@ -54,9 +54,12 @@ export async function postMessage(
   const adoption = await accessibleAdoption(db, session, grants, input.adoptionMaterialId);
   await refuseUnknownRecipients(db, session.locationId, 'ccEmailList', input.ccEmailList);
   const mails = input.notifySubmitter || input.ccEmailList.length > 0;
-  const allowance = mails
-    ? await takeMailAllowance(deps.throttle, 'message', session)
-    : { refund: async () => undefined };
+  // A repost (a retry, a second press) is answered as the first post was, limits or not.
+  const repost = await earlierPost(db, session, adoption.id, input.message, deps.now());
+  const allowance =
+    mails && !repost
+      ? await takeMailAllowance(deps.throttle, 'message', session)
+      : { refund: async () => undefined };
   let outcome: Awaited<ReturnType<typeof writeMessage>>;
   try {
     outcome = await writeMessage(db, session, adoption, input, deps.now());
@@ -73,6 +76,22 @@ export async function postMessage(
     adoptionMessagingStatusName: outcome.status,
     posted: presentHistory(posted),
   };
+}
+
+/** The same message posted by the same person within REPOST_WINDOW_MS: this post is that one. */
+async function earlierPost(
+  db: Db,
+  session: Session,
+  adoptionId: number,
+  message: string,
+  now: Date,
+): Promise<{ id: number } | null> {
+  const previous = await lastEntryBy(db, adoptionId, session.accountId, 'MESSAGE_POSTED');
+  const repeated =
+    previous !== null &&
+    record(previous.details)?.['message'] === message &&
+    now.getTime() - previous.at.getTime() < REPOST_WINDOW_MS;
+  return repeated ? previous : null;
 }
 
 /** Writes the entry and the status change, under the adoption's row lock (see postMessage). */
@@ -92,12 +111,8 @@ async function writeMessage(
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const current = (await lockAdoption(txDb, adoption.id)) ?? adoption.messagingStatus;
-    const previous = await lastEntryBy(txDb, adoption.id, session.accountId, 'MESSAGE_POSTED');
-    const repeated =
-      previous !== null &&
-      record(previous.details)?.['message'] === input.message &&
-      now.getTime() - previous.at.getTime() < REPOST_WINDOW_MS;
-    if (repeated) return { status: current, entryId: previous.id, isNew: false };
+    const previous = await earlierPost(txDb, session, adoption.id, input.message, now);
+    if (previous) return { status: current, entryId: previous.id, isNew: false };
     const byTheSubmitter = adoption.createdBy === session.accountId;
     const status = input.notifySubmitter
       ? 'RESPONSE_REQUIRED'

@@ -168,6 +168,12 @@ describe.each(engines)('adoption messages by e-mail (%s)', (engine) => {
     expect(refused.json().message).toMatch(
       /^You have e-mailed 30 messages in the last hour\. Try again in \d+ minutes\.$/,
     );
+    // The 30th posted again (a retry, a second press) is answered as it was, not refused.
+    const repost = await post(who.busy, {
+      message: 'Note 30',
+      ccEmailList: ['buyer@store-a.test'],
+    });
+    expect(repost.statusCode, repost.body).toBe(200);
     // A message that e-mails nobody is not held back.
     expect((await post(who.busy, { message: 'Just a note' })).statusCode).toBe(200);
     expect((await post(who.other, { message: 'Mine', notifySubmitter: true })).statusCode).toBe(

@@ -103,7 +103,7 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
         .select({ status: dataImports.status, errorMessage: dataImports.errorMessage })
         .from(dataImports)
         .where(eq(dataImports.id, checked.importId));
-      expect(now, second.storedPath).toEqual({ status: 'APPLIED', errorMessage: null });
+      expect(now, String(second.storedPath)).toEqual({ status: 'APPLIED', errorMessage: null });
       expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(after);
     }
     expect(existsSync(copy)).toBe(false);
