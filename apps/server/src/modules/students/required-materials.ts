@@ -107,9 +107,9 @@ export async function requiredMaterialsOf(
     const rows = await studentSectionMaterials(db, locationId, studentId, today, which.sections);
     return rows.map(toRequiredMaterial);
   }
-  // One section, ended or not; 404 unless the caller may view the section (VIEW_SECTION in
-  // their scope) and the student is enrolled in it, one answer for both so a scoped caller
-  // cannot learn who is enrolled in sections outside their scope.
+  // One section, ended or not; 404 unless the section is one the caller may look the student
+  // up through (inside their scope) and the student is enrolled in it, one answer for both so
+  // a scoped caller cannot learn who is enrolled in sections outside their scope.
   const { sectionId, visible } = which;
   if (!visible || !(await isEnrolled(db, locationId, studentId, sectionId)))
     throw new AppError(404, NOT_ENROLLED, 'sectionId');

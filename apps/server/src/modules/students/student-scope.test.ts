@@ -142,6 +142,11 @@ describe.each(engines)('students within the caller’s catalog scope (%s)', (eng
     });
     expect(law.statusCode).toBe(404);
     expect(law.json()).toEqual(NOT_FOUND);
+    // A Biology counter clerk (no VIEW_SECTION) opens a section the list shows them, alike.
+    const clerk = await w.call(w.scoped.clerk, getStudentRequiredMaterials, {
+      query: { customerId: w.students.alice, sectionId: w.sections.ended },
+    });
+    expect(clerk.statusCode, clerk.body).toBe(200);
   });
 
   it('an instructor whose role may look students up sees those of the sections they teach', async () => {
