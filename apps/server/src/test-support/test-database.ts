@@ -11,6 +11,9 @@ export type Engine = 'pglite' | 'postgres';
 export const TEST_DATABASE_URL =
   process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** Set by CI: a PostgreSQL that does not answer fails the run instead of skipping its suites. */
+const POSTGRES_REQUIRED = process.env['REQUIRE_POSTGRES'] === '1';
+
 let reachable: Promise<string | null> | undefined;
 
 /** Null when PostgreSQL can be used, else why not. Checked once per test worker. */
@@ -18,7 +21,8 @@ function postgresUnavailableReason(): Promise<string | null> {
   reachable ??= (async () => {
     const client = new pg.Client({
       connectionString: TEST_DATABASE_URL,
-      connectionTimeoutMillis: 2000,
+      // A loaded machine may take a while to answer when an answer is required.
+      connectionTimeoutMillis: POSTGRES_REQUIRED ? 15_000 : 2000,
     });
     try {
       await client.connect();
@@ -35,11 +39,15 @@ function postgresUnavailableReason(): Promise<string | null> {
 
 /**
  * The engines every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL
- * (default postgres://postgres@127.0.0.1:5432/test) is reachable. Use with `describe.each`.
+ * (default postgres://postgres@127.0.0.1:5432/test) is reachable (and it must be when
+ * REQUIRE_POSTGRES=1, as in CI). Use with `describe.each`.
  */
 export async function testEngines(): Promise<Engine[]> {
   const reason = await postgresUnavailableReason();
   if (reason === null) return ['pglite', 'postgres'];
+  if (POSTGRES_REQUIRED) {
+    throw new Error(`REQUIRE_POSTGRES is set but ${TEST_DATABASE_URL} is not reachable: ${reason}`);
+  }
   console.warn(
     `[test] PostgreSQL suites skipped: ${TEST_DATABASE_URL} is not reachable (${reason}).`,
   );
