@@ -33,6 +33,7 @@ import {
   type MismatchKind,
 } from '../src/test-support/response-verdict.ts';
 import { startSmtpCapture, type SmtpCapture } from '../src/test-support/smtp-capture.ts';
+import { unexpectedlyUnreached } from '../src/test-support/fuzz-reach.ts';
 import {
   createTestApp,
   FIXTURE_HOSTS,
@@ -77,6 +78,22 @@ const portalContracts = (Object.values(contracts) as unknown[]).filter(
     typeof (value as Endpoint).path === 'string' &&
     !(value as Endpoint).path.startsWith(PRINT_AGENT_PREFIX),
 );
+
+/** What the runner needs to send `op` requests and judge the answers. */
+function fuzzTarget(
+  parts: { ctx: TestContext; world: FuzzWorld; log: OperationTarget['log'] },
+  op: Operation,
+  judge: ResponseJudge,
+): OperationTarget {
+  return {
+    app: parts.ctx.app,
+    op,
+    judge,
+    known: [...(KNOWN_DOCUMENT_MISMATCHES[op.key] ?? []), ...(KNOWN_PRODUCT_FAULTS[op.key] ?? [])],
+    adminToken: () => parts.world.admin.token,
+    log: parts.log,
+  };
+}
 
 describe.each(engines)('fuzz from the contracts (%s)', (engine) => {
   let ctx: TestContext;
@@ -143,14 +160,15 @@ describe.each(engines)('fuzz from the contracts (%s)', (engine) => {
     const uploads = fileUploads(world, await fileSamples(world.formats, world.students.idNums));
     const chosen = operations.filter((op) => !settings.only || op.key.includes(settings.only));
     console.info(
-      `[contract fuzz ${engine}] seed ${settings.seed}, ${settings.runs} requests for each of ` +
+      `[contract fuzz ${engine}] seed ${settings.seed} on ${new Date().toISOString().slice(0, 10)} ` +
+        `(dates are generated around the day), ${settings.runs} requests for each of ` +
         `${chosen.length} operations (FUZZ_SEED, FUZZ_RUNS and FUZZ_OPS replay or widen a run)`,
     );
     const runs: OperationRun[] = [];
     for (const op of chosen) {
       runs.push(
         await fuzzOperation({
-          ...target(op, judge),
+          ...fuzzTarget({ ctx, world, log }, op, judge),
           requests: requestArbitrary(op, { hints, files: uploads[op.key] }),
           seed: seedFor(settings.seed, op.key),
           runs: settings.runs,
@@ -162,6 +180,7 @@ describe.each(engines)('fuzz from the contracts (%s)', (engine) => {
     }
     console.info(runSummary(engine, runs, KNOWN_DOCUMENT_MISMATCHES));
     expect(runs.flatMap((r) => r.failure ?? []).join('\n\n')).toBe('');
+    if (!settings.only && settings.runs >= 20) expect(unexpectedlyUnreached(runs)).toEqual([]);
   }, 900_000);
 
   it('refuses text with a NUL in every free-text input of every operation, naming a field', async () => {
@@ -170,7 +189,7 @@ describe.each(engines)('fuzz from the contracts (%s)', (engine) => {
     const runs: OperationRun[] = [];
     for (const op of operations.filter((o) => !settings.only || o.key.includes(settings.only))) {
       const requests = nulRequests(op, { hints }, seedFor(settings.seed, op.key));
-      runs.push(await sweepOperation(target(op, judge), requests));
+      runs.push(await sweepOperation(fuzzTarget({ ctx, world, log }, op, judge), requests));
       await keepSignedIn();
     }
     await ctx.background.drain();
@@ -178,20 +197,6 @@ describe.each(engines)('fuzz from the contracts (%s)', (engine) => {
     console.info(`[contract fuzz ${engine}] ${sent} requests with a NUL in one text input`);
     expect(runs.flatMap((r) => r.failure ?? []).join('\n\n')).toBe('');
   }, 300_000);
-
-  function target(op: Operation, judge: ResponseJudge): OperationTarget {
-    return {
-      app: ctx.app,
-      op,
-      judge,
-      known: [
-        ...(KNOWN_DOCUMENT_MISMATCHES[op.key] ?? []),
-        ...(KNOWN_PRODUCT_FAULTS[op.key] ?? []),
-      ],
-      adminToken: () => world.admin.token,
-      log,
-    };
-  }
 
   /** A fuzzed logout may have ended the administrator's session: sign in again if so. */
   async function keepSignedIn() {

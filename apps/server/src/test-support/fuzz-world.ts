@@ -156,7 +156,8 @@ export async function fuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
   const students = await db
     .select({ id: t.students.id, idNum: t.students.studentIdNum })
     .from(t.students)
-    .where(inArray(t.students.id, [orders.students.alice, orders.students.bob]));
+    .where(inArray(t.students.id, [orders.students.alice, orders.students.bob]))
+    .orderBy(t.students.id);
   const alice = one(students.filter((s) => s.id === orders.students.alice));
   const product = one(
     await db
@@ -179,10 +180,13 @@ export async function fuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
   )) as { importId: number };
   await ctx.background.drain();
 
-  const ids = async <T extends { id: number }>(rows: Promise<T[]>) => (await rows).map((r) => r.id);
+  // In id order: a seeded pick takes a row by its place, which must not vary by engine or run.
+  const ids = async <T extends { id: number }>(rows: Promise<T[]>) =>
+    (await rows).map((r) => r.id).sort((x, y) => x - y);
   const accountRows = await db
     .select({ id: t.userAccounts.id, name: t.userAccounts.userName })
-    .from(t.userAccounts);
+    .from(t.userAccounts)
+    .orderBy(t.userAccounts.id);
   const { catalog } = fixture;
   return {
     orders,
