@@ -69,8 +69,8 @@ export interface ActionAccess {
    * an item counts as inside.
    */
   otherSection?: Refusal;
-  /** A second check after the first and the item's scope: one of these actions too. */
-  then?: { anyOf: readonly ActionName[]; held?: 'anywhere' | 'division'; refusal?: Refusal };
+  /** A second check after the first, over the same item: one of these actions too. */
+  then?: { anyOf: readonly ActionName[]; refusal?: Refusal };
 }
 
 /** Not served by the portal: the workstation's print agent serves it (ADR 0015). */
@@ -101,7 +101,6 @@ export const accessSchema: z.ZodType<Access> = z.discriminatedUnion('kind', [
     then: z
       .strictObject({
         anyOf: actionList,
-        held: z.enum(['anywhere', 'division']).optional(),
         refusal: refusal.optional(),
       })
       .optional(),
