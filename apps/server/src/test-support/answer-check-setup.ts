@@ -2,8 +2,9 @@ import { afterAll, afterEach } from 'vitest';
 import { takeUndocumentedAnswers } from './answer-check.ts';
 
 /**
- * Fails the test (or, for answers given while setting up, the file) in which an app of
- * createTestApp answered something its OpenAPI document does not describe.
+ * Fails the test in which an app of createTestApp answered something its OpenAPI document does
+ * not describe (answers given in a beforeAll fail the first test after it; those of an
+ * afterAll, the file).
  */
 function failOnUndocumentedAnswers(): void {
   const found = [...new Set(takeUndocumentedAnswers())];

@@ -66,8 +66,9 @@ export class StudentScope {
 
   /**
    * Of these students of the store, those the caller may look up and those `action` reaches:
-   * for rows a call reads by other ids (rentals by transItemId). One query on `db` (the
-   * call's transaction), none for a store-wide caller. Grants then answers from memory: the
+   * for rows a call reads by other ids (rentals by transItemId). The ids must be of rows
+   * already read within the caller's store: a store-wide caller reaches every id it is given.
+   * One query on `db` (the call's transaction), none for a store-wide caller. Grants then answers from memory: the
    * sections an instructor teaches were read when the caller's actions were (requireAny).
    */
   async reach(

@@ -14,7 +14,7 @@ import { studentReader } from './student-access.ts';
 const TAGS = ['students'];
 
 /**
- * A student's funding (issue 14, ADR 0019; ADR 0023): allowances with balances and voucher
+ * A student's funding (ADR 0019, ADR 0023): allowances with balances and voucher
  * codes, for STUDENT_FUNDING_ACTIONS holders only (403 before any 404), of a student they may
  * look up (404 otherwise, as another store's student); VIEW_STUDENT_FUNDING must reach the
  * student, MANAGE_VOUCHERS opens all of the store's funding.

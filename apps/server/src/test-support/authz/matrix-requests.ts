@@ -43,10 +43,10 @@ const LEFT_OUT: Record<string, readonly string[]> = {
   getStudentRequiredMaterials: ['sectionId'],
 };
 
-/** Fields that name records of one store: another store's caller must not reach them. */
 /** The contracts that take a rental label's token: its content for DYMO, and its PDF. */
 const LABEL_CONTRACTS = new Set(['getRentalLabelContent', 'getRentalLabelPdf']);
 
+/** Fields that name records of one store: another store's caller must not reach them. */
 const STORE_RECORDS = new Set([
   'divisionId',
   'termId',
