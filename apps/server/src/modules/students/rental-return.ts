@@ -43,16 +43,7 @@ export async function returnRentalsFor(
   const scoped = body.customerId === undefined ? undefined : await scope.open(body.customerId);
   await scoped?.require('RETURN_RENTALS', M.mayNotReturn);
   const student = scoped?.row;
-  const conditions = new Map(
-    (await storeConditions(db, session.locationId)).map((c) => [c.name, c.id]),
-  );
-  const conditionIds = body.transItemIdWithConditionList.map((item, index) => {
-    const id = conditions.get(item.marketplaceCondition);
-    if (id !== undefined) return id;
-    const field = `${LIST}.${index}.marketplaceCondition`;
-    const message = M.unknownCondition(item.marketplaceCondition, [...conditions.keys()]);
-    throw new AppError(400, `${field}: ${message}`, field);
-  });
+  const conditionIds = await conditionIdsOf(db, session.locationId, body);
   await requireReturnAddress(db, session.locationId);
 
   const now = deps.now();
@@ -87,29 +78,8 @@ export async function returnRentalsFor(
     });
     if (accepted.length === 0) return { failed, successful: [] };
 
-    // One counter-return label per serialItemLabel (and student: a label names one).
-    const groupKey = (r: { studentId: number; serialItemLabel: string | null }) =>
-      `${r.studentId}\u0000${r.serialItemLabel ?? ''}`;
     const groups = [...new Map(accepted.map(({ row }) => [groupKey(row), row])).values()];
-    const labels = await insertLabels(
-      tx,
-      groups.map((row) => ({
-        locationId: session.locationId,
-        kind: 'RETURN' as const,
-        token: newLabelToken(),
-        studentId: row.studentId,
-        serialItemLabel: row.serialItemLabel,
-        createdBy: session.accountId,
-        createdAt: now,
-        expiresAt: labelExpiry(now),
-      })),
-    );
-    const labelByGroup = new Map(labels.map((label) => [groupKey(label), label]));
-    const labelOf = (row: LockedRental) => {
-      const label = labelByGroup.get(groupKey(row));
-      if (!label) throw new Error('a returned rental has no label');
-      return label;
-    };
+    const labelOf = await insertReturnLabels(tx, scope.session, groups, now);
 
     const changed = await markReturned(tx, {
       locationId: session.locationId,
@@ -126,10 +96,10 @@ export async function returnRentalsFor(
     if (changed.length !== accepted.length)
       throw new Error('locked rentals changed under a return');
 
+    const actor = { locationId: session.locationId, actorAccountId: session.accountId };
     const activity: StudentActivityEntry[] = accepted.map(({ row, conditionName }) => ({
-      locationId: session.locationId,
+      ...actor,
       studentId: row.studentId,
-      actorAccountId: session.accountId,
       action: 'RENTAL_RETURNED',
       details: {
         transItemId: row.transItemId,
@@ -140,18 +110,15 @@ export async function returnRentalsFor(
       },
     }));
     for (const row of groups) {
-      const label = labelOf(row);
+      const returned = accepted.filter((a) => groupKey(a.row) === groupKey(row));
       activity.push({
-        locationId: session.locationId,
+        ...actor,
         studentId: row.studentId,
-        actorAccountId: session.accountId,
         action: 'RETURN_LABEL_CREATED',
         details: {
-          labelId: label.id,
+          labelId: labelOf(row).id,
           serialItemLabel: row.serialItemLabel,
-          transItemIds: accepted
-            .filter((a) => groupKey(a.row) === groupKey(row))
-            .map((a) => a.row.transItemId),
+          transItemIds: returned.map((a) => a.row.transItemId),
         },
       });
     }
@@ -166,6 +133,50 @@ export async function returnRentalsFor(
         reportUrl: labelUrl(labelOf(row).token),
       })),
     };
+  });
+}
+
+/** One counter-return label per serialItemLabel (and student: a label names one). */
+const groupKey = (r: { studentId: number; serialItemLabel: string | null }) =>
+  `${r.studentId}\u0000${r.serialItemLabel ?? ''}`;
+
+/** A label for each group (one of its rows given); answers the label of any returned row. */
+async function insertReturnLabels(
+  tx: Db,
+  session: StudentScope['session'],
+  groups: readonly LockedRental[],
+  now: Date,
+) {
+  const labels = await insertLabels(
+    tx,
+    groups.map((row) => ({
+      locationId: session.locationId,
+      kind: 'RETURN' as const,
+      token: newLabelToken(),
+      studentId: row.studentId,
+      serialItemLabel: row.serialItemLabel,
+      createdBy: session.accountId,
+      createdAt: now,
+      expiresAt: labelExpiry(now),
+    })),
+  );
+  const labelByGroup = new Map(labels.map((label) => [groupKey(label), label]));
+  return (row: LockedRental) => {
+    const label = labelByGroup.get(groupKey(row));
+    if (!label) throw new Error('a returned rental has no label');
+    return label;
+  };
+}
+
+/** Each item's condition id, in order; 400 naming the first condition the store lacks. */
+async function conditionIdsOf(db: Db, locationId: number, body: ReturnRequest): Promise<number[]> {
+  const conditions = new Map((await storeConditions(db, locationId)).map((c) => [c.name, c.id]));
+  return body.transItemIdWithConditionList.map((item, index) => {
+    const id = conditions.get(item.marketplaceCondition);
+    if (id !== undefined) return id;
+    const field = `${LIST}.${index}.marketplaceCondition`;
+    const message = M.unknownCondition(item.marketplaceCondition, [...conditions.keys()]);
+    throw new AppError(400, `${field}: ${message}`, field);
   });
 }
 
