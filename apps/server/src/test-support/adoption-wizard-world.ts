@@ -13,6 +13,19 @@ import { isoDay } from '../modules/adoption/sections.ts';
 export const TODAY = isoDay(new Date());
 export const day = (offset: number) => addDays(TODAY, offset);
 
+/** The wizard's answers for a new adoption: required, 40 students a section, from today. */
+export const CREATE_ANSWERS = {
+  required: true,
+  bindInComponentRequired: false,
+  printOnlyRequired: false,
+  flexibleOnEdition: true,
+  ia: false,
+  estimatedSectionEnrollment: 40,
+  externalAdoptionNote: '',
+  startDate: TODAY,
+  expirationDate: null,
+};
+
 export interface WizardWorld {
   sections: Record<'s001' | 's002' | 's003' | 's004', number>;
   /** Another section of BIO 101 starting `startOffset` days from today. */

@@ -6,7 +6,10 @@ import {
   type AdoptionProgressRow,
 } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
-import { useUpMailAllowance } from '../../test-support/mail-allowance.ts';
+import {
+  futureAdoptionsWorld,
+  PROFESSOR_EMAIL,
+} from '../../test-support/future-adoptions-world.ts';
 import {
   decodeQuotedPrintable,
   startSmtpCapture,
@@ -24,7 +27,6 @@ import {
 
 const engines = await testEngines();
 const NOW = new Date('2026-12-01T15:00:00Z');
-const PROFESSOR_EMAIL = 'ida.instructor@store-a.test';
 
 /** The future-adoptions e-mail of a course, and the adoption progress summary. */
 describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (engine) => {
@@ -42,57 +44,8 @@ describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (e
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     ctx = await createTestApp(engine, { now: () => clock, config: { smtpUrl: smtp.url } });
-    const { locations, catalog, accounts } = ctx.fixture;
-    const db = ctx.db;
-    await db
-      .update(t.professors)
-      .set({ email: PROFESSOR_EMAIL })
-      .where(eq(t.professors.id, catalog.professorId));
-    // A spring section of BIO 101, taught by the same professor, with a book adopted for it
-    // by the department's submitter. The fixture's fall section (001) has started already.
-    const [spring] = await db
-      .insert(t.sections)
-      .values({
-        locationId: locations.a,
-        courseId: catalog.courseId,
-        termId: catalog.termId,
-        code: '002',
-        startDate: '2027-01-11',
-        endDate: '2027-05-07',
-      })
-      .returning({ id: t.sections.id });
-    await db
-      .insert(t.sectionProfessors)
-      .values({ sectionId: spring!.id, professorId: catalog.professorId });
-    const [title] = await db
-      .insert(t.titles)
-      .values({
-        locationId: locations.a,
-        ean13: '9780306406157',
-        description: 'Campbell Biology',
-        author: 'Urry',
-      })
-      .returning({ id: t.titles.id });
-    const [submitterRow] = await db
-      .select({ id: t.userAccounts.id })
-      .from(t.userAccounts)
-      .where(eq(t.userAccounts.userName, accounts.submitterDepartment.userName));
-    const [adoption] = await db
-      .insert(t.adoptionMaterials)
-      .values({
-        locationId: locations.a,
-        courseId: catalog.courseId,
-        titleId: title!.id,
-        adoptionType: 'SECTION_ADOPTION',
-        startDate: '2026-11-01',
-        createdBy: submitterRow!.id,
-        messagingStatus: 'RESPONSE_REQUIRED',
-      })
-      .returning({ id: t.adoptionMaterials.id });
-    adoptionId = adoption!.id;
-    await db
-      .insert(t.adoptionMaterialSections)
-      .values({ adoptionMaterialId: adoptionId, sectionId: spring!.id });
+    const { accounts } = ctx.fixture;
+    adoptionId = await futureAdoptionsWorld(ctx);
     admin = await signIn(ctx, accounts.admin.userName);
     submitter = await signIn(ctx, accounts.submitterDepartment.userName);
     instructor = await signIn(ctx, accounts.instructor.userName);
@@ -286,30 +239,5 @@ describe.each(engines)('adoption: future adoptions e-mail and progress (%s)', (e
     // A department is not a division's figures: nothing beyond an adoption scope they lack.
     expect(await summary(bioReporter)).toEqual([]);
     expect(await summary(submitter)).toEqual([mainRow]);
-  });
-
-  // Last: it uses up the store's allowance for the hour.
-  it('refuses a sending over the hourly limits of the account and the store, mailing nobody', async () => {
-    const { locations, accounts } = ctx.fixture;
-    clock = new Date(NOW.getTime() + 60 * 60_000);
-    const who = { accountId: accounts.submitterDepartment.id, locationId: locations.a };
-    await useUpMailAllowance(ctx.db, 'futureAdoptions', who, 'account');
-    const before = smtp.messages.length;
-    const mine = await send(submitter);
-    expect(mine.statusCode).toBe(429);
-    expect(Number(mine.headers['retry-after'])).toBeGreaterThan(3000);
-    expect(mine.json().message).toMatch(
-      /^You have sent 20 future adoptions e-mails in the last hour\. Try again in \d+ minutes\.$/,
-    );
-    expect(smtp.messages.length).toBe(before);
-    const theirs = await send(admin);
-    expect(theirs.statusCode, theirs.body).toBe(200);
-    clock = new Date(clock.getTime() + 5 * 60_000);
-    await useUpMailAllowance(ctx.db, 'futureAdoptions', who, 'store');
-    const store = await send(admin);
-    expect(store.statusCode).toBe(429);
-    expect(store.json().message).toMatch(
-      /^This store has sent 200 future adoptions e-mails in the last hour\./,
-    );
   });
 });
