@@ -24,7 +24,7 @@ import {
   studentScopeWorld,
   type StudentScopeWorld,
 } from '../../test-support/student-scope-world.ts';
-import type { Caller } from '../permissions/permissions-test-support.ts';
+import { addAccount, signIn, type Caller } from '../permissions/permissions-test-support.ts';
 import { RENTAL_MESSAGES } from './rental-messages.ts';
 
 const engines = await testEngines();
@@ -182,6 +182,27 @@ describe.each(engines)('student actions within the caller’s catalog scope (%s)
     expect((await funding(w.who.admin, w.lara.id)).json().allowances[0].voucherCode).toBe(
       voucher.lara,
     );
+  });
+
+  it('refuses funding (403) to a clerk who reaches a student through Law but holds VIEW_STUDENT_FUNDING on Biology alone', async () => {
+    const [law] = await ctx.db
+      .select({ departmentId: t.courses.departmentId })
+      .from(t.sections)
+      .innerJoin(t.courses, eq(t.courses.id, t.sections.courseId))
+      .where(eq(t.sections.id, w.sections.law));
+    await addAccount(ctx.db, ctx.fixture.locations.a, 'law-clerk@store-a.test', [
+      { role: 'TEST_SCOPED_CLERK', departmentId: law?.departmentId ?? 0 },
+      { role: 'TEST_SCOPED_FUNDING', departmentId: ctx.fixture.catalog.departmentId },
+    ]);
+    const lawClerk = await signIn(ctx, 'law-clerk@store-a.test');
+    const lara = await call(lawClerk, getStudentFunding, { query: { customerId: w.lara.id } });
+    expect(lara.statusCode).toBe(403);
+    expect(lara.json().message).toBe(STUDENT_FUNDING_REFUSAL);
+    expect(lara.body).not.toContain(voucher.lara);
+    const alice = await call(lawClerk, getStudentFunding, {
+      query: { customerId: w.students.alice },
+    });
+    expect(alice.statusCode).toBe(200);
   });
 
   it('an order applies funding for a clerk without the funding action, without telling the voucher code', async () => {
