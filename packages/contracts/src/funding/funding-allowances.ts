@@ -45,7 +45,7 @@ export const getAllowances = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/allowances`,
   summary: "One page of a source's allowances, searched by student ID or name",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: sourceParams,
   query: z.object({
     search: withoutNul(z.string().trim().max(100, 'must be at most 100 characters')).optional(),
@@ -65,7 +65,7 @@ export const addAllowance = endpoint({
   summary:
     'Gives one student an allowance from the source (an ALLOCATION entry and a voucher code). The same clientKey from the same account answers the allowance it added first',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: sourceParams,
   body: z.object({
     studentIdNum: withoutNul(
@@ -87,7 +87,7 @@ export const setAllowanceAmount = endpoint({
   path: `${FUNDING_BASE}/allowances/:allowanceId/amount`,
   summary: "Sets an allowance's allocated amount (an ADJUSTMENT entry for the difference)",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: allowanceParams,
   body: z.object({
     amountCents: cents(MAX_ALLOWANCE_CENTS),
@@ -102,7 +102,7 @@ export const getVoucherPdf = endpoint({
   path: `${FUNDING_BASE}/allowances/:allowanceId/voucher.pdf`,
   summary: "A student's voucher as a printable PDF",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: allowanceParams,
   response: z.never(),
   success: { file: FILE_MEDIA_TYPES.pdf },
@@ -114,7 +114,7 @@ export const getSourceVouchersPdf = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/vouchers.pdf`,
   summary: 'Every voucher of a source as one printable PDF, a voucher per page (at most 5,000)',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: sourceParams,
   response: z.never(),
   success: { file: FILE_MEDIA_TYPES.pdf },
@@ -125,7 +125,7 @@ export const emailVoucher = endpoint({
   path: `${FUNDING_BASE}/allowances/:allowanceId/email`,
   summary: "E-mails the voucher to the student's address",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: allowanceParams,
   response: z.object({ sentTo: z.string(), emailedAt: z.string() }),
 });
@@ -149,7 +149,7 @@ export const getVoucherMailing = endpoint({
   summary:
     "How many of a source's vouchers are e-mailed, being sent, not sent, or without an address",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: sourceParams,
   response: voucherMailing,
 });
@@ -166,7 +166,7 @@ export const emailSourceVouchers = endpoint({
   summary:
     'E-mails, in the background, every voucher of the source not yet e-mailed to a student with an address; each at most once however often it is asked',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: sourceParams,
   response: voucherMailing.extend({ started: z.number().int() }),
   /** 202 when mailing starts; 200 when nothing is left to send. */
@@ -194,7 +194,7 @@ export const getSourceLedger = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/ledger`,
   summary: "One page of a source's ledger, newest first; search by student ID or name",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: sourceParams,
   query: z.object({
     search: withoutNul(z.string().trim().max(100, 'must be at most 100 characters')).optional(),
@@ -223,7 +223,7 @@ export const getSourceActivity = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/activity`,
   summary: "One page of a source's activity log (who changed what, when), newest first",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: sourceParams,
   query: z.object({
     page: pagingFields({ sortFields: ['at'], defaultSort: 'at', defaultDirection: 'desc' }).page,

@@ -144,7 +144,8 @@ export const ACCESS_DAY = 7;
 /** The near-expiry report's default horizon, in days. */
 export const NEAR_EXPIRY_DEFAULT_DAYS = 14;
 
-export const FUNDING_REFUSAL = 'Funding management needs the MANAGE_VOUCHERS permission.';
+export const FUNDING_REFUSAL =
+  'Funding management needs the MANAGE_VOUCHERS permission for the whole store.';
 
 /** Refusals and rule messages the web shows as they are. */
 export const FUNDING_MESSAGES = {

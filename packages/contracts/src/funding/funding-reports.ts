@@ -45,7 +45,7 @@ export const getSpendingReport = endpoint({
   path: `${FUNDING_BASE}/reports/spending`,
   summary: 'Spending by source and term: charged, refunded and spent, with orders and students',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: fundingAccountParams,
   query: z.object({ format: reportFormat }),
   response: z.object({ rows: z.array(spendingRow) }),
@@ -72,7 +72,7 @@ export const getNearExpiryReport = endpoint({
   summary:
     "Unspent allowances whose source's charge window ends within `withinDays` days, soonest first",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: fundingAccountParams,
   query: z.object({
     withinDays: z.coerce
@@ -121,7 +121,7 @@ export const getAccessDayReport = endpoint({
   summary:
     'The day-7 access report: aid students of the term whose required materials are not yet ordered or fulfilled by the seventh day of term',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: fundingAccountParams,
   query: z.object({ termId: dbIdParam, format: reportFormat, ...reportPaging }),
   response: z.object({

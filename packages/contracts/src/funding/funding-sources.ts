@@ -146,7 +146,7 @@ export const getFundingSources = endpoint({
   summary:
     "The store's funding sources with their budget, allocated, spent and remaining, open ones first",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: fundingAccountParams,
   response: z.object({ sources: z.array(fundingSource) }),
 });
@@ -156,7 +156,7 @@ export const getFundingSource = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId`,
   summary: 'One funding source with its figures',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: sourceParams,
   response: fundingSource,
 });
@@ -167,7 +167,7 @@ export const createFundingSource = endpoint({
   summary:
     'Creates a funding source. The same clientKey from the same account answers the source it created first',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: fundingAccountParams,
   body: z.object({ source: fundingSourceInput, clientKey: z.uuid({ error: 'must be a UUID' }) }),
   response: fundingSource,
@@ -179,7 +179,7 @@ export const updateFundingSource = endpoint({
   summary:
     'Changes a funding source; 409 when `version` is not the current one or the budget would fall below what is allocated',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: sourceParams,
   body: z.object({ source: fundingSourceInput, version: z.number().int().min(0) }),
   response: fundingSource,
@@ -191,7 +191,7 @@ export const getFundingTerms = endpoint({
   path: `${FUNDING_BASE}/terms`,
   summary: "The store's terms, newest first, for a source's term picker",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: fundingAccountParams,
   response: z.object({
     terms: z.array(fundingTerm.extend({ startDate: z.string(), endDate: z.string() })),
@@ -208,7 +208,7 @@ export const closeEndedFunding = endpoint({
   summary:
     'Closes the unspent balances of every source whose charge window has ended (also run daily)',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], scope: 'store' },
+  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
   params: fundingAccountParams,
   response: z.object({
     sourcesClosed: z.number().int(),

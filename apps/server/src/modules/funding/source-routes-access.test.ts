@@ -34,11 +34,11 @@ import {
   type CallInput,
   type FundingWorld,
 } from '../../test-support/funding-world.ts';
-import { signIn } from '../permissions/permissions-test-support.ts';
+import { addAccount, signIn } from '../permissions/permissions-test-support.ts';
 
 const engines = await testEngines();
 
-describe.each(engines)('funding management needs MANAGE_VOUCHERS (%s)', (engine) => {
+describe.each(engines)('funding management needs MANAGE_VOUCHERS store-wide (%s)', (engine) => {
   let ctx: TestContext;
   let w: FundingWorld;
   let source: FundingSource;
@@ -105,8 +105,13 @@ describe.each(engines)('funding management needs MANAGE_VOUCHERS (%s)', (engine)
   };
 
   it('refuses every funding call with 403 to users without it, and changes nothing', async () => {
+    // MANAGE_VOUCHERS on one department opens no store-wide funding: it lists every student.
+    await addAccount(ctx.db, w.storeA, 'cma-biology@store-a.test', [
+      { role: 'CMA_MEMBER', departmentId: ctx.fixture.catalog.departmentId },
+    ]);
     const refused = [
       w.who.reporter,
+      await signIn(ctx, 'cma-biology@store-a.test'),
       await signIn(ctx, ctx.fixture.accounts.submitterUnscoped.userName),
       await signIn(ctx, ctx.fixture.accounts.storeB.userName, 'store-b.test'),
     ];

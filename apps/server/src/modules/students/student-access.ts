@@ -151,11 +151,11 @@ export class ScopedStudent {
   }
 
   /**
-   * Funding figures (allowances, balances, voucher codes): MANAGE_VOUCHERS anywhere (it opens
-   * all of the store's funding, ADR 0019) or VIEW_STUDENT_FUNDING reaching the student.
+   * Funding figures (allowances, balances, voucher codes): MANAGE_VOUCHERS or
+   * VIEW_STUDENT_FUNDING reaching the student (store-wide, or in an enrolment's scope).
    */
   async mayViewFunding(): Promise<boolean> {
-    return (await this.scope.grants.mayDo('MANAGE_VOUCHERS')) || this.may('VIEW_STUDENT_FUNDING');
+    return (await this.may('MANAGE_VOUCHERS')) || this.may('VIEW_STUDENT_FUNDING');
   }
 }
 

@@ -10,7 +10,8 @@ export const FUNDING_TEXT = {
   sourcesLoading: 'the funding sources',
   sourceLoading: 'the funding source',
   refusedTitle: 'You cannot manage funding',
-  refusedHint: 'Ask a store administrator to give you the MANAGE_VOUCHERS permission.',
+  refusedHint:
+    'Ask a store administrator to give you the MANAGE_VOUCHERS permission for the whole store.',
   notFoundTitle: 'Funding source not found',
   notFoundHint: 'It may belong to another store, or the link may be mistyped.',
   termNotFoundTitle: 'Term not found',
