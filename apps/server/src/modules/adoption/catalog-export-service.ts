@@ -76,7 +76,7 @@ async function guardExportMail(
   if (!same.allowed)
     throw new AppError(
       409,
-      `This export was e-mailed to ${to} less than a minute ago: look for it in that inbox.`,
+      `This export was sent to ${to} less than a minute ago, or is being sent: look for it in that inbox in a few minutes.`,
     );
   let allowance: MailAllowance;
   try {
