@@ -63,6 +63,34 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
     expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(titles);
   });
 
+  it('ends APPLIED an apply that a starting server put back to VALIDATED while it ran', async () => {
+    const checked = await uploadChecked(ctx, admin, {
+      formatId: 'products-prices',
+      fileName: 'products.csv',
+      file: 'isbn,title\n9780486612720,Linear Algebra\n',
+    });
+    const [row] = await ctx.db
+      .select({ storedPath: dataImports.storedPath })
+      .from(dataImports)
+      .where(eq(dataImports.id, checked.importId));
+    // The import is VALIDATED (released), and the job that was running goes on to its end.
+    new ImportJobs({ db: ctx.db, background: ctx.background, now: () => new Date() }, ctx.app.log)
+      .apply({
+        importId: checked.importId,
+        locationId: ctx.fixture.locations.a,
+        divisionId: null,
+        formatId: 'products-prices',
+        fileType: 'csv',
+        storedPath: row?.storedPath ?? null,
+      }, 1);
+    await ctx.background.drain();
+    const [now] = await ctx.db
+      .select({ status: dataImports.status, added: dataImports.added })
+      .from(dataImports)
+      .where(eq(dataImports.id, checked.importId));
+    expect(now).toEqual({ status: 'APPLIED', added: 1 });
+  });
+
   /*
    * Two applies of one import: a server that starts puts an import another process is still
    * applying back to VALIDATED, and the user applies it again. The apply that ends second finds

@@ -158,7 +158,7 @@ export class ImportJobs {
         onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
         keepIssues: null,
         onApplied: async (tx, result) => {
-          const applying = await this.steps.updateImport(
+          const firstToCommit = await this.steps.updateImport(
             tx,
             job.importId,
             {
@@ -170,10 +170,10 @@ export class ImportJobs {
               progressDone: result.rowsRead,
               progressTotal: result.rowsRead,
             },
-            'APPLYING',
+            'APPLIED',
           );
-          // Another apply of this import ended first: this one's writes roll back.
-          if (!applying) throw new JobProblem(M.applyFailed);
+          // Another apply of this import committed first: this one's writes roll back.
+          if (!firstToCommit) throw new JobProblem(M.applyFailed);
         },
       });
       fileDone = true;
@@ -186,7 +186,7 @@ export class ImportJobs {
           db,
           job.importId,
           { status: 'FAILED', appliedAt: this.deps.now(), errorMessage: error.message, storedPath: null },
-          'APPLYING',
+          'APPLIED',
         );
       } else {
         await this.steps.releaseFailedApply(db, job.importId, M.applyFailed);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DataFeed, ImportStatus } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { insertRows, queryRows } from '../../db/bulk-write.ts';
@@ -127,16 +127,16 @@ export async function saveProgress(
     .where(eq(dataImports.id, importId));
 }
 
-/** What an import's pass came to (any columns of the row). */
 /**
- * Changes an import; with `whileStatus`, only while it is still in that state (an apply's end
- * never overwrites what another apply of the same import already did). Whether it changed.
+ * What an import's pass came to (any columns of the row); with `unlessStatus`, only while the
+ * import is not in that state (an apply's end never overwrites an apply of the same import that
+ * committed first). Whether it changed.
  */
 export async function updateImport(
   db: Db,
   importId: number,
   patch: Partial<typeof dataImports.$inferInsert> & { status?: ImportStatus },
-  whileStatus?: ImportStatus,
+  unlessStatus?: ImportStatus,
 ): Promise<boolean> {
   const changed = await db
     .update(dataImports)
@@ -144,7 +144,7 @@ export async function updateImport(
     .where(
       and(
         eq(dataImports.id, importId),
-        whileStatus === undefined ? undefined : eq(dataImports.status, whileStatus),
+        unlessStatus === undefined ? undefined : ne(dataImports.status, unlessStatus),
       ),
     )
     .returning({ id: dataImports.id });
