@@ -19,8 +19,8 @@ import type { MatrixWorld } from './matrix-world.ts';
 
 /**
  * What the matrix accepts: a refusal, an answer, a success (public calls), no refusal, a
- * credential's answer (anything but 403), or another store's records refused (404, or 400
- * naming the field).
+ * credential's answer (anything but 403), a store's credential refused on another store's host,
+ * or another store's records refused (404, or 400 naming the field).
  */
 type Want =
   | Expected
