@@ -32,7 +32,7 @@ export function registerAuth(
     const token = (Array.isArray(header) ? header[0] : header)?.trim();
     if (!token) throw new AppError(401, AUTH_MESSAGES.missing);
 
-    const checked = await verifySessionToken(deps.jwtSecret, token);
+    const checked = await verifySessionToken(deps.jwtSecret, token, deps.now());
     if (!checked.ok) throw new AppError(401, AUTH_MESSAGES.expired);
     const { accountId, locationId, sessionId } = checked.claims;
 

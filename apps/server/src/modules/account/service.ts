@@ -108,7 +108,7 @@ export async function logout(
   rememberSecret: string | undefined,
   token: string | undefined,
 ): Promise<void> {
-  const checked = token ? await verifySessionToken(deps.config.jwtSecret, token) : null;
+  const checked = token ? await verifySessionToken(deps.config.jwtSecret, token, deps.now()) : null;
   if (checked?.ok) {
     const { sessionId, accountId } = checked.claims;
     await revokeSession(deps.db, { sessionId, accountId }, deps.now());

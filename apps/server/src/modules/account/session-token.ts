@@ -32,10 +32,18 @@ export async function signSessionToken(
   return { token, expiresAt };
 }
 
-/** Verifies signature, issuer and expiry; never throws. */
-export async function verifySessionToken(secret: Uint8Array, token: string): Promise<TokenCheck> {
+/**
+ * Verifies signature, issuer and expiry at `now`, the clock that issued it (the app's: a test's
+ * fixed day would otherwise see its tokens expire once the real day moves on); never throws.
+ */
+export async function verifySessionToken(
+  secret: Uint8Array,
+  token: string,
+  now: Date = new Date(),
+): Promise<TokenCheck> {
   try {
     const { payload } = await jwtVerify(token, secret, {
+      currentDate: now,
       issuer: TOKEN_ISSUER,
       algorithms: ['HS256'],
       requiredClaims: ['sub', 'exp', 'iat'],
