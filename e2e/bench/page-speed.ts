@@ -1,6 +1,6 @@
 // `npm run bench` (web part): the weight and speed of the pages a store clerk opens first.
 // - /login's JavaScript (gzip) against a bare React + MUI page built the same way. The goal is
-//   1.4x; not met yet (see the README), so the run fails only past MAX_LOGIN_JS_RATIO, about
+//   1.4x; not met yet (see docs/benchmarks.md), so the run fails only past MAX_LOGIN_JS_RATIO, about
 //   what it measures now, so that it cannot grow unnoticed.
 // - Lighthouse performance (mobile, simulated slow 4G, its defaults) of /login and /dashboard on
 //   the built app served by the real server: at least 0.9.
