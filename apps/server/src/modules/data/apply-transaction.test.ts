@@ -63,32 +63,54 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
     expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(titles);
   });
 
-  it('ends APPLIED an apply that a starting server put back to VALIDATED while it ran', async () => {
+  /** A checked products file of one title, and where its upload is kept. */
+  async function checkedProducts(line: string): Promise<{ importId: number; storedPath: string }> {
     const checked = await uploadChecked(ctx, admin, {
       formatId: 'products-prices',
       fileName: 'products.csv',
-      file: 'isbn,title\n9780486612720,Linear Algebra\n',
+      file: `isbn,title\n${line}\n`,
     });
     const [row] = await ctx.db
       .select({ storedPath: dataImports.storedPath })
       .from(dataImports)
       .where(eq(dataImports.id, checked.importId));
-    // The import is VALIDATED (released), and the job that was running goes on to its end.
-    new ImportJobs({ db: ctx.db, background: ctx.background, now: () => new Date() }, ctx.app.log)
-      .apply({
-        importId: checked.importId,
-        locationId: ctx.fixture.locations.a,
-        divisionId: null,
-        formatId: 'products-prices',
-        fileType: 'csv',
-        storedPath: row?.storedPath ?? null,
-      }, 1);
+    return { importId: checked.importId, storedPath: row?.storedPath ?? '' };
+  }
+
+  /** Runs an apply job of the import to its end, as a process would; the import after it. */
+  async function runApplyJob(importId: number, storedPath: string) {
+    const job: ImportJob = {
+      importId,
+      locationId: ctx.fixture.locations.a,
+      divisionId: null,
+      formatId: 'products-prices',
+      fileType: 'csv',
+      storedPath,
+    };
+    new ImportJobs(
+      { db: ctx.db, background: ctx.background, now: () => new Date() },
+      ctx.app.log,
+    ).apply(job, 1);
     await ctx.background.drain();
-    const [now] = await ctx.db
-      .select({ status: dataImports.status, added: dataImports.added })
+    const [row] = await ctx.db
+      .select({
+        status: dataImports.status,
+        added: dataImports.added,
+        errorMessage: dataImports.errorMessage,
+      })
       .from(dataImports)
-      .where(eq(dataImports.id, checked.importId));
-    expect(now).toEqual({ status: 'APPLIED', added: 1 });
+      .where(eq(dataImports.id, importId));
+    return row;
+  }
+
+  it('ends APPLIED an apply that a starting server put back to VALIDATED while it ran', async () => {
+    const { importId, storedPath } = await checkedProducts('9780486612720,Linear Algebra');
+    // The import is VALIDATED (released), and the job that was running goes on to its end.
+    expect(await runApplyJob(importId, storedPath)).toEqual({
+      status: 'APPLIED',
+      added: 1,
+      errorMessage: null,
+    });
   });
 
   /*
@@ -97,41 +119,14 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
    * the import APPLIED and leaves it so, whether its file is gone or still there.
    */
   it('leaves an import APPLIED when a second apply of it ends later', async () => {
-    const checked = await uploadChecked(ctx, admin, {
-      formatId: 'products-prices',
-      fileName: 'products.csv',
-      file: 'isbn,title\n9780387903286,Functional Analysis\n',
-    });
-    const [row] = await ctx.db
-      .select({ storedPath: dataImports.storedPath })
-      .from(dataImports)
-      .where(eq(dataImports.id, checked.importId));
-    const storedPath = row?.storedPath ?? '';
+    const { importId, storedPath } = await checkedProducts('9780387903286,Functional Analysis');
     const copy = `${storedPath}.second`;
     copyFileSync(storedPath, copy);
-    expect(await applied(ctx, admin, checked.importId)).toMatchObject({ status: 'APPLIED' });
+    expect(await applied(ctx, admin, importId)).toMatchObject({ status: 'APPLIED' });
     const after = await storeTables(ctx.db, ctx.fixture.locations.a);
-
-    const jobs = new ImportJobs(
-      { db: ctx.db, background: ctx.background, now: () => new Date() },
-      ctx.app.log,
-    );
-    const job: ImportJob = {
-      importId: checked.importId,
-      locationId: ctx.fixture.locations.a,
-      divisionId: null,
-      formatId: 'products-prices',
-      fileType: 'csv',
-      storedPath,
-    };
-    for (const second of [job, { ...job, storedPath: copy }]) {
-      jobs.apply(second, 1);
-      await ctx.background.drain();
-      const [now] = await ctx.db
-        .select({ status: dataImports.status, errorMessage: dataImports.errorMessage })
-        .from(dataImports)
-        .where(eq(dataImports.id, checked.importId));
-      expect(now, String(second.storedPath)).toEqual({ status: 'APPLIED', errorMessage: null });
+    for (const second of [storedPath, copy]) {
+      const now = await runApplyJob(importId, second);
+      expect(now, second).toMatchObject({ status: 'APPLIED', errorMessage: null });
       expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(after);
     }
     expect(existsSync(copy)).toBe(false);
