@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX, HEALTH_BASE } from '@csp/contracts';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -7,21 +8,21 @@ import { BackgroundTasks } from './lib/background-tasks.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { AttemptThrottle } from './modules/throttle/index.ts';
 import {
-  registerAccountRoutes,
+  accountModule,
   ResetRateLimiter,
   sendPasswordSetupEmail,
   SignInLimiter,
 } from './modules/account/index.ts';
-import { registerAdoptionRoutes } from './modules/adoption/index.ts';
-import { registerHealthRoutes } from './modules/health/index.ts';
-import { registerPermissionRoutes } from './modules/permissions/index.ts';
-import { registerPortalRoutes, WebsiteResolver } from './modules/portal/index.ts';
-import { registerResearchRoutes } from './modules/research/index.ts';
-import { registerMetricsRoutes } from './modules/metrics/index.ts';
-import { registerDataRoutes } from './modules/data/index.ts';
-import { registerFundingRoutes } from './modules/funding/index.ts';
-import { registerSamlRoutes } from './modules/saml/index.ts';
-import { registerStudentRoutes } from './modules/students/index.ts';
+import { adoptionModule } from './modules/adoption/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { registerGrants, permissionsModule } from './modules/permissions/index.ts';
+import { portalModule, WebsiteResolver } from './modules/portal/index.ts';
+import { researchModule } from './modules/research/index.ts';
+import { metricsModule } from './modules/metrics/index.ts';
+import { dataModule } from './modules/data/index.ts';
+import { fundingModule } from './modules/funding/index.ts';
+import { samlModule } from './modules/saml/index.ts';
+import { studentsModule } from './modules/students/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -84,19 +85,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTenancy(app, deps.websites);
   await registerSecurityHeaders(app);
   registerAuth(app, { db: deps.db, jwtSecret: deps.config.jwtSecret, now: deps.now });
+  registerGrants(app, deps.db);
   await registerOpenApi(app);
 
-  registerHealthRoutes(app, deps);
-  registerPortalRoutes(app, deps);
-  registerAccountRoutes(app, deps);
-  registerPermissionRoutes(app, deps);
-  registerAdoptionRoutes(app, deps);
-  registerSamlRoutes(app, deps);
-  registerStudentRoutes(app, deps);
-  registerResearchRoutes(app, deps);
-  registerMetricsRoutes(app, deps);
-  registerDataRoutes(app, deps);
-  registerFundingRoutes(app, deps);
+  await app.register(healthModule(deps), { prefix: HEALTH_BASE });
+  // The portal's calls stand under two roots (site-config and the API): no common prefix.
+  await app.register(portalModule(deps));
+  for (const module of [
+    accountModule,
+    permissionsModule,
+    adoptionModule,
+    samlModule,
+    studentsModule,
+    researchModule,
+    metricsModule,
+    dataModule,
+    fundingModule,
+  ]) {
+    await app.register(module(deps), { prefix: API_PREFIX });
+  }
 
   await registerSpa(app, deps.config.webDist);
   return app;

@@ -13,8 +13,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The website of the request's Host (spec §7 host rule); null for an unknown host. */
     website: Website | null;
-    /** The signed-in caller; set on routes whose contract says `auth: true`. */
-    session: Session | null;
+    /** The signed-in caller, or null: set by the auth hook on routes whose contract says `auth: true`. */
+    signedIn: Session | null;
+    /**
+     * The signed-in caller. Reading it where no one signed in (a route without `auth: true`)
+     * answers 401 "Sign in to continue.", so a handler never checks for null itself.
+     */
+    readonly session: Session;
   }
 }
 
@@ -36,11 +41,11 @@ export function hostSearchString(request: FastifyRequest): string {
 /** The request's website, or a 404 naming the host when none is configured for it. */
 export function requireWebsite(request: FastifyRequest): Website {
   if (request.website) return request.website;
-  throw new AppError(404, `No website is configured for ${hostSearchString(request)}.`);
+  throw AppError.notFound(`No website is configured for ${hostSearchString(request)}.`);
 }
 
-/** The caller of an authenticated route; a 401 if the route forgot to opt in. */
-export function requireSession(request: FastifyRequest): Session {
-  if (!request.session) throw new AppError(401, AUTH_MESSAGES.missing);
-  return request.session;
+/** The getter behind `request.session` (plugins/auth.ts declares it). */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.signedIn) throw AppError.unauthorized(AUTH_MESSAGES.missing);
+  return request.signedIn;
 }

@@ -86,7 +86,7 @@ export function route<
 
   app.route({
     method: contract.method,
-    url: contract.path,
+    url: pathUnderPrefix(app, contract.path),
     schema,
     ...(contract.auth && { onRequest: app.authenticate }),
     handler: async (request, reply) =>
@@ -98,4 +98,15 @@ export function route<
         reply,
       }),
   });
+}
+
+/**
+ * A contract's full path as the module plugin registers it: modules are registered under a
+ * prefix (app.ts), and contracts name whole paths, so the plugin's prefix is taken off.
+ */
+export function pathUnderPrefix(app: FastifyInstance, path: string): string {
+  if (!path.startsWith(app.prefix)) {
+    throw new Error(`The route ${path} is outside its module's prefix ${app.prefix}.`);
+  }
+  return path.slice(app.prefix.length);
 }

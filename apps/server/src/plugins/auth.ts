@@ -7,7 +7,7 @@ import type {
 import { AUTH_HEADER, ROLES_VERSION_HEADER } from '@csp/contracts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { AUTH_MESSAGES } from '../lib/request-context.ts';
+import { AUTH_MESSAGES, sessionOf } from '../lib/request-context.ts';
 import { findLiveSession, verifySessionToken } from '../modules/account/index.ts';
 
 declare module 'fastify' {
@@ -26,29 +26,34 @@ export function registerAuth(
   app: FastifyInstance,
   deps: { db: Db; jwtSecret: Uint8Array; now: () => Date },
 ): void {
-  app.decorateRequest('session', null);
+  app.decorateRequest('signedIn', null);
+  app.decorateRequest('session', {
+    getter(this: FastifyRequest) {
+      return sessionOf(this);
+    },
+  });
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[AUTH_HEADER.toLowerCase()];
     const token = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (!token) throw new AppError(401, AUTH_MESSAGES.missing);
+    if (!token) throw AppError.unauthorized(AUTH_MESSAGES.missing);
 
     const checked = await verifySessionToken(deps.jwtSecret, token, deps.now());
-    if (!checked.ok) throw new AppError(401, AUTH_MESSAGES.expired);
+    if (!checked.ok) throw AppError.unauthorized(AUTH_MESSAGES.expired);
     const { accountId, locationId, sessionId } = checked.claims;
 
     if (!request.website || request.website.locationId !== locationId) {
-      throw new AppError(401, AUTH_MESSAGES.otherStore);
+      throw AppError.unauthorized(AUTH_MESSAGES.otherStore);
     }
     const pathAccount = pathAccountId(request);
     if (pathAccount !== undefined && pathAccount !== String(accountId)) {
-      throw new AppError(403, AUTH_MESSAGES.notYourAccount);
+      throw AppError.forbidden(AUTH_MESSAGES.notYourAccount);
     }
     // One round trip: the session is live (not logged out, not ended by a password change or
     // single logout), its account active in this store, and the roles version.
     const live = await findLiveSession(deps.db, { sessionId, accountId, locationId }, deps.now());
-    if (!live) throw new AppError(401, AUTH_MESSAGES.ended);
+    if (!live) throw AppError.unauthorized(AUTH_MESSAGES.ended);
     reply.header(ROLES_VERSION_HEADER, live.rolesVersion);
-    request.session = { accountId, locationId, sessionId, userName: live.userName };
+    request.signedIn = { accountId, locationId, sessionId, userName: live.userName };
   });
 }
 

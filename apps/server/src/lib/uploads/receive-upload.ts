@@ -66,7 +66,7 @@ export function isStream(body: unknown): body is Readable {
 
 /** The request's body when it is a file (not JSON, nor missing), else a 400 naming file. */
 export function fileBody(request: FastifyRequest, notAFile: string): Readable {
-  if (!isStream(request.body)) throw new AppError(400, notAFile, 'file');
+  if (!isStream(request.body)) throw AppError.badRequest(notAFile, 'file');
   return request.body;
 }
 
@@ -85,7 +85,7 @@ export async function storeUpload(
   openFile: (path: string) => Writable = (path) =>
     createWriteStream(path, { flags: 'wx', mode: 0o600 }),
 ): Promise<StoredUpload> {
-  const tooLarge = () => new AppError(413, limitMessages.tooLarge(limits as UploadLimits), 'file');
+  const tooLarge = () => AppError.tooLarge(limitMessages.tooLarge(limits as UploadLimits), 'file');
   const declared = Number((body as Partial<IncomingMessage>).headers?.['content-length'] ?? 0);
   if (declared > limits.maxBytes) throw tooLarge();
   await mkdir(UPLOAD_FOLDER, { recursive: true, mode: 0o700 });
@@ -112,7 +112,7 @@ export async function storeUpload(
   } catch (error) {
     await removeUpload(path);
     if (error instanceof AppError || writeFailed) throw error;
-    throw new AppError(400, messages.interrupted, 'file');
+    throw AppError.badRequest(messages.interrupted, 'file');
   }
   return { path, bytes, sha256: hash.digest('hex') };
 }

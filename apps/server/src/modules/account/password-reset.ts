@@ -80,11 +80,11 @@ async function mailResetLinks(
 /** The token's row if it can still be used on this website; a 400 saying why not otherwise. */
 async function usableToken(deps: AppDeps, website: Website, token: string): Promise<ResetTokenRow> {
   const row = await findResetToken(deps.db, hashResetToken(token.trim()));
-  const invalid = new AppError(400, PASSWORD_MESSAGES.tokenInvalid, 'token');
+  const invalid = AppError.badRequest(PASSWORD_MESSAGES.tokenInvalid, 'token');
   if (!row || row.locationId !== website.locationId || !row.active) throw invalid;
-  if (row.usedAt) throw new AppError(400, PASSWORD_MESSAGES.tokenUsed, 'token');
+  if (row.usedAt) throw AppError.badRequest(PASSWORD_MESSAGES.tokenUsed, 'token');
   if (row.expiresAt.getTime() <= deps.now().getTime()) {
-    throw new AppError(400, PASSWORD_MESSAGES.tokenExpired, 'token');
+    throw AppError.badRequest(PASSWORD_MESSAGES.tokenExpired, 'token');
   }
   // A password changed after the token was issued makes it stale.
   if (row.passwordChangedAt && row.createdAt.getTime() < row.passwordChangedAt.getTime()) {
@@ -113,7 +113,7 @@ export async function resetPassword(
 ): Promise<{ message: string }> {
   const row = await usableToken(deps, website, input.token);
   const problem = checkPassword(input.newPassword, { email: row.email, userName: row.userName });
-  if (problem) throw new AppError(400, problem, 'newPassword');
+  if (problem) throw AppError.badRequest(problem, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.now();
   const applied = await applyPasswordReset(deps.db, {
@@ -123,6 +123,6 @@ export async function resetPassword(
     passwordHash,
     at: now,
   });
-  if (!applied) throw new AppError(400, PASSWORD_MESSAGES.tokenUsed, 'token');
+  if (!applied) throw AppError.badRequest(PASSWORD_MESSAGES.tokenUsed, 'token');
   return { message: PASSWORD_MESSAGES.resetDone };
 }

@@ -38,15 +38,15 @@ export function resetPageLink(origin: string, token: string): string {
  */
 export function checkResetUrl(resetUrl: string): void {
   if (!resetUrl.includes(RESET_TOKEN_PLACEHOLDER)) {
-    throw new AppError(400, PASSWORD_MESSAGES.resetUrlNoPlaceholder, 'resetUrl');
+    throw AppError.badRequest(PASSWORD_MESSAGES.resetUrlNoPlaceholder, 'resetUrl');
   }
   let url: URL;
   try {
     url = new URL(resetUrl.replaceAll(RESET_TOKEN_PLACEHOLDER, TOKEN_MARK), PARSE_BASE);
   } catch {
-    throw new AppError(400, PASSWORD_MESSAGES.resetUrlForeign, 'resetUrl');
+    throw AppError.badRequest(PASSWORD_MESSAGES.resetUrlForeign, 'resetUrl');
   }
   if (!`${url.pathname}${url.search}`.includes(TOKEN_MARK)) {
-    throw new AppError(400, PASSWORD_MESSAGES.resetUrlNoPlaceholder, 'resetUrl');
+    throw AppError.badRequest(PASSWORD_MESSAGES.resetUrlNoPlaceholder, 'resetUrl');
   }
 }

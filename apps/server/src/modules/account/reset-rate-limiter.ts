@@ -26,9 +26,7 @@ export class ResetRateLimiter {
       { key: `reset:ip:${keys.ip}`, limit: RESET_LIMITS.ip },
     ]);
     if (!result.allowed) {
-      throw new AppError(429, PASSWORD_MESSAGES.tooManyRequests, undefined, {
-        'retry-after': retryAfterSeconds(result.waitMs),
-      });
+      throw AppError.tooMany(PASSWORD_MESSAGES.tooManyRequests, retryAfterSeconds(result.waitMs));
     }
   }
 }

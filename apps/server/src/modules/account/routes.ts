@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_HEADER, getUserActions, login, logout, resumeSession } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../lib/route.ts';
-import { requireSession, requireWebsite } from '../../lib/request-context.ts';
+import { requireWebsite } from '../../lib/request-context.ts';
 import { registerPasswordRoutes } from './password-routes.ts';
 import { warmUpSignIn } from './password-check.ts';
 import * as account from './service.ts';
@@ -32,6 +32,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
   });
 
   route(app, getUserActions, { tags: TAGS }, async ({ query, request }) => ({
-    actions: await account.getOwnActions(deps, requireSession(request), query.user_name),
+    actions: await account.getOwnActions(deps, request.session, query.user_name),
   }));
 }

@@ -48,7 +48,7 @@ export async function login(
 
 /** Wrong credentials: a 401, or over the address limit the 429 an unknown pair gets. */
 function refusalOf(admission: SignInAdmission, message: string): AppError {
-  return admission.kind === 'within-limits' ? new AppError(401, message) : admission.refusal;
+  return admission.kind === 'within-limits' ? AppError.unauthorized(message) : admission.refusal;
 }
 
 /**
@@ -128,7 +128,7 @@ export async function getOwnActions(
   userName: string,
 ): Promise<ActionName[]> {
   if (userName.trim().toLowerCase() !== session.userName.toLowerCase()) {
-    throw new AppError(403, ACCOUNT_MESSAGES.notYourActions);
+    throw AppError.forbidden(ACCOUNT_MESSAGES.notYourActions);
   }
   return getPermittedActions(deps.db, session.accountId, session.locationId);
 }

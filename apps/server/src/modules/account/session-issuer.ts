@@ -51,7 +51,7 @@ export async function issueTokenSession(
     // The password changed while these credentials were being checked.
     const message =
       method === 'remember' ? ACCOUNT_MESSAGES.rememberInvalid : ACCOUNT_MESSAGES.badCredentials;
-    throw new AppError(401, message);
+    throw AppError.unauthorized(message);
   }
   if (++sinceSweep >= SWEEP_EVERY) {
     sinceSweep = 0;

@@ -73,9 +73,7 @@ export type SignInAdmission =
 
 function tooMany(wait: KeyWait[] | number): AppError {
   const waitMs = typeof wait === 'number' ? wait : Math.max(...wait.map((w) => w.waitMs));
-  return new AppError(429, tooManySignInAttempts(waitMs), undefined, {
-    'retry-after': retryAfterSeconds(waitMs),
-  });
+  return AppError.tooMany(tooManySignInAttempts(waitMs), retryAfterSeconds(waitMs));
 }
 
 export class SignInLimiter {

@@ -88,8 +88,8 @@ export async function changeSectionLink(
     // Putting it back reads the course's other adoptions: under the course's lock.
     if (!input.remove) await lockCourse(txDb, adoption.courseId);
     const link = await lockSectionLink(txDb, adoption.id, input.sectionId);
-    if (!link) throw new AppError(404, M.notOnSection, 'sectionId');
-    if (!allowed) throw new AppError(403, M.mayNotChangeSection, 'sectionId');
+    if (!link) throw AppError.notFound(M.notOnSection, 'sectionId');
+    if (!allowed) throw AppError.forbidden(M.mayNotChangeSection, 'sectionId');
     if (link.removed === input.remove) return;
     if (!input.remove) {
       await checkPutBack(txDb, session, grants, adoption, course, input.sectionId, now);
@@ -144,7 +144,7 @@ export async function removeProposedAutoAdoption(
   const { db } = deps;
   const adoption = await accessibleAdoption(db, session, grants, adoptionMaterialId);
   if (adoption.adoptionType !== 'AUTO_ADOPTION' || adoption.proposedTitleId === null) {
-    throw new AppError(400, M.notProposedAutoAdoption, 'adoptionMaterialId');
+    throw AppError.badRequest(M.notProposedAutoAdoption, 'adoptionMaterialId');
   }
   const course = {
     divisionId: adoption.divisionId,
@@ -153,7 +153,7 @@ export async function removeProposedAutoAdoption(
     sectionId: null,
   };
   const [allowed] = await mayAdoptOnEach(grants, [course]);
-  if (!allowed) throw new AppError(403, M.mayNotChangeCourse);
+  if (!allowed) throw AppError.forbidden(M.mayNotChangeCourse);
   const now = deps.now();
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;

@@ -52,13 +52,13 @@ async function materialOf(
   const proposedTitleId = m.adoptionProposedTitleId ?? null;
   const count = (titleId === null ? 0 : 1) + (proposedTitleId === null ? 0 : 1);
   if (m.noTextRequired ? count !== 0 : count !== 1) {
-    throw new AppError(400, M.chooseOneMaterial, 'adoptionMaterial');
+    throw AppError.badRequest(M.chooseOneMaterial, 'adoptionMaterial');
   }
   if (titleId !== null && !(await findTitle(db, locationId, titleId))) {
-    throw new AppError(404, M.titleNotFound, 'adoptionMaterial.titleId');
+    throw AppError.notFound(M.titleNotFound, 'adoptionMaterial.titleId');
   }
   if (proposedTitleId !== null && !(await findProposedTitle(db, locationId, proposedTitleId))) {
-    throw new AppError(404, M.proposedTitleNotFound, 'adoptionMaterial.adoptionProposedTitleId');
+    throw AppError.notFound(M.proposedTitleNotFound, 'adoptionMaterial.adoptionProposedTitleId');
   }
   return { titleId, proposedTitleId };
 }
@@ -75,11 +75,11 @@ export async function refuseDuplicates(
   if (material.titleId === null && material.proposedTitleId === null) return;
   const courseId = course.ancestry.courseId;
   const existing = await existingAdoptionsOf(db, courseId, material, sectionIds, exceptId);
-  if (existing.onAutoAdoption) throw new AppError(409, ADOPTION_EXISTS_MESSAGE, 'autoAdopt');
+  if (existing.onAutoAdoption) throw AppError.conflict(ADOPTION_EXISTS_MESSAGE, 'autoAdopt');
   const onSections = autoAdopt
     ? await hasSectionAdoptionOf(db, courseId, material)
     : existing.onSections.length > 0;
-  if (onSections) throw new AppError(409, ADOPTION_EXISTS_MESSAGE, 'sectionIdList');
+  if (onSections) throw AppError.conflict(ADOPTION_EXISTS_MESSAGE, 'sectionIdList');
 }
 
 /** A request id already used: its adoption, if it was for this course. */
@@ -89,7 +89,7 @@ async function replayed(
   earlier: { id: number; courseId: number },
   courseId: number,
 ): Promise<AdoptionMaterialDTO> {
-  if (earlier.courseId !== courseId) throw new AppError(409, M.requestIdUsed, 'requestId');
+  if (earlier.courseId !== courseId) throw AppError.conflict(M.requestIdUsed, 'requestId');
   return courseAdoption(db, session.locationId, earlier.courseId, earlier.id);
 }
 
@@ -124,12 +124,12 @@ export async function createAdoptionFor(
   const today = isoDay(now);
   const sectionIds = [...new Set(input.sectionIdList)];
   if (input.autoAdopt) {
-    if (!mayAdoptCourseWide(course)) throw new AppError(403, M.mayNotAutoAdopt, 'autoAdopt');
+    if (!mayAdoptCourseWide(course)) throw AppError.forbidden(M.mayNotAutoAdopt, 'autoAdopt');
     if (sectionIds.length > 0) {
-      throw new AppError(400, M.noSectionsForAutoAdoption, 'sectionIdList');
+      throw AppError.badRequest(M.noSectionsForAutoAdoption, 'sectionIdList');
     }
   } else if (sectionIds.length === 0) {
-    throw new AppError(400, M.chooseSections, 'sectionIdList');
+    throw AppError.badRequest(M.chooseSections, 'sectionIdList');
   }
   const settings = await storeAdoptionSettings(db, session.locationId);
   const answers = m.noTextRequired
@@ -206,7 +206,7 @@ export async function createAdoptionFor(
     .catch(async (error: unknown) => {
       await allowance.refund();
       // The same request id sent for another course at the same moment (a client bug).
-      if (isUniqueViolation(error)) throw new AppError(409, M.requestIdUsed, 'requestId');
+      if (isUniqueViolation(error)) throw AppError.conflict(M.requestIdUsed, 'requestId');
       throw error;
     });
   if (!created.isNew) await allowance.refund();

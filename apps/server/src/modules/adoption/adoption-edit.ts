@@ -107,12 +107,12 @@ async function checkMayChange(
   sectionIds: readonly number[],
 ): Promise<void> {
   if (row.adoptionType === 'AUTO_ADOPTION' || sectionIds.length === 0) {
-    if (!mayAdoptCourseWide(course)) throw new AppError(403, M.mayNotChangeCourse);
+    if (!mayAdoptCourseWide(course)) throw AppError.forbidden(M.mayNotChangeCourse);
     return;
   }
   const rows = sectionIds.map((sectionId) => ({ ...course.ancestry, sectionId }));
   if (!(await mayAdoptOnEach(grants, rows)).every(Boolean)) {
-    throw new AppError(403, M.mayNotChangeShared);
+    throw AppError.forbidden(M.mayNotChangeShared);
   }
 }
 
@@ -139,9 +139,9 @@ export async function modifyAdoptionFor(
     const txDb = tx as unknown as Db;
     await lockCourse(txDb, course.ancestry.courseId);
     const current = await lockAdoptionForChange(txDb, id);
-    if (!current) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
+    if (!current) throw AppError.notFound(M.adoptionNotFound, 'adoptionMaterialId');
     const { row } = current;
-    if (!row.active) throw new AppError(409, M.adoptionEnded, 'adoptionMaterialId');
+    if (!row.active) throw AppError.conflict(M.adoptionEnded, 'adoptionMaterialId');
     const isAuto = row.adoptionType === 'AUTO_ADOPTION';
     await checkMayChange(grants, course, row, current.sectionIds);
     const courseSections = await listCourseSections(
@@ -171,12 +171,12 @@ export async function modifyAdoptionFor(
 
     const wanted = input.sectionIdList === undefined ? null : [...new Set(input.sectionIdList)];
     if (isAuto && wanted !== null && wanted.length > 0) {
-      throw new AppError(400, M.sectionsOfAutoAdoption, 'sectionIdList');
+      throw AppError.badRequest(M.sectionsOfAutoAdoption, 'sectionIdList');
     }
     const added = wanted ? wanted.filter((s) => !current.sectionIds.includes(s)) : [];
     const removed = wanted ? current.sectionIds.filter((s) => !wanted.includes(s)) : [];
     if (!isAuto && wanted !== null && wanted.length === 0) {
-      throw new AppError(400, M.chooseSections, 'sectionIdList');
+      throw AppError.badRequest(M.chooseSections, 'sectionIdList');
     }
     if (added.length > 0) await checkChosenSections(grants, course, sections, added, flow, today);
     if (removed.length > 0) await checkMayAdoptOn(grants, course, removed);

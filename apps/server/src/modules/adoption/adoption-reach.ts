@@ -47,9 +47,9 @@ export async function adoptionAndCourse(
         sectionId: null,
       })
     : null;
-  if (!adoption || !course) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
+  if (!adoption || !course) throw AppError.notFound(M.adoptionNotFound, 'adoptionMaterialId');
   if (!(await reaches(db, grants, adoption, course))) {
-    throw new AppError(403, M.adoptionOutOfReach, 'adoptionMaterialId');
+    throw AppError.forbidden(M.adoptionOutOfReach, 'adoptionMaterialId');
   }
   return { adoption, course };
 }

@@ -32,14 +32,14 @@ export function checkPrintOnly(
     !course.courseActions.includes('ADOPT_CMA_TEAM') &&
     !allowSubmittersToSelectPrintOnly
   ) {
-    throw new AppError(403, M.mayNotPrintOnly, 'adoptionMaterial.printOnlyRequired');
+    throw AppError.forbidden(M.mayNotPrintOnly, 'adoptionMaterial.printOnlyRequired');
   }
 }
 
 /** Inclusive access names its publisher; without it there is none to keep. */
 export function iaPublisherFor(ia: boolean, iapublisher: string | null | undefined): string | null {
   const publisher = iapublisher?.trim() ? iapublisher.trim() : null;
-  if (ia && !publisher) throw new AppError(400, M.iaPublisherNeeded, 'iapublisher');
+  if (ia && !publisher) throw AppError.badRequest(M.iaPublisherNeeded, 'iapublisher');
   return ia ? publisher : null;
 }
 
@@ -51,11 +51,11 @@ export function checkDates(
 ): void {
   if (startDate < earliest) {
     const field = 'adoptionMaterial.startDate';
-    throw new AppError(400, `${field}: ${M.startTooEarly(earliest)}`, field);
+    throw AppError.badRequest(`${field}: ${M.startTooEarly(earliest)}`, field);
   }
   if (expirationDate !== null && expirationDate < startDate) {
     const field = 'adoptionMaterial.expirationDate';
-    throw new AppError(400, `${field}: ${M.endBeforeStart}`, field);
+    throw AppError.badRequest(`${field}: ${M.endBeforeStart}`, field);
   }
 }
 
@@ -79,7 +79,7 @@ export function checkWholeCourse(sections: readonly SectionFigures[], flow: Sele
       const reason = section.sectionHasNTRAdoption
         ? 'Already marked no text required'
         : 'Already has adopted materials';
-      throw new AppError(400, M.sectionBlocked(section.sectionCode, reason), 'autoAdopt');
+      throw AppError.badRequest(M.sectionBlocked(section.sectionCode, reason), 'autoAdopt');
     }
   }
 }
@@ -108,13 +108,13 @@ export async function checkChosenSections(
 ): Promise<void> {
   const byId = new Map(sections.map((s) => [s.sectionId, s]));
   const unknown = chosen.filter((id) => !byId.has(id));
-  if (unknown.length > 0) throw new AppError(400, M.notASection(unknown), 'sectionIdList');
+  if (unknown.length > 0) throw AppError.badRequest(M.notASection(unknown), 'sectionIdList');
   await checkMayAdoptOn(grants, course, chosen);
   for (const id of chosen) {
     const section = byId.get(id)!;
     const reason = sectionBlockedReason(section, { today, showAll: true, flow });
     if (reason) {
-      throw new AppError(400, M.sectionBlocked(section.sectionCode, reason), 'sectionIdList');
+      throw AppError.badRequest(M.sectionBlocked(section.sectionCode, reason), 'sectionIdList');
     }
   }
 }
@@ -129,5 +129,5 @@ export async function checkMayAdoptOn(
     grants,
     sectionIds.map((sectionId) => ({ ...course.ancestry, sectionId })),
   );
-  if (allowed.some((yes) => !yes)) throw new AppError(403, M.mayNotChangeSection, 'sectionIdList');
+  if (allowed.some((yes) => !yes)) throw AppError.forbidden(M.mayNotChangeSection, 'sectionIdList');
 }

@@ -74,8 +74,7 @@ async function guardExportMail(
     { key: sameExport, limit: { max: 1, windowMs: SAME_EXPORT_MS } },
   ]);
   if (!same.allowed)
-    throw new AppError(
-      409,
+    throw AppError.conflict(
       `This export was sent to ${to} less than a minute ago, or is being sent: look for it in that inbox in a few minutes.`,
     );
   let allowance: MailAllowance;
@@ -113,8 +112,7 @@ export async function emailCatalogExport(
   }
   const to = overrideEmail ?? sender?.email;
   if (!to) {
-    throw new AppError(
-      400,
+    throw AppError.badRequest(
       'overrideEmail: your account has no e-mail address; give one to send the export to',
       'overrideEmail',
     );
@@ -150,8 +148,7 @@ export async function emailCatalogExport(
     // Not sent: the same export may be asked for again at once.
     await guard.giveBack();
     request.log.error({ err: error }, 'catalog export could not be mailed');
-    throw new AppError(
-      502,
+    throw AppError.badGateway(
       'The export was built but could not be e-mailed. Try again, or download it instead.',
     );
   } finally {

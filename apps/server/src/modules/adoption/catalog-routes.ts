@@ -11,10 +11,8 @@ import {
   sendFutureAdoptionsEmail,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireSession } from '../../lib/request-context.ts';
 import { route } from '../../lib/route.ts';
 import { FULL_REPORTER_ACTIONS, reportedDivisionScope } from '../metrics/index.ts';
-import { grantsOf } from '../permissions/index.ts';
 import { adoptCourses, adoptDepartments, adoptDivisions } from './adopt-picker-repository.ts';
 import { listCourses } from './course-list-repository.ts';
 import { adoptScopeSql, callerCourseListQuery } from './course-list.ts';
@@ -37,19 +35,19 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
 
   /** The adopt area is for holders of an adopt action (spec §2 /adopt access rule). */
   const adopter = async (request: FastifyRequest) => {
-    const grants = await grantsOf(db, request);
+    const grants = await request.grants;
     await grants.requireAny(ADOPT_ACTIONS, M.mayNotAdopt);
     return grants;
   };
   /** An adopter and their adopt scope as SQL for a list to join on. */
   const adopterScope = async (request: FastifyRequest) => ({
-    session: requireSession(request),
+    session: request.session,
     scope: (await adoptScopeSql(await adopter(request))) ?? sql`true`,
   });
 
   route(app, getCourseList, { tags: TAGS }, async ({ body, request }) => {
     const grants = await adopter(request);
-    const session = requireSession(request);
+    const session = request.session;
     const query = await callerCourseListQuery(db, session, grants, body, deps.now());
     const page = await listCourses(db, query);
     return { courseDTOList: page.rows, recordCount: page.recordCount };
@@ -76,7 +74,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
     { tags: TAGS, errors: [409, 429, 502] },
     async ({ body, query, request, reply }) => {
       const grants = await adopter(request);
-      const session = requireSession(request);
+      const session = request.session;
       const list = await callerCourseListQuery(db, session, grants, body, deps.now());
       if (query.email || query.overrideEmail) {
         return emailCatalogExport(deps, request, session, list, body, query.overrideEmail);
@@ -91,7 +89,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
     { tags: TAGS, errors: [404, 409, 429, 502] },
     async ({ body, params, request }) => {
       const grants = await adopter(request);
-      const session = requireSession(request);
+      const session = request.session;
       const course = await accessibleCourse(db, session, grants, { ...body, ...params });
       return sendFutureAdoptions(deps, request.log, session, {
         ...course,
@@ -105,11 +103,11 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
    * report on (the dashboard's tabs): the union of the two. Anyone else is refused.
    */
   route(app, getAdoptionProgressSummary, { tags: TAGS }, async ({ request }) => {
-    const grants = await grantsOf(db, request);
+    const grants = await request.grants;
     await grants.requireAny([...ADOPT_ACTIONS, ...FULL_REPORTER_ACTIONS], M.mayNotAdopt);
     const adopts = (await adoptScopeSql(grants)) ?? sql`true`;
     const reports = await reportedDivisionScope(grants, sql`c.division_id`);
-    const session = requireSession(request);
+    const session = request.session;
     return {
       adoptionProgress: await adoptionProgress(
         db,

@@ -34,7 +34,7 @@ export async function accessibleCourse(
   params: CourseParams,
 ): Promise<AccessibleCourse> {
   const notFound = () =>
-    new AppError(404, M.courseNotFound(params.departmentCode, params.courseCode));
+    AppError.notFound(M.courseNotFound(params.departmentCode, params.courseCode));
   const department = await findDepartment(
     db,
     session.locationId,

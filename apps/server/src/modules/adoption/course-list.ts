@@ -79,7 +79,7 @@ export async function callerCourseListQuery(
   if (body.divisionId != null && !body.searchString) {
     const division = await findDivision(db, session.locationId, body.divisionId);
     if (!division)
-      throw new AppError(400, 'divisionId: is not a division of this store', 'divisionId');
+      throw AppError.badRequest('divisionId: is not a division of this store', 'divisionId');
   }
   return courseListQuery(body, session.locationId, await adoptScopeSql(grants), now);
 }

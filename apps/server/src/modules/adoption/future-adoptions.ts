@@ -67,12 +67,12 @@ export async function sendFutureAdoptions(
     !course.courseActions.includes('ADOPT_CMA_TEAM') &&
     !course.courseActions.includes('ADOPT_COURSE')
   )
-    throw new AppError(403, M.mayNotSendFutureAdoptions);
+    throw AppError.forbidden(M.mayNotSendFutureAdoptions);
   const now = deps.now();
   const today = isoDay(now);
   const lines = await listFutureAdoptions(deps.db, course.ancestry.courseId, today);
   const adoptionCount = new Set(lines.map((l) => l.adoptionMaterialId)).size;
-  if (adoptionCount === 0) throw new AppError(409, M.noFutureAdoptions);
+  if (adoptionCount === 0) throw AppError.conflict(M.noFutureAdoptions);
   const submitters = [
     ...new Set(lines.map((l) => l.createdBy).filter((id): id is number => id !== null)),
   ];
@@ -82,7 +82,7 @@ export async function sendFutureAdoptions(
     today,
     submitters,
   );
-  if (recipients.length === 0) throw new AppError(409, M.noFutureAdoptionRecipients);
+  if (recipients.length === 0) throw AppError.conflict(M.noFutureAdoptionRecipients);
   const allowance = await takeMailAllowance(deps.throttle, 'futureAdoptions', session);
   const sent = await recordNotice(
     deps.db,
@@ -129,7 +129,7 @@ export async function sendFutureAdoptions(
   await settleNotice(deps.db, sent.id, delivered);
   if (delivered.length === 0) {
     await allowance.refund();
-    throw new AppError(502, M.futureAdoptionsNotSent);
+    throw AppError.badGateway(M.futureAdoptionsNotSent);
   }
   return { recipients: delivered, notDelivered, adoptionCount };
 }

@@ -2,6 +2,10 @@
  * The adoption module's public face: the course catalog, course detail, adoptions and their
  * messages and history (spec §7 adoption base). Code outside the module imports only this file.
  */
-export { registerAdoptionRoutes } from './routes.ts';
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerAdoptionRoutes } from './routes.ts';
 /** Whether a caller may open a course's adoption screen (research links to it). */
 export { courseAccess } from './course-access.ts';
+
+/** The module as a Fastify plugin (app.ts registers it under its prefix). */
+export const adoptionModule = modulePlugin(registerAdoptionRoutes);

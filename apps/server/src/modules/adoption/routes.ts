@@ -19,9 +19,7 @@ import {
   type CatalogActionType,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireSession } from '../../lib/request-context.ts';
 import { route } from '../../lib/route.ts';
-import { grantsOf } from '../permissions/index.ts';
 import { accessibleCourse } from './course-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
@@ -47,7 +45,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   /** The adopt area is for holders of an adopt action (spec §2 /adopt access rule). */
   const adopter = async (request: FastifyRequest) => {
-    const grants = await grantsOf(db, request);
+    const grants = await request.grants;
     await grants.requireAny(ADOPT_ACTIONS, M.mayNotAdopt);
     return grants;
   };
@@ -77,7 +75,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   route(app, getCourseUserActions, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
     const grants = await adopter(request);
-    const session = requireSession(request);
+    const session = request.session;
     const course = await accessibleCourse(db, session, grants, params);
     const settings = await storeAdoptionSettings(db, session.locationId);
     return {
@@ -93,7 +91,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
     { tags: TAGS, errors: [404] },
     async ({ params, request }) => {
       const grants = await adopter(request);
-      const session = requireSession(request);
+      const session = request.session;
       const course = await accessibleCourse(db, session, grants, params);
       return {
         potentialAdoptionSections: await adoptableSections(db, session, grants, course, deps.now()),
@@ -103,7 +101,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   route(app, getAdoptionMaterials, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
     const grants = await adopter(request);
-    const session = requireSession(request);
+    const session = request.session;
     const course = await accessibleCourse(db, session, grants, params);
     return { adoptionMaterials: await courseAdoptions(db, session.locationId, course) };
   });
@@ -114,7 +112,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
     { tags: TAGS, errors: [404] },
     async ({ query, request }) => {
       const grants = await adopter(request);
-      return adoptionHistory(db, requireSession(request), grants, query.adoptionMaterialId);
+      return adoptionHistory(db, request.session, grants, query.adoptionMaterialId);
     },
   );
 
@@ -124,7 +122,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
     { tags: TAGS, errors: [404, 429] },
     async ({ body, request }) => {
       const grants = await adopter(request);
-      return postMessage(deps, requireSession(request), grants, body);
+      return postMessage(deps, request.session, grants, body);
     },
   );
 
@@ -134,7 +132,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
     { tags: TAGS, errors: [404] },
     async ({ body, request }) => {
       const grants = await adopter(request);
-      return changeSectionLink(deps, requireSession(request), grants, body);
+      return changeSectionLink(deps, request.session, grants, body);
     },
   );
 
@@ -144,7 +142,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
     { tags: TAGS, errors: [404] },
     async ({ params, query, request }) => {
       const grants = await adopter(request);
-      const session = requireSession(request);
+      const session = request.session;
       const course = await accessibleCourse(db, session, grants, params);
       const found = await previousAdoptions(
         db,
@@ -154,7 +152,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
         deps.now(),
       );
       if (found.myAdoptions.length + found.otherAdoptions.length === 0) {
-        throw new AppError(404, M.noPreviousAdoptions);
+        throw AppError.notFound(M.noPreviousAdoptions);
       }
       return found;
     },
@@ -166,12 +164,7 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
     { tags: TAGS, errors: [404] },
     async ({ body, request }) => {
       const grants = await adopter(request);
-      return removeProposedAutoAdoption(
-        deps,
-        requireSession(request),
-        grants,
-        body.adoptionMaterialId,
-      );
+      return removeProposedAutoAdoption(deps, request.session, grants, body.adoptionMaterialId);
     },
   );
 }

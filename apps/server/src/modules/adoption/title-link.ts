@@ -30,22 +30,22 @@ export async function linkProposedTitle(
   const mayLink =
     (await grants.mayDo('ASSIGN_TITLE', onCourse)) ||
     (await grants.mayDo('ADOPT_CMA_TEAM', onCourse));
-  if (!mayLink) throw new AppError(403, M.mayNotAssignTitle);
+  if (!mayLink) throw AppError.forbidden(M.mayNotAssignTitle);
   const title = await findTitle(db, session.locationId, input.titleToConvertToId);
-  if (!title) throw new AppError(404, M.titleNotFound, 'titleToConvertToId');
+  if (!title) throw AppError.notFound(M.titleNotFound, 'titleToConvertToId');
   const now = deps.now();
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await lockCourse(txDb, course.ancestry.courseId);
     const current = await lockAdoptionForChange(txDb, id);
-    if (!current) throw new AppError(404, M.adoptionNotFound, 'adoptionMaterialId');
+    if (!current) throw AppError.notFound(M.adoptionNotFound, 'adoptionMaterialId');
     const { row } = current;
     if (row.titleId === title.id) return;
-    if (!row.active) throw new AppError(409, M.adoptionEnded, 'adoptionMaterialId');
+    if (!row.active) throw AppError.conflict(M.adoptionEnded, 'adoptionMaterialId');
     if (row.proposedTitleId === null) {
-      throw new AppError(400, M.notProposedTitle, 'adoptionMaterialId');
+      throw AppError.badRequest(M.notProposedTitle, 'adoptionMaterialId');
     }
-    if (row.titleId !== null) throw new AppError(409, M.alreadyLinked, 'adoptionMaterialId');
+    if (row.titleId !== null) throw AppError.conflict(M.alreadyLinked, 'adoptionMaterialId');
     const isAuto = row.adoptionType === 'AUTO_ADOPTION';
     await refuseDuplicates(
       txDb,

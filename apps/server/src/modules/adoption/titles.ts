@@ -67,7 +67,7 @@ export async function createTitlesFromProducts(
   const { titles, foundProductIds } = await copyProductsToTitles(db, session.locationId, unique);
   const missing = unique.filter((id) => !foundProductIds.includes(id));
   if (missing.length > 0) {
-    throw new AppError(404, M.productsNotFound(missing), 'externalProductIdList');
+    throw AppError.notFound(M.productsNotFound(missing), 'externalProductIdList');
   }
   return titles.map(presentTitle);
 }
@@ -83,7 +83,7 @@ export async function proposeTitle(
   now: Date,
 ): Promise<ProposedTitleDTO> {
   if (!(await proposedProductTypeExists(db, input.proposedProductTypeId))) {
-    throw new AppError(400, M.unknownProductType, 'proposedProductTypeId');
+    throw AppError.badRequest(M.unknownProductType, 'proposedProductTypeId');
   }
   const stored = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;

@@ -9,9 +9,7 @@ import {
   searchMaterials,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireSession } from '../../lib/request-context.ts';
 import { route } from '../../lib/route.ts';
-import { grantsOf } from '../permissions/index.ts';
 import { createAdoptionFor } from './adoption-create.ts';
 import { modifyAdoptionFor } from './adoption-edit.ts';
 import { searchMaterialsFor } from './material-search.ts';
@@ -25,42 +23,38 @@ const TAGS = ['adoption'];
 export function registerWizardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const adopter = async (request: FastifyRequest) => {
-    const grants = await grantsOf(db, request);
+    const grants = await request.grants;
     await grants.requireAny(ADOPT_ACTIONS, M.mayNotAdopt);
     return grants;
   };
 
   route(app, searchMaterials, { tags: TAGS }, async ({ query, request }) => {
     await adopter(request);
-    return searchMaterialsFor(db, requireSession(request).locationId, query);
+    return searchMaterialsFor(db, request.session.locationId, query);
   });
 
   route(app, createTitle, { tags: TAGS, errors: [404] }, async ({ body, request }) => {
     await adopter(request);
-    const titles = await createTitlesFromProducts(
-      db,
-      requireSession(request),
-      body.externalProductIdList,
-    );
+    const titles = await createTitlesFromProducts(db, request.session, body.externalProductIdList);
     return { titleDTOList: titles };
   });
 
   route(app, createProposedTitle, { tags: TAGS }, async ({ body, request }) => {
     await adopter(request);
-    return { proposedTitleDTO: await proposeTitle(db, requireSession(request), body, deps.now()) };
+    return { proposedTitleDTO: await proposeTitle(db, request.session, body, deps.now()) };
   });
 
   route(app, createAdoption, { tags: TAGS, errors: [404, 409, 429] }, async ({ body, request }) => {
     const grants = await adopter(request);
     return {
-      adoptionMaterial: await createAdoptionFor(deps, requireSession(request), grants, body),
+      adoptionMaterial: await createAdoptionFor(deps, request.session, grants, body),
     };
   });
 
   route(app, modifyAdoption, { tags: TAGS, errors: [404, 409] }, async ({ body, request }) => {
     const grants = await adopter(request);
     return {
-      adoptionMaterial: await modifyAdoptionFor(deps, requireSession(request), grants, body),
+      adoptionMaterial: await modifyAdoptionFor(deps, request.session, grants, body),
     };
   });
 
@@ -71,7 +65,7 @@ export function registerWizardRoutes(app: FastifyInstance, deps: AppDeps): void 
     async ({ body, request }) => {
       const grants = await adopter(request);
       return {
-        adoptionMaterial: await linkProposedTitle(deps, requireSession(request), grants, body),
+        adoptionMaterial: await linkProposedTitle(deps, request.session, grants, body),
       };
     },
   );

@@ -25,14 +25,14 @@ export async function divisionsForPicker(db: Db, locationId: number): Promise<Au
 
 async function requireDivision(db: Db, locationId: number, divisionId: number) {
   const division = await findDivision(db, locationId, divisionId);
-  if (!division) throw new AppError(404, M.divisionNotFound(divisionId), 'divisionId');
+  if (!division) throw AppError.notFound(M.divisionNotFound(divisionId), 'divisionId');
   return division;
 }
 
 async function requireDepartment(db: Db, locationId: number, divisionId: number, code: string) {
   const division = await requireDivision(db, locationId, divisionId);
   const department = await findDepartment(db, locationId, division.id, code);
-  if (!department) throw new AppError(404, M.departmentNotFound(code), 'departmentCode');
+  if (!department) throw AppError.notFound(M.departmentNotFound(code), 'departmentCode');
   return department;
 }
 
@@ -63,7 +63,7 @@ export async function sectionsForPicker(
 ): Promise<AuthSection[]> {
   const department = await requireDepartment(db, locationId, q.divisionId, q.departmentCode);
   const course = await findCourse(db, locationId, department.id, q.courseCode);
-  if (!course) throw new AppError(404, M.courseNotFound(q.courseCode), 'courseCode');
+  if (!course) throw AppError.notFound(M.courseNotFound(q.courseCode), 'courseCode');
   const rows = await listSections(db, locationId, course.id);
   return rows.map((s) => ({
     sectionId: s.id,

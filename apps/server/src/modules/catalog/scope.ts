@@ -37,7 +37,7 @@ export async function resolveScope(
   fieldPrefix: string,
 ): Promise<ResolvedScope> {
   const fail = (field: string, message: string) =>
-    new AppError(400, `${fieldPrefix}.${field}: ${message}`, `${fieldPrefix}.${field}`);
+    AppError.badRequest(`${fieldPrefix}.${field}: ${message}`, `${fieldPrefix}.${field}`);
   const division = await findDivision(db, locationId, input.divisionId);
   if (!division) throw fail('divisionId', M.divisionNotFound(input.divisionId));
   const base = { divisionName: division.name, termName: null };

@@ -2,14 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { DATA_MANAGER_REFUSAL, DATA_STATUS_REFUSAL } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireSession } from '../../lib/request-context.ts';
 import type { Session } from '../../lib/session.ts';
-import { grantsOf } from '../permissions/index.ts';
 
 /** A caller who may read the integration status and the imports: either data action, or 403. */
 export async function dataReader(db: Db, request: FastifyRequest): Promise<Session> {
-  const session = requireSession(request);
-  const grants = await grantsOf(db, request);
+  const session = request.session;
+  const grants = await request.grants;
   await grants.requireAny(['DATA_FULL_REPORTER', 'DATA_MANAGER'], DATA_STATUS_REFUSAL);
   return session;
 }
@@ -20,8 +18,8 @@ export async function dataReader(db: Db, request: FastifyRequest): Promise<Sessi
  * division, so a DATA_MANAGER scoped to part of the catalog may not.
  */
 export async function dataManager(db: Db, request: FastifyRequest): Promise<Session> {
-  const session = requireSession(request);
-  const grants = await grantsOf(db, request);
-  if (!grants.holdsEverywhere('DATA_MANAGER')) throw new AppError(403, DATA_MANAGER_REFUSAL);
+  const session = request.session;
+  const grants = await request.grants;
+  if (!grants.holdsEverywhere('DATA_MANAGER')) throw AppError.forbidden( DATA_MANAGER_REFUSAL);
   return session;
 }

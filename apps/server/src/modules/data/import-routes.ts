@@ -25,7 +25,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
   const { db } = deps;
   const found = async (locationId: number, importId: number) => {
     const row = await findImport(db, locationId, importId);
-    if (!row) throw new AppError(404, M.importNotFound, 'importId');
+    if (!row) throw AppError.notFound( M.importNotFound, 'importId');
     return row;
   };
 
@@ -88,7 +88,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
           before.rowsRead,
         );
       } else if (now.status !== 'APPLYING' && now.status !== 'APPLIED') {
-        throw new AppError(409, M.notApplicable(now.status), 'importId');
+        throw AppError.conflict( M.notApplicable(now.status), 'importId');
       }
       if (now.status === 'APPLYING') reply.code(202);
       return toSummary(now, jobs.liveProgress(now.id));

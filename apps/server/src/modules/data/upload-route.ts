@@ -39,11 +39,11 @@ function fileTypeOf(request: FastifyRequest, fileName: string): ImportFileType {
   const extension = /\.(csv|xlsx)$/i.exec(fileName.trim())?.[1]?.toLowerCase() as
     | ImportFileType
     | undefined;
-  if (!extension) throw new AppError(400, M.badFileName, 'fileName');
+  if (!extension) throw AppError.badRequest( M.badFileName, 'fileName');
   const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const sent = FILE_TYPES[contentType];
   if (sent && sent !== extension) {
-    throw new AppError(400, M.typeMismatch(extension, contentType), 'fileName');
+    throw AppError.badRequest( M.typeMismatch(extension, contentType), 'fileName');
   }
   return extension;
 }
@@ -57,13 +57,13 @@ async function storeImportFile(body: ReturnType<typeof fileBody>, fileType: Impo
   const limits = importLimits();
   const stored: StoredUpload = await storeUpload(body, limits, { interrupted: M.interruptedUpload });
   try {
-    if (stored.bytes === 0) throw new AppError(400, M.emptyFile, 'file');
+    if (stored.bytes === 0) throw AppError.badRequest( M.emptyFile, 'file');
     if (fileType === 'xlsx') await checkWorkbookDirectory(stored.path, limits);
   } catch (error) {
     // A file that is no workbook at all is the check's to report (INVALID, saying so).
     if (error instanceof SheetFormatError) return stored;
     await removeUpload(stored.path);
-    if (error instanceof SheetLimitError) throw new AppError(413, error.message, 'file');
+    if (error instanceof SheetLimitError) throw AppError.tooLarge( error.message, 'file');
     throw error;
   }
   return stored;
@@ -86,17 +86,17 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
       const { query, request, reply } = input;
       const session = await dataManager(db, request);
       const mapping = formatById(query.formatId);
-      if (!mapping) throw new AppError(400, M.noFormat(query.formatId), 'formatId');
+      if (!mapping) throw AppError.badRequest( M.noFormat(query.formatId), 'formatId');
       const fileType = fileTypeOf(request, query.fileName);
       if (mapping.needsDivision && query.divisionId === undefined) {
-        throw new AppError(400, M.divisionNeeded, 'divisionId');
+        throw AppError.badRequest( M.divisionNeeded, 'divisionId');
       }
       // A division named is the store's own even where the format does not use it.
       if (
         query.divisionId !== undefined &&
         !(await findDivision(db, session.locationId, query.divisionId))
       ) {
-        throw new AppError(404, M.divisionNotFound, 'divisionId');
+        throw AppError.notFound( M.divisionNotFound, 'divisionId');
       }
       const divisionId = mapping.needsDivision ? (query.divisionId ?? null) : null;
       const stored = await storeImportFile(fileBody(request, M.notAFile), fileType);

@@ -25,26 +25,26 @@ export async function setAllowanceAmountOf(
 ): Promise<FundingAllowance> {
   const { locationId, accountId } = session;
   const [found] = await allowanceRows(db, locationId, [allowanceId]);
-  if (!found) throw new AppError(404, M.allowanceNotFound, 'allowanceId');
+  if (!found) throw AppError.notFound(M.allowanceNotFound, 'allowanceId');
   await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const source = await lockSource(tx, locationId, found.sourceId);
       const [allowance] = await lockAllowances(tx, locationId, [allowanceId]);
-      if (!source || !allowance) throw new AppError(404, M.allowanceNotFound, 'allowanceId');
+      if (!source || !allowance) throw AppError.notFound(M.allowanceNotFound, 'allowanceId');
       const figures = (await allowanceFigures(tx, [allowanceId])).get(allowanceId);
       const allocated = figures?.allocatedCents ?? 0;
       const used = (figures?.spentCents ?? 0) + (figures?.closedCents ?? 0);
       const delta = input.amountCents - allocated;
       if (delta === 0) return;
       if (input.amountCents < used)
-        throw new AppError(400, M.belowSpent(formatMoney(used)), 'amountCents');
+        throw AppError.badRequest(M.belowSpent(formatMoney(used)), 'amountCents');
       if (delta > 0) {
         const cap = source.perStudentCapCents;
         if (cap !== null && input.amountCents > cap)
-          throw new AppError(400, M.overCap(formatMoney(cap)), 'amountCents');
+          throw AppError.badRequest(M.overCap(formatMoney(cap)), 'amountCents');
         const left = source.budgetCents - (await sourceGrantedCents(tx, source.id));
         if (delta > left)
-          throw new AppError(409, M.overBudget(formatMoney(Math.max(0, left))), 'amountCents');
+          throw AppError.conflict(M.overBudget(formatMoney(Math.max(0, left))), 'amountCents');
       }
       await insertLedgerEntries(tx, [
         {

@@ -120,7 +120,7 @@ export async function grantAllowances(
   options: GrantOptions,
 ): Promise<Map<number, number>> {
   const source = await lockSource(tx, locationId, sourceId);
-  if (!source) throw new AppError(404, M.sourceNotFound, 'sourceId');
+  if (!source) throw AppError.notFound(M.sourceNotFound, 'sourceId');
   const refusals = await checkGrants(tx, source, grants);
   const first = refusals.entries().next().value;
   if (first) {

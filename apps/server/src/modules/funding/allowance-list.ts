@@ -34,7 +34,7 @@ export async function sourceAllowancePage(
   q: AllowancePageRequest,
 ): Promise<{ allowances: FundingAllowance[]; recordCount: number }> {
   if (!(await findSource(db, locationId, sourceId)))
-    throw new AppError(404, M.sourceNotFound, 'sourceId');
+    throw AppError.notFound(M.sourceNotFound, 'sourceId');
   const page = await allowancePage(db, locationId, sourceId, q);
   return { allowances: await withFigures(db, page.rows), recordCount: page.recordCount };
 }
@@ -46,7 +46,7 @@ export async function storeAllowance(
   allowanceId: number,
 ): Promise<FundingAllowance> {
   const [row] = await allowanceRows(db, locationId, [allowanceId]);
-  if (!row) throw new AppError(404, M.allowanceNotFound, 'allowanceId');
+  if (!row) throw AppError.notFound(M.allowanceNotFound, 'allowanceId');
   const [allowance] = await withFigures(db, [row]);
   return allowance as FundingAllowance;
 }

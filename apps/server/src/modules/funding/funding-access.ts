@@ -2,9 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { FUNDING_REFUSAL } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireSession } from '../../lib/request-context.ts';
 import type { Session } from '../../lib/session.ts';
-import { grantsOf } from '../permissions/index.ts';
 
 /**
  * Funding is the store's money, not a catalog item: managing it opens every student's
@@ -13,8 +11,8 @@ import { grantsOf } from '../permissions/index.ts';
  * own store only. 403 with FUNDING_REFUSAL otherwise.
  */
 export async function fundingManager(db: Db, request: FastifyRequest): Promise<Session> {
-  const session = requireSession(request);
-  const grants = await grantsOf(db, request);
-  if (!grants.holdsEverywhere('MANAGE_VOUCHERS')) throw new AppError(403, FUNDING_REFUSAL);
+  const session = request.session;
+  const grants = await request.grants;
+  if (!grants.holdsEverywhere('MANAGE_VOUCHERS')) throw AppError.forbidden(FUNDING_REFUSAL);
   return session;
 }

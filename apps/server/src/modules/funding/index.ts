@@ -5,7 +5,8 @@
  * funding. Funding never imports the students module (the students module imports this file).
  * Code outside the module imports only this file.
  */
-export { registerFundingRoutes } from './routes.ts';
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerFundingRoutes } from './routes.ts';
 export { studentAllowances } from './student-allowances.ts';
 export {
   chargeOrderFunding,
@@ -13,3 +14,6 @@ export {
   planOrderFunding,
   refundOrderFunding,
 } from './order-funding.ts';
+
+/** The module as a Fastify plugin (app.ts registers it under its prefix). */
+export const fundingModule = modulePlugin(registerFundingRoutes);

@@ -30,11 +30,12 @@ export async function usablePromotion(
 ): Promise<PromotionRow> {
   const promotion = await findPromotion(db, student.locationId, code);
   if (!promotion || today < promotion.chargeStartsOn || today > promotion.chargeEndsOn) {
-    throw new AppError(400, M.unknownPromotionCode(code), PROMOTION_FIELD);
+    throw AppError.badRequest(M.unknownPromotionCode(code), PROMOTION_FIELD);
   }
   const { uses, usedByStudent } = await promotionUses(db, promotion.sourceId, student.studentId);
-  if (usedByStudent) throw new AppError(400, M.promotionAlreadyUsed(code), PROMOTION_FIELD);
-  if (uses >= promotion.useLimit) throw new AppError(400, M.promotionUsedUp(code), PROMOTION_FIELD);
+  if (usedByStudent) throw AppError.badRequest(M.promotionAlreadyUsed(code), PROMOTION_FIELD);
+  if (uses >= promotion.useLimit)
+    throw AppError.badRequest(M.promotionUsedUp(code), PROMOTION_FIELD);
   return promotion;
 }
 
@@ -51,7 +52,7 @@ export async function redeemPromotion(
   options: { today: string; now: Date; actorAccountId: number | null; orderId: number },
 ): Promise<number> {
   const found = await findPromotion(tx, student.locationId, code);
-  if (!found) throw new AppError(400, M.unknownPromotionCode(code), PROMOTION_FIELD);
+  if (!found) throw AppError.badRequest(M.unknownPromotionCode(code), PROMOTION_FIELD);
   const source = await lockSource(tx, student.locationId, found.sourceId);
   // Read again under the lock: a use committed while this one waited counts.
   const promotion = await usablePromotion(tx, student, code, options.today);
@@ -59,7 +60,7 @@ export async function redeemPromotion(
   const cap = source?.perStudentCapCents ?? null;
   // A promotion whose budget cannot give one more use is used up, whatever its use limit says.
   if (left < promotion.amountCents || (cap !== null && cap < promotion.amountCents)) {
-    throw new AppError(400, M.promotionUsedUp(code), PROMOTION_FIELD);
+    throw AppError.badRequest(M.promotionUsedUp(code), PROMOTION_FIELD);
   }
   const ids = await grantAllowances(
     tx,

@@ -33,7 +33,7 @@ export async function accessDayReport(
   page: ReportPage,
 ): Promise<AccessDayReport> {
   const [term] = await storeTerms(db, locationId, [termId]);
-  if (!term) throw new AppError(404, TERM_NOT_FOUND, 'termId');
+  if (!term) throw AppError.notFound(TERM_NOT_FOUND, 'termId');
   const accessDay = addDays(term.startDate, ACCESS_DAY - 1);
   return {
     termId,

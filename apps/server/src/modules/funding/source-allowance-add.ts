@@ -24,7 +24,7 @@ export interface AddAllowanceInput {
 
 /** The allowance an earlier add with this key made; 409 if it was for another source. */
 function replayed(earlier: { id: number; sourceId: number }, sourceId: number): number {
-  if (earlier.sourceId !== sourceId) throw new AppError(409, KEY_USED, 'clientKey');
+  if (earlier.sourceId !== sourceId) throw AppError.conflict(KEY_USED, 'clientKey');
   return earlier.id;
 }
 
@@ -46,13 +46,13 @@ export async function addSourceAllowance(
   const { locationId, accountId } = session;
   const answer = (id: number) => storeAllowance(db, locationId, id);
   if (!(await findSource(db, locationId, sourceId)))
-    throw new AppError(404, M.sourceNotFound, 'sourceId');
+    throw AppError.notFound(M.sourceNotFound, 'sourceId');
   const earlier = await findAllowanceByClientKey(db, accountId, input.clientKey);
   if (earlier) return answer(replayed(earlier, sourceId));
   const student = (await studentsByIdNum(db, locationId, [input.studentIdNum])).get(
     input.studentIdNum,
   );
-  if (!student) throw new AppError(400, M.studentNotFound(input.studentIdNum), 'studentIdNum');
+  if (!student) throw AppError.badRequest(M.studentNotFound(input.studentIdNum), 'studentIdNum');
 
   let allowanceId: number;
   try {
@@ -89,7 +89,7 @@ export async function addSourceAllowance(
     if (winner) return answer(replayed(winner, sourceId));
     // Another add gave the student an allowance from this source meanwhile.
     if ((await studentsWithAllowance(db, sourceId, [student.id])).size > 0)
-      throw new AppError(409, M.duplicateAllowance(input.studentIdNum), 'studentIdNum');
+      throw AppError.conflict(M.duplicateAllowance(input.studentIdNum), 'studentIdNum');
     throw error;
   }
   return answer(allowanceId);

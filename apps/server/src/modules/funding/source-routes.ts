@@ -28,7 +28,7 @@ const TAGS = ['funding'];
 /** 404 naming sourceId unless the source is the store's. */
 async function requireSource(db: Db, locationId: number, sourceId: number): Promise<void> {
   if (!(await findSource(db, locationId, sourceId)))
-    throw new AppError(404, M.sourceNotFound, 'sourceId');
+    throw AppError.notFound(M.sourceNotFound, 'sourceId');
 }
 
 /** Funding sources: the list, one source, create and edit, the term picker, ledger, activity. */

@@ -24,19 +24,19 @@ export async function checkedSource(
   exceptSourceId?: number,
 ): Promise<{ values: SourceValues; terms: TermRow[]; termIds: number[] }> {
   const termIds = [...input.termIds].sort((a, b) => a - b);
-  if (new Set(termIds).size !== termIds.length) throw new AppError(400, TERM_TWICE, 'termIds');
+  if (new Set(termIds).size !== termIds.length) throw AppError.badRequest(TERM_TWICE, 'termIds');
   const terms = await storeTerms(db, locationId, termIds);
   const found = new Set(terms.map((t) => t.termId));
   const missing = termIds.find((id) => !found.has(id));
-  if (missing !== undefined) throw new AppError(404, TERM_NOT_FOUND(missing), 'termIds');
+  if (missing !== undefined) throw AppError.notFound(TERM_NOT_FOUND(missing), 'termIds');
 
   const promotion = input.promotion;
   if (input.kind === 'PROMOTION' && !promotion)
-    throw new AppError(400, M.promotionNeedsCode, 'promotion');
+    throw AppError.badRequest(M.promotionNeedsCode, 'promotion');
   if (input.kind !== 'PROMOTION' && promotion)
-    throw new AppError(400, M.promotionOnly, 'promotion');
+    throw AppError.badRequest(M.promotionOnly, 'promotion');
   if (promotion && (await promoCodeTaken(db, locationId, promotion.code, exceptSourceId)))
-    throw new AppError(409, M.promotionCodeTaken(promotion.code), 'promotion.code');
+    throw AppError.conflict(M.promotionCodeTaken(promotion.code), 'promotion.code');
 
   return {
     values: {

@@ -37,20 +37,20 @@ export async function updateSourceOf(
   try {
     await db.transaction(async (tx) => {
       const current = await lockSource(tx, locationId, sourceId);
-      if (!current) throw new AppError(404, M.sourceNotFound, 'sourceId');
-      if (current.version !== version) throw new AppError(409, M.changedMeanwhile, 'version');
+      if (!current) throw AppError.notFound(M.sourceNotFound, 'sourceId');
+      if (current.version !== version) throw AppError.conflict(M.changedMeanwhile, 'version');
       const { values, terms, termIds } = await checkedSource(tx, locationId, input, sourceId);
       // Its balances were expired or paid out: reopening the window would offer money no
       // longer there (a closing is not undone).
       if (current.closedAt !== null && values.chargeEndsOn >= isoDay(now))
-        throw new AppError(409, M.sourceClosed(usDay(isoDay(current.closedAt))), 'chargeEndsOn');
+        throw AppError.conflict(M.sourceClosed(usDay(isoDay(current.closedAt))), 'chargeEndsOn');
       const granted = await sourceGrantedCents(tx, sourceId);
       if (values.budgetCents < granted)
-        throw new AppError(409, M.budgetBelowAllocated(formatMoney(granted)), 'budgetCents');
+        throw AppError.conflict(M.budgetBelowAllocated(formatMoney(granted)), 'budgetCents');
       if (values.promoUseLimit !== null && values.promoUseLimit !== undefined) {
         const uses = await countSourceAllowances(tx, sourceId);
         if (values.promoUseLimit < uses)
-          throw new AppError(409, USED_MORE(uses), 'promotion.useLimit');
+          throw AppError.conflict(USED_MORE(uses), 'promotion.useLimit');
       }
       const before = (await termsOfSources(tx, [sourceId])).get(sourceId) ?? [];
       const summary = changeSummary(
@@ -75,7 +75,7 @@ export async function updateSourceOf(
   } catch (error) {
     // Another source took the promotion code between the check and the write.
     if (isUniqueViolation(error) && input.promotion)
-      throw new AppError(409, M.promotionCodeTaken(input.promotion.code), 'promotion.code');
+      throw AppError.conflict(M.promotionCodeTaken(input.promotion.code), 'promotion.code');
     throw error;
   }
   return storeSource(db, locationId, sourceId, isoDay(now));

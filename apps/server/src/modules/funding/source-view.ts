@@ -105,7 +105,7 @@ export async function storeSource(
   today: string,
 ): Promise<FundingSource> {
   const [row] = await sourcesWithSums(db, locationId, sourceId);
-  if (!row) throw new AppError(404, M.sourceNotFound, 'sourceId');
+  if (!row) throw AppError.notFound(M.sourceNotFound, 'sourceId');
   const terms = await termsOfSources(db, [sourceId]);
   return toSource(row, terms.get(sourceId) ?? [], today);
 }

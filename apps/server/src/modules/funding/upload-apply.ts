@@ -29,19 +29,19 @@ export async function applyUpload(
 ): Promise<AllowanceUpload> {
   const { locationId } = session;
   const first = await findUpload(db, locationId, uploadId);
-  if (!first) throw new AppError(404, M.uploadNotFound, 'uploadId');
+  if (!first) throw AppError.notFound(M.uploadNotFound, 'uploadId');
   if (first.status === 'APPLIED') return toUploadSummary(first);
   try {
     await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
         const source = await lockSource(tx, locationId, first.sourceId);
         const upload = await findUpload(tx, locationId, uploadId);
-        if (!source || !upload) throw new AppError(404, M.uploadNotFound, 'uploadId');
+        if (!source || !upload) throw AppError.notFound(M.uploadNotFound, 'uploadId');
         if (upload.status === 'APPLIED') throw new AppliedMeanwhile();
-        if (upload.status !== 'CHECKED') throw new AppError(409, M.uploadInvalid, 'uploadId');
+        if (upload.status !== 'CHECKED') throw AppError.conflict(M.uploadInvalid, 'uploadId');
         const grants = keptRowsOf(upload).map(toGrant);
         const refusals = await checkGrants(tx, source, grants);
-        if (refusals.size > 0) throw new AppError(409, M.sourceChangedSinceCheck, 'uploadId');
+        if (refusals.size > 0) throw AppError.conflict(M.sourceChangedSinceCheck, 'uploadId');
         await grantAllowances(tx, locationId, source.id, grants, {
           actorAccountId: session.accountId,
           now,
@@ -69,6 +69,6 @@ export async function applyUpload(
     if (!(error instanceof AppliedMeanwhile)) throw error;
   }
   const applied = await findUpload(db, locationId, uploadId);
-  if (!applied) throw new AppError(404, M.uploadNotFound, 'uploadId');
+  if (!applied) throw AppError.notFound(M.uploadNotFound, 'uploadId');
   return toUploadSummary(applied);
 }

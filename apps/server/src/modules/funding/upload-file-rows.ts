@@ -56,7 +56,7 @@ export async function readAllowanceFile(
       rows.push(row);
     }
   } catch (error) {
-    if (error instanceof SheetLimitError) throw new AppError(413, error.message, 'file');
+    if (error instanceof SheetLimitError) throw AppError.tooLarge(error.message, 'file');
     if (error instanceof SheetReadError) throw new AllowanceFileError(error.message);
     throw error;
   }

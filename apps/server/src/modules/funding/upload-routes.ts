@@ -30,7 +30,7 @@ const UPLOADS_LISTED = 50;
 
 function fileTypeOf(fileName: string): AllowanceFileType {
   const extension = /\.(csv|xlsx)$/i.exec(fileName.trim())?.[1]?.toLowerCase();
-  if (!extension) throw new AppError(400, M.badFileName, 'fileName');
+  if (!extension) throw AppError.badRequest(M.badFileName, 'fileName');
   return extension as AllowanceFileType;
 }
 
@@ -50,12 +50,12 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void 
       const { params, query, request } = input;
       const session = await fundingManager(db, request);
       if (!(await findSource(db, session.locationId, params.sourceId))) {
-        throw new AppError(404, M.sourceNotFound, 'sourceId');
+        throw AppError.notFound(M.sourceNotFound, 'sourceId');
       }
       const type = fileTypeOf(query.fileName);
       const body: unknown = request.body;
       if (body !== undefined && body !== null && !isStream(body)) {
-        throw new AppError(400, M.notAFile, 'file');
+        throw AppError.badRequest(M.notAFile, 'file');
       }
       // Streamed to a private file (5 MB at most), read from there by a worker thread.
       const stored = isStream(body)
@@ -83,7 +83,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void 
   route(app, getAllowanceUploads, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
     const session = await fundingManager(db, request);
     if (!(await findSource(db, session.locationId, params.sourceId))) {
-      throw new AppError(404, M.sourceNotFound, 'sourceId');
+      throw AppError.notFound(M.sourceNotFound, 'sourceId');
     }
     const rows = await sourceUploads(db, params.sourceId, UPLOADS_LISTED);
     return { uploads: rows.map(toUploadSummary) };
@@ -92,7 +92,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void 
   route(app, getAllowanceUpload, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
     const session = await fundingManager(db, request);
     const row = await findUpload(db, session.locationId, params.uploadId);
-    if (!row) throw new AppError(404, M.uploadNotFound, 'uploadId');
+    if (!row) throw AppError.notFound(M.uploadNotFound, 'uploadId');
     return toUploadSummary(row);
   });
 
@@ -103,7 +103,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void 
     async ({ params, query, request }) => {
       const session = await fundingManager(db, request);
       const row = await findUpload(db, session.locationId, params.uploadId);
-      if (!row) throw new AppError(404, M.uploadNotFound, 'uploadId');
+      if (!row) throw AppError.notFound(M.uploadNotFound, 'uploadId');
       const page = await uploadIssuesPage(db, row.id, query.page, query.pageSize);
       return { issues: page.issues, recordCount: page.total };
     },

@@ -54,7 +54,7 @@ export async function checkUpload(
 ): Promise<AllowanceUpload> {
   const { locationId } = session;
   const source = await findSource(db, locationId, sourceId);
-  if (!source) throw new AppError(404, M.sourceNotFound, 'sourceId');
+  if (!source) throw AppError.notFound(M.sourceNotFound, 'sourceId');
   const check = await checkFile(db, source, file);
   const rowsValid = check.validRows.length;
   const uploadId = await db.transaction(async (tx) => {

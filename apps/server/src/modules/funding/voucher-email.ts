@@ -93,11 +93,11 @@ export async function emailVoucherOf(
 ): Promise<{ sentTo: string; emailedAt: string }> {
   const { db } = deps;
   const [row] = await voucherRows(db, session.locationId, { allowanceId }, 1);
-  if (!row) throw new AppError(404, M.allowanceNotFound, 'allowanceId');
+  if (!row) throw AppError.notFound(M.allowanceNotFound, 'allowanceId');
   const to = row.email.trim();
-  if (to === '') throw new AppError(400, M.noStudentEmail, 'allowanceId');
+  if (to === '') throw AppError.badRequest(M.noStudentEmail, 'allowanceId');
   const [content] = await voucherContents(db, [row], isoDay(now));
-  if (!content) throw new AppError(404, M.allowanceNotFound, 'allowanceId');
+  if (!content) throw AppError.notFound(M.allowanceNotFound, 'allowanceId');
   const allowance = await takeMailAllowance(deps.throttle, 'voucher', session);
   const sender = await mailSender(db, session.accountId);
   try {
@@ -105,7 +105,7 @@ export async function emailVoucherOf(
   } catch (error) {
     await allowance.refund();
     log.warn({ err: error, allowanceId }, 'voucher mail refused');
-    throw new AppError(502, NOT_SENT);
+    throw AppError.badGateway(NOT_SENT);
   }
   // The allowance row is updated while orders may hold its lock: a deadlock's victim runs again.
   await retryOnDeadlock(() =>

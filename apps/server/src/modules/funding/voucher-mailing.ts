@@ -40,7 +40,7 @@ const mailboxRefused = (error: unknown) =>
 
 async function storeSource(deps: Pick<AppDeps, 'db'>, locationId: number, sourceId: number) {
   const source = await findSource(deps.db, locationId, sourceId);
-  if (!source) throw new AppError(404, M.sourceNotFound, 'sourceId');
+  if (!source) throw AppError.notFound(M.sourceNotFound, 'sourceId');
   return source;
 }
 

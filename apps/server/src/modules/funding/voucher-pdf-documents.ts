@@ -57,7 +57,7 @@ export async function allowanceVoucherPdf(
   now: Date,
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const [row] = await voucherRows(db, session.locationId, { allowanceId }, 1);
-  if (!row) throw new AppError(404, M.allowanceNotFound, 'allowanceId');
+  if (!row) throw AppError.notFound(M.allowanceNotFound, 'allowanceId');
   const [content] = await voucherContents(db, [row], isoDay(now));
   const pdf = await renderVouchers(`Voucher ${row.voucherCode}`, content ? [content] : []);
   await recordFundingActivity(db, [
@@ -114,7 +114,7 @@ export async function sourceVouchersPdf(
   now: Date,
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const source = await findSource(db, session.locationId, sourceId);
-  if (!source) throw new AppError(404, M.sourceNotFound, 'sourceId');
+  if (!source) throw AppError.notFound(M.sourceNotFound, 'sourceId');
   const total = await countSourceAllowances(db, sourceId);
   const rows = await voucherRows(db, session.locationId, { sourceId }, MAX_VOUCHERS_PER_PDF);
   const contents = await voucherContents(db, rows, isoDay(now));

@@ -1,2 +1,6 @@
 /** The health module's public face: liveness and readiness for process managers. */
-export { registerHealthRoutes } from './routes.ts';
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerHealthRoutes } from './routes.ts';
+
+/** The module as a Fastify plugin (app.ts registers it under its prefix). */
+export const healthModule = modulePlugin(registerHealthRoutes);

@@ -8,7 +8,7 @@ import {
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { isDatabaseUnavailable } from '../../lib/database-unavailable.ts';
-import { route } from '../../lib/route.ts';
+import { pathUnderPrefix, route } from '../../lib/route.ts';
 import { migrationsApplied } from './repository.ts';
 
 const TAGS = ['health'];
@@ -32,7 +32,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   app.route({
     method: readiness.method,
-    url: readiness.path,
+    url: pathUnderPrefix(app, readiness.path),
     schema: {
       summary: readiness.summary,
       tags: TAGS,

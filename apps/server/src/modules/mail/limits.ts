@@ -125,11 +125,9 @@ export async function takeMailAllowance(
     const max = (own ?? refused[0] ?? keys[0]!).limit.max;
     const wait = describeWait(result.waitMs);
     const next = limits.instead ? `${limits.instead}, or try again` : 'Try again';
-    throw new AppError(
-      429,
+    throw AppError.tooMany(
       `${subject} ${limits.done(max)} in the last hour. ${next} in ${wait}.`,
-      undefined,
-      { 'Retry-After': retryAfterSeconds(result.waitMs) },
+      retryAfterSeconds(result.waitMs),
     );
   }
   let refunded = false;

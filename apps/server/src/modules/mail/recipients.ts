@@ -44,6 +44,6 @@ export async function refuseUnknownRecipients(
   const accounts = await storeAccountAddresses(db, locationId, rest);
   const refused = rest.filter((a) => !accounts.has(a));
   if (refused.length > 0) {
-    throw new AppError(400, unknownRecipientsMessage(field, refused), field);
+    throw AppError.badRequest(unknownRecipientsMessage(field, refused), field);
   }
 }

@@ -3,5 +3,9 @@
  * caller reports on (the adoption progress summary shows them too). Code outside the module
  * imports only this file.
  */
-export { registerMetricsRoutes } from './routes.ts';
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerMetricsRoutes } from './routes.ts';
 export { FULL_REPORTER_ACTIONS, reportedDivisionScope } from './metrics-access.ts';
+
+/** The module as a Fastify plugin (app.ts registers it under its prefix). */
+export const metricsModule = modulePlugin(registerMetricsRoutes);

@@ -3,8 +3,7 @@ import { or, sql, type SQL } from 'drizzle-orm';
 import { FULL_REPORTER_ACTIONS } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireSession } from '../../lib/request-context.ts';
-import { grantsOf, type Grants } from '../permissions/index.ts';
+import type { Grants } from '../permissions/index.ts';
 import { METRICS_MESSAGES as M } from './metrics-messages.ts';
 import { divisionReach } from './metrics-repository.ts';
 
@@ -34,8 +33,8 @@ export interface MetricsScope {
 }
 
 export async function metricsScope(db: Db, request: FastifyRequest): Promise<MetricsScope> {
-  const session = requireSession(request);
-  const grants = await grantsOf(db, request);
+  const session = request.session;
+  const grants = await request.grants;
   const divisionId = sql`dv.id`;
   return {
     locationId: session.locationId,
@@ -63,12 +62,12 @@ export async function reachDivision(
   termId?: number,
 ): Promise<ReachedDivision> {
   const row = await divisionReach(db, scope, divisionId, termId);
-  if (!row?.reportable) throw new AppError(404, M.divisionNotReported, 'divisionId');
-  if (!row.termFound) throw new AppError(404, M.termNotFound, 'termId');
+  if (!row?.reportable) throw AppError.notFound(M.divisionNotReported, 'divisionId');
+  if (!row.termFound) throw AppError.notFound(M.termNotFound, 'termId');
   return { divisionId, divisionName: row.divisionName, canViewOnTime: row.onTime };
 }
 
 /** 403 with the on-time refusal unless the caller may see the division's on-time figure. */
 export function requireOnTime(division: ReachedDivision): void {
-  if (!division.canViewOnTime) throw new AppError(403, M.onTimeRefused);
+  if (!division.canViewOnTime) throw AppError.forbidden(M.onTimeRefused);
 }

@@ -30,7 +30,7 @@ export async function createAccount(
 ): Promise<CreatedAccount> {
   const userName = input.newUsername.trim();
   if (await findStoreAccount(deps.db, session.locationId, userName)) {
-    throw new AppError(409, M.accountExists, 'newUsername');
+    throw AppError.conflict(M.accountExists, 'newUsername');
   }
   // The owner is e-mailed: the account counts against the hourly mail limits before it exists.
   const allowance = await takeMailAllowance(deps.throttle, 'accountSetup', session);
@@ -58,7 +58,7 @@ export async function createAccount(
     });
   } catch (error) {
     await allowance.refund();
-    if (isUniqueViolation(error)) throw new AppError(409, M.accountExists, 'newUsername');
+    if (isUniqueViolation(error)) throw AppError.conflict(M.accountExists, 'newUsername');
     throw error;
   }
 

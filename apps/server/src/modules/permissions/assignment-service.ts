@@ -40,7 +40,7 @@ import {
  * administrator must, so every gain of power has two people behind it (and the audit log).
  */
 function refuseSelfGrant(session: Session, target: StoreAccount): void {
-  if (target.id === session.accountId) throw new AppError(403, M.ownRoles);
+  if (target.id === session.accountId) throw AppError.forbidden(M.ownRoles);
 }
 
 /**
@@ -76,7 +76,7 @@ async function changeRoles(
     });
     return { authRoleCatalogsDTO: presentRoles(after) };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, M.concurrentChange);
+    if (isUniqueViolation(error)) throw AppError.conflict(M.concurrentChange);
     throw error;
   }
 }
@@ -104,7 +104,7 @@ export async function assignRoleWithCatalogs(
 ): Promise<UserRolesResponse> {
   const role = await resolveRole(deps.db, input.Role, 'Role.');
   if (ROLE_ONLY_ROLES.includes(role.name)) {
-    throw new AppError(400, M.roleOnly(role.friendly), 'AuthCatalogList');
+    throw AppError.badRequest(M.roleOnly(role.friendly), 'AuthCatalogList');
   }
   const target = await requireStoreUser(deps.db, session, userName);
   refuseSelfGrant(session, target);
@@ -117,12 +117,12 @@ export async function assignRoleWithCatalogs(
   await requireMayHandOut(deps.db, grants, 'grant', role, scopes);
   return changeRoles(deps, session, target, role, EVENTS.roleAssigned, async (tx, held) => {
     if (held.some(isStoreWideRow)) {
-      throw new AppError(409, M.storeWideBlocksScope(target.userName, role.friendly));
+      throw AppError.conflict(M.storeWideBlocksScope(target.userName, role.friendly));
     }
     const heldKeys = new Set(held.map(scopeKey));
     const duplicate = scopes.find((s) => heldKeys.has(scopeKey(s)));
     if (duplicate) {
-      throw new AppError(409, M.alreadyForScope(target.userName, role.friendly, duplicate.label));
+      throw AppError.conflict(M.alreadyForScope(target.userName, role.friendly, duplicate.label));
     }
     await insertUserRoles(tx, newRows(session, target, role, scopes));
   });
@@ -142,9 +142,9 @@ export async function assignRoleStoreWide(
   await requireMayHandOut(deps.db, grants, 'grant', role, []);
   return changeRoles(deps, session, target, role, EVENTS.roleAssigned, async (tx, held) => {
     if (held.some(isStoreWideRow)) {
-      throw new AppError(409, M.alreadyStoreWide(target.userName, role.friendly));
+      throw AppError.conflict(M.alreadyStoreWide(target.userName, role.friendly));
     }
-    if (held.length > 0) throw new AppError(409, M.alreadyScoped(target.userName, role.friendly));
+    if (held.length > 0) throw AppError.conflict(M.alreadyScoped(target.userName, role.friendly));
     await insertUserRoles(tx, [
       {
         locationId: session.locationId,
@@ -182,7 +182,7 @@ async function scopesOf(
 
 function refuseOwnAdministrator(session: Session, target: StoreAccount, role: RoleRow): void {
   if (target.id === session.accountId && role.name === 'PERMISSION_ADMINISTRATOR') {
-    throw new AppError(400, M.ownAdministrator);
+    throw AppError.badRequest(M.ownAdministrator);
   }
 }
 
@@ -199,7 +199,7 @@ export async function unassignRole(
   refuseOwnAdministrator(session, target, role);
   const current = await listUserRoleRows(deps.db, target.id, session.locationId);
   const held = current.filter((row) => row.role.id === role.id);
-  if (held.length === 0) throw new AppError(404, M.roleNotHeld(target.userName, role.friendly));
+  if (held.length === 0) throw AppError.notFound(M.roleNotHeld(target.userName, role.friendly));
   await requireMayHandOut(
     deps.db,
     grants,
@@ -208,7 +208,7 @@ export async function unassignRole(
     await scopesOf(deps.db, session.locationId, held),
   );
   return changeRoles(deps, session, target, role, EVENTS.roleUnassigned, async (tx, rows) => {
-    if (rows.length === 0) throw new AppError(404, M.roleNotHeld(target.userName, role.friendly));
+    if (rows.length === 0) throw AppError.notFound(M.roleNotHeld(target.userName, role.friendly));
     await deleteUserRoles(
       tx,
       rows.map((row) => row.assignmentId),
@@ -228,7 +228,7 @@ export async function unassignRoleCatalog(
   const target = await requireStoreUser(deps.db, session, userName);
   const scope = await resolveScope(deps.db, session.locationId, input.AuthCatalog, 'AuthCatalog');
   const notHeld = () =>
-    new AppError(404, M.scopeNotHeld(target.userName, role.friendly, scope.label));
+    AppError.notFound(M.scopeNotHeld(target.userName, role.friendly, scope.label));
   const key = scopeKey(scope);
   const current = await listUserRoleRows(deps.db, target.id, session.locationId);
   if (!current.some((row) => row.role.id === role.id && scopeKey(row) === key)) throw notHeld();

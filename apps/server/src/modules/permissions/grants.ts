@@ -114,7 +114,7 @@ export class Grants {
   /** 403 with `message` unless the caller holds at least one of `wanted` somewhere. */
   async requireAny(wanted: readonly ActionName[], message = DEFAULT_REFUSAL): Promise<void> {
     const held = await this.actions();
-    if (!wanted.some((action) => held.includes(action))) throw new AppError(403, message);
+    if (!wanted.some((action) => held.includes(action))) throw AppError.forbidden(message);
   }
 
   /**

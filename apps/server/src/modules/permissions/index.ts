@@ -2,5 +2,9 @@
  * The permissions module's public face: the permission endpoints and the policy that answers
  * "may they". Code outside the module imports only this file (enforced by ESLint).
  */
-export { registerPermissionRoutes } from './routes.ts';
-export { getPermittedActions, grantsOf, type Grants } from './policy.ts';
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerPermissionRoutes } from './routes.ts';
+export { getPermittedActions, registerGrants, type Grants } from './policy.ts';
+
+/** The module as a Fastify plugin (app.ts registers it under its prefix). */
+export const permissionsModule = modulePlugin(registerPermissionRoutes);

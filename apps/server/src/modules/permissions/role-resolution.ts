@@ -17,9 +17,9 @@ export function requireAssigner(grants: Grants): Promise<void> {
 /** The role a request names (by id; a name sent must agree); 400 naming the field otherwise. */
 export async function resolveRole(db: Db, input: RoleInput, fieldPrefix: string): Promise<RoleRow> {
   const role = await findRole(db, input.id);
-  if (!role) throw new AppError(400, M.roleNotFound(input.id), `${fieldPrefix}id`);
+  if (!role) throw AppError.badRequest(M.roleNotFound(input.id), `${fieldPrefix}id`);
   if (input.name !== undefined && input.name !== role.name) {
-    throw new AppError(400, M.roleNameMismatch(role.id, role.name), `${fieldPrefix}name`);
+    throw AppError.badRequest(M.roleNameMismatch(role.id, role.name), `${fieldPrefix}name`);
   }
   return role;
 }
@@ -43,7 +43,7 @@ export async function resolveScopes(
       scope.courseId,
       scope.sectionId,
     ]);
-    if (seen.has(key)) throw new AppError(400, M.repeatedScope(scope.label), field(index));
+    if (seen.has(key)) throw AppError.badRequest(M.repeatedScope(scope.label), field(index));
     seen.add(key);
   }
   return scopes;
@@ -64,5 +64,5 @@ export async function requireMayHandOut(
   const missing = await grants.missingActionToGrant(actions, scopes);
   if (!missing) return;
   const scope = missing.scopeIndex === null ? null : (scopes[missing.scopeIndex]?.label ?? null);
-  throw new AppError(403, M.escalation(verb, role.friendly, missing.action, scope));
+  throw AppError.forbidden(M.escalation(verb, role.friendly, missing.action, scope));
 }

@@ -15,14 +15,13 @@ import {
   unAssignUserRolesAndCatalog,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireSession, requireWebsite } from '../../lib/request-context.ts';
+import { requireWebsite } from '../../lib/request-context.ts';
 import { websiteOrigin } from '../../lib/website-origin.ts';
 import { route } from '../../lib/route.ts';
 import { createAccount } from './account-creation.ts';
 import * as assignment from './assignment-service.ts';
 import * as catalog from '../catalog/index.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
-import { grantsOf } from './policy.ts';
 import { requireAssigner } from './role-resolution.ts';
 import { listRoles } from './user-roles-repository.ts';
 import { presentAccount, readAudit, readUserRoles, requireReadableUser } from './user-roles.ts';
@@ -37,25 +36,23 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: AppDeps): v
 
   // Who may read another user's roles depends on whose they are: the service asks the grants.
   route(app, getUserRolesAndCatalog, READ, async ({ query, request }) =>
-    readUserRoles(db, requireSession(request), await grantsOf(db, request), query.username),
+    readUserRoles(db, request.session, await request.grants, query.username),
   );
 
   route(app, getPermissionUser, READ, async ({ query, request }) => {
-    const grants = await grantsOf(db, request);
-    return presentAccount(
-      await requireReadableUser(db, requireSession(request), grants, query.username),
-    );
+    const grants = await request.grants;
+    return presentAccount(await requireReadableUser(db, request.session, grants, query.username));
   });
 
   route(app, getPermissionAudit, READ, async ({ query, request }) =>
-    readAudit(db, requireSession(request), await grantsOf(db, request), query.username),
+    readAudit(db, request.session, await request.grants, query.username),
   );
 
   route(app, createUserAccount, { tags: TAGS, errors: [409, 429] }, async ({ query, request }) => {
-    await (await grantsOf(db, request)).requireAny(['CREATE_USER'], M.mayNotCreate);
+    await (await request.grants).requireAny(['CREATE_USER'], M.mayNotCreate);
     return createAccount(
       deps,
-      requireSession(request),
+      request.session,
       { ...query, origin: websiteOrigin(requireWebsite(request), deps.config) },
       request.log,
     );
@@ -64,47 +61,29 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: AppDeps): v
   // Role changes: the caller must be an assigner; the service then applies the no-escalation
   // rule to the role and scopes it resolves, with the same grants.
   const assigner = async (request: FastifyRequest) => {
-    const grants = await grantsOf(db, request);
+    const grants = await request.grants;
     await requireAssigner(grants);
     return grants;
   };
 
   route(app, assignUserRolesAndCatalog, WRITE, async ({ query, body, request }) => {
     const grants = await assigner(request);
-    return assignment.assignRoleWithCatalogs(
-      deps,
-      requireSession(request),
-      grants,
-      query.username,
-      body,
-    );
+    return assignment.assignRoleWithCatalogs(deps, request.session, grants, query.username, body);
   });
 
   route(app, assignUserRoles, WRITE, async ({ query, body, request }) => {
     const grants = await assigner(request);
-    return assignment.assignRoleStoreWide(
-      deps,
-      requireSession(request),
-      grants,
-      query.username,
-      body,
-    );
+    return assignment.assignRoleStoreWide(deps, request.session, grants, query.username, body);
   });
 
   route(app, unAssignUserRoles, WRITE, async ({ query, body, request }) => {
     const grants = await assigner(request);
-    return assignment.unassignRole(deps, requireSession(request), grants, query.username, body);
+    return assignment.unassignRole(deps, request.session, grants, query.username, body);
   });
 
   route(app, unAssignUserRolesAndCatalog, WRITE, async ({ query, body, request }) => {
     const grants = await assigner(request);
-    return assignment.unassignRoleCatalog(
-      deps,
-      requireSession(request),
-      grants,
-      query.username,
-      body,
-    );
+    return assignment.unassignRoleCatalog(deps, request.session, grants, query.username, body);
   });
 
   route(app, getAllRoles, { tags: TAGS }, async ({ request }) => {
@@ -114,21 +93,21 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: AppDeps): v
 
   route(app, getAuthDivisions, { tags: TAGS }, async ({ request }) => {
     await assigner(request);
-    return catalog.divisionsForPicker(db, requireSession(request).locationId);
+    return catalog.divisionsForPicker(db, request.session.locationId);
   });
 
   route(app, getAuthDepartments, READ, async ({ query, request }) => {
     await assigner(request);
-    return catalog.departmentsForPicker(db, requireSession(request).locationId, query.divisionId);
+    return catalog.departmentsForPicker(db, request.session.locationId, query.divisionId);
   });
 
   route(app, getAuthCourses, READ, async ({ query, request }) => {
     await assigner(request);
-    return catalog.coursesForPicker(db, requireSession(request).locationId, query);
+    return catalog.coursesForPicker(db, request.session.locationId, query);
   });
 
   route(app, getAuthSections, READ, async ({ query, request }) => {
     await assigner(request);
-    return catalog.sectionsForPicker(db, requireSession(request).locationId, query);
+    return catalog.sectionsForPicker(db, request.session.locationId, query);
   });
 }

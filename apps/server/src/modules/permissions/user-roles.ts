@@ -30,7 +30,7 @@ export async function requireStoreUser(
   userName: string,
 ): Promise<StoreAccount> {
   const account = await findStoreAccount(db, session.locationId, userName);
-  if (!account) throw new AppError(404, M.userNotFound, 'username');
+  if (!account) throw AppError.notFound(M.userNotFound, 'username');
   return account;
 }
 

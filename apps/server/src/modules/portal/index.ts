@@ -1,3 +1,7 @@
 /** The portal module's public face: websites by host, their config and logos. */
-export { registerPortalRoutes } from './routes.ts';
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerPortalRoutes } from './routes.ts';
 export { WebsiteResolver } from './website-resolver.ts';
+
+/** The module as a Fastify plugin (app.ts registers it under its prefix). */
+export const portalModule = modulePlugin(registerPortalRoutes);

@@ -26,13 +26,13 @@ export async function getWebsiteInfo(
   searchString: string,
 ): Promise<WebsiteInfo> {
   const website = await websites.resolve(searchString);
-  if (!website) throw new AppError(404, `No website is configured for ${searchString}.`);
+  if (!website) throw AppError.notFound(`No website is configured for ${searchString}.`);
   return toWebsiteInfo(website);
 }
 
 export async function getWebsiteConfig(db: Db, jsonFileName: string): Promise<WebsiteConfig> {
   const website = await findWebsiteByJsonFileName(db, jsonFileName);
-  if (!website) throw new AppError(404, `No website config is named ${jsonFileName}.`);
+  if (!website) throw AppError.notFound(`No website config is named ${jsonFileName}.`);
   return repairWebsiteConfig(website.config).config;
 }
 
@@ -43,7 +43,7 @@ export interface LogoFile {
 
 export async function getLogo(db: Db, fileName: string): Promise<LogoFile> {
   const asset = await findWebsiteAsset(db, fileName);
-  if (!asset) throw new AppError(404, `No logo is named ${fileName}.`);
+  if (!asset) throw AppError.notFound(`No logo is named ${fileName}.`);
   return {
     contentType: asset.contentType,
     body: decodeAssetContent(asset.contentType, asset.content),

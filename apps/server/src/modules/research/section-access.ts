@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireSession } from '../../lib/request-context.ts';
 import type { Session } from '../../lib/session.ts';
-import { grantsOf, type Grants } from '../permissions/index.ts';
+import type { Grants } from '../permissions/index.ts';
 import { RESEARCH_MESSAGES as M } from './research-messages.ts';
 
 /** The caller of a section research call: VIEW_SECTION somewhere, or 403. */
@@ -12,8 +11,8 @@ export async function sectionReader(
   db: Db,
   request: FastifyRequest,
 ): Promise<{ session: Session; grants: Grants }> {
-  const session = requireSession(request);
-  const grants = await grantsOf(db, request);
+  const session = request.session;
+  const grants = await request.grants;
   await grants.requireAny(['VIEW_SECTION'], M.noSectionAccess);
   return { session, grants };
 }
@@ -34,5 +33,5 @@ export async function sectionScope(grants: Grants): Promise<SQL> {
 
 /** 404 naming `field` unless `found`. */
 export function requireFound(found: boolean, message: string, field: string): void {
-  if (!found) throw new AppError(404, message, field);
+  if (!found) throw AppError.notFound(message, field);
 }

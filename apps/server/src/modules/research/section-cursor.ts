@@ -67,13 +67,13 @@ export function decodeCursor(
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw new AppError(400, M.badCursor, field);
+    throw AppError.badRequest(M.badCursor, field);
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw new AppError(400, M.badCursor, field);
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw AppError.badRequest(M.badCursor, field);
   const [sortedBy, value, id] = parsed as [unknown, unknown, unknown];
-  if (sortedBy !== sortField) throw new AppError(400, M.cursorOfAnotherSort, field);
+  if (sortedBy !== sortField) throw AppError.badRequest(M.cursorOfAnotherSort, field);
   if (!validValue(sortField, value) || !Number.isInteger(id) || (id as number) < 1)
-    throw new AppError(400, M.badCursor, field);
-  if ((id as number) > MAX_INT) throw new AppError(400, M.badCursor, field);
+    throw AppError.badRequest(M.badCursor, field);
+  if ((id as number) > MAX_INT) throw AppError.badRequest(M.badCursor, field);
   return { value, id: id as number };
 }

@@ -60,7 +60,7 @@ export async function requireTerm(
   termId: number,
 ): Promise<TextbookTermRow> {
   const term = await findTerm(db, locationId, termId);
-  if (!term) throw new AppError(404, TEXTBOOK_MESSAGES.termNotFound(termId), 'termId');
+  if (!term) throw AppError.notFound(TEXTBOOK_MESSAGES.termNotFound(termId), 'termId');
   return term;
 }
 
@@ -91,7 +91,7 @@ export async function textbookDepartment(
   const term = await requireTerm(db, locationId, termId);
   const [figures] = await findDepartmentFigures(db, locationId, termId, departmentId);
   if (!figures) {
-    throw new AppError(404, TEXTBOOK_MESSAGES.departmentNotFound(departmentId), 'departmentId');
+    throw AppError.notFound(TEXTBOOK_MESSAGES.departmentNotFound(departmentId), 'departmentId');
   }
   const rows = await findDepartmentSections(db, locationId, termId, departmentId);
   return {

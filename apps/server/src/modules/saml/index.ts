@@ -1,2 +1,6 @@
 /** The SAML module's public face: single sign-on and single logout routes. */
-export { registerSamlRoutes } from './routes.ts';
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerSamlRoutes } from './routes.ts';
+
+/** The module as a Fastify plugin (app.ts registers it under its prefix). */
+export const samlModule = modulePlugin(registerSamlRoutes);

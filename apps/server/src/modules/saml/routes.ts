@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { AUTH_MESSAGES, requireSession, requireWebsite } from '../../lib/request-context.ts';
+import { AUTH_MESSAGES, requireWebsite } from '../../lib/request-context.ts';
 import { findActiveAccount } from '../account/index.ts';
 import { getPermittedActions } from '../permissions/index.ts';
 import { consumeAssertion } from './assertion-consumer.ts';
@@ -82,11 +82,11 @@ export function registerSamlRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   route(app, getCurrentSession, { tags: ['account'] }, async ({ request }) => {
-    const session = requireSession(request);
+    const session = request.session;
     const token = String(request.headers[AUTH_HEADER.toLowerCase()] ?? '').trim();
     const account = await findActiveAccount(deps.db, session.accountId, session.locationId);
     const exp = decodeJwt(token).exp;
-    if (!account || exp === undefined) throw new AppError(401, AUTH_MESSAGES.expired);
+    if (!account || exp === undefined) throw AppError.unauthorized(AUTH_MESSAGES.expired);
     return {
       token,
       userName: account.userName,

@@ -55,9 +55,9 @@ export async function exchangeTicket(
 ): Promise<SsoSession> {
   const used = await useTicket(deps.db, hashTicket(input.ticket), deps.now());
   if (!used || used.accountId !== input.userAccountId || used.locationId !== website.locationId) {
-    throw new AppError(401, TICKET_INVALID_MESSAGE);
+    throw AppError.unauthorized(TICKET_INVALID_MESSAGE);
   }
   const account = await findActiveAccount(deps.db, used.accountId, website.locationId);
-  if (!account) throw new AppError(401, TICKET_INVALID_MESSAGE);
+  if (!account) throw AppError.unauthorized(TICKET_INVALID_MESSAGE);
   return toSsoSession(await issueTokenSession(deps, account, website.locationId, 'saml'));
 }

@@ -3,4 +3,8 @@
  * autogen orders and the rental due-date reminders (spec §7 admin base: Student, Autogen;
  * Rental service). Code outside the module imports only this file.
  */
-export { registerStudentRoutes } from './routes.ts';
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerStudentRoutes } from './routes.ts';
+
+/** The module as a Fastify plugin (app.ts registers it under its prefix). */
+export const studentsModule = modulePlugin(registerStudentRoutes);

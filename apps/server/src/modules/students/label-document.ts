@@ -36,10 +36,10 @@ export async function loadLabel(
 ): Promise<LoadedLabel> {
   const label = await labelByToken(db, token);
   if (!label || label.locationId !== websiteLocationId) {
-    throw new AppError(404, M.labelNotFound, 'token');
+    throw AppError.notFound(M.labelNotFound, 'token');
   }
   if (label.expiresAt <= now) {
-    throw new AppError(410, M.labelExpired(counterDay(label.expiresAt), label.kind), 'token');
+    throw AppError.gone(M.labelExpired(counterDay(label.expiresAt), label.kind), 'token');
   }
   return label.kind === 'SHIPMENT'
     ? { kind: 'SHIPMENT', data: await shipmentData(db, label) }

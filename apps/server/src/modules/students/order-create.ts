@@ -28,7 +28,7 @@ function replayedOrderId(
   student: StudentRow,
 ): number {
   if (earlier.studentId !== student.id || earlier.locationId !== student.locationId) {
-    throw new AppError(409, M.clientKeyUsed, 'clientKey');
+    throw AppError.conflict(M.clientKeyUsed, 'clientKey');
   }
   return earlier.id;
 }

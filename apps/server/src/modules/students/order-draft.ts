@@ -80,7 +80,7 @@ async function refuseItem(
       item.fulfillmentType === 'DIGITAL'
         ? M.digitalUnavailable
         : M.notOffered(FULFILLMENT_TYPE_LABELS[item.fulfillmentType]);
-    throw new AppError(400, why, field);
+    throw AppError.badRequest(why, field);
   }
   // Not orderable: a material of the section the student already has, or not one of theirs.
   const materials = await studentSectionMaterials(
@@ -93,7 +93,7 @@ async function refuseItem(
   const owned = materials.some(
     (m) => m.sectionId === item.sectionId && m.titleId === item.titleId && m.ownedOrderId !== null,
   );
-  throw new AppError(400, owned ? M.alreadyHas : M.notRequired, field);
+  throw AppError.badRequest(owned ? M.alreadyHas : M.notRequired, field);
 }
 
 /**
@@ -121,17 +121,17 @@ export async function priceOrderDraft(
       await refuseItem(db, student, today, sections, index, item, match);
     }
     // A title adopted for two of the student's sections is needed once.
-    if (titleIds.has(item.titleId)) throw new AppError(400, M.titleTwice, `items.${index}`);
+    if (titleIds.has(item.titleId)) throw AppError.badRequest(M.titleTwice, `items.${index}`);
     titleIds.add(item.titleId);
     chosen.push(match as OrderableItem);
   }
   const divisionIds = new Set(chosen.map((c) => c.divisionId));
-  if (divisionIds.size > 1) throw new AppError(400, M.oneDivision, 'items');
+  if (divisionIds.size > 1) throw AppError.badRequest(M.oneDivision, 'items');
 
   const method = await findShippingMethod(db, locationId, draft.shippingMethod);
-  if (!method) throw new AppError(400, M.unknownShippingMethod, 'shippingMethod');
+  if (!method) throw AppError.badRequest(M.unknownShippingMethod, 'shippingMethod');
   const address = completeAddress(student);
-  if (method.shipsToAddress && !address) throw new AppError(400, M.noAddress, 'shippingMethod');
+  if (method.shipsToAddress && !address) throw AppError.badRequest(M.noAddress, 'shippingMethod');
 
   const listPrices = await titleListPrices(
     db,

@@ -11,9 +11,7 @@ import {
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { isoDay } from '../../lib/iso-day.ts';
-import { requireSession } from '../../lib/request-context.ts';
 import { route } from '../../lib/route.ts';
-import { grantsOf } from '../permissions/index.ts';
 import { createOrderFor } from './order-create.ts';
 import { ORDER_MESSAGES as M } from './order-messages.ts';
 import { previewOrder } from './order-preview.ts';
@@ -39,8 +37,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
     refusal: string,
     customerId: number,
   ) => {
-    const session = requireSession(request);
-    const grants = await grantsOf(db, request);
+    const session = request.session;
+    const grants = await request.grants;
     await requireStudentAction(grants, action, refusal);
     const student = await studentScopeOf(db, request, grants).open(customerId);
     await student.require(action, refusal);

@@ -32,16 +32,16 @@ function plan(
     case 'hold':
       if (order.status === 'ON_HOLD') return 'done';
       if (order.status === 'OPEN') return { from: 'OPEN', to: 'ON_HOLD', action: 'ORDER_HELD' };
-      throw new AppError(409, M.cannotHold(order.id, word), 'orderId');
+      throw AppError.conflict(M.cannotHold(order.id, word), 'orderId');
     case 'unhold':
       if (order.status === 'OPEN') return 'done';
       if (order.status === 'ON_HOLD')
         return { from: 'ON_HOLD', to: 'OPEN', action: 'ORDER_UNHELD' };
-      throw new AppError(409, M.cannotUnhold(order.id, word), 'orderId');
+      throw AppError.conflict(M.cannotUnhold(order.id, word), 'orderId');
     case 'cancel':
       if (order.status === 'CANCELLED') return 'done';
       if (order.hasFulfilledItem || order.status === 'FULFILLED') {
-        throw new AppError(409, M.handedOver(order.id), 'orderId');
+        throw AppError.conflict(M.handedOver(order.id), 'orderId');
       }
       return { from: order.status, to: 'CANCELLED', action: 'ORDER_CANCELLED' };
   }
@@ -68,7 +68,7 @@ export async function changeOrder(
   await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const order = await lockStudentOrder(tx, student.locationId, student.id, orderId);
-      if (!order) throw new AppError(404, M.orderNotFound(orderId), 'orderId');
+      if (!order) throw AppError.notFound(M.orderNotFound(orderId), 'orderId');
       const move = plan(change, order);
       if (move === 'done') return;
       if (!(await changeOrderStatus(tx, order.id, move.from, move.to, now))) return;

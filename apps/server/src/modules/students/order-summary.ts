@@ -119,7 +119,7 @@ export async function studentOrderSummary(
 ): Promise<OrderSummary> {
   const read = await readStudentOrders(db, locationId, studentId, { orderId, limit: 1 });
   const [order] = read.orders;
-  if (!order) throw new AppError(404, M.orderNotFound(orderId), 'orderId');
+  if (!order) throw AppError.notFound(M.orderNotFound(orderId), 'orderId');
   const funding = await orderFundingHistories(db, [order.id]);
   return toOrderSummary(order, read.items, funding.get(order.id) ?? NO_FUNDING, can);
 }

@@ -24,7 +24,7 @@ const filled = (value: string | null | undefined) => (value ?? '').trim();
  */
 export async function requireReturnAddress(db: Db, locationId: number): Promise<ReturnAddress> {
   const address = returnAddressOf(await storeReturnAddress(db, locationId));
-  if (!isCompleteReturnAddress(address)) throw new AppError(415, M.noReturnAddress);
+  if (!isCompleteReturnAddress(address)) throw AppError.unsupported(M.noReturnAddress);
   return address;
 }
 

@@ -38,7 +38,7 @@ export async function returnRentalsFor(
   const { db } = deps;
   const { session } = scope;
   if (body.locationId !== session.locationId) {
-    throw new AppError(400, M.notThisStore(body.locationId), 'locationId');
+    throw AppError.badRequest(M.notThisStore(body.locationId), 'locationId');
   }
   const scoped = body.customerId === undefined ? undefined : await scope.open(body.customerId);
   await scoped?.require('RETURN_RENTALS', M.mayNotReturn);
@@ -176,7 +176,7 @@ async function conditionIdsOf(db: Db, locationId: number, body: ReturnRequest): 
     if (id !== undefined) return id;
     const field = `${LIST}.${index}.marketplaceCondition`;
     const message = M.unknownCondition(item.marketplaceCondition, [...conditions.keys()]);
-    throw new AppError(400, `${field}: ${message}`, field);
+    throw AppError.badRequest(`${field}: ${message}`, field);
   });
 }
 

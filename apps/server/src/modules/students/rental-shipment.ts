@@ -75,7 +75,7 @@ export async function printShippingLabel(
       return reason ? [`${byId.get(id)?.serialItemRefNum ?? id} (${reason})`] : [];
     });
     if (problems.length > 0) {
-      throw new AppError(400, `transItemIdList: ${problems.join('; ')}`, 'transItemIdList');
+      throw AppError.badRequest(`transItemIdList: ${problems.join('; ')}`, 'transItemIdList');
     }
 
     const label = await newShipmentLabel(tx, session, student.id, now);

@@ -112,7 +112,7 @@ export async function requiredMaterialsOf(
   // a scoped caller cannot learn who is enrolled in sections outside their scope.
   const { sectionId, visible } = which;
   if (!visible || !(await isEnrolled(db, locationId, studentId, sectionId)))
-    throw new AppError(404, NOT_ENROLLED, 'sectionId');
+    throw AppError.notFound(NOT_ENROLLED, 'sectionId');
   const rows = await requiredMaterialRows(db, locationId, studentId, today, sectionId);
   return sectionMaterials(rows).map(toRequiredMaterial);
 }

@@ -8,10 +8,9 @@ import {
 } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireSession } from '../../lib/request-context.ts';
 import type { Session } from '../../lib/session.ts';
 import type { CatalogAncestry } from '../catalog/index.ts';
-import { grantsOf, type Grants } from '../permissions/index.ts';
+import type { Grants } from '../permissions/index.ts';
 import { findStudent, type StudentRow } from './student-repository.ts';
 import {
   ENROLMENT_SECTION_COLUMNS,
@@ -19,7 +18,7 @@ import {
   enrolmentAncestries,
 } from './student-scope-repository.ts';
 
-const notFound = () => new AppError(404, CUSTOMER_NOT_FOUND, 'customerId');
+const notFound = () => AppError.notFound(CUSTOMER_NOT_FOUND, 'customerId');
 
 /**
  * Which of the store's students the caller may look up, and what they may do for each (ADR
@@ -138,7 +137,7 @@ export class ScopedStudent {
 
   /** 403 with `message` unless the caller holds `action` for this student. */
   async require(action: ActionName, message: string): Promise<void> {
-    if (!(await this.may(action))) throw new AppError(403, message);
+    if (!(await this.may(action))) throw AppError.forbidden(message);
   }
 
   /**
@@ -161,7 +160,7 @@ export class ScopedStudent {
 
 /** The caller's scope over students, from the grants the request already loaded. */
 export function studentScopeOf(db: Db, request: FastifyRequest, grants: Grants): StudentScope {
-  return new StudentScope(db, requireSession(request), grants);
+  return new StudentScope(db, request.session, grants);
 }
 
 /** The caller's session, grants and scope, once they hold an action that lets them look students up. */
@@ -169,8 +168,8 @@ export async function studentReader(
   db: Db,
   request: FastifyRequest,
 ): Promise<{ session: Session; grants: Grants; scope: StudentScope }> {
-  const session = requireSession(request);
-  const grants = await grantsOf(db, request);
+  const session = request.session;
+  const grants = await request.grants;
   await grants.requireAny(STUDENT_LOOKUP_ACTIONS, STUDENT_LOOKUP_REFUSAL);
   return { session, grants, scope: new StudentScope(db, session, grants) };
 }

@@ -25,7 +25,7 @@ export function registerStudentFundingRoute(app: FastifyInstance, deps: AppDeps)
     const { grants, scope } = await studentReader(db, request);
     await grants.requireAny(STUDENT_FUNDING_ACTIONS, STUDENT_FUNDING_REFUSAL);
     const student = await scope.open(query.customerId);
-    if (!(await student.mayViewFunding())) throw new AppError(403, STUDENT_FUNDING_REFUSAL);
+    if (!(await student.mayViewFunding())) throw AppError.forbidden(STUDENT_FUNDING_REFUSAL);
     return studentAllowances(db, student.row.locationId, student.row.id, isoDay(deps.now()));
   });
 }
