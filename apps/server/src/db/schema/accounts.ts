@@ -10,16 +10,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 
 /** A person who signs in to a store's websites. User names are e-mail addresses. */
 export const userAccounts = pgTable(
   'user_accounts',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     userName: text().notNull(),
     name: text().notNull(),
     email: text().notNull(),
@@ -36,14 +35,14 @@ export const userAccounts = pgTable(
 );
 
 export const roles = pgTable('roles', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   name: text().notNull().unique(),
   friendly: text().notNull(),
   description: text().notNull(),
 });
 
 export const actions = pgTable('actions', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   name: text().notNull().unique(),
   description: text().notNull().default(''),
 });
@@ -52,12 +51,8 @@ export const actions = pgTable('actions', {
 export const roleActions = pgTable(
   'role_actions',
   {
-    roleId: integer()
-      .notNull()
-      .references(() => roles.id),
-    actionId: integer()
-      .notNull()
-      .references(() => actions.id),
+    roleId: reference(() => roles.id),
+    actionId: reference(() => actions.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.actionId] })],
 );
@@ -66,10 +61,8 @@ export const roleActions = pgTable(
 export const rememberSecrets = pgTable(
   'remember_secrets',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    accountId: integer()
-      .notNull()
-      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
     secretHash: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -84,10 +77,8 @@ export const rememberSecrets = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    accountId: integer()
-      .notNull()
-      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -100,10 +91,8 @@ export const passwordResetTokens = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     actorAccountId: integer().references(() => userAccounts.id),
     subjectAccountId: integer().references(() => userAccounts.id),
     event: text().notNull(),

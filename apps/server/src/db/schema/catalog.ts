@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { userAccounts } from './accounts.ts';
 
@@ -17,10 +18,8 @@ import { userAccounts } from './accounts.ts';
 export const divisions = pgTable(
   'divisions',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     name: text().notNull(),
     universityName: text().notNull(),
   },
@@ -30,13 +29,9 @@ export const divisions = pgTable(
 export const terms = pgTable(
   'terms',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    divisionId: integer()
-      .notNull()
-      .references(() => divisions.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    divisionId: reference(() => divisions.id),
     /** Shown cut at the first hyphen (spec §9), e.g. "Fall 2026 - Main" shows as "Fall 2026". */
     name: text().notNull(),
     startDate: date({ mode: 'string' }).notNull(),
@@ -52,13 +47,9 @@ export const terms = pgTable(
 export const departments = pgTable(
   'departments',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    divisionId: integer()
-      .notNull()
-      .references(() => divisions.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    divisionId: reference(() => divisions.id),
     code: text().notNull(),
     /** May be empty in imported data; lists drop empty names (spec §5). */
     name: text().notNull(),
@@ -69,16 +60,10 @@ export const departments = pgTable(
 export const courses = pgTable(
   'courses',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    divisionId: integer()
-      .notNull()
-      .references(() => divisions.id),
-    departmentId: integer()
-      .notNull()
-      .references(() => departments.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    divisionId: reference(() => divisions.id),
+    departmentId: reference(() => departments.id),
     code: text().notNull(),
     name: text().notNull(),
     description: text().notNull().default(''),
@@ -100,10 +85,8 @@ export const courses = pgTable(
 export const professors = pgTable(
   'professors',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     firstName: text().notNull(),
     lastName: text().notNull(),
     email: text(),
@@ -125,16 +108,10 @@ export const professors = pgTable(
 export const sections = pgTable(
   'sections',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id),
-    termId: integer()
-      .notNull()
-      .references(() => terms.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    courseId: reference(() => courses.id),
+    termId: reference(() => terms.id),
     code: text().notNull(),
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }).notNull(),
@@ -179,12 +156,8 @@ export const sections = pgTable(
 export const sectionProfessors = pgTable(
   'section_professors',
   {
-    sectionId: integer()
-      .notNull()
-      .references(() => sections.id, { onDelete: 'cascade' }),
-    professorId: integer()
-      .notNull()
-      .references(() => professors.id),
+    sectionId: reference(() => sections.id, { onDelete: 'cascade' }),
+    professorId: reference(() => professors.id),
   },
   (t) => [
     primaryKey({ columns: [t.sectionId, t.professorId] }),

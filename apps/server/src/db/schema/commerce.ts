@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { userAccounts } from './accounts.ts';
 import { divisions, sections, terms } from './catalog.ts';
@@ -20,10 +21,8 @@ import { titles } from './materials.ts';
 export const marketplaceConditions = pgTable(
   'marketplace_conditions',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     name: text().notNull(),
     sortOrder: integer().notNull().default(0),
   },
@@ -34,16 +33,10 @@ export const marketplaceConditions = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id),
-    divisionId: integer()
-      .notNull()
-      .references(() => divisions.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    studentId: reference(() => students.id),
+    divisionId: reference(() => divisions.id),
     termId: integer().references(() => terms.id),
     /** e.g. WEB, IN_STORE, AUTOGEN, INCLUSIVE_ACCESS. */
     orderType: text().notNull(),
@@ -75,10 +68,8 @@ export const orders = pgTable(
 export const shippingMethods = pgTable(
   'shipping_methods',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     /** e.g. PICKUP, STANDARD, EXPEDITED. */
     code: text().notNull(),
     name: text().notNull(),
@@ -93,16 +84,10 @@ export const shippingMethods = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    titleId: integer()
-      .notNull()
-      .references(() => titles.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    orderId: reference(() => orders.id, { onDelete: 'cascade' }),
+    titleId: reference(() => titles.id),
     sectionId: integer().references(() => sections.id),
     /** RENT_NEW, RENT_USED, BUY_NEW, BUY_USED, DIGITAL. */
     fulfillmentType: text().notNull(),
@@ -124,19 +109,11 @@ export const orderItems = pgTable(
 export const rentals = pgTable(
   'rentals',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id),
-    titleId: integer()
-      .notNull()
-      .references(() => titles.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    studentId: reference(() => students.id),
+    orderId: reference(() => orders.id),
+    titleId: reference(() => titles.id),
     serialItemRefNum: text().notNull(),
     /** Groups items onto one return shipping label. */
     serialItemLabel: text().notNull(),
@@ -177,16 +154,12 @@ export const rentals = pgTable(
 export const rentalLabels = pgTable(
   'rental_labels',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     /** RETURN: the counter return of one serialItemLabel; SHIPMENT: a return-shipping label. */
     kind: text({ enum: ['RETURN', 'SHIPMENT'] }).notNull(),
     token: text().notNull(),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id),
+    studentId: reference(() => students.id),
     serialItemLabel: text(),
     trackingNumber: text(),
     createdBy: integer().references(() => userAccounts.id),
@@ -209,9 +182,7 @@ export const rentalLabels = pgTable(
 export const rentalReminders = pgTable(
   'rental_reminders',
   {
-    rentalId: integer()
-      .notNull()
-      .references(() => rentals.id, { onDelete: 'cascade' }),
+    rentalId: reference(() => rentals.id, { onDelete: 'cascade' }),
     /** DUE_IN_10, DUE_IN_3, DUE_IN_1, OVERDUE_1. */
     kind: text().notNull(),
     claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -226,13 +197,9 @@ export const rentalReminders = pgTable(
 export const studentActivity = pgTable(
   'student_activity',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    studentId: reference(() => students.id),
     actorAccountId: integer().references(() => userAccounts.id),
     /** e.g. RENTAL_RETURNED, SHIPPING_LABEL_CREATED, ORDER_CREATED, ORDER_CANCELLED. */
     action: text().notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { userAccounts } from './accounts.ts';
 import { divisions } from './catalog.ts';
@@ -12,10 +13,8 @@ import { divisions } from './catalog.ts';
 export const dataImports = pgTable(
   'data_imports',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     /** The mapping file's id (e.g. `uiuc-grades-by-crn`). */
     formatId: text().notNull(),
     /** The feeds the format fills (DATA_FEEDS), as the format said at upload. */
@@ -31,9 +30,7 @@ export const dataImports = pgTable(
     status: text({
       enum: ['VALIDATING', 'VALIDATED', 'INVALID', 'APPLYING', 'APPLIED', 'FAILED'],
     }).notNull(),
-    createdBy: integer()
-      .notNull()
-      .references(() => userAccounts.id),
+    createdBy: reference(() => userAccounts.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp({ withTimezone: true }),
     rowsRead: integer().notNull().default(0),
@@ -66,10 +63,8 @@ export const dataImports = pgTable(
 export const dataImportIssues = pgTable(
   'data_import_issues',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    importId: integer()
-      .notNull()
-      .references(() => dataImports.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    importId: reference(() => dataImports.id, { onDelete: 'cascade' }),
     rowNumber: integer().notNull(),
     column: text().notNull().default(''),
     value: text().notNull().default(''),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { userAccounts } from './accounts.ts';
 import { terms } from './catalog.ts';
@@ -24,10 +25,8 @@ import { orders } from './commerce.ts';
 export const fundingSources = pgTable(
   'funding_sources',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     name: text().notNull(),
     /** FUNDING_KINDS. */
     kind: text().notNull(),
@@ -55,9 +54,7 @@ export const fundingSources = pgTable(
     closedThroughEntryId: integer(),
     /** Bumped by each edit; an edit sent with an older version is refused (no lost update). */
     version: integer().notNull().default(0),
-    createdBy: integer()
-      .notNull()
-      .references(() => userAccounts.id),
+    createdBy: reference(() => userAccounts.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The client's key for one create: the same create sent again answers this source. */
@@ -86,12 +83,8 @@ export const fundingSources = pgTable(
 export const fundingSourceTerms = pgTable(
   'funding_source_terms',
   {
-    sourceId: integer()
-      .notNull()
-      .references(() => fundingSources.id, { onDelete: 'cascade' }),
-    termId: integer()
-      .notNull()
-      .references(() => terms.id),
+    sourceId: reference(() => fundingSources.id, { onDelete: 'cascade' }),
+    termId: reference(() => terms.id),
   },
   (t) => [
     primaryKey({ columns: [t.sourceId, t.termId] }),
@@ -103,16 +96,10 @@ export const fundingSourceTerms = pgTable(
 export const fundingAllowances = pgTable(
   'funding_allowances',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    sourceId: integer()
-      .notNull()
-      .references(() => fundingSources.id),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    sourceId: reference(() => fundingSources.id),
+    studentId: reference(() => students.id),
     /** Unique in the store; printed and e-mailed to the student. */
     voucherCode: text().notNull(),
     note: text().notNull().default(''),
@@ -152,19 +139,11 @@ export const fundingAllowances = pgTable(
 export const fundingLedger = pgTable(
   'funding_ledger',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    sourceId: integer()
-      .notNull()
-      .references(() => fundingSources.id),
-    allowanceId: integer()
-      .notNull()
-      .references(() => fundingAllowances.id),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    sourceId: reference(() => fundingSources.id),
+    allowanceId: reference(() => fundingAllowances.id),
+    studentId: reference(() => students.id),
     /** LEDGER_KINDS. */
     kind: text().notNull(),
     /** Signed as it moves the student's balance. */
@@ -215,13 +194,9 @@ export const fundingLedger = pgTable(
 export const fundingActivity = pgTable(
   'funding_activity',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    sourceId: integer()
-      .notNull()
-      .references(() => fundingSources.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    sourceId: reference(() => fundingSources.id),
     allowanceId: integer().references(() => fundingAllowances.id),
     actorAccountId: integer().references(() => userAccounts.id),
     /** FUNDING_ACTIVITY_ACTIONS. */
@@ -238,13 +213,9 @@ export const fundingActivity = pgTable(
 export const fundingUploads = pgTable(
   'funding_uploads',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    sourceId: integer()
-      .notNull()
-      .references(() => fundingSources.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    sourceId: reference(() => fundingSources.id),
     fileName: text().notNull(),
     /** FUNDING_UPLOAD_STATUSES. */
     status: text().notNull(),
@@ -258,9 +229,7 @@ export const fundingUploads = pgTable(
     errorMessage: text(),
     /** The valid rows to write on apply: [{ rowNumber, studentId, amountCents, note }]. */
     validRows: jsonb().notNull().default([]),
-    createdBy: integer()
-      .notNull()
-      .references(() => userAccounts.id),
+    createdBy: reference(() => userAccounts.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     appliedBy: integer().references(() => userAccounts.id),
     appliedAt: timestamp({ withTimezone: true }),
@@ -271,9 +240,7 @@ export const fundingUploads = pgTable(
 export const fundingUploadIssues = pgTable(
   'funding_upload_issues',
   {
-    uploadId: integer()
-      .notNull()
-      .references(() => fundingUploads.id, { onDelete: 'cascade' }),
+    uploadId: reference(() => fundingUploads.id, { onDelete: 'cascade' }),
     rowNumber: integer().notNull(),
     column: text().notNull(),
     value: text().notNull(),

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { courses, sections } from './catalog.ts';
 import { userAccounts } from './accounts.ts';
@@ -39,10 +40,8 @@ export const searchVocabulary = pgTable('search_vocabulary', { word: text().prim
 export const titles = pgTable(
   'titles',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     ean13: text().notNull(),
     isbn10: text(),
     digitalIsbn: text(),
@@ -73,7 +72,7 @@ export const titles = pgTable(
 export const externalProducts = pgTable(
   'external_products',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     ean13: text().notNull(),
     isbn10: text(),
     digitalIsbn: text(),
@@ -97,16 +96,14 @@ export const externalProducts = pgTable(
 );
 
 export const proposedProductTypes = pgTable('proposed_product_types', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   name: text().notNull().unique(),
 });
 
 /** A material an instructor asked for that is not (yet) a catalog title (spec §3 Proposed title). */
 export const proposedTitles = pgTable('proposed_titles', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  locationId: integer()
-    .notNull()
-    .references(() => locations.id),
+  id: identityId(),
+  locationId: reference(() => locations.id),
   author: text().notNull().default(''),
   contactInformation: text().notNull().default(''),
   description: text().notNull(),
@@ -125,13 +122,9 @@ export const proposedTitles = pgTable('proposed_titles', {
 export const adoptionMaterials = pgTable(
   'adoption_materials',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    courseId: reference(() => courses.id),
     titleId: integer().references(() => titles.id),
     proposedTitleId: integer().references(() => proposedTitles.id),
     adoptionType: text({ enum: ['SECTION_ADOPTION', 'AUTO_ADOPTION'] }).notNull(),
@@ -169,12 +162,8 @@ export const adoptionMaterials = pgTable(
 export const adoptionMaterialSections = pgTable(
   'adoption_material_sections',
   {
-    adoptionMaterialId: integer()
-      .notNull()
-      .references(() => adoptionMaterials.id, { onDelete: 'cascade' }),
-    sectionId: integer()
-      .notNull()
-      .references(() => sections.id, { onDelete: 'cascade' }),
+    adoptionMaterialId: reference(() => adoptionMaterials.id, { onDelete: 'cascade' }),
+    sectionId: reference(() => sections.id, { onDelete: 'cascade' }),
     removed: boolean().notNull().default(false),
   },
   (t) => [
@@ -191,13 +180,9 @@ export const adoptionMaterialSections = pgTable(
 export const adoptionActivity = pgTable(
   'adoption_activity',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    adoptionMaterialId: integer()
-      .notNull()
-      .references(() => adoptionMaterials.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    adoptionMaterialId: reference(() => adoptionMaterials.id, { onDelete: 'cascade' }),
     actorAccountId: integer().references(() => userAccounts.id),
     /** A key of ADOPTION_ACTIVITY_ACTIONS. */
     action: text().notNull(),
@@ -214,16 +199,10 @@ export const adoptionActivity = pgTable(
 export const courseNotices = pgTable(
   'course_notices',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id),
-    senderAccountId: integer()
-      .notNull()
-      .references(() => userAccounts.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    courseId: reference(() => courses.id),
+    senderAccountId: reference(() => userAccounts.id),
     kind: text().notNull(),
     sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     recipients: jsonb().$type<string[]>().notNull(),

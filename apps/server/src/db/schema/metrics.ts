@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { divisions, sections, terms } from './catalog.ts';
 
@@ -17,15 +18,9 @@ const count = () => integer().notNull().default(0);
 export const metricItemCounts = pgTable(
   'metric_item_counts',
   {
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    divisionId: integer()
-      .notNull()
-      .references(() => divisions.id, { onDelete: 'cascade' }),
-    termId: integer()
-      .notNull()
-      .references(() => terms.id, { onDelete: 'cascade' }),
+    locationId: reference(() => locations.id),
+    divisionId: reference(() => divisions.id, { onDelete: 'cascade' }),
+    termId: reference(() => terms.id, { onDelete: 'cascade' }),
     sectionId: integer().references(() => sections.id, { onDelete: 'cascade' }),
     /** Items not cancelled (= fulfilled + pending + on hold). */
     itemCount: count(),
@@ -66,12 +61,8 @@ export const metricSectionRequirements = pgTable(
     sectionId: integer()
       .primaryKey()
       .references(() => sections.id, { onDelete: 'cascade' }),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    termId: integer()
-      .notNull()
-      .references(() => terms.id, { onDelete: 'cascade' }),
+    locationId: reference(() => locations.id),
+    termId: reference(() => terms.id, { onDelete: 'cascade' }),
     enrollmentCount: count(),
     /** Distinct title ids, ascending. */
     titleIds: integer().array().notNull(),
@@ -83,12 +74,8 @@ export const metricSectionRequirements = pgTable(
 export const metricPreferenceCounts = pgTable(
   'metric_preference_counts',
   {
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    divisionId: integer()
-      .notNull()
-      .references(() => divisions.id, { onDelete: 'cascade' }),
+    locationId: reference(() => locations.id),
+    divisionId: reference(() => divisions.id, { onDelete: 'cascade' }),
     kind: text({ enum: ['PICKUP', 'SHIP', 'DIGITAL', 'NONE'] }).notNull(),
     preferenceCount: count(),
   },

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { userAccounts } from './accounts.ts';
 import { locations, websites } from './tenancy.ts';
 
@@ -17,9 +18,7 @@ export const samlSpKeys = pgTable('saml_sp_keys', {
 export const samlRequests = pgTable(
   'saml_requests',
   {
-    websiteId: integer()
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: reference(() => websites.id, { onDelete: 'cascade' }),
     requestId: text().notNull(),
     /** What the SAML library stored with the id (its issue instant). */
     value: text().notNull(),
@@ -37,9 +36,7 @@ export const samlRequests = pgTable(
 export const samlSeenAssertions = pgTable(
   'saml_seen_assertions',
   {
-    websiteId: integer()
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: reference(() => websites.id, { onDelete: 'cascade' }),
     assertionId: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -53,14 +50,10 @@ export const samlSeenAssertions = pgTable(
 export const samlTickets = pgTable(
   'saml_tickets',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     ticketHash: text().notNull().unique(),
-    accountId: integer()
-      .notNull()
-      .references(() => userAccounts.id, { onDelete: 'cascade' }),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
+    locationId: reference(() => locations.id),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
@@ -74,14 +67,10 @@ export const samlTickets = pgTable(
 export const samlSessions = pgTable(
   'saml_sessions',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     sessionHash: text().notNull().unique(),
-    websiteId: integer()
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
-    accountId: integer()
-      .notNull()
-      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    websiteId: reference(() => websites.id, { onDelete: 'cascade' }),
+    accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
     nameId: text().notNull(),
     nameIdFormat: text(),
     nameQualifier: text(),

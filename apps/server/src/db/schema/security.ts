@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { userAccounts } from './accounts.ts';
 
@@ -10,13 +11,9 @@ import { userAccounts } from './accounts.ts';
 export const sessions = pgTable(
   'sessions',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    accountId: integer()
-      .notNull()
-      .references(() => userAccounts.id, { onDelete: 'cascade' }),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
+    locationId: reference(() => locations.id),
     /** How it began: a password, a remember-me secret or single sign-on. */
     method: text({ enum: ['password', 'remember', 'saml'] }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { divisions, sections } from './catalog.ts';
 
@@ -15,10 +16,8 @@ import { divisions, sections } from './catalog.ts';
 export const students = pgTable(
   'students',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     studentIdNum: text().notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
@@ -43,15 +42,9 @@ export const students = pgTable(
 export const enrollments = pgTable(
   'enrollments',
   {
-    studentId: integer()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    sectionId: integer()
-      .notNull()
-      .references(() => sections.id, { onDelete: 'cascade' }),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    studentId: reference(() => students.id, { onDelete: 'cascade' }),
+    sectionId: reference(() => sections.id, { onDelete: 'cascade' }),
+    locationId: reference(() => locations.id),
   },
   (t) => [
     primaryKey({ columns: [t.studentId, t.sectionId] }),
@@ -65,13 +58,9 @@ export const enrollments = pgTable(
 export const fulfillmentPreferences = pgTable(
   'fulfillment_preferences',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    studentId: reference(() => students.id, { onDelete: 'cascade' }),
     /** Null means NO_CURRENT_ENROLLMENT. */
     divisionId: integer().references(() => divisions.id),
     /** RENT_NEW, RENT_USED, BUY_NEW, BUY_USED, DIGITAL, OPT_OUT. */

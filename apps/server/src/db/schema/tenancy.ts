@@ -7,12 +7,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { sql } from 'drizzle-orm';
 import type { WebsiteConfig } from '@csp/contracts';
 
 /** A campus store. Every tenant row elsewhere carries its location id. */
 export const locations = pgTable('locations', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   name: text().notNull(),
   externalRef: text().notNull().unique(),
   /** Spec §3 course detail flag: submitters may ask for print only. */
@@ -48,10 +49,8 @@ export const locations = pgTable('locations', {
 export const websites = pgTable(
   'websites',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     /** The search string the host rule produces, e.g. `localhost` or `bookstore-b.localhost`. */
     host: text().notNull(),
     /**
@@ -86,10 +85,8 @@ export const websites = pgTable(
 export const websiteAssets = pgTable(
   'website_assets',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
     fileName: text().notNull(),
     contentType: text().notNull(),
     content: text().notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId, reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { roles, userAccounts } from './accounts.ts';
 import { courses, departments, divisions, sections } from './catalog.ts';
@@ -14,16 +15,10 @@ import { courses, departments, divisions, sections } from './catalog.ts';
 export const userRoles = pgTable(
   'user_roles',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    accountId: integer()
-      .notNull()
-      .references(() => userAccounts.id, { onDelete: 'cascade' }),
-    roleId: integer()
-      .notNull()
-      .references(() => roles.id),
+    id: identityId(),
+    locationId: reference(() => locations.id),
+    accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
+    roleId: reference(() => roles.id),
     divisionId: integer().references(() => divisions.id),
     departmentId: integer().references(() => departments.id),
     courseId: integer().references(() => courses.id),
