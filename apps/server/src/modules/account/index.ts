@@ -11,3 +11,21 @@ export { verifySessionToken } from './session-token.ts';
 export { findAccountByUserName, findActiveAccount } from './repository.ts';
 export { issueTokenSession, type TokenSession } from './session-issuer.ts';
 export { sendPasswordSetupEmail, type PasswordSetupInput } from './password-setup.ts';
+
+import type { PasswordSetupInput } from './password-setup.ts';
+import type { ResetRateLimiter } from './reset-rate-limiter.ts';
+import type { SignInLimiter } from './sign-in-limits.ts';
+
+// The account module's own dependencies, declared here rather than in app-deps.ts, which would
+// then import this module while this module's routes import it: a cycle.
+declare module '../../app-deps.ts' {
+  interface AppDeps {
+    signInLimiter: SignInLimiter;
+    resetLimiter: ResetRateLimiter;
+    /**
+     * Mails a new account the link to choose its password. The permissions module creates
+     * accounts but must not import the account module (which asks it for actions): it gets this.
+     */
+    sendPasswordSetupEmail: (input: PasswordSetupInput) => Promise<void>;
+  }
+}
