@@ -4,9 +4,15 @@
 // there (its routes, drawer items, and any API another part needs) is all the rest of the app
 // may use. So an area can be reorganised inside its folder without breaking anything outside,
 // and app/ learns about areas only through app/feature-registry.ts.
+//
+// The layers point down only: app/ (the compose layer: routes, router, feature registry,
+// providers, service wiring; only main.tsx imports it) uses features/, which use platform/
+// (session, notifications, website, route metadata, lazy pages, titles, shared types), which
+// uses lib/ and components/. Tests may assemble the whole app, so they may import app/.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import importX from 'eslint-plugin-import-x';
+import cycles from './import-cycles.js';
 
 const SRC = 'apps/web/src';
 const FEATURES = `${SRC}/features`;
@@ -23,7 +29,7 @@ const ENTRY_ONLY =
   'Import another area only through its entry file, features/<area>/index.ts; export what ' +
   'you need from there.';
 
-/** The zones, with the paths inside each area that others may import. */
+/** The zones, with the paths inside each area that others may import (its entry). */
 const zonesAllowing = (except) => [
   // features/A may use anything of its own, and of another area B only B's index.ts.
   ...areas.map((area) => ({
@@ -47,29 +53,50 @@ const zonesAllowing = (except) => [
   },
 ];
 
-const TESTS = [`${SRC}/**/*.test.{ts,tsx}`];
+/** platform/ serves every area, so it knows none of them either. */
+const PLATFORM_BELOW_AREAS = {
+  target: `${SRC}/platform`,
+  from: FEATURES,
+  message: 'platform/ sits below every area and must not depend on one: move what both need down.',
+};
+
+/** Nothing below the compose layer imports it: it would make the layers a circle. */
+const COMPOSE_LAYER = {
+  target: [`${FEATURES}`, `${SRC}/lib`, `${SRC}/components`, `${SRC}/platform`],
+  from: `${SRC}/app`,
+  message:
+    'Features, lib/, components/ and platform/ do not import the compose layer (app/): move ' +
+    'what they share to platform/.',
+};
+
+const TESTS = [`${SRC}/**/*.test.{ts,tsx}`, `${SRC}/test/**`];
 
 export default [
   {
     files: [`${SRC}/**/*.{ts,tsx}`],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, cycles },
     settings: {
       // Relative imports carry their .ts/.tsx extension; @csp/contracts is a workspace package.
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: zonesAllowing([ENTRY]) }],
-      // A cycle makes module start-up order matter and usually means a misplaced file.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...zonesAllowing([ENTRY]), PLATFORM_BELOW_AREAS, COMPOSE_LAYER] },
+      ],
+      // A cycle makes module start-up order matter and usually means a misplaced file; one made
+      // of type imports only is still a misplaced type (import-cycles.js).
+      'cycles/no-cycle': 'error',
     },
   },
-  // A test may also use another area's fakes (features/<area>/test/), e.g. the app's session
-  // tests drive the permissions page over its fake server. Production code may not.
+  // Tests and their helpers (fake servers, fixtures, render helpers: all in src/test/) may
+  // assemble the whole app, e.g. the platform's session tests drive the permissions page: they
+  // keep to areas' entry files but may import app/ and features/ from any layer.
   {
     files: TESTS,
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: zonesAllowing([ENTRY, './test']) }],
+      'import-x/no-restricted-paths': ['error', { zones: zonesAllowing([ENTRY]) }],
     },
   },
 ];

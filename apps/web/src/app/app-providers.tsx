@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { NotificationProvider } from './notifications/notification-context.tsx';
-import type { NotificationStore } from './notifications/notification-store.ts';
-import { SessionProvider } from './session/session-context.tsx';
-import type { SessionStore } from './session/session-store.ts';
+import { NotificationProvider } from '../platform/notifications/notification-context.tsx';
+import type { NotificationStore } from '../platform/notifications/notification-store.ts';
+import { SessionProvider } from '../platform/session/session-context.tsx';
+import type { SessionStore } from '../platform/session/session-store.ts';
 import { BrandThemeProvider } from './theme/brand-theme-provider.tsx';
-import { WebsiteProvider } from './website/website-context.tsx';
+import { WebsiteProvider } from '../platform/website/website-context.tsx';
 
 export interface AppServices {
   queryClient: QueryClient;

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createHttpSessionApi } from '../features/account/index.ts';
-import type { SessionApi } from '../features/account/index.ts';
+import type { SessionApi } from '../platform/session/session-api.ts';
 import type { AppServices } from './app-providers.tsx';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { NotificationStore } from './notifications/notification-store.ts';
-import { SessionStore } from './session/session-store.ts';
+import { NotificationStore } from '../platform/notifications/notification-store.ts';
+import { SessionStore } from '../platform/session/session-store.ts';
 
 export function createAppServices(sessionApi: SessionApi = createHttpSessionApi()): AppServices {
   return {

@@ -7,7 +7,7 @@ import { metricsFeature } from '../features/metrics/index.ts';
 import { permissionsFeature } from '../features/permissions/index.ts';
 import { researchFeature } from '../features/research/index.ts';
 import { studentsFeature } from '../features/students/index.ts';
-import type { Feature } from './feature-types.ts';
+import type { Feature } from '../platform/feature-types.ts';
 
 /**
  * Every area with pages, in drawer order (spec §2): adding an area is its folder plus one line

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
 import type { Endpoint } from '@csp/contracts';
 import type { z } from 'zod';
-import { useSession } from '../app/session/session-context.tsx';
+import { useSession } from '../platform/session/session-context.tsx';
 import { apiCall, ApiRequestError } from './api-client.ts';
 import type { ApiCallOptions, ApiInput } from './api-client.ts';
 

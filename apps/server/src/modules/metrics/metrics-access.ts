@@ -5,7 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Grants } from '../permissions/index.ts';
 import { METRICS_MESSAGES as M } from './metrics-messages.ts';
-import { divisionReach } from './metrics-repository.ts';
+import { divisionReach, type MetricsScope } from './metrics-repository.ts';
+
+// Declared by the repository, which reads with it; re-exported for the module's other files.
+export type { MetricsScope };
 
 /** Spec §6 "Full reporter": any of these actions (the contracts state it once). */
 export { FULL_REPORTER_ACTIONS };
@@ -21,15 +24,6 @@ export async function reportedDivisionScope(grants: Grants, divisionId: SQL): Pr
     FULL_REPORTER_ACTIONS.map((action) => grants.scopePredicate(action, { divisionId })),
   );
   return sql`(${or(...parts) ?? sql`false`})`;
-}
-
-/** The caller's store and, over a division `dv`, what they may see of it. */
-export interface MetricsScope {
-  locationId: number;
-  /** The caller reports on `dv`. */
-  reportable: SQL;
-  /** The caller holds VIEW_ONTIME_PERCENTAGE on the whole of `dv`. */
-  onTime: SQL;
 }
 
 export async function metricsScope(db: Db, request: FastifyRequest): Promise<MetricsScope> {

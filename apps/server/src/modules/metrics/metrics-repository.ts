@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/bulk-write.ts';
-import type { MetricsScope } from './metrics-access.ts';
 
 /**
  * The dashboard's SQL. Every figure is read from the kept summaries of migration 0014
@@ -10,6 +9,15 @@ import type { MetricsScope } from './metrics-access.ts';
  */
 
 const int = (v: unknown): number => Number(v ?? 0);
+
+/** The caller's store and, over a division `dv`, what they may see of it. */
+export interface MetricsScope {
+  locationId: number;
+  /** The caller reports on `dv`. */
+  reportable: SQL;
+  /** The caller holds VIEW_ONTIME_PERCENTAGE on the whole of `dv`. */
+  onTime: SQL;
+}
 
 export interface ReportedDivisionRow {
   divisionId: number;

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { useLocation } from 'react-router';
-import { PageLoader } from './page-loader.tsx';
+import { PageLoader } from '../../platform/feedback/page-loader.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 /** Every page gets its own error boundary and loading state. */

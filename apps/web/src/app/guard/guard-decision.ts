@@ -4,7 +4,7 @@ import { hasAnyAction } from '../../lib/actions.ts';
 import { canRestoreSsoSession, canResumeSession } from '../../lib/credential-storage.ts';
 import type { StoredCredentials } from '../../lib/credential-storage.ts';
 import { safeNextPath } from '@csp/contracts';
-import type { RouteMeta } from '../routes/route-meta.ts';
+import type { RouteMeta } from '../../platform/routes/route-meta.ts';
 
 export const PERMISSION_DENIED_MESSAGE = 'You do not have permission to view that page.';
 export const SAML_LOGIN_ERROR = LOGIN_ERROR;

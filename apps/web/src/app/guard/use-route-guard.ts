@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useNotificationStore } from '../notifications/notification-context.tsx';
-import type { RouteMeta } from '../routes/route-meta.ts';
-import { useSession, useSessionStore } from '../session/session-context.tsx';
-import { useWebsite } from '../website/website-context.tsx';
+import { useNotificationStore } from '../../platform/notifications/notification-context.tsx';
+import type { RouteMeta } from '../../platform/routes/route-meta.ts';
+import { useSession, useSessionStore } from '../../platform/session/session-context.tsx';
+import { useWebsite } from '../../platform/website/website-context.tsx';
 import { decideNavigation, ssoFailureUrl } from './guard-decision.ts';
 import type { GuardDecision } from './guard-decision.ts';
 

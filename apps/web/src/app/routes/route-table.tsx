@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { FEATURES } from '../feature-registry.ts';
-import type { FeatureRoute } from '../feature-types.ts';
+import type { FeatureRoute } from '../../platform/feature-types.ts';
 import { PageFrame } from '../feedback/page-frame.tsx';
 import { RootErrorPage } from '../feedback/root-error-page.tsx';
 import { RootLayout } from '../shell/root-layout.tsx';

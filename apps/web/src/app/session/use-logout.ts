@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WebsiteInfo } from '@csp/contracts';
 import { SAML_LOGOUT_URL } from '../../features/saml/index.ts';
-import { useWebsite } from '../website/website-context.tsx';
-import { WEBSITE_QUERY_KEY } from '../website/website-query.ts';
-import { useSessionStore } from './session-context.tsx';
+import { useWebsite } from '../../platform/website/website-context.tsx';
+import { WEBSITE_QUERY_KEY } from '../../platform/website/website-query.ts';
+import { useSessionStore } from '../../platform/session/session-context.tsx';
 
 /** Spec §4: with single logout on a SAML site the provider logs the user out everywhere. */
 export function logoutDestination(website: Pick<WebsiteInfo, 'ssoType' | 'sloEnabled'> | null) {

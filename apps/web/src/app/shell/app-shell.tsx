@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useSession } from '../session/session-context.tsx';
+import { useSession } from '../../platform/session/session-context.tsx';
 import { DesktopAppBar } from './desktop-app-bar.tsx';
 import { MainContent } from './main-content.tsx';
 import { searchKindFor } from './mobile-search.ts';

@@ -2,9 +2,9 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useSession } from '../session/session-context.tsx';
-import { siteTitleOf } from '../title/document-title.ts';
-import { useWebsite } from '../website/website-context.tsx';
+import { useSession } from '../../platform/session/session-context.tsx';
+import { siteTitleOf } from '../../platform/title/document-title.ts';
+import { useWebsite } from '../../platform/website/website-context.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**

@@ -4,10 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { useSession } from '../session/session-context.tsx';
-import { useWebsite } from '../website/website-context.tsx';
-import { siteTitleOf } from '../title/document-title.ts';
-import { BrandLogo } from './brand-logo.tsx';
+import { useSession } from '../../platform/session/session-context.tsx';
+import { useWebsite } from '../../platform/website/website-context.tsx';
+import { siteTitleOf } from '../../platform/title/document-title.ts';
+import { BrandLogo } from '../../platform/website/brand-logo.tsx';
 import { NavList } from './nav-list.tsx';
 
 /** Spec §9: the drawer is 250 wide, or 80 when minimised. */

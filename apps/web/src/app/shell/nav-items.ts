@@ -3,7 +3,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import type { ActionName } from '@csp/contracts';
 import { hasAnyAction } from '../../lib/actions.ts';
 import { FEATURES } from '../feature-registry.ts';
-import type { FeatureNavItem } from '../feature-types.ts';
+import type { FeatureNavItem } from '../../platform/feature-types.ts';
 
 export interface NavItem {
   id: string;

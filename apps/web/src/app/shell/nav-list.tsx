@@ -6,7 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
-import { useSession } from '../session/session-context.tsx';
+import { useSession } from '../../platform/session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';
 import { fullLabel, isCurrentItem, navItem, visibleNavItems } from './nav-items.ts';
 

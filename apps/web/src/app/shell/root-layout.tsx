@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import Box from '@mui/material/Box';
-import { PageLoader } from '../feedback/page-loader.tsx';
+import { PageLoader } from '../../platform/feedback/page-loader.tsx';
 import { useRouteGuard } from '../guard/use-route-guard.ts';
 import type { GuardDecision } from '../guard/guard-decision.ts';
-import { NotificationToasts } from '../notifications/notification-toasts.tsx';
-import { useNotificationStore } from '../notifications/notification-context.tsx';
-import { mergeRouteMeta } from '../routes/route-meta.ts';
-import { useSession, useSessionStore } from '../session/session-context.tsx';
-import { documentTitle, siteTitleOf } from '../title/document-title.ts';
-import { useWebsite } from '../website/website-context.tsx';
+import { NotificationToasts } from '../../platform/notifications/notification-toasts.tsx';
+import { useNotificationStore } from '../../platform/notifications/notification-context.tsx';
+import { mergeRouteMeta } from '../../platform/routes/route-meta.ts';
+import { useSession, useSessionStore } from '../../platform/session/session-context.tsx';
+import { documentTitle, siteTitleOf } from '../../platform/title/document-title.ts';
+import { useWebsite } from '../../platform/website/website-context.tsx';
 import { AppShell } from './app-shell.tsx';
 import { MainContent } from './main-content.tsx';
 

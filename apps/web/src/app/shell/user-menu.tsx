@@ -9,9 +9,9 @@ import MenuItem from '@mui/material/MenuItem';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
-import type { Session } from '../session/session-store.ts';
+import type { Session } from '../../platform/session/session-store.ts';
 import { useLogout } from '../session/use-logout.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useSession } from '../../platform/session/session-context.tsx';
 import { userMenuLinks } from './user-menu-items.ts';
 
 /**

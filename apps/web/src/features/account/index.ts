@@ -1,11 +1,10 @@
 import LoginIcon from '@mui/icons-material/Login';
-import type { Feature } from '../../app/feature-types.ts';
-import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { routeMeta } from '../../app/routes/route-meta.ts';
+import type { Feature } from '../../platform/feature-types.ts';
+import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { routeMeta } from '../../platform/routes/route-meta.ts';
 
 // The session calls are the account area's public API: the app's session store uses them.
 export { createHttpSessionApi } from './api/session-api.ts';
-export type { SessionApi } from './api/session-api.ts';
 
 /** Sign-in and password reset: pages shown without the navigation (spec §2). */
 export const accountFeature: Feature = {

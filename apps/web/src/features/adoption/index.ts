@@ -1,8 +1,8 @@
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { ADOPT_ACTIONS } from '@csp/contracts';
-import type { Feature } from '../../app/feature-types.ts';
-import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { routeMeta, signedInPage } from '../../app/routes/route-meta.ts';
+import type { Feature } from '../../platform/feature-types.ts';
+import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
 
 /** Course material adoption: the course list and a course's detail (spec §2). */
 export const adoptionFeature: Feature = {

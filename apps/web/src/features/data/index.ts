@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import AssessmentIcon from '@mui/icons-material/Assessment';
-import type { Feature } from '../../app/feature-types.ts';
-import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { routeMeta, signedInPage } from '../../app/routes/route-meta.ts';
+import type { Feature } from '../../platform/feature-types.ts';
+import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
 
 /** Data Summary, for data managers only (spec §2). */
 export const dataFeature: Feature = {

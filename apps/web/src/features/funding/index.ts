@@ -1,7 +1,7 @@
 import SavingsIcon from '@mui/icons-material/Savings';
-import type { Feature } from '../../app/feature-types.ts';
-import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { signedInPage } from '../../app/routes/route-meta.ts';
+import type { Feature } from '../../platform/feature-types.ts';
+import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { signedInPage } from '../../platform/routes/route-meta.ts';
 
 /**
  * Funding Management (issue 14). Spec §2 asks only for a login on the route, but lists the

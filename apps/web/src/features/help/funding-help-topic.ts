@@ -1,4 +1,4 @@
-import type { HelpTopic } from './help-topics.ts';
+import type { HelpTopic } from './help-topic.ts';
 
 /**
  * Funding management (issue 14, ADR 0019): what the sources, allowances, vouchers, ledger,

@@ -1,7 +1,7 @@
 import HelpIcon from '@mui/icons-material/Help';
-import type { Feature } from '../../app/feature-types.ts';
-import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { routeMeta } from '../../app/routes/route-meta.ts';
+import type { Feature } from '../../platform/feature-types.ts';
+import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { routeMeta } from '../../platform/routes/route-meta.ts';
 
 /** Help: open to everyone; stored credentials still sign the visitor in (spec §2). */
 export const helpFeature: Feature = {

@@ -1,7 +1,7 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import type { Feature } from '../../app/feature-types.ts';
-import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { signedInPage } from '../../app/routes/route-meta.ts';
+import type { Feature } from '../../platform/feature-types.ts';
+import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { signedInPage } from '../../platform/routes/route-meta.ts';
 
 /** Divisional metrics: the dashboard every signed-in user lands on. */
 export const metricsFeature: Feature = {

@@ -1,8 +1,8 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import type { ActionName } from '@csp/contracts';
-import type { Feature } from '../../app/feature-types.ts';
-import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { routeMeta, signedInPage } from '../../app/routes/route-meta.ts';
+import type { Feature } from '../../platform/feature-types.ts';
+import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
 
 const PERMISSION_ACTIONS: readonly ActionName[] = ['ASSIGN_PERMISSIONS', 'CREATE_USER'];
 const SETTINGS_PERMISSIONS = '/settings/permissions';

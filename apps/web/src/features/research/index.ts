@@ -1,8 +1,8 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import { TEXTBOOK_LIST_PATH } from '@csp/contracts';
-import type { Feature } from '../../app/feature-types.ts';
-import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { routeMeta, signedInPage } from '../../app/routes/route-meta.ts';
+import type { Feature } from '../../platform/feature-types.ts';
+import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
 
 /**
  * Section Research: sections, their detail and a student of a section (spec §2); and the

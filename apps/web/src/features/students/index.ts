@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
-import type { Feature } from '../../app/feature-types.ts';
-import { lazyPage } from '../../app/routes/lazy-page.ts';
-import { signedInPage } from '../../app/routes/route-meta.ts';
+import type { Feature } from '../../platform/feature-types.ts';
+import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { signedInPage } from '../../platform/routes/route-meta.ts';
 
 /** Student search and student detail (spec §2). */
 export const studentsFeature: Feature = {

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { login } from '@csp/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractBody } from '../../../lib/contract-schema.ts';
-import { useSessionStore } from '../../../app/session/session-context.tsx';
+import { useSessionStore } from '../../../platform/session/session-context.tsx';
 
 // The form validates with the login contract itself, so its rules match the server's.
 const loginSchema = contractBody(login);

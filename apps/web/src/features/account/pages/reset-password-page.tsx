@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useNotificationStore } from '../../../app/notifications/notification-context.tsx';
+import { useNotificationStore } from '../../../platform/notifications/notification-context.tsx';
 import { validateToken } from '../api/password-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from './catalog-messages.ts';
 import { dateWindow } from './catalog-url-state.ts';
-import { callsTo, lastListBody, renderCatalog, screenWidth } from './test/catalog-fake-server.ts';
+import { callsTo, lastListBody, renderCatalog, screenWidth } from '../../../test/adoption/catalog-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { exportCatalog } from '@csp/contracts';
 import type { CourseListRequest } from '@csp/contracts';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useContractCall } from '../../../lib/contract-query.ts';
 import { CATALOG_MESSAGES } from './catalog-messages.ts';

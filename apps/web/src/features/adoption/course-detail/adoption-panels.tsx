@@ -1,7 +1,7 @@
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
-import { useNotificationStore } from '../../../app/notifications/notification-context.tsx';
+import { useNotificationStore } from '../../../platform/notifications/notification-context.tsx';
 import { AdoptionWizard } from '../wizard/adoption-wizard.tsx';
 import type { WizardMode } from '../wizard/wizard-flows.ts';
 import { WIZARD_MESSAGES } from '../wizard/wizard-messages.ts';

@@ -9,7 +9,7 @@ import {
   COURSE,
   COURSE_PATH,
   renderCourse,
-} from './test/course-detail-fake-server.ts';
+} from '../../../test/adoption/course-detail-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

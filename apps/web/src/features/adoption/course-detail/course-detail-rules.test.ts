@@ -15,7 +15,7 @@ import {
   NO_TEXT,
   OPEN_READER,
   SECTIONS,
-} from './test/course-detail-fake-server.ts';
+} from '../../../test/adoption/course-detail-fake-server.ts';
 
 describe('spec §9 NMR', () => {
   it('shows NMR only for a no-text-required section whose listing count is 1', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useSendFutureAdoptionsEmail } from './course-detail-mutations.ts';

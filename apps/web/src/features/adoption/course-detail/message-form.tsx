@@ -7,7 +7,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePostMessage } from './course-detail-mutations.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';

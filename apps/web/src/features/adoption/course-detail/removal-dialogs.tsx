@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { materialOf } from './adoption-format.ts';
 import { useRemoveCourseAdoption, useRemoveFromSection } from './course-detail-mutations.ts';

@@ -9,7 +9,7 @@ import {
   pickSearchResult,
   pinToday,
   renderWizard,
-} from './test/wizard-fake-server.ts';
+} from '../../../test/adoption/wizard-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 // A wizard run is many steps of a whole app in jsdom.

@@ -7,7 +7,7 @@ import {
   pinToday,
   renderWizard,
   wizardDialog,
-} from './test/wizard-fake-server.ts';
+} from '../../../test/adoption/wizard-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 // A wizard run is many steps of a whole app in jsdom.

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROLES_VERSION_HEADER } from '@csp/contracts';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE, onApiResponse } from '../../../lib/api-client.ts';
-import { FakeXhr } from '../test/fake-xhr.ts';
-import { importSummary } from '../test/data-fixtures.ts';
+import { FakeXhr } from '../../../test/data/fake-xhr.ts';
+import { importSummary } from '../../../test/data/data-fixtures.ts';
 import { uploadImportFile, type UploadImportRequest, type UploadProgress } from './upload-import.ts';
 
 const csv = (name = 'fall 2025.csv', text = 'CRN\n41758\n') => new File([text], name);

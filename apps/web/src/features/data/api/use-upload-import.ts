@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { ImportSummary } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { useRememberImport, useRefreshAfterImport } from './data-queries.ts';
 import { uploadImportFile, type UploadProgress } from './upload-import.ts';
 

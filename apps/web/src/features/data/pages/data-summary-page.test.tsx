@@ -1,9 +1,9 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { importSummary } from '../test/data-fixtures.ts';
-import { BASE, FakeDataServer, renderDataSummary } from '../test/data-fake-server.ts';
-import { FakeXhr } from '../test/fake-xhr.ts';
+import { importSummary } from '../../../test/data/data-fixtures.ts';
+import { BASE, FakeDataServer, renderDataSummary } from '../../../test/data/data-fake-server.ts';
+import { FakeXhr } from '../../../test/data/fake-xhr.ts';
 import { screenWidth } from '../../../test/screen-width.ts';
 
 // The report is polled once a second while the server works: a step waits at most a poll or two.

@@ -8,8 +8,8 @@ import { createAppServices } from '../../../app/app-services.ts';
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
 import { CONFIG, WEBSITE, sessionResponse } from '../../../test/fixtures.ts';
 import { DataIntegrationPanel } from '../index.ts';
-import { importSummary } from '../test/data-fixtures.ts';
-import { BASE, FakeDataServer } from '../test/data-fake-server.ts';
+import { importSummary } from '../../../test/data/data-fixtures.ts';
+import { BASE, FakeDataServer } from '../../../test/data/data-fake-server.ts';
 
 /** The panel as the dashboard embeds it, for a signed-in user holding `actions`. */
 async function renderPanel(actions: ActionName[], server = new FakeDataServer()) {

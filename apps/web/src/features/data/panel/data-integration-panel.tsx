@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DATA_FEED_LABELS } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import { hasAnyAction } from '../../../lib/actions.ts';
 import { useDataStatus } from '../api/data-queries.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importSummary } from '../test/data-fixtures.ts';
+import { importSummary } from '../../../test/data/data-fixtures.ts';
 import {
   applyConfirmText,
   changesNothing,

@@ -6,7 +6,7 @@ import {
   callsTo,
   renderFunding,
   screenWidth,
-} from '../test/funding-fake-server.ts';
+} from '../../../test/funding/funding-fake-server.ts';
 
 const grid = () => screen.findByRole('grid', { name: 'Allowances' }, { timeout: 10_000 });
 const allowanceQueries = (calls: Parameters<typeof callsTo>[0]) =>

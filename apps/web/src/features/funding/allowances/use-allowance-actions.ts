@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { getVoucherPdf, type FundingAllowance } from '@csp/contracts';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
 import { downloadFile } from '../api/download-file.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fillPath } from '@csp/contracts';
 import type { Endpoint } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { downloadFile as saveDownload } from '../../../lib/download-file.ts';
 
 /** A file to fetch: the endpoint's path with its parameters, and any query. */

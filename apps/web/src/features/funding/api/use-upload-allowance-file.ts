@@ -6,7 +6,7 @@ import {
   getSourceActivity,
   type AllowanceUpload,
 } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { contractQueryKey, useInvalidateEndpoints } from '../../../lib/contract-query.ts';
 import { uploadAllowanceFile, type UploadProgress } from './upload-allowance-file.ts';
 

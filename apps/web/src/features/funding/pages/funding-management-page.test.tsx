@@ -8,7 +8,7 @@ import {
   callsTo,
   renderFunding,
   screenWidth,
-} from '../test/funding-fake-server.ts';
+} from '../../../test/funding/funding-fake-server.ts';
 
 const heading = () =>
   screen.findByRole('heading', { level: 1, name: 'Funding Management' }, { timeout: 10_000 });

@@ -6,7 +6,7 @@ import {
   callsTo,
   renderFunding,
   screenWidth,
-} from '../test/funding-fake-server.ts';
+} from '../../../test/funding/funding-fake-server.ts';
 
 function captureDownloads() {
   const saved: { href: string; download: string }[] = [];

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FUNDING_MESSAGES } from '@csp/contracts';
-import { fundingSource } from '../test/funding-fixtures.ts';
+import { fundingSource } from '../../../test/funding/funding-fixtures.ts';
 import {
   FakeFundingServer,
   callsTo,
   renderFunding,
   screenWidth,
-} from '../test/funding-fake-server.ts';
+} from '../../../test/funding/funding-fake-server.ts';
 
 beforeEach(() => screenWidth(1280));
 

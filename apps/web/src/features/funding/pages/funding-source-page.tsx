@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import EditIcon from '@mui/icons-material/Edit';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PanelLoading } from '../../../components/panel-section.tsx';
 import { useFundingSource } from '../api/funding-queries.ts';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { Endpoint } from '@csp/contracts';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
 import { useDownloadFile } from '../api/download-file.ts';

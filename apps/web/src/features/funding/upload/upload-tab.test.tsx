@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FUNDING_MESSAGES } from '@csp/contracts';
 import { json } from '../../../test/fetch-stub.ts';
-import { FakeXhr } from '../../data/test/fake-xhr.ts';
-import { allowanceUpload } from '../test/funding-fixtures.ts';
+import { FakeXhr } from '../../../test/data/fake-xhr.ts';
+import { allowanceUpload } from '../../../test/funding/funding-fixtures.ts';
 import {
   BASE,
   FakeFundingServer,
   renderFunding,
   screenWidth,
-} from '../test/funding-fake-server.ts';
+} from '../../../test/funding/funding-fake-server.ts';
 
 const csv = () => new File(['Student ID,Amount,Note\n900000001,250.00,\n'], 'aid-fall.csv');
 

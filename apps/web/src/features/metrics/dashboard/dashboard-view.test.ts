@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAW, MAIN } from '../test/metrics-fake-server.ts';
+import { LAW, MAIN } from '../../../test/metrics/metrics-fake-server.ts';
 import { chooseDivision, chooseTerm } from './dashboard-view.ts';
 
 describe('the dashboard view from the URL', () => {

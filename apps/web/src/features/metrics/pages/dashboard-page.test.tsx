@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
-import { callsTo, renderDashboard } from '../test/metrics-fake-server.ts';
+import { callsTo, renderDashboard } from '../../../test/metrics/metrics-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { UnknownPageNotice } from '../../../components/unknown-page-notice.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { hasAnyAction } from '../../../lib/actions.ts';

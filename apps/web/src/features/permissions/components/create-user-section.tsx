@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { createUserAccount, isAssignableUsername } from '@csp/contracts';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateUser } from '../api/permission-queries.ts';
 import { PERMISSION_MESSAGES } from '../permission-messages.ts';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 
 export interface CreatedAccount {
   userName: string;

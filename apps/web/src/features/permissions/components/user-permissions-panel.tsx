@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isAssignableUsername, type AuthCatalogInput, type Role } from '@csp/contracts';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useRoleChange, useUserPermissions, type RoleChange } from '../api/permission-queries.ts';

@@ -10,7 +10,7 @@ import {
   SUBMITTER,
   callsTo,
   renderPermissions,
-} from '../test/permissions-fake-server.ts';
+} from '../../../test/permissions/permissions-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
 import { PERMISSION_MESSAGES } from '../permission-messages.ts';
-import { callsTo, renderPermissions } from '../test/permissions-fake-server.ts';
+import { callsTo, renderPermissions } from '../../../test/permissions/permissions-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -9,7 +9,7 @@ import {
   SUBMITTER,
   callsTo,
   renderPermissions,
-} from '../test/permissions-fake-server.ts';
+} from '../../../test/permissions/permissions-fake-server.ts';
 
 // The first visit loads the lazy page and MUI, which takes a while in jsdom.
 configure({ asyncUtilTimeout: 5000 });

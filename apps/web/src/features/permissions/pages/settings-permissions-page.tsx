@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import Stack from '@mui/material/Stack';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { CreateUserSection } from '../components/create-user-section.tsx';
 import { FindUserForm } from '../components/find-user-form.tsx';
 import { UserPermissionsPanel } from '../components/user-permissions-panel.tsx';

@@ -9,7 +9,7 @@ import {
   renderResearch,
   screenWidth,
   sectionDetail,
-} from '../test/research-fake-server.ts';
+} from '../../../test/research/research-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -12,7 +12,7 @@ import {
   renderResearch,
   screenWidth,
   sectionRow,
-} from '../test/research-fake-server.ts';
+} from '../../../test/research/research-fake-server.ts';
 import type { SectionListRequest } from '@csp/contracts';
 
 configure({ asyncUtilTimeout: 5000 });

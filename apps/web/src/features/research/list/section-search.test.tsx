@@ -10,7 +10,7 @@ import {
   renderResearch,
   screenWidth,
   sectionRow,
-} from '../test/research-fake-server.ts';
+} from '../../../test/research/research-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

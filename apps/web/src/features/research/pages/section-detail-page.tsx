@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { PageLoader } from '../../../app/feedback/page-loader.tsx';
+import { PageLoader } from '../../../platform/feedback/page-loader.tsx';
 import { useSectionDetail } from '../api/research-queries.ts';
 import { ResearchBreadcrumbs } from '../detail/back-links.tsx';
 import { EnrolledStudents } from '../detail/enrolled-students.tsx';

@@ -7,7 +7,7 @@ import {
   renderResearch,
   requiredMaterial,
   screenWidth,
-} from '../test/research-fake-server.ts';
+} from '../../../test/research/research-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

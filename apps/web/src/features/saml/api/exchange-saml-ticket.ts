@@ -1,17 +1,7 @@
 import { exchangeSamlTicket as exchangeTicketContract, getCurrentSession } from '@csp/contracts';
-import type { ActionName, SsoSession } from '@csp/contracts';
+import type { SsoSession } from '@csp/contracts';
 import { apiCall } from '../../../lib/api-client.ts';
-
-/** A single-sign-on session in the session store's terms (spec §7 ticket exchange). */
-export interface SamlTicketSession {
-  token: string;
-  userName: string;
-  name: string;
-  userAccountId: number;
-  actions: ActionName[];
-  /** ISO timestamp when the token stops being accepted. */
-  expiresAt: string;
-}
+import type { SamlTicketSession } from '../../../platform/session/session-api.ts';
 
 function fromSsoSession(session: SsoSession): SamlTicketSession {
   return {

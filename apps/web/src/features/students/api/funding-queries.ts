@@ -1,5 +1,5 @@
 import { getStudentFunding, STUDENT_FUNDING_ACTIONS } from '@csp/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { hasAnyAction } from '../../../lib/actions.ts';
 import {
   retryUnlessRefused,

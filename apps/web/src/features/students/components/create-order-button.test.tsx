@@ -11,7 +11,7 @@ import {
   LOGIC,
   callsTo,
   renderWithOrders,
-} from './order-test-server.tsx';
+} from '../../../test/students/order-test-server.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 

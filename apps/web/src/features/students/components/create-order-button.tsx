@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { CreateOrderDialog } from './create-order-dialog.tsx';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
 

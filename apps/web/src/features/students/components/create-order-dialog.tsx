@@ -14,7 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import { NO_CURRENT_ENROLLMENT, type OrderableItem } from '@csp/contracts';
-import { useNotify } from '../../../app/notifications/notification-context.tsx';
+import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useMaySeeStudentFunding, useStudentFunding } from '../api/funding-queries.ts';
 import { useCreateOrder } from '../api/orders-mutations.ts';

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_FUNDING_MESSAGES as F } from './create-order-funding-section.tsx';
 import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
-import { AID, expectPromotionRefusalShownOnce, reviewLogic } from './create-order-review-kit.tsx';
-import { callsTo } from './order-test-server.tsx';
+import { AID, expectPromotionRefusalShownOnce, reviewLogic } from '../../../test/students/create-order-review-kit.tsx';
+import { callsTo } from '../../../test/students/order-test-server.tsx';
 
 /*
  * A clerk who places orders without MANAGE_VOUCHERS or VIEW_STUDENT_FUNDING: the server tells

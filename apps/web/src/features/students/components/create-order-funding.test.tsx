@@ -9,8 +9,8 @@ import {
   ITEMS,
   expectPromotionRefusalShownOnce,
   reviewLogic,
-} from './create-order-review-kit.tsx';
-import { CUSTOMER_ID, allowance, callsTo } from './order-test-server.tsx';
+} from '../../../test/students/create-order-review-kit.tsx';
+import { CUSTOMER_ID, allowance, callsTo } from '../../../test/students/order-test-server.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -8,7 +8,7 @@ import {
   callsTo,
   renderWithOrders,
   requiredMaterial,
-} from './order-test-server.tsx';
+} from '../../../test/students/order-test-server.tsx';
 import {
   REQUIRED_MATERIALS_MESSAGES as M,
   RequiredMaterialsPanel,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
 import { ORDER_CHANGE_MESSAGES } from './order-change-actions.tsx';
-import { BASE, CUSTOMER_ID, callsTo, order, renderWithOrders } from './order-test-server.tsx';
+import { BASE, CUSTOMER_ID, callsTo, order, renderWithOrders } from '../../../test/students/order-test-server.tsx';
 import {
   TRANSACTION_HISTORY_MESSAGES as M,
   TransactionHistoryPanel,

@@ -4,7 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { PageLoader } from '../../../app/feedback/page-loader.tsx';
+import { PageLoader } from '../../../platform/feedback/page-loader.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { CreateOrderButton } from '../components/create-order-button.tsx';
 import { RequiredMaterialsPanel } from '../components/required-materials-panel.tsx';

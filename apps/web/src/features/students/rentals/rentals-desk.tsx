@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSession } from '../../../app/session/session-context.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { LabelPrintNote, PRINT_MESSAGES, PrinterPanelButton } from '../../print/index.ts';
 import { InTransitList, OutstandingList, type RowHandlers } from './rental-lists.tsx';
 import { listState } from './rental-list-section.tsx';

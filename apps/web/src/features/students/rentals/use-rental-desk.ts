@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { RentalItem } from '@csp/contracts';
-import { useWebsite } from '../../../app/website/website-context.tsx';
+import { useWebsite } from '../../../platform/website/website-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { distinctUrls, openLabelTabs, printLabels, type LabelPrinting } from '../../print/index.ts';
 import type { FailedRow, LabelLink, Outcome } from './rental-outcome.tsx';

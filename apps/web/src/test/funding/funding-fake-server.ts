@@ -1,9 +1,9 @@
 import type { ActionName, AllowanceUpload, FundingSource } from '@csp/contracts';
 import { FUNDING_MESSAGES, FUNDING_REFUSAL, XLSX_CONTENT_TYPE } from '@csp/contracts';
-import { storePasswordLogin } from '../../../lib/credential-storage.ts';
-import { json, type StubRequest } from '../../../test/fetch-stub.ts';
-import { sessionResponse } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { storePasswordLogin } from '../../lib/credential-storage.ts';
+import { json, type StubRequest } from '../fetch-stub.ts';
+import { sessionResponse } from '../fixtures.ts';
+import { renderApp } from '../render-app.tsx';
 import {
   TERMS,
   accessDayReport,
@@ -241,4 +241,4 @@ export function callsTo(calls: readonly StubRequest[], method: string, path: str
   return calls.filter((c) => c.method === method && c.url.pathname === `${BASE}/${path}`);
 }
 
-export { screenWidth } from '../../../test/screen-width.ts';
+export { screenWidth } from '../screen-width.ts';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { AdoptionMaterialDTO, AdoptionSection, MaterialSearchResult } from '@csp/contracts';
-import { json, type StubRequest } from '../../../../test/fetch-stub.ts';
+import { json, type StubRequest } from '../fetch-stub.ts';
 import {
   BASE,
   CELL_BIOLOGY,
@@ -10,9 +10,9 @@ import {
   SECTIONS,
   renderCourse,
   type FakeCourseOptions,
-} from '../../course-detail/test/course-detail-fake-server.ts';
+} from './course-detail-fake-server.ts';
 
-export { BASE, COURSE_PATH, callsTo } from '../../course-detail/test/course-detail-fake-server.ts';
+export { BASE, COURSE_PATH, callsTo } from './course-detail-fake-server.ts';
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 

@@ -13,11 +13,11 @@ import type {
 } from '@csp/contracts';
 import { STUDENT_FUNDING_ACTIONS, STUDENT_FUNDING_REFUSAL } from '@csp/contracts';
 import type { z } from 'zod';
-import { AppProviders } from '../../../app/app-providers.tsx';
-import { createAppServices } from '../../../app/app-services.ts';
-import type { SessionApi } from '../../account/index.ts';
-import { json, stubFetch, type StubRequest } from '../../../test/fetch-stub.ts';
-import { WEBSITE, sessionResponse } from '../../../test/fixtures.ts';
+import { AppProviders } from '../../app/app-providers.tsx';
+import { createAppServices } from '../../app/app-services.ts';
+import type { SessionApi } from '../../platform/session/session-api.ts';
+import { json, stubFetch, type StubRequest } from '../fetch-stub.ts';
+import { WEBSITE, sessionResponse } from '../fixtures.ts';
 
 /*
  * A stand-in for the admin-portal order endpoints over one student, for the panels' tests: it

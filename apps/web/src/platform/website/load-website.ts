@@ -1,6 +1,6 @@
 import { getWebsite, getWebsiteConfig, websiteSearchString } from '@csp/contracts';
 import type { WebsiteConfig, WebsiteInfo } from '@csp/contracts';
-import { ApiRequestError, apiCall } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiCall } from '../../lib/api-client.ts';
 
 export interface LoadedWebsite {
   /** Null when no website answers for this host. */

@@ -1,9 +1,9 @@
 import { vi } from 'vitest';
 import type { ActionName, ImportIssue, ImportSummary } from '@csp/contracts';
-import { storePasswordLogin } from '../../../lib/credential-storage.ts';
-import { json, type StubRequest } from '../../../test/fetch-stub.ts';
-import { sessionResponse } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { storePasswordLogin } from '../../lib/credential-storage.ts';
+import { json, type StubRequest } from '../fetch-stub.ts';
+import { sessionResponse } from '../fixtures.ts';
+import { renderApp } from '../render-app.tsx';
 import { importFormat, importSummary, termHoldings } from './data-fixtures.ts';
 import { FakeXhr } from './fake-xhr.ts';
 

@@ -5,10 +5,10 @@ import type {
   AdoptionSection,
   CourseDTO,
 } from '@csp/contracts';
-import { storePasswordLogin } from '../../../../lib/credential-storage.ts';
-import { json, type StubRequest } from '../../../../test/fetch-stub.ts';
-import { sessionResponse } from '../../../../test/fixtures.ts';
-import { renderApp } from '../../../../test/render-app.tsx';
+import { storePasswordLogin } from '../../lib/credential-storage.ts';
+import { json, type StubRequest } from '../fetch-stub.ts';
+import { sessionResponse } from '../fixtures.ts';
+import { renderApp } from '../render-app.tsx';
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 

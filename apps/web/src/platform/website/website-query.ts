@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadWebsite } from '../../features/portal/index.ts';
+import { loadWebsite } from './load-website.ts';
 
 export const WEBSITE_QUERY_KEY = 'website';
 

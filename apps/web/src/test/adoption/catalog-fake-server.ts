@@ -1,9 +1,9 @@
 import { CATALOG_ACTION_TYPES, XLSX_CONTENT_TYPE } from '@csp/contracts';
 import type { ActionName, CourseDTO, CourseListRequest } from '@csp/contracts';
-import { storePasswordLogin } from '../../../../lib/credential-storage.ts';
-import { json, type StubRequest } from '../../../../test/fetch-stub.ts';
-import { sessionResponse } from '../../../../test/fixtures.ts';
-import { renderApp } from '../../../../test/render-app.tsx';
+import { storePasswordLogin } from '../../lib/credential-storage.ts';
+import { json, type StubRequest } from '../fetch-stub.ts';
+import { sessionResponse } from '../fixtures.ts';
+import { renderApp } from '../render-app.tsx';
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 
@@ -149,4 +149,4 @@ export function lastListBody(calls: StubRequest[]): CourseListRequest | undefine
   return callsTo(calls, 'POST', 'getCourseList').at(-1)?.body as CourseListRequest | undefined;
 }
 
-export { screenWidth } from '../../../../test/screen-width.ts';
+export { screenWidth } from '../screen-width.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { json, stubFetch } from '../../../test/fetch-stub.ts';
-import { CONFIG, WEBSITE } from '../../../test/fixtures.ts';
+import { json, stubFetch } from '../../test/fetch-stub.ts';
+import { CONFIG, WEBSITE } from '../../test/fixtures.ts';
 import { loadWebsite } from './load-website.ts';
 
 describe('loadWebsite', () => {

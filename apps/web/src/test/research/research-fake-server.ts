@@ -1,8 +1,8 @@
 import type { ActionName, SectionListRequest } from '@csp/contracts';
-import { storePasswordLogin } from '../../../lib/credential-storage.ts';
-import { json, type StubRequest } from '../../../test/fetch-stub.ts';
-import { sessionResponse } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { storePasswordLogin } from '../../lib/credential-storage.ts';
+import { json, type StubRequest } from '../fetch-stub.ts';
+import { sessionResponse } from '../fixtures.ts';
+import { renderApp } from '../render-app.tsx';
 import { answerSectionList, requiredMaterial, sectionDetail } from './research-fixtures.ts';
 
 export {
@@ -138,4 +138,4 @@ export function listBodies(calls: readonly StubRequest[]): SectionListRequest[] 
 
 export const lastListBody = (calls: readonly StubRequest[]) => listBodies(calls).at(-1);
 
-export { screenWidth } from '../../../test/screen-width.ts';
+export { screenWidth } from '../screen-width.ts';

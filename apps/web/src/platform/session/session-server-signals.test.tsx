@@ -10,7 +10,7 @@ import {
   callsTo,
   permissionHandlers,
   renderPermissions,
-} from '../../features/permissions/test/permissions-fake-server.ts';
+} from '../../test/permissions/permissions-fake-server.ts';
 
 // The first visit loads the lazy page and MUI, which takes a while in jsdom.
 configure({ asyncUtilTimeout: 5000 });

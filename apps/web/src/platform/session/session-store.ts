@@ -1,5 +1,5 @@
 import type { ActionName } from '@csp/contracts';
-import type { SessionApi } from '../../features/account/index.ts';
+import type { SessionApi } from './session-api.ts';
 import {
   NO_CREDENTIALS,
   canRestoreSsoSession,

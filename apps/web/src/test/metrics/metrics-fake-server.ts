@@ -1,8 +1,8 @@
 import type { ActionName, AdoptionProgressRow, MetricsDivision } from '@csp/contracts';
-import { storePasswordLogin } from '../../../lib/credential-storage.ts';
-import { json, type StubRequest } from '../../../test/fetch-stub.ts';
-import { sessionResponse } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { storePasswordLogin } from '../../lib/credential-storage.ts';
+import { json, type StubRequest } from '../fetch-stub.ts';
+import { sessionResponse } from '../fixtures.ts';
+import { renderApp } from '../render-app.tsx';
 
 /*
  * A stand-in for the metric endpoints: two divisions of Pat's (account 7), the first with two

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { LoadedWebsite } from '../../features/portal/index.ts';
+import type { LoadedWebsite } from './load-website.ts';
 import { websiteQuery } from './website-query.ts';
 
 export interface WebsiteState extends LoadedWebsite {

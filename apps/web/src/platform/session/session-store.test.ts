@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ActionName } from '@csp/contracts';
-import type { SessionApi } from '../../features/account/index.ts';
+import type { SessionApi } from './session-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import {
   readStoredCredentials,
