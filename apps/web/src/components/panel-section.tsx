@@ -1,11 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { LoadFailure } from './load-failure.tsx';
 
 interface PanelSectionProps {
   title: string;
@@ -63,15 +62,8 @@ export function PanelError({
   onRetry: () => void;
 }) {
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
+    <LoadFailure onRetry={onRetry}>
       Could not load {what}: {error.message}
-    </Alert>
+    </LoadFailure>
   );
 }

@@ -1,9 +1,6 @@
 import { useId, type KeyboardEvent, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
@@ -17,8 +14,8 @@ import {
   STUDENT_SEARCH_PAGE_SIZE,
   type StudentSearchResult,
 } from '@csp/contracts';
-import { ApiRequestError, DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { STUDENT_SEARCH_MESSAGES as M } from './student-search-messages.ts';
+import { SearchFailure } from '../../../components/load-failure.tsx';
 
 export const studentPath = (customerId: number) => `/search/student/${customerId}`;
 
@@ -62,7 +59,16 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>, onLeaveTop: () => voi
 export function StudentResults(props: StudentResultsProps) {
   const headingId = useId();
   const { q, recordCount, error, listRef, onLeaveTop } = props;
-  if (error) return <SearchFailure error={error} onRetry={props.onRetry} />;
+  if (error) {
+    return (
+      <SearchFailure
+        error={error}
+        onRetry={props.onRetry}
+        failedTitle={M.failed}
+        forbiddenTitle="No students to show"
+      />
+    );
+  }
   if (recordCount === 0 && !props.loading) {
     return (
       <Paper variant="outlined" sx={{ p: 3 }}>
@@ -194,30 +200,5 @@ function StudentRow({ student }: { student: StudentSearchResult }) {
         <ChevronRightIcon color="action" aria-hidden />
       </Box>
     </Box>
-  );
-}
-
-function SearchFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  if (error instanceof ApiRequestError && error.status === 403) {
-    return (
-      <Alert severity="warning">
-        <AlertTitle>No students to show</AlertTitle>
-        {error.message}
-      </Alert>
-    );
-  }
-  const detail = error.message;
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      <AlertTitle>{M.failed}</AlertTitle>
-      {detail && detail !== DEFAULT_ERROR_MESSAGE ? detail : null}
-    </Alert>
   );
 }
