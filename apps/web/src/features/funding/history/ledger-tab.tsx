@@ -11,7 +11,7 @@ import { useUrlState } from '../../../lib/url-state.ts';
 import { LEDGER_PAGE_SIZE, useSourceLedger } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { PagedListFooter } from '../components/paged-list-footer.tsx';
-import { SearchField } from '../components/search-field.tsx';
+import { SearchField } from '../../../components/list/search-field.tsx';
 import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
 import { signedMoney } from '../funding-format.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
