@@ -1,9 +1,7 @@
 import { useId } from 'react';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { CATALOG_MESSAGES } from './catalog-messages.ts';
 import { useCourseList } from './catalog-queries.ts';
 import { courseListBody, isSearching } from './catalog-url-state.ts';
@@ -11,6 +9,7 @@ import type { CatalogView } from './catalog-url-state.ts';
 import type { GridLayout } from './course-columns.tsx';
 import { CourseGrid } from './course-grid.tsx';
 import { ExportMenu } from './export-menu.tsx';
+import { NoResults } from '../../../components/list/no-results.tsx';
 import { SearchFailure } from '../../../components/load-failure.tsx';
 
 interface CatalogResultsProps {
@@ -63,7 +62,15 @@ export function CatalogResults({ view, onChange, onShowAll, layout }: CatalogRes
           forbiddenText={CATALOG_MESSAGES.forbidden}
         />
       ) : settled && data.recordCount === 0 ? (
-        <NoCourses searching={searching} onShowAll={onShowAll} />
+        <NoResults
+          title={CATALOG_MESSAGES.empty}
+          hint={searching ? CATALOG_MESSAGES.emptySearchHint : CATALOG_MESSAGES.emptyHint}
+          action={
+            <Button variant="outlined" onClick={onShowAll}>
+              Show all courses
+            </Button>
+          }
+        />
       ) : (
         <CourseGrid
           rows={data?.courseDTOList ?? []}
@@ -76,26 +83,5 @@ export function CatalogResults({ view, onChange, onShowAll, layout }: CatalogRes
         />
       )}
     </Stack>
-  );
-}
-
-function NoCourses({ searching, onShowAll }: { searching: boolean; onShowAll: () => void }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 3 }}>
-      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <SearchOffIcon color="action" aria-hidden />
-          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 500 }}>
-            {CATALOG_MESSAGES.empty}
-          </Typography>
-        </Stack>
-        <Typography color="text.secondary">
-          {searching ? CATALOG_MESSAGES.emptySearchHint : CATALOG_MESSAGES.emptyHint}
-        </Typography>
-        <Button variant="outlined" onClick={onShowAll}>
-          Show all courses
-        </Button>
-      </Stack>
-    </Paper>
   );
 }

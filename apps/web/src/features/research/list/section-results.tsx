@@ -3,10 +3,8 @@ import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import type { SectionPageInfo, SectionSortField } from '@csp/contracts';
 import { useSectionList } from '../api/research-queries.ts';
 import { RESEARCH_MESSAGES as M } from './research-messages.ts';
@@ -15,6 +13,7 @@ import { SectionGrid, type GridLayout } from './section-grid.tsx';
 import { SectionPager, type PageMove } from './section-pager.tsx';
 import { SectionSortSelect } from './section-sort-select.tsx';
 import { FIRST_PAGE, sectionListBody, type SectionView } from './section-url-state.ts';
+import { NoResults } from '../../../components/list/no-results.tsx';
 import { SearchFailure } from '../../../components/load-failure.tsx';
 
 interface SectionResultsProps {
@@ -74,7 +73,15 @@ export function SectionResults({ view, onChange, onClearFilters, layout }: Secti
           forbiddenText={M.forbidden}
         />
       ) : settled && data.totalSections === 0 ? (
-        <NoSections onClearFilters={onClearFilters} />
+        <NoResults
+          title={M.empty}
+          hint={M.emptyHint}
+          action={
+            <Button variant="outlined" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          }
+        />
       ) : (
         <>
           {layout === 'cards' ? (
@@ -112,24 +119,5 @@ export function SectionResults({ view, onChange, onClearFilters, layout }: Secti
         </>
       )}
     </Stack>
-  );
-}
-
-function NoSections({ onClearFilters }: { onClearFilters: () => void }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 3 }}>
-      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <SearchOffIcon color="action" aria-hidden />
-          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 500 }}>
-            {M.empty}
-          </Typography>
-        </Stack>
-        <Typography color="text.secondary">{M.emptyHint}</Typography>
-        <Button variant="outlined" onClick={onClearFilters}>
-          Clear filters
-        </Button>
-      </Stack>
-    </Paper>
   );
 }

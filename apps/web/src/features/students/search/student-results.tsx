@@ -8,13 +8,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import {
   STUDENT_SEARCH_MAX_RESULTS,
   STUDENT_SEARCH_PAGE_SIZE,
   type StudentSearchResult,
 } from '@csp/contracts';
 import { STUDENT_SEARCH_MESSAGES as M } from './student-search-messages.ts';
+import { NoResults } from '../../../components/list/no-results.tsx';
 import { SearchFailure } from '../../../components/load-failure.tsx';
 
 export const studentPath = (customerId: number) => `/search/student/${customerId}`;
@@ -70,19 +70,7 @@ export function StudentResults(props: StudentResultsProps) {
     );
   }
   if (recordCount === 0 && !props.loading) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <SearchOffIcon color="action" aria-hidden />
-          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 500 }}>
-            {M.none(q)}
-          </Typography>
-        </Stack>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {M.noneHint}
-        </Typography>
-      </Paper>
-    );
+    return <NoResults title={M.none(q)} hint={M.noneHint} />;
   }
   const pages = Math.ceil((recordCount ?? 0) / STUDENT_SEARCH_PAGE_SIZE);
   return (
