@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -10,6 +10,8 @@ interface PanelSectionProps {
   title: string;
   /** Beside the heading (e.g. a summary figure). */
   aside?: ReactNode;
+  /** A heading the screen moves the focus to (a report as it opens). */
+  headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }
 
@@ -18,7 +20,7 @@ interface PanelSectionProps {
  * materials and students): a region named by its heading, so a screen reader lists it among
  * the page's landmarks.
  */
-export function PanelSection({ title, aside, children }: PanelSectionProps) {
+export function PanelSection({ title, aside, headingRef, children }: PanelSectionProps) {
   const headingId = useId();
   return (
     <Paper
@@ -31,7 +33,14 @@ export function PanelSection({ title, aside, children }: PanelSectionProps) {
         direction="row"
         sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
       >
-        <Typography id={headingId} component="h2" variant="h6">
+        <Typography
+          ref={headingRef}
+          id={headingId}
+          tabIndex={headingRef ? -1 : undefined}
+          component="h2"
+          variant="h6"
+          sx={headingRef ? { overflowWrap: 'anywhere', '&:focus': { outline: 'none' } } : undefined}
+        >
           {title}
         </Typography>
         {aside}
