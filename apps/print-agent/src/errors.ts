@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { validationField, validationMessage, type ApiError } from '@csp/contracts';
+import { noEndpointMessage, sendApiError, validationFailure, type ApiError } from '@csp/contracts';
 import { isAgentError } from './agent-error.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred in the print service.';
@@ -24,15 +24,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, error.statusCode, { message: error.message, field: error.field });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const [first] = error.validation;
-      const field = validationField(
-        first?.instancePath ?? '',
-        error.validationContext ?? 'request',
-      );
-      const message = first
-        ? validationMessage(first.keyword, first.message ?? '', field)
-        : 'invalid';
-      return send(reply, 400, { message: `${field}: ${message}`, field });
+      return send(reply, 400, validationFailure(error.validation[0], error.validationContext));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -44,11 +36,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    return send(reply, 404, { message: `There is no endpoint ${request.method} ${path}.` });
+    return send(reply, 404, { message: noEndpointMessage(request.method, path) });
   });
 }
 
 export function send(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
-  const payload: ApiError = body.field ? body : { message: body.message };
-  return reply.code(status).type('application/json; charset=utf-8').send(payload);
+  return sendApiError(reply, status, body);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
-import { apiError, type Endpoint } from '@csp/contracts';
+import { errorResponses, type Endpoint } from '@csp/contracts';
 
 /** What a contract route handler receives, already validated and typed from the contract. */
 export interface RouteInput<Q extends z.ZodType> {
@@ -22,8 +22,10 @@ export function route<
   contract: Endpoint<P, Q, B, R>,
   handler: (input: RouteInput<Q>) => Promise<z.output<R>>,
 ): void {
-  const response: Record<number, z.ZodType> = { 200: contract.response };
-  for (const status of [400, 403, 404, 409, 413, 500, 502, 503]) response[status] = apiError;
+  const response: Record<number, z.ZodType> = {
+    200: contract.response,
+    ...errorResponses([400, 403, 404, 409, 413, 500, 502, 503]),
+  };
   const schema: FastifySchema = {
     response,
     ...(contract.query && { querystring: contract.query }),

@@ -2,6 +2,7 @@ export * from './common/endpoint.ts';
 export * from './common/access.ts';
 export * from './common/paths.ts';
 export * from './common/errors.ts';
+export * from './common/http-errors.ts';
 export * from './common/auth.ts';
 export * from './common/roles.ts';
 export * from './common/safe-next.ts';

@@ -1,19 +1,12 @@
+import { HttpError } from '@csp/contracts';
+
 /**
  * A failure the caller can act on: its status and message are sent as they are
- * (`{message, field?}`). Anything else that is thrown becomes a generic 500.
+ * (`{message, field?}`). Anything else that is thrown becomes a generic 500. The print agent's
+ * AgentError is the same {@link HttpError}.
  */
-export class AppError extends Error {
+export class AppError extends HttpError {
   override name = 'AppError';
-
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly field?: string,
-    /** Extra response headers, e.g. Retry-After. */
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(message);
-  }
 
   /** 400: the request's input is wrong; `field` names the input at fault. */
   static badRequest(message: string, field?: string): AppError {

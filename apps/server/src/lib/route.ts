@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
-import { apiError, jsonSuccessStatuses, type Endpoint } from '@csp/contracts';
+import { errorResponses, jsonSuccessStatuses, type Endpoint } from '@csp/contracts';
 
 /** The OpenAPI security scheme of the Auth-Token header (declared by plugins/openapi.ts). */
 export const AUTH_SECURITY_SCHEME = 'authToken';
@@ -69,9 +69,8 @@ export function route<
   docs: RouteDocs,
   handler: (input: RouteInput<P, Q, B>) => Promise<z.output<R> | FastifyReply>,
 ): void {
-  const response: Record<number, z.ZodType> = {};
+  const response: Record<number, z.ZodType> = errorResponses(errorStatuses(contract, docs));
   for (const status of jsonSuccessStatuses(contract)) response[status] = contract.response;
-  for (const status of errorStatuses(contract, docs)) response[status] = apiError;
 
   const schema: FastifySchema & Record<string, unknown> = {
     summary: contract.summary,

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_PREFIX, validationField, validationMessage, type ApiError } from '@csp/contracts';
+import {
+  API_PREFIX,
+  noEndpointMessage,
+  sendApiError,
+  validationFailure,
+  type ApiError,
+} from '@csp/contracts';
 import { isAppError } from '../lib/app-error.ts';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
@@ -42,15 +48,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, error.statusCode, { message: error.message, field: error.field });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const [first] = error.validation;
-      const field = validationField(
-        first?.instancePath ?? '',
-        error.validationContext ?? 'request',
-      );
-      const message = first
-        ? validationMessage(first.keyword, first.message ?? '', field)
-        : 'invalid';
-      return send(reply, 400, { message: `${field}: ${message}`, field });
+      return send(reply, 400, validationFailure(error.validation[0], error.validationContext));
     }
     if (isDatabaseDataError(error)) {
       request.log.info({ err: error }, 'database refused a value of the request');
@@ -111,12 +109,11 @@ export function sendFrameworkError(
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0] ?? '';
   const message = path.startsWith(`${API_PREFIX}/`)
-    ? `There is no endpoint ${request.method} ${path}.`
+    ? noEndpointMessage(request.method, path)
     : `Nothing is found at ${path}.`;
   return send(reply, 404, { message });
 }
 
 function send(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
-  const payload: ApiError = body.field ? body : { message: body.message };
-  return reply.code(status).type('application/json; charset=utf-8').send(payload);
+  return sendApiError(reply, status, body);
 }

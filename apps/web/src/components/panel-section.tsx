@@ -1,16 +1,17 @@
-import { useId, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { useId, type ReactNode, type Ref } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { LoadFailure } from './load-failure.tsx';
 
 interface PanelSectionProps {
   title: string;
   /** Beside the heading (e.g. a summary figure). */
   aside?: ReactNode;
+  /** A heading the screen moves the focus to (a report as it opens). */
+  headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }
 
@@ -19,7 +20,7 @@ interface PanelSectionProps {
  * materials and students): a region named by its heading, so a screen reader lists it among
  * the page's landmarks.
  */
-export function PanelSection({ title, aside, children }: PanelSectionProps) {
+export function PanelSection({ title, aside, headingRef, children }: PanelSectionProps) {
   const headingId = useId();
   return (
     <Paper
@@ -32,7 +33,14 @@ export function PanelSection({ title, aside, children }: PanelSectionProps) {
         direction="row"
         sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
       >
-        <Typography id={headingId} component="h2" variant="h6">
+        <Typography
+          ref={headingRef}
+          id={headingId}
+          tabIndex={headingRef ? -1 : undefined}
+          component="h2"
+          variant="h6"
+          sx={headingRef ? { overflowWrap: 'anywhere', '&:focus': { outline: 'none' } } : undefined}
+        >
           {title}
         </Typography>
         {aside}
@@ -63,15 +71,8 @@ export function PanelError({
   onRetry: () => void;
 }) {
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
+    <LoadFailure onRetry={onRetry}>
       Could not load {what}: {error.message}
-    </Alert>
+    </LoadFailure>
   );
 }

@@ -1,12 +1,7 @@
 import { useId } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { ApiRequestError, DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { CATALOG_MESSAGES } from './catalog-messages.ts';
 import { useCourseList } from './catalog-queries.ts';
 import { courseListBody, isSearching } from './catalog-url-state.ts';
@@ -14,6 +9,8 @@ import type { CatalogView } from './catalog-url-state.ts';
 import type { GridLayout } from './course-columns.tsx';
 import { CourseGrid } from './course-grid.tsx';
 import { ExportMenu } from './export-menu.tsx';
+import { NoResults } from '../../../components/list/no-results.tsx';
+import { SearchFailure } from '../../../components/load-failure.tsx';
 
 interface CatalogResultsProps {
   view: CatalogView;
@@ -57,9 +54,23 @@ export function CatalogResults({ view, onChange, onShowAll, layout }: CatalogRes
         <ExportMenu body={body} disabled={!settled || data.recordCount === 0} />
       </Stack>
       {list.isError ? (
-        <LoadFailure error={list.error} searching={searching} onRetry={() => void list.refetch()} />
+        <SearchFailure
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          failedTitle={searching ? CATALOG_MESSAGES.searchFailed : CATALOG_MESSAGES.loadFailed}
+          forbiddenTitle="No courses to show"
+          forbiddenText={CATALOG_MESSAGES.forbidden}
+        />
       ) : settled && data.recordCount === 0 ? (
-        <NoCourses searching={searching} onShowAll={onShowAll} />
+        <NoResults
+          title={CATALOG_MESSAGES.empty}
+          hint={searching ? CATALOG_MESSAGES.emptySearchHint : CATALOG_MESSAGES.emptyHint}
+          action={
+            <Button variant="outlined" onClick={onShowAll}>
+              Show all courses
+            </Button>
+          }
+        />
       ) : (
         <CourseGrid
           rows={data?.courseDTOList ?? []}
@@ -72,55 +83,5 @@ export function CatalogResults({ view, onChange, onShowAll, layout }: CatalogRes
         />
       )}
     </Stack>
-  );
-}
-
-function LoadFailure(props: { error: Error; searching: boolean; onRetry: () => void }) {
-  const status = props.error instanceof ApiRequestError ? props.error.status : 0;
-  if (status === 403) {
-    return (
-      <Alert severity="warning">
-        <AlertTitle>No courses to show</AlertTitle>
-        {CATALOG_MESSAGES.forbidden}
-      </Alert>
-    );
-  }
-  // Spec §8: a failed search has its own words; anything else the default fallback. The
-  // server's own reason (a bad date, the database briefly away) follows when it gave one.
-  const title = props.searching ? CATALOG_MESSAGES.searchFailed : CATALOG_MESSAGES.loadFailed;
-  const detail = props.error.message;
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={props.onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      <AlertTitle>{title}</AlertTitle>
-      {detail && detail !== DEFAULT_ERROR_MESSAGE && detail !== title ? detail : null}
-    </Alert>
-  );
-}
-
-function NoCourses({ searching, onShowAll }: { searching: boolean; onShowAll: () => void }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 3 }}>
-      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <SearchOffIcon color="action" aria-hidden />
-          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 500 }}>
-            {CATALOG_MESSAGES.empty}
-          </Typography>
-        </Stack>
-        <Typography color="text.secondary">
-          {searching ? CATALOG_MESSAGES.emptySearchHint : CATALOG_MESSAGES.emptyHint}
-        </Typography>
-        <Button variant="outlined" onClick={onShowAll}>
-          Show all courses
-        </Button>
-      </Stack>
-    </Paper>
   );
 }

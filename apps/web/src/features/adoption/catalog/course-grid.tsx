@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { DataGrid } from '@mui/x-data-grid';
-import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import type { GridSortModel } from '@mui/x-data-grid';
+import { ServerGrid, WRAPPING_CELLS, usePageModel } from '../../../components/list/server-grid.tsx';
 import { COURSE_SORT_FIELDS, DEFAULT_PAGE_SIZE } from '@csp/contracts';
 import type { CourseDTO, CourseSortField } from '@csp/contracts';
 import type { CatalogView } from './catalog-url-state.ts';
@@ -37,10 +37,7 @@ export function CourseGrid({
 }: CourseGridProps) {
   const { page, sort, dir } = view;
   // Stable models: the grid treats a new sort model as a new sort and goes back to page 1.
-  const paginationModel = useMemo<GridPaginationModel>(
-    () => ({ page: page - 1, pageSize: DEFAULT_PAGE_SIZE }),
-    [page],
-  );
+  const paginationModel = usePageModel(page, DEFAULT_PAGE_SIZE);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort, sort: dir }], [sort, dir]);
 
   const columns = COLUMNS[layout];
@@ -53,39 +50,23 @@ export function CourseGrid({
   };
 
   return (
-    <DataGrid
+    <ServerGrid
       aria-labelledby={labelledBy}
       rows={rows}
       columns={columns}
       getRowId={(row) => row.courseId}
       rowCount={recordCount}
-      paginationMode="server"
-      sortingMode="server"
       paginationModel={paginationModel}
       onPaginationModelChange={(model) => onChange({ page: model.page + 1 })}
       pageSizeOptions={PAGE_SIZES}
       sortModel={sortModel}
       onSortModelChange={changeSort}
-      // A column is always sorted one way or the other; there is no "unsorted" server order.
-      sortingOrder={['asc', 'desc']}
       loading={loading}
-      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
       // Rows grow to fit a long name (two lines) instead of cutting it off.
       getRowHeight={() => 'auto'}
-      autoHeight
-      // 20 rows at most: rendering them all keeps every row in the page for find-in-page, screen
-      // readers and tests, at no real cost.
-      disableVirtualization
-      disableColumnMenu
-      disableRowSelectionOnClick
       sx={{
-        bgcolor: 'background.paper',
         '& .MuiDataGrid-cell': {
-          py: 1,
-          display: 'flex',
-          alignItems: 'center',
-          whiteSpace: 'normal',
-          lineHeight: 1.43,
+          ...WRAPPING_CELLS,
           minHeight: layout === 'narrow' ? 60 : 48,
         },
       }}

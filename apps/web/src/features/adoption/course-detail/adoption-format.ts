@@ -104,14 +104,6 @@ export function adoptionDates(adoption: Pick<AdoptionMaterialDTO, 'startDate' | 
     : `From ${start}, no expiration`;
 }
 
-/** "08/25/2026 3:05 PM": when something happened, in the user's time zone. */
-export function formatDateTime(at: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${formatDisplayDate(date)} ${time}`;
-}
-
 /** The adoptions by the lists of spec §2; each adoption is in exactly one of them. */
 export function groupAdoptions(adoptions: readonly AdoptionMaterialDTO[]) {
   return {

@@ -1,6 +1,5 @@
 import { useId, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -33,6 +32,7 @@ import { FutureAdoptionsEmailButton } from './future-adoptions-email-button.tsx'
 import { PreviousAdoptionsPanel } from './previous-adoptions-panel.tsx';
 import { RemovalDialogs, useRemovals } from './removal-dialogs.tsx';
 import { SectionsTable } from './sections-table.tsx';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /**
  * One course (spec §2 CourseDetail): its header, its sections, its adoptions in the lists of
@@ -104,9 +104,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
         {sections.isPending ? (
           <InlineLoading label="Loading sections" />
         ) : sections.isError ? (
-          <Alert severity="error" action={<RetryButton onClick={() => void sections.refetch()} />}>
-            {M.sectionsFailed}
-          </Alert>
+          <LoadFailure onRetry={() => void sections.refetch()}>{M.sectionsFailed}</LoadFailure>
         ) : (
           <SectionsTable
             sections={sections.data.potentialAdoptionSections}
@@ -143,9 +141,9 @@ export function CourseDetail({ course }: { course: CourseRef }) {
         {materials.isPending ? (
           <InlineLoading label="Loading adoptions" />
         ) : materials.isError ? (
-          <Alert severity="error" action={<RetryButton onClick={() => void materials.refetch()} />}>
+          <LoadFailure onRetry={() => void materials.refetch()}>
             {errorMessage(materials.error)}
-          </Alert>
+          </LoadFailure>
         ) : (
           <AdoptionLists
             adoptions={adoptions}
@@ -199,9 +197,7 @@ function Failed({
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
       <PageHeading>{courseCodeLabel(course)}</PageHeading>
-      <Alert severity="error" action={<RetryButton onClick={retry} />}>
-        {message}
-      </Alert>
+      <LoadFailure onRetry={retry}>{message}</LoadFailure>
     </Stack>
   );
 }
@@ -212,13 +208,5 @@ function InlineLoading({ label }: { label: string }) {
       <CircularProgress size={20} aria-label={label} />
       <Typography color="text.secondary">{label}…</Typography>
     </Stack>
-  );
-}
-
-function RetryButton({ onClick }: { onClick: () => void }) {
-  return (
-    <Button color="inherit" size="small" onClick={onClick}>
-      Try again
-    </Button>
   );
 }

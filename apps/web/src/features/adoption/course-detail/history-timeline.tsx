@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionHistoryItem } from '@csp/contracts';
-import { formatDateTime } from './adoption-format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { describeChange, type SectionNamer } from './history-change.ts';
 
 export function actorLabel(item: Pick<AdoptionHistoryItem, 'actor'>): string {

@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionHistoryItem } from '@csp/contracts';
-import { formatDateTime } from './adoption-format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { actorLabel } from './history-timeline.tsx';
 
 /** The adoption's messages, oldest first, as a conversation. */

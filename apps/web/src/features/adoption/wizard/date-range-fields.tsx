@@ -1,6 +1,6 @@
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import { DateField } from '../../../components/list/date-range.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 
 interface DateFieldProps<T extends FieldValues, TOut extends FieldValues> {
@@ -13,7 +13,7 @@ interface DateFieldProps<T extends FieldValues, TOut extends FieldValues> {
 }
 
 /** A date (the browser's date picker, sent as YYYY-MM-DD); its error or hint below it. */
-function DateField<T extends FieldValues, TOut extends FieldValues>({
+function FormDateField<T extends FieldValues, TOut extends FieldValues>({
   control,
   name,
   label,
@@ -23,8 +23,7 @@ function DateField<T extends FieldValues, TOut extends FieldValues>({
 }: DateFieldProps<T, TOut>) {
   const { field, fieldState } = useController({ control, name });
   return (
-    <TextField
-      type="date"
+    <DateField
       label={label}
       required={required}
       name={field.name}
@@ -34,7 +33,7 @@ function DateField<T extends FieldValues, TOut extends FieldValues>({
       inputRef={field.ref}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? hint}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: min ?? undefined } }}
+      slotProps={{ htmlInput: { min: min ?? undefined } }}
     />
   );
 }
@@ -59,7 +58,7 @@ export function DateRangeFields<T extends FieldValues, TOut extends FieldValues>
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
       }}
     >
-      <DateField
+      <FormDateField
         control={control}
         name={'startDate' as Path<T>}
         label="Start date"
@@ -67,7 +66,7 @@ export function DateRangeFields<T extends FieldValues, TOut extends FieldValues>
         min={minStartDate}
         hint={minStartDate ? `On or after ${formatDisplayDate(minStartDate)}` : undefined}
       />
-      <DateField
+      <FormDateField
         control={control}
         name={'expirationDate' as Path<T>}
         label="End date"

@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ImportStatus, ImportSummary } from '@csp/contracts';
-import { PanelError, PanelLoading } from '../../../components/panel-section.tsx';
+import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import { isWorking, useImport, useRefreshAfterImport } from '../api/data-queries.ts';
 import { DATA_TEXT as T } from '../data-messages.ts';
 import { ProgressBar } from '../imports/progress-bar.tsx';
@@ -33,37 +32,18 @@ export function ImportReport({ importId, phone, focusOnOpen }: ImportReportProps
   const summary = query.data;
   useRefreshWhenSettled(summary?.status);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const headingId = useId();
   useEffect(() => {
     if (focusOnOpen) headingRef.current?.focus();
   }, [focusOnOpen]);
 
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 1.5, sm: 2 } }}
+    // The heading is focused when the report opens, so a keyboard user goes on from here; the
+    // status beside it is announced when it changes: "Checked, ready to apply", "Applied".
+    <PanelSection
+      title={summary ? `Import report: ${summary.fileName}` : 'Import report'}
+      headingRef={headingRef}
+      aside={<Box role="status">{summary && <ImportStatusChip status={summary.status} />}</Box>}
     >
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
-      >
-        {/* Focused when the report opens, so a keyboard user goes on from here. */}
-        <Typography
-          ref={headingRef}
-          id={headingId}
-          tabIndex={-1}
-          component="h2"
-          variant="h6"
-          sx={{ overflowWrap: 'anywhere', '&:focus': { outline: 'none' } }}
-        >
-          {summary ? `Import report: ${summary.fileName}` : 'Import report'}
-        </Typography>
-        {/* Announced when it changes: "Checked, ready to apply", "Applied". */}
-        <Box role="status">{summary && <ImportStatusChip status={summary.status} />}</Box>
-      </Stack>
-      <Box sx={{ mt: 1 }}>
         {query.isPending && <PanelLoading what={T.reportLoading} />}
         {query.isError && (
           <PanelError
@@ -73,8 +53,7 @@ export function ImportReport({ importId, phone, focusOnOpen }: ImportReportProps
           />
         )}
         {summary && <ReportBody summary={summary} phone={phone} />}
-      </Box>
-    </Paper>
+    </PanelSection>
   );
 }
 

@@ -3,9 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -19,6 +17,7 @@ import { useAddAllowance } from '../api/funding-mutations.ts';
 import { dollars } from '../money-schema.ts';
 import { MoneyField } from '../source-form/money-field.tsx';
 import { studentName } from './allowance-grid.tsx';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 
 const addSchema = z.object({
   studentIdNum: z.string().trim().min(1, 'Enter the student ID.').max(50),
@@ -126,14 +125,12 @@ export function AddAllowanceDialog({
           </Stack>
         </form>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={busy}>
-          Add allowance
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        formId={`${titleId}-form`}
+        submitLabel="Add allowance"
+        busy={busy}
+        onClose={onClose}
+      />
     </Dialog>
   );
 }

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { DataGrid, GridActionsCellItem } from '@mui/x-data-grid';
-import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import { GridActionsCellItem } from '@mui/x-data-grid';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import EditIcon from '@mui/icons-material/Edit';
 import EmailIcon from '@mui/icons-material/Email';
 import PrintIcon from '@mui/icons-material/Print';
 import CircularProgress from '@mui/material/CircularProgress';
 import { formatMoney, type FundingAllowance } from '@csp/contracts';
+import { ServerGrid, usePageModel } from '../../../components/list/server-grid.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { ALLOWANCES_PAGE_SIZE, type AllowanceListQuery } from '../api/funding-queries.ts';
 import type { AllowanceActions, VouchersInFlight } from './allowance-actions.ts';
@@ -133,24 +134,19 @@ export function AllowanceGrid({
   inFlight,
 }: AllowanceGridProps) {
   const cols = useMemo(() => columns(actions, inFlight), [actions, inFlight]);
-  const paginationModel = useMemo<GridPaginationModel>(
-    () => ({ page: list.page - 1, pageSize: ALLOWANCES_PAGE_SIZE }),
-    [list.page],
-  );
+  const paginationModel = usePageModel(list.page, ALLOWANCES_PAGE_SIZE);
   const sortField = FIELD_OF[list.sortField];
   const sortModel = useMemo<GridSortModel>(
     () => (sortField ? [{ field: sortField, sort: list.sortDirection }] : []),
     [sortField, list.sortDirection],
   );
   return (
-    <DataGrid
+    <ServerGrid
       aria-label="Allowances"
       rows={rows}
       columns={cols}
       getRowId={(row) => row.allowanceId}
       rowCount={recordCount}
-      paginationMode="server"
-      sortingMode="server"
       paginationModel={paginationModel}
       onPaginationModelChange={(model) => onPage(model.page + 1)}
       pageSizeOptions={[ALLOWANCES_PAGE_SIZE]}
@@ -160,15 +156,8 @@ export function AllowanceGrid({
         const field = first ? SORT_OF[first.field] : undefined;
         if (first?.sort && field) onSort(field, first.sort);
       }}
-      sortingOrder={['asc', 'desc']}
       loading={loading}
-      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-      autoHeight
-      disableVirtualization
-      disableColumnMenu
-      disableRowSelectionOnClick
       sx={{
-        bgcolor: 'background.paper',
         '& .voucher-code': { fontFamily: 'monospace' },
       }}
     />

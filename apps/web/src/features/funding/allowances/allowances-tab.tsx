@@ -20,7 +20,7 @@ import {
 } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { PagedListFooter } from '../components/paged-list-footer.tsx';
-import { SearchField } from '../components/search-field.tsx';
+import { SearchField } from '../../../components/list/search-field.tsx';
 import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { AddAllowanceDialog } from './add-allowance-dialog.tsx';

@@ -3,9 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -20,6 +18,7 @@ import { centsToDollarsText } from '../funding-format.ts';
 import { dollars } from '../money-schema.ts';
 import { MoneyField } from '../source-form/money-field.tsx';
 import { studentName } from './allowance-grid.tsx';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 
 const amountSchema = z.object({
   amountCents: dollars(MAX_ALLOWANCE_CENTS, 'Enter the amount.'),
@@ -112,14 +111,12 @@ export function AmountDialog({
           </Stack>
         </form>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={busy}>
-          Save amount
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        formId={`${titleId}-form`}
+        submitLabel="Save amount"
+        busy={busy}
+        onClose={onClose}
+      />
     </Dialog>
   );
 }

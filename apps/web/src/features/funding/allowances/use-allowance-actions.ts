@@ -4,7 +4,7 @@ import { useNotify } from '../../../platform/notifications/notification-context.
 import { useSession } from '../../../platform/session/session-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
-import { downloadFile } from '../api/download-file.ts';
+import { downloadEndpointFile } from '../api/download-file.ts';
 import { useEmailVoucher } from '../api/funding-mutations.ts';
 import {
   NOTHING_IN_FLIGHT,
@@ -62,7 +62,7 @@ export function useAllowanceActions() {
         if (!current) return;
         void once('printing', allowance.allowanceId, async () => {
           try {
-            const saved = await downloadFile(
+            const saved = await downloadEndpointFile(
               {
                 endpoint: getVoucherPdf,
                 params: { ...caller, allowanceId: allowance.allowanceId },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fillPath } from '@csp/contracts';
 import type { Endpoint } from '@csp/contracts';
 import { useSession } from '../../../platform/session/session-context.tsx';
-import { downloadFile as saveDownload } from '../../../lib/download-file.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 
 /** A file to fetch: the endpoint's path with its parameters, and any query. */
 export interface FileRequest {
@@ -21,8 +21,8 @@ export function fileUrl(request: FileRequest): string {
 }
 
 /** Fetches a voucher PDF or a report workbook and saves it under the server's name. */
-export function downloadFile(request: FileRequest, token: string): Promise<string> {
-  return saveDownload({
+export function downloadEndpointFile(request: FileRequest, token: string): Promise<string> {
+  return downloadFile({
     url: fileUrl(request),
     method: request.endpoint.method,
     token,
@@ -40,7 +40,7 @@ export function useDownloadFile() {
     setPending(key);
     setError(null);
     try {
-      return await downloadFile(request, token);
+      return await downloadEndpointFile(request, token);
     } catch (caught) {
       setError(caught instanceof Error ? caught : new Error(String(caught)));
       return null;

@@ -1,17 +1,16 @@
-import { useMemo } from 'react';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridPaginationModel } from '@mui/x-data-grid';
+import { ServerGrid, usePageModel } from '../../../components/list/server-grid.tsx';
 import { LEDGER_KIND_LABELS, type LedgerEntry } from '@csp/contracts';
 import { formatDateTime, plural } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { LEDGER_PAGE_SIZE, useSourceLedger } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { PagedListFooter } from '../components/paged-list-footer.tsx';
-import { SearchField } from '../components/search-field.tsx';
+import { SearchField } from '../../../components/list/search-field.tsx';
 import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
 import { signedMoney } from '../funding-format.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
@@ -37,10 +36,7 @@ export function LedgerTab({ sourceId }: { sourceId: number }) {
   const page = state.lpage;
   const ledger = useSourceLedger(sourceId, search, page);
   const setPage = (lpage: number) => setState({ lpage });
-  const paginationModel = useMemo<GridPaginationModel>(
-    () => ({ page: page - 1, pageSize: LEDGER_PAGE_SIZE }),
-    [page],
-  );
+  const paginationModel = usePageModel(page, LEDGER_PAGE_SIZE);
   const total = ledger.data?.recordCount ?? 0;
   const rows = ledger.data?.entries ?? [];
 
@@ -86,23 +82,17 @@ export function LedgerTab({ sourceId }: { sourceId: number }) {
             </Box>
           ) : (
             total > 0 && (
-              <DataGrid
+              <ServerGrid
                 aria-label="Ledger entries"
                 rows={rows}
                 columns={LEDGER_COLUMNS}
                 getRowId={(row) => row.entryId}
                 rowCount={total}
-                paginationMode="server"
                 paginationModel={paginationModel}
                 onPaginationModelChange={(model) => setPage(model.page + 1)}
                 pageSizeOptions={[LEDGER_PAGE_SIZE]}
                 loading={ledger.isFetching}
-                autoHeight
-                disableVirtualization
-                disableColumnMenu
                 disableColumnSorting
-                disableRowSelectionOnClick
-                sx={{ bgcolor: 'background.paper' }}
               />
             )
           )}

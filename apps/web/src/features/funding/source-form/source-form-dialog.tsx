@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { FundingSource } from '@csp/contracts';
@@ -21,6 +20,7 @@ import {
   type SourceFormOutput,
   type SourceFormValues,
 } from './source-form-schema.ts';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 
 interface SourceFormDialogProps {
   /** The source to edit; a new source when absent. */
@@ -125,14 +125,12 @@ export function SourceFormDialog({ source, onClose, onSaved, onReload }: SourceF
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={busy}>
-          {source ? 'Save changes' : 'Create source'}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        formId={`${titleId}-form`}
+        submitLabel={source ? 'Save changes' : 'Create source'}
+        busy={busy}
+        onClose={onClose}
+      />
     </Dialog>
   );
 }

@@ -1,5 +1,4 @@
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,6 +8,7 @@ import type { SectionDetailDTO, SectionMaterial } from '@csp/contracts';
 import { useSectionMaterials } from '../api/research-queries.ts';
 import { PanelSection, PanelLoading } from '../../../components/panel-section.tsx';
 import { adoptionPath, formatPrice } from './section-ref.ts';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /** The adopted materials with their status labels; the way to adopt when the user may. */
 export function SectionMaterials({ section }: { section: SectionDetailDTO }) {
@@ -23,16 +23,9 @@ export function SectionMaterials({ section }: { section: SectionDetailDTO }) {
       {query.isPending ? (
         <PanelLoading what="materials" />
       ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadFailure onRetry={() => void query.refetch()}>
           Could not load the materials: {query.error.message}
-        </Alert>
+        </LoadFailure>
       ) : query.data.materials.length === 0 ? (
         <Typography color="text.secondary">No materials adopted yet.</Typography>
       ) : (

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { RESEARCH_MESSAGES as M } from '../list/research-messages.ts';
 import { ResearchBreadcrumbs } from './back-links.tsx';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /** A section the store does not have (or the caller may not see), or a malformed id. */
 export function SectionNotFound({ children }: { children?: ReactNode }) {
@@ -30,19 +30,13 @@ export function SectionLoadFailure({ error, onRetry }: { error: Error; onRetry: 
     <Stack spacing={2}>
       <ResearchBreadcrumbs current="Section Detail" />
       <PageHeading>Section Detail</PageHeading>
-      <Alert
+      <LoadFailure
         severity={status === 403 ? 'warning' : 'error'}
-        action={
-          status === 403 ? undefined : (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Try again
-            </Button>
-          )
-        }
+        onRetry={status === 403 ? undefined : onRetry}
+        title={M.sectionFailed}
       >
-        <AlertTitle>{M.sectionFailed}</AlertTitle>
         {status === 403 ? M.forbidden : error.message !== M.sectionFailed ? error.message : null}
-      </Alert>
+      </LoadFailure>
     </Stack>
   );
 }

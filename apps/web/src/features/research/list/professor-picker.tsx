@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { ResearchProfessor } from '@csp/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useResearchProfessors } from '../api/research-queries.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../../components/list/use-debounced.ts';
 
 interface ProfessorPickerProps {
   /** The professor in the URL, or null. */

@@ -1,16 +1,10 @@
-import { useId, useState } from 'react';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import TuneIcon from '@mui/icons-material/Tune';
 import { SECTION_ADOPTION_STATUSES, SECTION_STATUS_TEXT } from '@csp/contracts';
 import type { SectionAdoptionStatus } from '@csp/contracts';
+import { FilterPanel, filtersSetText } from '../../../components/list/filter-panel.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ProfessorPicker } from './professor-picker.tsx';
 import { SectionDateFields } from './section-date-fields.tsx';
@@ -39,7 +33,6 @@ const STATUS_OPTIONS = [
 
 /** The search, the catalog levels, professor, status and the start-date window. */
 export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) {
-  const headingId = useId();
   // "Clear filters" starts the date fields and the professor field afresh.
   const [resets, setResets] = useState(0);
   const count = activeFilterCount(view);
@@ -97,37 +90,9 @@ export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) 
     </Stack>
   );
 
-  if (narrow) {
-    return (
-      <Stack spacing={1.5}>
-        {search}
-        <Accordion variant="outlined" disableGutters slotProps={{ heading: { component: 'h2' } }}>
-          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TuneIcon fontSize="small" aria-hidden />
-              <Typography component="span" sx={{ fontWeight: 500 }}>
-                Filters{' '}
-                <Typography component="span" variant="body2" color="text.secondary">
-                  ({count === 0 ? 'none set' : `${count} set`})
-                </Typography>
-              </Typography>
-            </Stack>
-          </AccordionSummary>
-          <AccordionDetails>{filters}</AccordionDetails>
-        </Accordion>
-      </Stack>
-    );
-  }
-
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Stack spacing={2}>
-        {search}
-        <Typography component="h2" id={headingId} variant="subtitle1" sx={{ fontWeight: 500 }}>
-          Filters
-        </Typography>
-        {filters}
-      </Stack>
-    </Paper>
+    <FilterPanel narrow={narrow} summary={filtersSetText(count)} search={search}>
+      {filters}
+    </FilterPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { DataGrid } from '@mui/x-data-grid';
+import { ServerGrid, WRAPPING_CELLS } from '../../../components/list/server-grid.tsx';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { DEFAULT_PAGE_SIZE, SECTION_SORT_FIELDS } from '@csp/contracts';
 import type { SectionRow, SectionSortField } from '@csp/contracts';
@@ -53,14 +53,12 @@ export function SectionGrid({
     [view.sort, view.dir],
   );
   return (
-    <DataGrid
+    <ServerGrid
       aria-labelledby={labelledBy}
       rows={rows}
       columns={columns}
       getRowId={(row) => row.sectionId}
       rowCount={rows.length}
-      paginationMode="server"
-      sortingMode="server"
       paginationModel={ONE_PAGE}
       pageSizeOptions={PAGE_SIZES}
       columnVisibilityModel={HIDDEN_COLUMNS[layout]}
@@ -70,26 +68,11 @@ export function SectionGrid({
         // An empty model is the grid dropping an arrow (a hidden column), not a choice: ignored.
         if (first?.sort && isSortField(first.field)) onSort(first.field, first.sort);
       }}
-      // A column is always sorted one way or the other; there is no "unsorted" server order.
-      sortingOrder={['asc', 'desc']}
       loading={loading}
-      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
       getRowHeight={() => 'auto'}
-      autoHeight
-      // 20 rows at most: all in the page for find-in-page, screen readers and tests.
-      disableVirtualization
-      disableColumnMenu
-      disableRowSelectionOnClick
       hideFooter
       sx={{
-        bgcolor: 'background.paper',
-        '& .MuiDataGrid-cell': {
-          py: 1,
-          display: 'flex',
-          alignItems: 'center',
-          whiteSpace: 'normal',
-          lineHeight: 1.43,
-        },
+        '& .MuiDataGrid-cell': WRAPPING_CELLS,
       }}
     />
   );

@@ -1,16 +1,11 @@
 import { useId } from 'react';
 import { useLocation } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import type { SectionPageInfo, SectionSortField } from '@csp/contracts';
-import { ApiRequestError, DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { useSectionList } from '../api/research-queries.ts';
 import { RESEARCH_MESSAGES as M } from './research-messages.ts';
 import { SectionCards } from './section-cards.tsx';
@@ -18,6 +13,8 @@ import { SectionGrid, type GridLayout } from './section-grid.tsx';
 import { SectionPager, type PageMove } from './section-pager.tsx';
 import { SectionSortSelect } from './section-sort-select.tsx';
 import { FIRST_PAGE, sectionListBody, type SectionView } from './section-url-state.ts';
+import { NoResults } from '../../../components/list/no-results.tsx';
+import { SearchFailure } from '../../../components/load-failure.tsx';
 
 interface SectionResultsProps {
   view: SectionView;
@@ -68,9 +65,23 @@ export function SectionResults({ view, onChange, onClearFilters, layout }: Secti
         <SectionSortSelect sort={view.sort} dir={view.dir} onSort={sort} />
       </Stack>
       {list.isError ? (
-        <SearchFailure error={list.error} onRetry={() => void list.refetch()} />
+        <SearchFailure
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          failedTitle={M.searchFailed}
+          forbiddenTitle="No sections to show"
+          forbiddenText={M.forbidden}
+        />
       ) : settled && data.totalSections === 0 ? (
-        <NoSections onClearFilters={onClearFilters} />
+        <NoResults
+          title={M.empty}
+          hint={M.emptyHint}
+          action={
+            <Button variant="outlined" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          }
+        />
       ) : (
         <>
           {layout === 'cards' ? (
@@ -108,51 +119,5 @@ export function SectionResults({ view, onChange, onClearFilters, layout }: Secti
         </>
       )}
     </Stack>
-  );
-}
-
-function SearchFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  if (error instanceof ApiRequestError && error.status === 403) {
-    return (
-      <Alert severity="warning">
-        <AlertTitle>No sections to show</AlertTitle>
-        {M.forbidden}
-      </Alert>
-    );
-  }
-  // Spec §8: a failed section search says so and shows no results; the server's own reason
-  // (a bad date, the database briefly away) follows when it gave one.
-  const detail = error.message;
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      <AlertTitle>{M.searchFailed}</AlertTitle>
-      {detail && detail !== DEFAULT_ERROR_MESSAGE && detail !== M.searchFailed ? detail : null}
-    </Alert>
-  );
-}
-
-function NoSections({ onClearFilters }: { onClearFilters: () => void }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 3 }}>
-      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <SearchOffIcon color="action" aria-hidden />
-          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 500 }}>
-            {M.empty}
-          </Typography>
-        </Stack>
-        <Typography color="text.secondary">{M.emptyHint}</Typography>
-        <Button variant="outlined" onClick={onClearFilters}>
-          Clear filters
-        </Button>
-      </Stack>
-    </Paper>
   );
 }

@@ -42,6 +42,7 @@ import { CREATE_ORDER_MESSAGES as M } from './create-order-messages.ts';
 import { CreateOrderReviewStep } from './create-order-review-step.tsx';
 import { CreateOrderShippingStep } from './create-order-shipping-step.tsx';
 import { PanelError, PanelLoading } from '../../../components/panel-section.tsx';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 interface CreateOrderDialogProps {
   customerId: number;
@@ -299,17 +300,13 @@ export function CreateOrderDialog({ customerId, studentName, onClose }: CreateOr
           </Alert>
         )}
         {ready && step === 2 && studentFunding.isError && (
-          <Alert
+          <LoadFailure
             severity="warning"
             sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void studentFunding.refetch()}>
-                Try again
-              </Button>
-            }
+            onRetry={() => void studentFunding.refetch()}
           >
             {M.fundingUnavailable(studentFunding.error.message)}
-          </Alert>
+          </LoadFailure>
         )}
         {/* A refusal naming a funding field is on that field whenever the funding section is
             shown, allowances or not (a promotion code alone), so it is not said twice. */}

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PageLoader } from '../../../platform/feedback/page-loader.tsx';
@@ -13,6 +12,7 @@ import { TransactionHistoryPanel } from '../components/transaction-history-panel
 import { RentalsDesk } from '../rentals/rentals-desk.tsx';
 import { useStudentDetails } from '../api/student-queries.ts';
 import { StudentFacts } from './student-header.tsx';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 export interface StudentDetailViewProps {
   customerId: number;
@@ -44,19 +44,13 @@ export function StudentDetailView({
       <Stack spacing={2}>
         {back}
         <PageHeading>Student Detail</PageHeading>
-        <Alert
+        <LoadFailure
           severity={status === 403 ? 'warning' : 'error'}
-          action={
-            status === 403 ? undefined : (
-              <Button color="inherit" onClick={() => void details.refetch()}>
-                Try again
-              </Button>
-            )
-          }
+          onRetry={status === 403 ? undefined : () => void details.refetch()}
+          title="Could not load the student"
         >
-          <AlertTitle>Could not load the student</AlertTitle>
           {details.error.message}
-        </Alert>
+        </LoadFailure>
       </Stack>
     );
   }

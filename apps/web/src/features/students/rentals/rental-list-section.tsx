@@ -1,11 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /**
  * Spec §4's failed-to-get flag, as the screen reads it: asked, nothing in flight, no list. A
@@ -71,16 +70,9 @@ export function RentalListSection(props: RentalListSectionProps) {
           <Typography>Loading {props.what}…</Typography>
         </Stack>
       ) : state.kind === 'failed' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={state.onRetry} disabled={state.retrying}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadFailure onRetry={state.onRetry} retrying={state.retrying}>
           {M.couldNotLoad(props.what)}: {state.error.message}
-        </Alert>
+        </LoadFailure>
       ) : state.kind === 'empty' ? (
         <Typography color="text.secondary" sx={{ py: 1 }}>
           {props.emptyText}

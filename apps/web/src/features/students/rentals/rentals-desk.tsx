@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { RENTAL_MESSAGES as M } from './rental-messages.ts';
 import { BlockedLabels, RentalOutcome } from './rental-outcome.tsx';
 import { ScanField } from './scan-field.tsx';
 import { useRentalDesk } from './use-rental-desk.ts';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /**
  * The rentals of the student screen (spec §2): the scan field, the outstanding and in-transit
@@ -65,16 +65,9 @@ export function RentalsDesk({
           <Alert severity="info">{M.mayNotReturn}</Alert>
         )}
         {mayReturn && desk.conditions.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void desk.conditions.refetch()}>
-                Try again
-              </Button>
-            }
-          >
+          <LoadFailure onRetry={() => void desk.conditions.refetch()}>
             {M.conditionsFailed}: {desk.conditions.error.message}
-          </Alert>
+          </LoadFailure>
         )}
         <RentalOutcome outcome={desk.outcome} />
         <LabelPrintNote

@@ -1,9 +1,6 @@
 import { useId, type KeyboardEvent, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
@@ -11,14 +8,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import {
   STUDENT_SEARCH_MAX_RESULTS,
   STUDENT_SEARCH_PAGE_SIZE,
   type StudentSearchResult,
 } from '@csp/contracts';
-import { ApiRequestError, DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { STUDENT_SEARCH_MESSAGES as M } from './student-search-messages.ts';
+import { NoResults } from '../../../components/list/no-results.tsx';
+import { SearchFailure } from '../../../components/load-failure.tsx';
 
 export const studentPath = (customerId: number) => `/search/student/${customerId}`;
 
@@ -62,21 +59,18 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>, onLeaveTop: () => voi
 export function StudentResults(props: StudentResultsProps) {
   const headingId = useId();
   const { q, recordCount, error, listRef, onLeaveTop } = props;
-  if (error) return <SearchFailure error={error} onRetry={props.onRetry} />;
-  if (recordCount === 0 && !props.loading) {
+  if (error) {
     return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <SearchOffIcon color="action" aria-hidden />
-          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 500 }}>
-            {M.none(q)}
-          </Typography>
-        </Stack>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {M.noneHint}
-        </Typography>
-      </Paper>
+      <SearchFailure
+        error={error}
+        onRetry={props.onRetry}
+        failedTitle={M.failed}
+        forbiddenTitle="No students to show"
+      />
     );
+  }
+  if (recordCount === 0 && !props.loading) {
+    return <NoResults title={M.none(q)} hint={M.noneHint} />;
   }
   const pages = Math.ceil((recordCount ?? 0) / STUDENT_SEARCH_PAGE_SIZE);
   return (
@@ -194,30 +188,5 @@ function StudentRow({ student }: { student: StudentSearchResult }) {
         <ChevronRightIcon color="action" aria-hidden />
       </Box>
     </Box>
-  );
-}
-
-function SearchFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  if (error instanceof ApiRequestError && error.status === 403) {
-    return (
-      <Alert severity="warning">
-        <AlertTitle>No students to show</AlertTitle>
-        {error.message}
-      </Alert>
-    );
-  }
-  const detail = error.message;
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      <AlertTitle>{M.failed}</AlertTitle>
-      {detail && detail !== DEFAULT_ERROR_MESSAGE ? detail : null}
-    </Alert>
   );
 }

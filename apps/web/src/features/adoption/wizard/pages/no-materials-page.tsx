@@ -1,7 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,6 +14,7 @@ import {
   type NoMaterialsFormValues,
   type NoMaterialsValues,
 } from '../wizard-schemas.ts';
+import { LoadFailure } from '../../../../components/load-failure.tsx';
 
 /**
  * noMaterials: "no text required" from when (at the earliest, the first start of a section it
@@ -32,18 +31,7 @@ export function NoMaterialsPage(props: WizardPageProps) {
     );
   }
   if (sections.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void sections.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {M.sectionsFailed}
-      </Alert>
-    );
+    return <LoadFailure onRetry={() => void sections.refetch()}>{M.sectionsFailed}</LoadFailure>;
   }
   return <NoMaterialsForm {...props} sections={sections.data.potentialAdoptionSections} />;
 }

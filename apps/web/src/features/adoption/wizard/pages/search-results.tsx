@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -17,6 +15,7 @@ import {
 import { searchResultView } from '../material-summary.tsx';
 import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
 import type { SearchCriteria } from '../wizard-schemas.ts';
+import { LoadFailure } from '../../../../components/load-failure.tsx';
 
 /** The server pages at most 50 pages deep; past that, narrow the search. */
 const MAX_PAGE = 50;
@@ -55,18 +54,7 @@ export function SearchResults({
   }
   if (query.isError) {
     if (fieldRefused) return null;
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {M.searchFailed}
-      </Alert>
-    );
+    return <LoadFailure onRetry={() => void query.refetch()}>{M.searchFailed}</LoadFailure>;
   }
   if (query.isPending || !query.data) {
     return (

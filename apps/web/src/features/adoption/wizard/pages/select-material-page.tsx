@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -21,6 +20,7 @@ import {
   type SectionsFormValues,
   type SectionsValues,
 } from '../wizard-schemas.ts';
+import { LoadFailure } from '../../../../components/load-failure.tsx';
 
 /**
  * selectMaterial: the sections the adoption is for (none to choose for an auto adoption, which
@@ -82,16 +82,7 @@ export function SelectMaterialPage(props: WizardPageProps) {
           <Typography color="text.secondary">Loading sections…</Typography>
         </Stack>
       ) : sections.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void sections.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {M.sectionsFailed}
-        </Alert>
+        <LoadFailure onRetry={() => void sections.refetch()}>{M.sectionsFailed}</LoadFailure>
       ) : (
         <Stack spacing={1}>
           <FormControlLabel

@@ -2,25 +2,35 @@ import { useEffect, useRef, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
+import { TYPING_DEBOUNCE_MS } from './use-debounced.ts';
 
-/** Typing settles for this long before it becomes a request (one per pause, not per key). */
-export const TYPING_DEBOUNCE_MS = 300;
+interface SearchFieldProps {
+  label: string;
+  /** The search in force (in the URL): the box opens with it and follows it from elsewhere. */
+  value: string;
+  /** Called once typing pauses, with the text as it will be searched. */
+  onSearch: (search: string) => void;
+  /** The text as it is searched (trimmed by default). */
+  normalise?: (text: string) => string;
+  /** Fills its column (a filter panel); otherwise a box of its own width beside a list. */
+  fullWidth?: boolean;
+}
+
+const trim = (text: string) => text.trim();
 
 /**
- * A search box that hands on what it holds (trimmed) once typing pauses: one request per pause,
- * not per key. The typing stays in here, so a list beside it does not re-render on every key.
- * `value` is the search in force (in the URL): the box opens with it and follows it when it
- * changes from elsewhere (Back, a link), as the research list's search box does.
+ * A list's search box, searched as the user types: a pause of 300 ms sends it (a fast typist
+ * makes one request, not one per key), and the list's own cancellation drops any request still
+ * on its way for older text. The typing stays in here, so the list beside it does not re-render
+ * on every key. Back, "Clear filters" or a link changing `value` replaces the text.
  */
 export function SearchField({
   label,
   value,
   onSearch,
-}: {
-  label: string;
-  value: string;
-  onSearch: (search: string) => void;
-}) {
+  normalise = trim,
+  fullWidth,
+}: SearchFieldProps) {
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
   // The last search this box sent. The URL catching up with it (the router may apply it after
@@ -30,7 +40,7 @@ export function SearchField({
     setShownValue(value);
     if (value !== sent) {
       setSent(value);
-      if (text.trim() !== value) setText(value);
+      if (normalise(text) !== value) setText(value);
     }
   }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -45,7 +55,7 @@ export function SearchField({
     setText(next);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      const search = next.trim();
+      const search = normalise(next);
       if (search === applied.current) return;
       setSent(search);
       onSearch(search);
@@ -59,14 +69,14 @@ export function SearchField({
       size="small"
       value={text}
       onChange={(event) => change(event.target.value)}
-      autoComplete="off"
-      sx={{ width: { xs: '100%', sm: 320 } }}
+      fullWidth={fullWidth}
+      sx={fullWidth ? undefined : { width: { xs: '100%', sm: 320 } }}
       slotProps={{
-        htmlInput: { maxLength: 100 },
+        htmlInput: { maxLength: 100, autoComplete: 'off', spellCheck: false },
         input: {
           startAdornment: (
             <InputAdornment position="start">
-              <SearchIcon aria-hidden />
+              <SearchIcon fontSize="small" aria-hidden />
             </InputAdornment>
           ),
         },
