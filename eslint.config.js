@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import serverBoundaries from './eslint/server-boundaries.js';
 import webBoundaries from './eslint/web-boundaries.js';
+import sizes from './eslint/sizes.js';
 
 export default tseslint.config(
   {
@@ -52,4 +53,5 @@ export default tseslint.config(
   },
   ...serverBoundaries,
   ...webBoundaries,
+  ...sizes,
 );

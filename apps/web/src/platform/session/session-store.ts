@@ -12,37 +12,15 @@ import {
   storePasswordLogin,
   storeSsoLogin,
 } from '../../lib/credential-storage.ts';
-import type { StoredCredentials } from '../../lib/credential-storage.ts';
 import type { ApiResponseInfo } from '../../lib/api-client.ts';
+import { ResponseSignals } from './session-signals.ts';
+import type { Session, SessionSnapshot } from './session-types.ts';
 
-/** The user session of spec §3, in memory only. */
-export interface Session {
-  accountId: number;
-  token: string;
-  expiresAt: string;
-  userName: string;
-  name: string;
-  actions: readonly ActionName[];
-}
-
-export interface SessionSnapshot {
-  session: Session | null;
-  /** An automatic login is in flight (remember-me resume or single-sign-on ticket). */
-  restoring: boolean;
-  /** A logout is moving the browser away; the guard waits instead of redirecting. */
-  signingOut: boolean;
-  stored: StoredCredentials;
-}
+export type { Session, SessionSnapshot } from './session-types.ts';
+export { RENEWAL_COOLDOWN_MS } from './session-signals.ts';
 
 /** A restore whose answer arrived after a logout or another tab's sign-in; its result is dropped. */
 class SupersededError extends Error {}
-
-/**
- * A session renewed after a refusal that is refused again within this time ends the sign-in:
- * the server is ending every session of the account (password reset, deactivation), and
- * renewing again would loop.
- */
-export const RENEWAL_COOLDOWN_MS = 60_000;
 
 // setTimeout stores its delay in 32 bits; longer delays would fire at once.
 const MAX_TIMER_MS = 2_147_483_647;
@@ -61,17 +39,20 @@ export class SessionStore {
    */
   private generation = 0;
   private restoreGeneration = 0;
-  /** The last roles version the server sent, and for which token. */
-  private rolesSeen: { token: string; version: string } | null = null;
-  /** The roles version the actions were last fetched again for (after a change or a 403). */
-  private actionsFetchedFor: { token: string; version: string } | null = null;
-  /** Numbers the action refetches, so an older answer arriving late cannot overwrite a newer one. */
-  private actionsRequest = 0;
-  /** The token the server last refused (401), and when: it is never presented again. */
-  private refused: { token: string; at: number } | null = null;
+
+  private readonly signals: ResponseSignals;
 
   constructor(api: SessionApi) {
     this.api = api;
+    this.signals = new ResponseSignals(api, {
+      current: () => this.snapshot.session,
+      drop: () => this.update({ session: null }),
+      forget: () => this.forget(),
+      setActions: (actions) => {
+        const current = this.snapshot.session;
+        if (current) this.update({ session: { ...current, actions } });
+      },
+    });
     let stored = readStoredCredentials();
     if (holdsForeignPassword(stored)) {
       clearStoredCredentials();
@@ -114,7 +95,7 @@ export class SessionStore {
     const stored = readStoredCredentials();
     this.restore ??= this.runRestore(async () => {
       const usableToken =
-        stored.token && stored.token !== this.refused?.token ? stored.token : null;
+        stored.token && stored.token !== this.signals.refusedToken ? stored.token : null;
       if (canRestoreSsoSession(stored)) {
         if (!usableToken) throw new Error('The single sign-on session has ended');
         return this.restoreFromToken(usableToken);
@@ -203,49 +184,11 @@ export class SessionStore {
   }
 
   /**
-   * Hears the answer to a call made with a token (api-client's onApiResponse). A 401 for the
-   * current token means the server ended the session (a logout elsewhere, a password reset,
-   * single logout at the identity provider): it is dropped like an expired one, so the guard
-   * tries the remember-me secret once and otherwise shows the login page. When a session just
-   * renewed that way is refused again within RENEWAL_COOLDOWN_MS, the sign-in is ended instead
-   * of renewing in a loop. A new roles version for the current token means the user's roles
-   * changed, and a 403 may mean the same before any version was seen: the actions are fetched
-   * again, at most once per version.
+   * Hears the answer to a call made with a token (api-client's onApiResponse): a refusal ends or
+   * renews the session, a new roles version refreshes the actions (session-signals.ts).
    */
   noteResponse(info: ApiResponseInfo, now = Date.now()): void {
-    const session = this.snapshot.session;
-    if (info.status === 401) {
-      if (session?.token !== info.token) return;
-      const previous = this.refused;
-      this.refused = { token: info.token, at: now };
-      if (previous && now - previous.at < RENEWAL_COOLDOWN_MS) this.forget();
-      else this.update({ session: null });
-      return;
-    }
-    if (info.rolesVersion === null || session?.token !== info.token) return;
-    const seen = this.rolesSeen;
-    this.rolesSeen = { token: info.token, version: info.rolesVersion };
-    const changed = seen?.token === info.token && seen.version !== info.rolesVersion;
-    const fetched = this.actionsFetchedFor;
-    const fetchedForThis = fetched?.token === info.token && fetched.version === info.rolesVersion;
-    if (changed || (info.status === 403 && !fetchedForThis)) {
-      this.refreshActions(session, info.rolesVersion);
-    }
-  }
-
-  private refreshActions(session: Session, version: string): void {
-    this.actionsFetchedFor = { token: session.token, version };
-    const request = ++this.actionsRequest;
-    this.api
-      .getUserActions(session.accountId, session.userName, session.token)
-      .then((actions) => {
-        const current = this.snapshot.session;
-        if (request !== this.actionsRequest || current?.token !== session.token) return;
-        this.update({ session: { ...current, actions } });
-      })
-      .catch(() => {
-        // The next new version tries again; the server enforces the roles meanwhile.
-      });
+    this.signals.note(info, now);
   }
 
   /** Follows credential changes made in other tabs (a logout there logs out here too). */
