@@ -8,11 +8,11 @@ import {
   type ReturnLabelData,
   type ShipmentLabelData,
 } from './label-documents.ts';
-import { returnAddressOf } from './rental-address.ts';
-import { counterDay } from './rental-dates.ts';
-import { RENTAL_MESSAGES as M } from './rental-messages.ts';
-import { storeReturnAddress } from './rental-repository.ts';
-import { findStudent } from './student-repository.ts';
+import { returnAddressOf } from './rentals/address.ts';
+import { counterDay } from './rentals/dates.ts';
+import { RENTAL_MESSAGES as M } from './rentals/messages.ts';
+import { storeReturnAddress } from './rentals/repository.ts';
+import { findStudent } from './access/student-repository.ts';
 
 export interface LabelDocument {
   pdf: Buffer;

@@ -1,5 +1,5 @@
-import { cityLine, type ReturnAddress } from './rental-address.ts';
-import { counterDay, counterMoment } from './rental-dates.ts';
+import { cityLine, type ReturnAddress } from './rentals/address.ts';
+import { counterDay, counterMoment } from './rentals/dates.ts';
 import {
   barcodeBand,
   CAPTION,
