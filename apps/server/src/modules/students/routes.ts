@@ -3,7 +3,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import { registerSearchRoutes } from './search/routes.ts';
 import { registerDetailRoutes } from './detail/routes.ts';
 import { registerRentalRoutes } from './rentals/routes.ts';
-import { registerLabelRoutes } from './label-routes.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
 import { registerReminderSchedule } from './reminders/schedule.ts';
 import { registerStudentFundingRoute } from './detail/funding-route.ts';
@@ -13,7 +12,6 @@ export function registerStudentRoutes(app: FastifyInstance, deps: AppDeps): void
   registerSearchRoutes(app, deps);
   registerDetailRoutes(app, deps);
   registerRentalRoutes(app, deps);
-  registerLabelRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerReminderSchedule(app, deps);
   registerStudentFundingRoute(app, deps);

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../../lib/mailer.ts';
 import type { ReminderCandidate } from './repository.ts';
-import { cityLine, isCompleteReturnAddress, returnAddressOf } from '../rentals/address.ts';
+import { cityLine, isCompleteReturnAddress, returnAddressOf } from '../../print/index.ts';
 import { daysUntil, type ReminderKind } from './windows.ts';
 
 /** One student's reminder: their rentals in one window, from one store. */

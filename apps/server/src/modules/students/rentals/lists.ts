@@ -1,6 +1,6 @@
 import type { InTransitGroup, RentalItem } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import type { LabelUrl } from '../label-url.ts';
+import type { LabelUrl } from '../../print/index.ts';
 import {
   inTransitRentals,
   outstandingRentals,

@@ -7,18 +7,10 @@ export const RENTAL_MESSAGES = {
     known.length === 0
       ? `"${name}" is not a condition of this store: the store has no marketplace conditions`
       : `"${name}" is not a condition of this store (${known.join(', ')})`,
-  /** Spec §8: a 415 (or 500) whose message mentions ShipFrom is shown as 'Invalid Address'. */
-  noReturnAddress:
-    "The store's return address (ShipFrom) is incomplete: a name, street, city, state and postal code are needed to print labels.",
   unknownRental: 'No rental with this id at this store',
   otherStudent: 'Not a rental of this student',
   alreadyReturned: (when: string | null, by: string | null) =>
     `Already returned${when ? ` on ${when}` : ''}${by ? ` by ${by}` : ''}`,
   alreadyShipped: (trackingNumber: string | null) =>
     `Already on its way back${trackingNumber ? ` (tracking ${trackingNumber})` : ''}`,
-  labelNotFound: 'There is no label at this address.',
-  labelExpired: (day: string, kind: 'RETURN' | 'SHIPMENT') =>
-    kind === 'SHIPMENT'
-      ? `This label expired on ${day}. Print the shipping label again from the student's rentals in transit.`
-      : `This label expired on ${day}.`,
 } as const;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { locations, orders, rentalLabels, rentals, titles } from '../../../db/schema/index.ts';
+import { orders, rentalLabels, rentals, titles } from '../../../db/schema/index.ts';
 
 /** A rental as the lists show it, with the title's ISBN, description and author. */
 export interface RentalListRow {
@@ -92,36 +92,4 @@ export async function inTransitRentals(
       asc(rentals.serialItemRefNum),
       asc(rentals.id),
     );
-}
-
-/** The store's name and return address (the ship-to of its labels). */
-export interface StoreAddressRow {
-  storeName: string;
-  name: string | null;
-  streetOne: string | null;
-  streetTwo: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  phone: string | null;
-}
-
-export async function storeReturnAddress(
-  db: Db,
-  locationId: number,
-): Promise<StoreAddressRow | undefined> {
-  const [row] = await db
-    .select({
-      storeName: locations.name,
-      name: locations.returnAddressName,
-      streetOne: locations.returnStreetOne,
-      streetTwo: locations.returnStreetTwo,
-      city: locations.returnCity,
-      state: locations.returnState,
-      postalCode: locations.returnPostalCode,
-      phone: locations.returnPhone,
-    })
-    .from(locations)
-    .where(eq(locations.id, locationId));
-  return row;
 }

@@ -2,11 +2,11 @@ import type { FailedReturnItem, ResponseOf, returnRentals } from '@csp/contracts
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordStudentActivity, type StudentActivityEntry } from '../activity-repository.ts';
-import { insertLabels } from '../label-repository.ts';
+import { insertLabels } from '../../print/index.ts';
 import { storeConditions } from './marketplace-condition-repository.ts';
-import { labelExpiry, newLabelToken, type LabelUrl } from '../label-url.ts';
-import { requireReturnAddress } from './address.ts';
-import { counterMoment } from './dates.ts';
+import { labelExpiry, newLabelToken, type LabelUrl } from '../../print/index.ts';
+import { requireReturnAddress } from '../../print/index.ts';
+import { counterMoment } from '../../print/index.ts';
 import { rentalItemOf } from './lists.ts';
 import { RENTAL_MESSAGES as M } from './messages.ts';
 import { lockRentals, markReturned, type LockedRental } from './write-repository.ts';

@@ -8,7 +8,7 @@ import {
 } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { route } from '../../../lib/route.ts';
-import { labelUrlFor } from '../label-url.ts';
+import { labelUrlFor } from '../../print/index.ts';
 import { storeConditions } from './marketplace-condition-repository.ts';
 import { inTransitList, outstandingList } from './lists.ts';
 import { RENTAL_MESSAGES as M } from './messages.ts';

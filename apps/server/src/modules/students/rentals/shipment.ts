@@ -10,10 +10,10 @@ import {
   renewLabel,
   shipmentItemIds,
   type LabelRow,
-} from '../label-repository.ts';
-import { labelExpiry, newLabelToken, type LabelUrl } from '../label-url.ts';
-import { requireReturnAddress } from './address.ts';
-import { counterMoment } from './dates.ts';
+} from '../../print/index.ts';
+import { labelExpiry, newLabelToken, type LabelUrl } from '../../print/index.ts';
+import { requireReturnAddress } from '../../print/index.ts';
+import { counterMoment } from '../../print/index.ts';
 import { RENTAL_MESSAGES as M } from './messages.ts';
 import { lockRentals, markShipped, type LockedRental } from './write-repository.ts';
 import type { StudentScope } from '../access/student-access.ts';

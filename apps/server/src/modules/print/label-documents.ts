@@ -1,5 +1,5 @@
-import { cityLine, type ReturnAddress } from './rentals/address.ts';
-import { counterDay, counterMoment } from './rentals/dates.ts';
+import { cityLine, type ReturnAddress } from './return-address.ts';
+import { counterDay, counterMoment } from './counter-dates.ts';
 import {
   barcodeBand,
   CAPTION,

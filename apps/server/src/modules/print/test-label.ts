@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { addressBlock } from './label-content.ts';
 import { barcodeBand, CAPTION, LEFT_WIDTH } from './label-layout.ts';
 import { code128Png, LabelCanvas, MARGIN } from './label-pdf.ts';
-import { returnAddressOf, type ReturnAddress } from './rentals/address.ts';
-import { counterMoment } from './rentals/dates.ts';
-import { storeReturnAddress } from './rentals/repository.ts';
+import { returnAddressOf, type ReturnAddress } from './return-address.ts';
+import { counterMoment } from './counter-dates.ts';
+import { storeReturnAddress } from './label-repository.ts';
 
 /** What the test label's barcode encodes: a scanner at the counter can check it reads too. */
 export const TEST_LABEL_BARCODE = 'CSP-TEST-LABEL';

@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import { RENTAL_MESSAGES as M } from './messages.ts';
-import { storeReturnAddress, type StoreAddressRow } from './repository.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { PRINT_MESSAGES as M } from './messages.ts';
+import { storeReturnAddress, type StoreAddressRow } from './label-repository.ts';
 
 /** The store's return address: where returned parcels go, printed on every label. */
 export interface ReturnAddress {

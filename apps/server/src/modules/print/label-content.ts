@@ -1,8 +1,8 @@
 import type { LabelContent } from '@csp/contracts';
 import type { LoadedLabel } from './label-document.ts';
 import type { LabelItemLine } from './label-layout.ts';
-import { cityLine, type ReturnAddress } from './rentals/address.ts';
-import { counterDay, counterMoment } from './rentals/dates.ts';
+import { cityLine, type ReturnAddress } from './return-address.ts';
+import { counterDay, counterMoment } from './counter-dates.ts';
 
 /**
  * A 30256 label printed by a label printer holds a few short lines beside the address: the

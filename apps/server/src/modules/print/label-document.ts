@@ -1,6 +1,13 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { accountName, labelByToken, labelItems, type LabelRow } from './label-repository.ts';
+import {
+  accountName,
+  labelByToken,
+  labelItems,
+  labelStudentRow,
+  storeReturnAddress,
+  type LabelRow,
+} from './label-repository.ts';
 import {
   renderReturnLabel,
   renderShipmentLabel,
@@ -8,11 +15,9 @@ import {
   type ReturnLabelData,
   type ShipmentLabelData,
 } from './label-documents.ts';
-import { returnAddressOf } from './rentals/address.ts';
-import { counterDay } from './rentals/dates.ts';
-import { RENTAL_MESSAGES as M } from './rentals/messages.ts';
-import { storeReturnAddress } from './rentals/repository.ts';
-import { findStudent } from './access/student-repository.ts';
+import { returnAddressOf } from './return-address.ts';
+import { counterDay } from './counter-dates.ts';
+import { PRINT_MESSAGES as M } from './messages.ts';
 
 export interface LabelDocument {
   pdf: Buffer;
@@ -62,7 +67,7 @@ export async function labelDocument(label: LoadedLabel): Promise<LabelDocument> 
 }
 
 async function labelStudent(db: Db, label: LabelRow): Promise<LabelStudent> {
-  const student = await findStudent(db, label.locationId, label.studentId);
+  const student = await labelStudentRow(db, label);
   return {
     name: student ? `${student.firstName} ${student.lastName}`.trim() : '',
     studentIdNum: student?.studentIdNum ?? '',

@@ -1,9 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  locations,
   marketplaceConditions,
   rentalLabels,
   rentals,
+  students,
   titles,
   userAccounts,
 } from '../../db/schema/index.ts';
@@ -98,4 +100,53 @@ export async function accountName(db: Db, accountId: number | null): Promise<str
     .from(userAccounts)
     .where(eq(userAccounts.id, accountId));
   return row?.name ?? null;
+}
+
+/** The store's name and return address (the ship-to of its labels). */
+export interface StoreAddressRow {
+  storeName: string;
+  name: string | null;
+  streetOne: string | null;
+  streetTwo: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  phone: string | null;
+}
+
+export async function storeReturnAddress(
+  db: Db,
+  locationId: number,
+): Promise<StoreAddressRow | undefined> {
+  const [row] = await db
+    .select({
+      storeName: locations.name,
+      name: locations.returnAddressName,
+      streetOne: locations.returnStreetOne,
+      streetTwo: locations.returnStreetTwo,
+      city: locations.returnCity,
+      state: locations.returnState,
+      postalCode: locations.returnPostalCode,
+      phone: locations.returnPhone,
+    })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return row;
+}
+
+/** What a label prints about its student (undefined once the student is gone). */
+export async function labelStudentRow(db: Db, label: LabelRow) {
+  const [row] = await db
+    .select({
+      firstName: students.firstName,
+      lastName: students.lastName,
+      studentIdNum: students.studentIdNum,
+      streetOne: students.streetOne,
+      city: students.city,
+      state: students.state,
+      postalCode: students.postalCode,
+    })
+    .from(students)
+    .where(and(eq(students.id, label.studentId), eq(students.locationId, label.locationId)));
+  return row;
 }

@@ -11,8 +11,9 @@ import { requireWebsite } from '../../lib/request-context.ts';
 import { route } from '../../lib/route.ts';
 import { labelContentOf } from './label-content.ts';
 import { labelDocument, loadLabel } from './label-document.ts';
-import { loadTestLabel, renderTestLabel, testLabelContent } from './label-test.ts';
+import { loadTestLabel, renderTestLabel, testLabelContent } from './test-label.ts';
 
+// Tagged as before the module had its own folder: the API document stays the same.
 const TAGS = ['students'];
 
 /**
@@ -42,7 +43,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
  * is its key and answers on its own store's websites only; the test label holds no student's
  * data and is the website's own store's.
  */
-export function registerLabelRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerPrintRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
   // In a scope of its own: its hook has the last word over the API's no-store (a scope's
