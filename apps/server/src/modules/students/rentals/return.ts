@@ -1,24 +1,26 @@
-import type { FailedReturnItem, ResponseOf, returnRentals } from '@csp/contracts';
+import type { z } from 'zod';
+import type {
+  FailedReturnItem,
+  ResponseOf,
+  returnRentals,
+  returnRentalsBody,
+} from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordStudentActivity, type StudentActivityEntry } from '../activity-repository.ts';
 import { insertLabels } from '../../print/index.ts';
-import { storeConditions } from './marketplace-condition-repository.ts';
 import { labelExpiry, newLabelToken, type LabelUrl } from '../../print/index.ts';
 import { requireReturnAddress } from '../../print/index.ts';
 import { counterMoment } from '../../print/index.ts';
 import { rentalItemOf } from './lists.ts';
 import { RENTAL_MESSAGES as M } from './messages.ts';
-import { lockRentals, markReturned, type LockedRental } from './write-repository.ts';
+import { lockRentals, markReturned, storeConditions, type LockedRental } from './repository.ts';
 import type { StudentScope } from '../access/student-access.ts';
 
 type ReturnResult = ResponseOf<typeof returnRentals>;
 
-export interface ReturnRequest {
-  locationId: number;
-  customerId?: number | undefined;
-  transItemIdWithConditionList: { transItemId: number; marketplaceCondition: string }[];
-}
+/** The return call's body as the contract parses it. */
+type ReturnRequest = z.output<typeof returnRentalsBody>;
 
 const LIST = 'transItemIdWithConditionList';
 

@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import { route } from '../../../lib/route.ts';
 import { labelUrlFor } from '../../print/index.ts';
-import { storeConditions } from './marketplace-condition-repository.ts';
+import { storeConditions } from './repository.ts';
 import { inTransitList, outstandingList } from './lists.ts';
 import { RENTAL_MESSAGES as M } from './messages.ts';
 import { returnRentalsFor } from './return.ts';

@@ -15,7 +15,7 @@ import { labelExpiry, newLabelToken, type LabelUrl } from '../../print/index.ts'
 import { requireReturnAddress } from '../../print/index.ts';
 import { counterMoment } from '../../print/index.ts';
 import { RENTAL_MESSAGES as M } from './messages.ts';
-import { lockRentals, markShipped, type LockedRental } from './write-repository.ts';
+import { lockRentals, markShipped, type LockedRental } from './repository.ts';
 import type { StudentScope } from '../access/student-access.ts';
 
 /** Carrier-style tracking numbers, as the demo seed makes them: '1Z' and 16 of these. */
