@@ -113,25 +113,7 @@ export function CreateOrderFundingSection({
       />
       {form.useAllowances ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
-          <TextField
-            label={M.atMost}
-            value={form.maxText}
-            onChange={(event) => {
-              onEdit();
-              form.setMaxText(event.target.value);
-            }}
-            onBlur={form.applyMax}
-            onKeyDown={onEnter(form.applyMax)}
-            error={maxError !== null}
-            helperText={maxError ?? M.atMostHelp}
-            size="small"
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-              formHelperText: { role: maxError ? 'alert' : undefined },
-            }}
-            sx={{ flex: 1 }}
-          />
+          <MaxAmountField form={form} error={maxError} onEdit={onEdit} />
           {codeField}
         </Stack>
       ) : (
@@ -167,6 +149,39 @@ export function CreateOrderFundingSection({
         </Typography>
       )}
     </Box>
+  );
+}
+
+/** How much at most the allowances pay (empty: as much as they cover). */
+function MaxAmountField({
+  form,
+  error,
+  onEdit,
+}: {
+  form: FundingForm;
+  error: string | null;
+  onEdit: () => void;
+}) {
+  return (
+    <TextField
+      label={M.atMost}
+      value={form.maxText}
+      onChange={(event) => {
+        onEdit();
+        form.setMaxText(event.target.value);
+      }}
+      onBlur={form.applyMax}
+      onKeyDown={onEnter(form.applyMax)}
+      error={error !== null}
+      helperText={error ?? M.atMostHelp}
+      size="small"
+      slotProps={{
+        input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+        formHelperText: { role: error ? 'alert' : undefined },
+      }}
+      sx={{ flex: 1 }}
+    />
   );
 }
 
