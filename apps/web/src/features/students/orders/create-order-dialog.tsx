@@ -16,10 +16,10 @@ import CloseIcon from '@mui/icons-material/Close';
 import { NO_CURRENT_ENROLLMENT, type OrderableItem } from '@csp/contracts';
 import { useNotify } from '../../../app/notifications/notification-context.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useMaySeeStudentFunding, useStudentFunding } from '../api/funding-queries.ts';
-import { useCreateOrder } from '../api/orders-mutations.ts';
-import { useOrderPreview, useOrderableItems, useShippingPrices } from '../api/orders-queries.ts';
-import { useStudentDetails } from '../api/student-queries.ts';
+import { useMaySeeStudentFunding, useStudentFunding } from '../detail/funding-queries.ts';
+import { useCreateOrder } from './orders-mutations.ts';
+import { useOrderPreview, useOrderableItems, useShippingPrices } from './orders-queries.ts';
+import { useStudentDetails } from '../detail/student-queries.ts';
 import { newClientKey } from '../../../lib/client-key.ts';
 import {
   EMPTY_SELECTION,

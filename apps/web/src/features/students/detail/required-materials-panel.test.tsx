@@ -8,7 +8,7 @@ import {
   callsTo,
   renderWithOrders,
   requiredMaterial,
-} from './order-test-server.tsx';
+} from '../orders/order-test-server.tsx';
 import {
   REQUIRED_MATERIALS_MESSAGES as M,
   RequiredMaterialsPanel,

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSession } from '../../../app/session/session-context.tsx';
-import { useTransactionHistory } from '../api/history-queries.ts';
+import { useTransactionHistory } from './history-queries.ts';
 import { formatMoney } from './money-format.ts';
 import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import { TransactionHistoryOrder } from './transaction-history-order.tsx';

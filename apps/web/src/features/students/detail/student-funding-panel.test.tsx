@@ -2,7 +2,13 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
-import { BASE, CUSTOMER_ID, allowance, callsTo, renderWithOrders } from './order-test-server.tsx';
+import {
+  BASE,
+  CUSTOMER_ID,
+  allowance,
+  callsTo,
+  renderWithOrders,
+} from '../orders/order-test-server.tsx';
 import { STUDENT_FUNDING_MESSAGES as M, StudentFundingPanel } from './student-funding-panel.tsx';
 import { allowanceState } from './student-funding-state.ts';
 

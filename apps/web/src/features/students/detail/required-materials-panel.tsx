@@ -8,7 +8,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { RequiredMaterial } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { useRequiredMaterials } from '../api/orders-queries.ts';
+import { useRequiredMaterials } from '../orders/orders-queries.ts';
 import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import {
   groupBySection,

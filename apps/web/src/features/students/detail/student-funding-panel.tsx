@@ -5,10 +5,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FUNDING_KIND_LABELS, type StudentAllowance } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { useMaySeeStudentFunding, useStudentFunding } from '../api/funding-queries.ts';
+import { useMaySeeStudentFunding, useStudentFunding } from './funding-queries.ts';
 import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
-import { formatMoney } from './money-format.ts';
-import { MoneyLines } from './money-lines.tsx';
+import { formatMoney } from '../orders/money-format.ts';
+import { MoneyLines } from '../orders/money-lines.tsx';
 import { ALLOWANCE_STATE_LABELS, allowanceState } from './student-funding-state.ts';
 
 export const STUDENT_FUNDING_MESSAGES = {

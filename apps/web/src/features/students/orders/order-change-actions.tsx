@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { OrderSummary } from '@csp/contracts';
 import { useNotify } from '../../../app/notifications/notification-context.tsx';
-import { useChangeOrder, type OrderChange } from '../api/orders-mutations.ts';
+import { useChangeOrder, type OrderChange } from './orders-mutations.ts';
 import { formatMoney } from './money-format.ts';
 
 export const ORDER_CHANGE_MESSAGES = {
