@@ -23,6 +23,7 @@ import { dataModule } from './modules/data/index.ts';
 import { fundingModule } from './modules/funding/index.ts';
 import { samlModule } from './modules/saml/index.ts';
 import { studentsModule } from './modules/students/index.ts';
+import { printModule } from './modules/print/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adoptionModule,
     samlModule,
     studentsModule,
+    printModule,
     researchModule,
     metricsModule,
     dataModule,

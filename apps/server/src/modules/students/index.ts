@@ -1,5 +1,6 @@
 /**
- * The students module's public face: student search and detail, rentals (returns and labels),
+ * The students module's public face: student search and detail, rentals (returns and
+ * shipping labels; the labels themselves are the print module's),
  * autogen orders and the rental due-date reminders (spec §7 admin base: Student, Autogen;
  * Rental service). Code outside the module imports only this file.
  */

@@ -41,7 +41,7 @@ export {
   ownedStatus,
   NOT_YET_ORDERED,
   type OwnedStatus,
-} from './components/required-materials-groups.ts';
+} from './detail/required-materials-groups.ts';
 export type { StudentDetailViewProps } from './detail/student-detail-view.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { CreateOrderButton } from '../../features/students/components/create-order-button.tsx';
-import { ORDER_FUNDING_MESSAGES as F } from '../../features/students/components/create-order-funding-section.tsx';
-import { CREATE_ORDER_MESSAGES as M } from '../../features/students/components/create-order-messages.ts';
+import { CreateOrderButton } from '../../features/students/orders/create-order-button.tsx';
+import { ORDER_FUNDING_MESSAGES as F } from '../../features/students/orders/create-order-funding-section.tsx';
+import { CREATE_ORDER_MESSAGES as M } from '../../features/students/orders/create-order-messages.ts';
 import {
   CUSTOMER_ID,
   LOGIC,

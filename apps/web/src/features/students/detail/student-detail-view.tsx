@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PageLoader } from '../../../platform/feedback/page-loader.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { CreateOrderButton } from '../components/create-order-button.tsx';
-import { RequiredMaterialsPanel } from '../components/required-materials-panel.tsx';
-import { StudentFundingPanel } from '../components/student-funding-panel.tsx';
-import { TransactionHistoryPanel } from '../components/transaction-history-panel.tsx';
+import { CreateOrderButton } from '../orders/create-order-button.tsx';
+import { RequiredMaterialsPanel } from './required-materials-panel.tsx';
+import { StudentFundingPanel } from './student-funding-panel.tsx';
+import { TransactionHistoryPanel } from '../orders/transaction-history-panel.tsx';
 import { RentalsDesk } from '../rentals/rentals-desk.tsx';
-import { useStudentDetails } from '../api/student-queries.ts';
+import { useStudentDetails } from './student-queries.ts';
 import { StudentFacts } from './student-header.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 

@@ -39,7 +39,6 @@ export function RentalRow(props: RentalRowProps) {
   // A tap on the row checks it and hands the focus back to the scan field; a keyboard user's
   // Space keeps the focus where it is.
   const byPointer = useRef(false);
-  const overdue = isOverdue(item.dueDate);
   return (
     <Box
       component="li"
@@ -95,78 +94,20 @@ export function RentalRow(props: RentalRowProps) {
         )}
         <Box id={textId} sx={{ minWidth: 0, pl: props.selectable ? 0 : 1.5 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {props.position !== undefined && (
-              <Box
-                component="span"
-                data-check-position={props.position}
-                sx={{
-                  display: 'inline-block',
-                  minWidth: 24,
-                  mr: 1,
-                  px: 0.75,
-                  borderRadius: 1,
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                  textAlign: 'center',
-                  fontSize: '0.85rem',
-                }}
-              >
-                <span aria-hidden>{props.position}</span>
-                <VisuallyHidden>Checked {ordinal(props.position)}: </VisuallyHidden>
-              </Box>
-            )}
+            {props.position !== undefined && <CheckPosition position={props.position} />}
             {item.title}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            Serial{' '}
-            <Box component="strong" sx={{ color: 'text.primary' }}>
-              {item.serialItemRefNum}
-            </Box>
-            {' · '}ISBN {item.isbn}
-            {' · '}
-            <Box
-              component="span"
-              sx={overdue ? { color: 'error.dark', fontWeight: 700 } : undefined}
-            >
-              {overdue ? 'Overdue since' : 'Due'} {formatDisplayDate(item.dueDate)}
-            </Box>
-            {item.serialItemLabel && <> · Label {item.serialItemLabel}</>}
-          </Typography>
+          <RentalFacts item={item} />
         </Box>
       </Box>
       {props.selectable && checked && (
-        <TextField
-          select
-          size="small"
-          label={M.conditionLabel}
-          value={checked.condition}
-          onChange={(event) => props.onCondition(item.transItemId, event.target.value)}
+        <ConditionPicker
+          item={item}
+          condition={checked.condition}
+          conditions={props.conditions}
           error={props.conditionError}
-          helperText={props.conditionError ? 'Required' : undefined}
-          slotProps={{
-            select: { native: true },
-            htmlInput: { 'aria-label': `Condition of ${item.title} (${item.serialItemRefNum})` },
-            inputLabel: { shrink: true },
-          }}
-          sx={{
-            flex: '0 0 12rem',
-            ml: { xs: 6, sm: 0 },
-            '& select': { minHeight: 28 },
-            // The palette's error red is short of 4.5:1 on the checked row's tint.
-            '& .MuiFormLabel-root.Mui-error, & .MuiFormHelperText-root.Mui-error': {
-              color: 'error.dark',
-            },
-          }}
-        >
-          <option value="" disabled>
-            {M.conditionPlaceholder}
-          </option>
-          {props.conditions.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </TextField>
+          onCondition={props.onCondition}
+        />
       )}
     </Box>
   );
@@ -182,4 +123,99 @@ function ordinal(n: number): string {
           ? 'rd'
           : 'th';
   return `${n}${suffix}`;
+}
+
+/** The row's place in the check order, as a badge before the title. */
+function CheckPosition({ position }: { position: number }) {
+  return (
+    <Box
+      component="span"
+      data-check-position={position}
+      sx={{
+        display: 'inline-block',
+        minWidth: 24,
+        mr: 1,
+        px: 0.75,
+        borderRadius: 1,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        textAlign: 'center',
+        fontSize: '0.85rem',
+      }}
+    >
+      <span aria-hidden>{position}</span>
+      <VisuallyHidden>Checked {ordinal(position)}: </VisuallyHidden>
+    </Box>
+  );
+}
+
+/** Serial, ISBN, due date (overdue in bold red) and label under the title. */
+function RentalFacts({ item }: { item: RentalItem }) {
+  const overdue = isOverdue(item.dueDate);
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      Serial{' '}
+      <Box component="strong" sx={{ color: 'text.primary' }}>
+        {item.serialItemRefNum}
+      </Box>
+      {' · '}ISBN {item.isbn}
+      {' · '}
+      <Box component="span" sx={overdue ? { color: 'error.dark', fontWeight: 700 } : undefined}>
+        {overdue ? 'Overdue since' : 'Due'} {formatDisplayDate(item.dueDate)}
+      </Box>
+      {item.serialItemLabel && <> · Label {item.serialItemLabel}</>}
+    </Typography>
+  );
+}
+
+interface ConditionPickerProps {
+  item: RentalItem;
+  condition: string;
+  conditions: readonly string[];
+  error: boolean;
+  onCondition: (transItemId: number, condition: string) => void;
+}
+
+/** The condition a checked rental is returned in. */
+function ConditionPicker({
+  item,
+  condition,
+  conditions,
+  error,
+  onCondition,
+}: ConditionPickerProps) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={M.conditionLabel}
+      value={condition}
+      onChange={(event) => onCondition(item.transItemId, event.target.value)}
+      error={error}
+      helperText={error ? 'Required' : undefined}
+      slotProps={{
+        select: { native: true },
+        htmlInput: { 'aria-label': `Condition of ${item.title} (${item.serialItemRefNum})` },
+        inputLabel: { shrink: true },
+      }}
+      sx={{
+        flex: '0 0 12rem',
+        ml: { xs: 6, sm: 0 },
+        '& select': { minHeight: 28 },
+        // The palette's error red is short of 4.5:1 on the checked row's tint.
+        '& .MuiFormLabel-root.Mui-error, & .MuiFormHelperText-root.Mui-error': {
+          color: 'error.dark',
+        },
+      }}
+    >
+      <option value="" disabled>
+        {M.conditionPlaceholder}
+      </option>
+      {conditions.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </TextField>
+  );
 }
