@@ -191,6 +191,11 @@ export async function accessDayRows(
       left join page_missing pm on pm.student_id = p.student_id
     order by lower(p.last_name), lower(p.first_name), p.student_id`,
   );
+  return accessDayPage(rows);
+}
+
+/** The statement's rows as the page: the totals ride on every row (on the only one past the end). */
+function accessDayPage(rows: Record<string, unknown>[]): AccessDayRowsPage {
   const first = rows[0];
   return {
     recordCount: Number(first?.record_count ?? 0),
