@@ -7,7 +7,7 @@
 // JavaScript heap capped (HEAP_CAP_MIB), which an import holding the rows would exceed.
 //   npm run bench:import -w apps/server   (DATABASE_URL=postgres://… for PostgreSQL)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, rmSync, statSync } from 'node:fs';
+import { createReadStream, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,7 @@ import { ensureReferenceData } from '../src/db/reference-data.ts';
 import { seedLarge } from '../src/db/seed/large.ts';
 import { LARGE_ADMIN, LARGE_PASSWORD, LARGE_STORE_REF } from '../src/db/seed/large-store.ts';
 import { BackgroundTasks } from '../src/lib/background-tasks.ts';
+import { writeEnrollmentFile } from './import-bench-file.ts';
 
 /** BENCH_ROWS and BENCH_SCALE (of the large seed) make a quicker run. */
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 400_000);
@@ -119,62 +120,6 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The CSV, written as it is generated: sections of the large store, new students. */
-async function writeEnrollmentFile(database: Database, locationId: number, path: string) {
-  const sections = await queryRows<{
-    division: string;
-    term: string;
-    dept: string;
-    course: string;
-    section: string;
-  }>(
-    database.db,
-    sql`select dv.name as division, t.name as term, d.code as dept, c.code as course,
-        s.code as section
-      from sections s join terms t on t.id = s.term_id join courses c on c.id = s.course_id
-        join departments d on d.id = c.department_id join divisions dv on dv.id = c.division_id
-      where s.location_id = ${locationId} order by s.id`,
-  );
-  const out = createWriteStream(path);
-  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  out.write('student_id,first_name,last_name,email,division,term,department,course,section\n');
-  let seed = 13;
-  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
-  const first = ['Ada', 'Alan', 'Grace', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken'];
-  const last = ['Lovelace', 'Turing', 'Hopper', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Iverson'];
-  let lines: string[] = [];
-  for (let row = 0; row < ROWS; row++) {
-    const student = Math.floor(row / PER_STUDENT);
-    const id = `IB${String(student + 1).padStart(7, '0')}`;
-    const s = sections[next() % sections.length]!;
-    const f = first[student % first.length]!;
-    const l = last[Math.floor(student / first.length) % last.length]!;
-    lines.push(
-      [
-        id,
-        f,
-        l,
-        `${id.toLowerCase()}@large-university.edu`,
-        s.division,
-        s.term,
-        s.dept,
-        s.course,
-        s.section,
-      ]
-        .map(quote)
-        .join(','),
-    );
-    if (lines.length === 5000) {
-      if (!out.write(`${lines.join('\n')}\n`))
-        await new Promise<void>((r) => out.once('drain', () => r()));
-      lines = [];
-    }
-  }
-  out.end(lines.length ? `${lines.join('\n')}\n` : '');
-  await new Promise<void>((r) => out.once('finish', () => r()));
-  return sections.length;
-}
-
 const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
 
 /**
@@ -207,7 +152,7 @@ async function measure(target: Target) {
       sql`select id from locations where external_ref = ${LARGE_STORE_REF}`,
     );
     const locationId = Number(store?.id);
-    const sectionCount = await writeEnrollmentFile(database, locationId, file);
+    const sectionCount = await writeEnrollmentFile(database, locationId, file, ROWS, PER_STUDENT);
     const bytes = statSync(file).size;
     console.log(
       `  ${ROWS.toLocaleString('en-US')} rows, ${(bytes / MiB).toFixed(1)} MiB, over ${sectionCount.toLocaleString('en-US')} sections`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@csp/contracts';
 import { OPENAPI_JSON_PATH, type Endpoint } from '@csp/contracts';
-import { removeWaitingUploads } from '../src/modules/data/data-test-support.ts';
+import { removeWaitingUploads } from '../src/test-support/data-test-support.ts';
 import {
   assertGenerators,
   operationsOf,

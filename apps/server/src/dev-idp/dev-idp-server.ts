@@ -147,30 +147,7 @@ export async function startDevIdp(options: {
         }),
       );
     },
-    'GET /slo': async (_req, res, url) => {
-      const query = Object.fromEntries(url.searchParams);
-      const { sp } = await serviceProviderFor(issuerOf(query['SAMLRequest'] ?? ''));
-      const parsed = await idp.parseLogoutRequest(sp, 'redirect', {
-        query,
-        octetString: octetString(url.search.slice(1)),
-      });
-      const reply = idp.createLogoutResponse(sp, { ...parsed }, 'post', {
-        relayState: query['RelayState'] ?? '',
-      });
-      const action = 'entityEndpoint' in reply ? reply.entityEndpoint : '';
-      send(
-        res,
-        200,
-        'text/html; charset=utf-8',
-        autoPostPage({
-          title: 'Signing you out…',
-          action,
-          field: 'SAMLResponse',
-          message: reply.context,
-          relayState: query['RelayState'],
-        }),
-      );
-    },
+    'GET /slo': async (_req, res, url) => signOut(idp, res, url),
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -192,4 +169,34 @@ export async function startDevIdp(options: {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Single logout: answers the SP's signed LogoutRequest with a LogoutResponse posted back. */
+async function signOut(
+  idp: ReturnType<typeof samlify.IdentityProvider>,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const query = Object.fromEntries(url.searchParams);
+  const { sp } = await serviceProviderFor(issuerOf(query['SAMLRequest'] ?? ''));
+  const parsed = await idp.parseLogoutRequest(sp, 'redirect', {
+    query,
+    octetString: octetString(url.search.slice(1)),
+  });
+  const reply = idp.createLogoutResponse(sp, { ...parsed }, 'post', {
+    relayState: query['RelayState'] ?? '',
+  });
+  const action = 'entityEndpoint' in reply ? reply.entityEndpoint : '';
+  send(
+    res,
+    200,
+    'text/html; charset=utf-8',
+    autoPostPage({
+      title: 'Signing you out…',
+      action,
+      field: 'SAMLResponse',
+      message: reply.context,
+      relayState: query['RelayState'],
+    }),
+  );
 }

@@ -17,7 +17,7 @@ import { STORE_A_RETURN } from './rental-world.ts';
 import { authHeaders, FIXTURE_HOSTS, loginAs, type TestContext } from './test-app.ts';
 import type { Caller } from '../modules/permissions/permissions-test-support.ts';
 import { day } from './today.ts';
-import { upload } from '../modules/data/data-test-support.ts';
+import { upload } from './data-test-support.ts';
 
 /** The address the suite signs in from: the fuzzed sign-ins' limits never lock it out. */
 const SUITE_ADDRESS = '10.24.0.1';

@@ -27,7 +27,7 @@ import {
   upload,
   uploadChecked,
   removeWaitingUploads,
-} from './data-test-support.ts';
+} from '../../test-support/data-test-support.ts';
 import { UPLOAD_FOLDER } from '../../lib/uploads/receive-upload.ts';
 
 const engines = await testEngines();

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { insertRows, queryRows } from '../../db/bulk-write.ts';
 import { dataImportIssues, dataImports, divisions, userAccounts } from '../../db/schema/index.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
-import type { RecordedIssue } from './issue-recorder.ts';
+import type { RecordedIssue } from './checks/issue-recorder.ts';
 
 /** An import row with the names a summary shows. */
 export type ImportRow = typeof dataImports.$inferSelect & {

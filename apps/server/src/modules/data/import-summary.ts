@@ -1,5 +1,5 @@
 import type { ImportSummary } from '@csp/contracts';
-import { formatById } from './import-formats.ts';
+import { formatById } from './feeds/import-formats.ts';
 import type { ImportRow } from './import-repository.ts';
 
 export interface Progress {

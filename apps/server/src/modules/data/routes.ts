@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { ImportJobs } from './import-jobs.ts';
+import { ImportJobs } from './apply/import-jobs.ts';
 import { registerImportRoutes } from './import-routes.ts';
-import { releaseInterruptedJobs } from './restart-recovery.ts';
-import { registerStatusRoutes } from './status-routes.ts';
+import { releaseInterruptedJobs } from './apply/restart-recovery.ts';
+import { registerStatusRoutes } from './status/status-routes.ts';
 
 /** Data Summary (spec §2, §6): the integration status and feed imports. */
 export function registerDataRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -15,9 +15,9 @@ import { checkWorkbookDirectory } from '../../lib/uploads/zip-parts.ts';
 import { findDivision } from '../catalog/index.ts';
 import { dataManager } from './data-access.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
-import { importLimits } from './file-rows.ts';
-import { formatById } from './import-formats.ts';
-import type { ImportJobs } from './import-jobs.ts';
+import { importLimits } from './checks/file-rows.ts';
+import { formatById } from './feeds/import-formats.ts';
+import type { ImportJobs } from './apply/import-jobs.ts';
 import { findImport, insertImport } from './import-repository.ts';
 import { toSummary } from './import-summary.ts';
 

@@ -7,13 +7,13 @@
  */
 import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerFundingRoutes } from './routes.ts';
-export { studentAllowances } from './student-allowances.ts';
+export { studentAllowances } from './allowances/student-allowances.ts';
 export {
   chargeOrderFunding,
   orderFundingHistories,
   planOrderFunding,
   refundOrderFunding,
-} from './order-funding.ts';
+} from './ledger/order-funding.ts';
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */
 export const fundingModule = modulePlugin(registerFundingRoutes);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { registerAllowanceRoutes } from './allowance-routes.ts';
-import { registerClosingRoutes } from './closing-routes.ts';
-import { registerReportRoutes } from './report-routes.ts';
-import { registerSourceRoutes } from './source-routes.ts';
-import { registerUploadRoutes } from './upload-routes.ts';
+import { registerAllowanceRoutes } from './allowances/allowance-routes.ts';
+import { registerClosingRoutes } from './ledger/closing-routes.ts';
+import { registerReportRoutes } from './reports/report-routes.ts';
+import { registerSourceRoutes } from './sources/source-routes.ts';
+import { registerUploadRoutes } from './uploads/upload-routes.ts';
 
 /**
  * The funding area's calls (issue 14): sources, allowances and vouchers, allowance files,

@@ -154,20 +154,7 @@ export function ImportForm(props: ImportFormProps) {
           error={errors.file}
         />
         {upload.uploading && upload.progress && file && (
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1.5}
-            sx={{ alignItems: { sm: 'flex-end' } }}
-          >
-            <ProgressBar
-              label={`Uploading ${file.name}`}
-              value={percentOf(upload.progress.loaded, upload.progress.total)}
-              text={uploadProgressText(upload.progress.loaded, upload.progress.total)}
-            />
-            <Button onClick={upload.cancel} sx={{ flexShrink: 0 }}>
-              {T.cancelUpload}
-            </Button>
-          </Stack>
+          <UploadProgress fileName={file.name} progress={upload.progress} onCancel={upload.cancel} />
         )}
         {upload.cancelled && <Alert severity="info">{T.uploadCancelled}</Alert>}
         {upload.error && !serverField && (
@@ -187,5 +174,26 @@ export function ImportForm(props: ImportFormProps) {
         </div>
       </Stack>
     </Box>
+  );
+}
+
+/** The upload's progress bar and its Cancel button. */
+function UploadProgress(props: {
+  fileName: string;
+  progress: NonNullable<ReturnType<typeof useUploadImport>['progress']>;
+  onCancel: () => void;
+}) {
+  const { fileName, progress, onCancel } = props;
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-end' } }}>
+      <ProgressBar
+        label={`Uploading ${fileName}`}
+        value={percentOf(progress.loaded, progress.total)}
+        text={uploadProgressText(progress.loaded, progress.total)}
+      />
+      <Button onClick={onCancel} sx={{ flexShrink: 0 }}>
+        {T.cancelUpload}
+      </Button>
+    </Stack>
   );
 }

@@ -1,0 +1,199 @@
+import { existsSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImportFileType } from '@csp/contracts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { removeUpload } from '../../../lib/uploads/receive-upload.ts';
+import { SheetReadError } from '../../../lib/uploads/sheet-errors.ts';
+import { DATA_MESSAGES as M } from '../data-messages.ts';
+import { formatById } from '../feeds/import-formats.ts';
+import { insertIssues, releaseFailedApply, saveProgress, updateImport } from '../import-repository.ts';
+import { runImport } from './import-run.ts';
+import type { Progress } from '../import-summary.ts';
+import { HeaderError } from '../checks/row-mapper.ts';
+
+export interface ImportJob {
+  importId: number;
+  locationId: number;
+  divisionId: number | null;
+  formatId: string;
+  fileType: ImportFileType;
+  storedPath: string | null;
+}
+
+/** Rows between two saves of a check's progress (for a poll answered by another process). */
+const SAVE_PROGRESS_EVERY = 50_000;
+
+/**
+ * What a job does to the file and the import row: the real steps, or (in the check queue's own
+ * test) stand-ins that only count. Passed in rather than mocked: server test files share their
+ * worker's modules, and a mocked module would be what the next file's imports ran.
+ */
+export interface ImportSteps {
+  runImport: typeof runImport;
+  insertIssues: typeof insertIssues;
+  saveProgress: typeof saveProgress;
+  updateImport: typeof updateImport;
+  releaseFailedApply: typeof releaseFailedApply;
+}
+
+const REAL_STEPS: ImportSteps = {
+  runImport,
+  insertIssues,
+  saveProgress,
+  updateImport,
+  releaseFailedApply,
+};
+
+/** A job that cannot start, for a reason the user can read. */
+class JobProblem extends Error {}
+
+/** A file the import cannot read as a whole: its message is the user's to read. */
+const isFileProblem = (error: unknown): error is Error =>
+  error instanceof HeaderError || error instanceof SheetReadError || error instanceof JobProblem;
+
+/**
+ * The check and the apply of uploads, run after the request is answered (deps.background, so
+ * shutdown and tests can wait for them). Progress lives here while a job runs and is saved on
+ * the import row when it ends; a check also saves it every 50,000 rows. An apply cannot: its
+ * transaction is open, and on PGlite a statement outside it would wait for it (ADR 0018).
+ */
+export class ImportJobs {
+  private readonly progress = new Map<number, Progress>();
+  private checks: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'background' | 'now'>,
+    private readonly log: FastifyBaseLogger,
+    private readonly steps: ImportSteps = REAL_STEPS,
+  ) {}
+
+  /** The progress of a job this process runs. */
+  liveProgress(importId: number): Progress | undefined {
+    return this.progress.get(importId);
+  }
+
+  /**
+   * Checks run one at a time, in the order of their uploads: each holds a file's keys and
+   * merged records in memory (ADR 0018), and ten uploads at once would hold ten.
+   */
+  check(job: ImportJob): void {
+    this.progress.set(job.importId, { done: 0, total: null });
+    const run = this.checks.then(() => this.runCheck(job));
+    this.checks = run.catch(() => undefined);
+    this.deps.background.run('data import check', () => run);
+  }
+
+  apply(job: ImportJob, rows: number): void {
+    this.progress.set(job.importId, { done: 0, total: rows });
+    this.deps.background.run('data import apply', () => this.runApply(job));
+  }
+
+  private async runCheck(job: ImportJob): Promise<void> {
+    const { db } = this.deps;
+    let saved = 0;
+    try {
+      const mapping = formatById(job.formatId);
+      if (!mapping) throw new JobProblem(M.unknownFormat);
+      if (!job.storedPath) throw new JobProblem(M.fileGone);
+      const result = await this.steps.runImport({
+        db,
+        mapping,
+        path: job.storedPath,
+        fileType: job.fileType,
+        locationId: job.locationId,
+        divisionId: job.divisionId,
+        mode: 'dry',
+        onProgress: async (done, total) => {
+          this.progress.set(job.importId, { done, total });
+          if (done - saved >= SAVE_PROGRESS_EVERY) {
+            saved = done;
+            await this.steps.saveProgress(db, job.importId, done, total);
+          }
+        },
+        keepIssues: (issues) => this.steps.insertIssues(db, job.importId, issues),
+      });
+      const valid = result.rowsValid > 0;
+      await this.steps.updateImport(db, job.importId, {
+        ...result,
+        status: valid ? 'VALIDATED' : 'INVALID',
+        errorMessage: valid ? null : M.noValidRows,
+        progressDone: result.rowsRead,
+        progressTotal: result.rowsRead,
+        ...(!valid && { storedPath: null }),
+      });
+      if (!valid) await removeUpload(job.storedPath);
+    } catch (error) {
+      if (!isFileProblem(error)) this.log.error({ err: error, importId: job.importId }, 'import check failed');
+      await this.steps.updateImport(db, job.importId, {
+        status: isFileProblem(error) ? 'INVALID' : 'FAILED',
+        errorMessage: isFileProblem(error) ? error.message : M.checkFailed,
+        storedPath: null,
+      });
+      await removeUpload(job.storedPath);
+    } finally {
+      this.progress.delete(job.importId);
+    }
+  }
+
+  /**
+   * An apply is one transaction: when it fails, nothing of it was kept. Unless the file itself
+   * cannot be applied (gone, unreadable: FAILED, the file removed), the import goes back to
+   * VALIDATED with its file and can be applied again; the file goes once it is APPLIED.
+   */
+  private async runApply(job: ImportJob): Promise<void> {
+    const { db } = this.deps;
+    let fileDone = false;
+    try {
+      const mapping = formatById(job.formatId);
+      if (!mapping) throw new JobProblem(M.unknownFormat);
+      if (!job.storedPath || !existsSync(job.storedPath)) throw new JobProblem(M.fileGone);
+      await this.steps.runImport({
+        db,
+        mapping,
+        path: job.storedPath,
+        fileType: job.fileType,
+        locationId: job.locationId,
+        divisionId: job.divisionId,
+        mode: 'apply',
+        onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
+        keepIssues: null,
+        onApplied: async (tx, result) => {
+          const firstToCommit = await this.steps.updateImport(
+            tx,
+            job.importId,
+            {
+              ...result,
+              status: 'APPLIED',
+              appliedAt: this.deps.now(),
+              errorMessage: null,
+              storedPath: null,
+              progressDone: result.rowsRead,
+              progressTotal: result.rowsRead,
+            },
+            'APPLIED',
+          );
+          // Another apply of this import committed first: this one's writes roll back.
+          if (!firstToCommit) throw new JobProblem(M.applyFailed);
+        },
+      });
+      fileDone = true;
+    } catch (error) {
+      const known = isFileProblem(error);
+      if (!known) this.log.error({ err: error, importId: job.importId }, 'import apply failed');
+      if (known) {
+        fileDone = true;
+        await this.steps.updateImport(
+          db,
+          job.importId,
+          { status: 'FAILED', appliedAt: this.deps.now(), errorMessage: error.message, storedPath: null },
+          'APPLIED',
+        );
+      } else {
+        await this.steps.releaseFailedApply(db, job.importId, M.applyFailed);
+      }
+    } finally {
+      this.progress.delete(job.importId);
+      if (fileDone) await removeUpload(job.storedPath);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import type { Person } from './import-fields.ts';
+import type { Outcome } from './import-kind.ts';
+import { nameKey } from '../apply/professors-import-repository.ts';
+import type { LinkWrite, SectionWrite } from '../apply/sections-import-repository.ts';
+
+/** A term a row names: one of the store's, or one the import creates (id set once created). */
+export interface TermRef {
+  key: string;
+  divisionId: number;
+  id: number | null;
+  name: string;
+  startDate: string;
+  endDate: string;
+}
+
+export interface SectionRecord {
+  key: string;
+  divisionId: number;
+  term: TermRef;
+  departmentCode: string;
+  departmentName: string | null;
+  courseCode: string;
+  courseName: string;
+  courseDescription: string | null;
+  sectionCode: string;
+  /** Null: the file does not give it (a stored section keeps its date; a new one gets the term's). */
+  sectionStart: string | null;
+  sectionEnd: string | null;
+  capacity: number | null;
+  estimatedEnrollment: number | null;
+  professors: Person[];
+}
+
+/** A section of the file: its first row, the record its rows merge into, and what it came to. */
+export interface SectionState {
+  firstRow: number;
+  record: SectionRecord;
+  professors: Map<string, Person>;
+  outcome: Outcome | null;
+}
+
+/** What a section list adds or finds, in the summary's order. */
+export const SECTION_ENTITIES = [
+  'terms',
+  'departments',
+  'courses',
+  'sections',
+  'professors',
+  'section professors',
+] as const;
+
+export const personKey = (p: Person) => nameKey(p.lastName, p.firstName);
+
+/** The chunk's sections as rows to compare and write (first row of each section). */
+export function sectionWrites(records: readonly SectionState[]): SectionWrite[] {
+  return records.map(({ record: r }, i) => ({
+        i,
+        division_id: r.divisionId,
+        term_id: r.term.id,
+        dept: r.departmentCode,
+        course: r.courseCode,
+        code: r.sectionCode,
+        start_date: r.sectionStart,
+        end_date: r.sectionEnd,
+        term_start: r.term.startDate,
+        term_end: r.term.endDate,
+        capacity: r.capacity,
+        estimated: r.estimatedEnrollment,
+      }));
+}
+
+/** Each section's professors as links to compare and write (`i` is set by the caller). */
+export function sectionLinks(records: readonly SectionState[]): { link: LinkWrite; section: number }[] {
+  return records.flatMap(({ record: r, professors: people }, section) =>
+        [...people.values()].map((p) => ({
+          section,
+          link: {
+            i: 0,
+            division_id: r.divisionId,
+            term_id: r.term.id,
+            dept: r.departmentCode,
+            course: r.courseCode,
+            code: r.sectionCode,
+            last: p.lastName,
+            first: p.firstName,
+          },
+        })),
+      );
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { DATA_FEEDS, getDataIntegrationStatus } from '@csp/contracts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { route } from '../../../lib/route.ts';
+import { listDivisions } from '../../catalog/index.ts';
+import { dataReader } from '../data-access.ts';
+import type { ImportJobs } from '../apply/import-jobs.ts';
+import { latestImportOfEachFeed } from '../import-repository.ts';
+import { toSummary } from '../import-summary.ts';
+import { storeTotals, termHoldings } from './status-repository.ts';
+
+/**
+ * The data integration status (spec §6: DATA_FULL_REPORTER or DATA_MANAGER): the newest import
+ * of each feed whatever became of it (a failure shows), the divisions, and what the store holds
+ * per term.
+ */
+export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps, jobs: ImportJobs): void {
+  const { db } = deps;
+  route(app, getDataIntegrationStatus, { tags: ['data'] }, async ({ request }) => {
+    const { locationId } = await dataReader(db, request);
+    const latest = await latestImportOfEachFeed(db, locationId, DATA_FEEDS);
+    const divisions = await listDivisions(db, locationId);
+    const totals = await storeTotals(db, locationId);
+    return {
+      feeds: DATA_FEEDS.map((feed) => {
+        const row = latest.get(feed);
+        return { feed, lastImport: row ? toSummary(row, jobs.liveProgress(row.id)) : null };
+      }),
+      divisions: divisions.map((d) => ({ divisionId: d.id, divisionName: d.name })),
+      terms: await termHoldings(db, locationId),
+      ...totals,
+    };
+  });
+}
