@@ -2,7 +2,11 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
-import { findAdoption, linkedSectionIds, type FoundAdoption } from './activity-repository.ts';
+import {
+  findAdoption,
+  linkedSectionIds,
+  type FoundAdoption,
+} from './course-detail/activity-repository.ts';
 import { courseAccess, mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { mayAdoptCourseWide } from './adoption-rules.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
