@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
+import { coveringAdoptionsSql } from '../../adoption/index.ts';
 
 /** A term as the public list names it (the name is cut by the service). */
 export interface TextbookTermRow {
@@ -105,23 +106,9 @@ export async function findTerm(
   return row ? toTerm(row) : null;
 }
 
-/**
- * The adoptions covering each of `term_sections` (a CTE with id and course_id), as the adoption
- * module counts coverage (modules/adoption/coverage-sql.ts): the section's own active adoptions
- * not removed from it, and its course's active AUTO_ADOPTIONs. Keep the two in step.
- */
+/** The adoptions covering each of `term_sections` (a CTE with id and course_id). */
 function coverCte(locationId: number): SQL {
-  return sql`cover as (
-      select ts.id as section_id, am.id as adoption_material_id
-      from term_sections ts
-        join adoption_material_sections ams on ams.section_id = ts.id and not ams.removed
-        join adoption_materials am on am.id = ams.adoption_material_id and am.active
-      union
-      select ts.id, am.id
-      from term_sections ts
-        join adoption_materials am on am.course_id = ts.course_id
-          and am.adoption_type = 'AUTO_ADOPTION' and am.active and am.location_id = ${locationId}
-    )`;
+  return sql`cover as (${coveringAdoptionsSql(locationId, 'term_sections')})`;
 }
 
 /** A material the list can name: not a no-text-required record, and a title or a proposal. */
