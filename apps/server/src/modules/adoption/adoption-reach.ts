@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
@@ -24,7 +25,7 @@ async function reaches(
   adoption: FoundAdoption,
   course: AccessibleCourse,
 ): Promise<boolean> {
-  if (adoption.adoptionType === 'AUTO_ADOPTION' || mayAdoptCourseWide(course)) return true;
+  if (adoption.adoptionType === ADOPTION_TYPE.AUTO || mayAdoptCourseWide(course)) return true;
   const sectionIds = await linkedSectionIds(db, adoption.id);
   const rows = sectionIds.map((sectionId) => ({ ...course.ancestry, sectionId }));
   return (await mayAdoptOnEach(grants, rows)).some(Boolean);

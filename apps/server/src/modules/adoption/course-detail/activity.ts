@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { ADOPTION_ACTIVITY_ACTIONS, type AdoptionHistoryItem } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
@@ -143,7 +144,7 @@ export async function removeProposedAutoAdoption(
 ) {
   const { db } = deps;
   const adoption = await accessibleAdoption(db, session, grants, adoptionMaterialId);
-  if (adoption.adoptionType !== 'AUTO_ADOPTION' || adoption.proposedTitleId === null) {
+  if (adoption.adoptionType !== ADOPTION_TYPE.AUTO || adoption.proposedTitleId === null) {
     throw AppError.badRequest(M.notProposedAutoAdoption, 'adoptionMaterialId');
   }
   const course = {

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -44,7 +45,7 @@ function describe(lines: FutureAdoptionLine[]): string[] {
           .filter(Boolean)
           .join(', ');
     const sections = group.map((l) => `${l.sectionCode} (starts ${mmddyyyy(l.startDate)})`);
-    const kind = a.adoptionType === 'AUTO_ADOPTION' ? 'course adoption' : 'section adoption';
+    const kind = a.adoptionType === ADOPTION_TYPE.AUTO ? 'course adoption' : 'section adoption';
     return `- ${what} [${kind}]: sections ${sections.join(', ')}`;
   });
 }

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -67,7 +68,7 @@ function line(course: CourseDTO, detail: ExportDetail | undefined) {
     professors: detail?.professors ?? '',
     enrollment: detail?.enrollment ?? null,
     adoptionType:
-      detail?.adoptionType === 'AUTO_ADOPTION'
+      detail?.adoptionType === ADOPTION_TYPE.AUTO
         ? 'Course adoption'
         : detail?.adoptionType === 'SECTION_ADOPTION'
           ? 'Section adoption'

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import type { AdoptionMaterialDTO } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Session } from '../../../lib/session.ts';
@@ -12,7 +13,7 @@ function describe(adoption: AdoptionMaterialDTO): string[] {
       ? `${adoption.title.description} (ISBN ${adoption.title.formattedEan13})`
       : `${adoption.proposedTitle?.description ?? 'A proposed title'} (proposed title)`;
   const covers =
-    adoption.adoptionType === 'AUTO_ADOPTION'
+    adoption.adoptionType === ADOPTION_TYPE.AUTO
       ? 'every section of the course (auto adoption)'
       : `sections ${adoption.sections.map((s) => s.sectionCode).join(', ')}`;
   return [

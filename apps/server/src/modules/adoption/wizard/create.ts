@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import {
   ADOPTION_EXISTS_MESSAGE,
   type AdoptionMaterialDTO,
@@ -168,7 +169,7 @@ export async function createAdoptionFor(
         courseId,
         titleId: material.titleId,
         proposedTitleId: material.proposedTitleId,
-        adoptionType: input.autoAdopt ? 'AUTO_ADOPTION' : 'SECTION_ADOPTION',
+        adoptionType: input.autoAdopt ? ADOPTION_TYPE.AUTO : ADOPTION_TYPE.SECTION,
         startDate: m.startDate,
         expirationDate,
         ...answers,

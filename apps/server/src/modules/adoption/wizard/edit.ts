@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import {
   noTextRequiredAnswers,
   type AdoptionMaterialDTO,
@@ -106,7 +107,7 @@ async function checkMayChange(
   row: AdoptionRow,
   sectionIds: readonly number[],
 ): Promise<void> {
-  if (row.adoptionType === 'AUTO_ADOPTION' || sectionIds.length === 0) {
+  if (row.adoptionType === ADOPTION_TYPE.AUTO || sectionIds.length === 0) {
     if (!mayAdoptCourseWide(course)) throw AppError.forbidden(M.mayNotChangeCourse);
     return;
   }
@@ -142,7 +143,7 @@ export async function modifyAdoptionFor(
     if (!current) throw AppError.notFound(M.adoptionNotFound, 'adoptionMaterialId');
     const { row } = current;
     if (!row.active) throw AppError.conflict(M.adoptionEnded, 'adoptionMaterialId');
-    const isAuto = row.adoptionType === 'AUTO_ADOPTION';
+    const isAuto = row.adoptionType === ADOPTION_TYPE.AUTO;
     await checkMayChange(grants, course, row, current.sectionIds);
     const courseSections = await listCourseSections(
       txDb,

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import type { AdoptionMaterialDTO } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
@@ -46,7 +47,7 @@ export async function linkProposedTitle(
       throw AppError.badRequest(M.notProposedTitle, 'adoptionMaterialId');
     }
     if (row.titleId !== null) throw AppError.conflict(M.alreadyLinked, 'adoptionMaterialId');
-    const isAuto = row.adoptionType === 'AUTO_ADOPTION';
+    const isAuto = row.adoptionType === ADOPTION_TYPE.AUTO;
     await refuseDuplicates(
       txDb,
       course,

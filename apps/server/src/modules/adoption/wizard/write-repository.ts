@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
@@ -86,7 +87,7 @@ export async function existingAdoptionsOf(
   const [auto] = await db
     .select({ id: adoptionMaterials.id })
     .from(adoptionMaterials)
-    .where(and(others, eq(adoptionMaterials.adoptionType, 'AUTO_ADOPTION')))
+    .where(and(others, eq(adoptionMaterials.adoptionType, ADOPTION_TYPE.AUTO)))
     .limit(1);
   const onSections =
     sectionIds.length === 0
