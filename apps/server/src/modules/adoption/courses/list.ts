@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { CATALOG_DATE_WINDOW_DAYS, type CourseDTO, type CourseListFilters } from '@csp/contracts';
+import { catalogDateWindow, type CourseDTO, type CourseListFilters } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Session } from '../../../lib/session.ts';
@@ -10,13 +10,6 @@ import type { CourseListQuery } from './list-statement.ts';
 import { adoptScopeSql } from './scope-repository.ts';
 import { isoDay } from '../course-detail/sections.ts';
 
-const DAY_MS = 86_400_000;
-
-/** A YYYY-MM-DD day moved by whole days. */
-function shiftDay(day: string, days: number): string {
-  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
-
 /** The repository query for a request: §9's date defaults, §5's search override, paging. */
 export function courseListQuery(
   body: CourseListFilters,
@@ -25,13 +18,7 @@ export function courseListQuery(
   now: Date,
 ): CourseListQuery {
   const today = isoDay(now);
-  // §9: today .. 187 days ahead. A window given by one end alone keeps the 187 days.
-  const from =
-    body.sectionStartDate ??
-    (body.sectionEndDate && body.sectionEndDate < today
-      ? shiftDay(body.sectionEndDate, -CATALOG_DATE_WINDOW_DAYS)
-      : today);
-  const to = body.sectionEndDate ?? shiftDay(from, CATALOG_DATE_WINDOW_DAYS);
+  const { from, to } = catalogDateWindow(body.sectionStartDate, body.sectionEndDate, today);
   return {
     locationId,
     today,
