@@ -3,7 +3,7 @@ import { addDays, type Endpoint } from '@csp/contracts';
 import * as t from '../db/schema/index.ts';
 import type { TestContext } from './test-app.ts';
 import { callAs, signIn, type Caller } from '../modules/permissions/permissions-test-support.ts';
-import { isoDay } from '../modules/adoption/sections.ts';
+import { isoDay } from '../modules/adoption/course-detail/sections.ts';
 
 /**
  * The wizard suites run on the real clock (session tokens are checked against it), with

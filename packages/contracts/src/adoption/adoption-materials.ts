@@ -36,7 +36,9 @@ export const proposedTitleDTO = z.object({
 });
 export type ProposedTitleDTO = z.infer<typeof proposedTitleDTO>;
 
-export const ADOPTION_TYPES = ['SECTION_ADOPTION', 'AUTO_ADOPTION'] as const;
+/** How an adoption covers its course: its own sections, or every section (course-wide, auto). */
+export const ADOPTION_TYPE = { SECTION: 'SECTION_ADOPTION', AUTO: 'AUTO_ADOPTION' } as const;
+export const ADOPTION_TYPES = [ADOPTION_TYPE.SECTION, ADOPTION_TYPE.AUTO] as const;
 
 /**
  * Spec §3 Adoption material, with its title (or proposed title) and the sections it covers.

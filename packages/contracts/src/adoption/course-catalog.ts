@@ -11,6 +11,25 @@ import { adoptionAccountParams, catalogActionType } from './adoption-lists.ts';
 /** Spec §9: the catalog's date filter runs from today to 187 days ahead, open sections only. */
 export const CATALOG_DATE_WINDOW_DAYS = 187;
 
+/** A 'YYYY-MM-DD' day moved by whole days (calendar arithmetic; an unreadable day unchanged). */
+function shiftDay(day: string, days: number): string {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(time) ? day : new Date(time + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The date window the course list counts sections in (server and web read it alike): unset
+ * means today .. 187 days ahead, and a window given by one end alone keeps its 187 days.
+ */
+export function catalogDateWindow(
+  from: string | undefined,
+  to: string | undefined,
+  today: string,
+): { from: string; to: string } {
+  const start = from || (to && to < today ? shiftDay(to, -CATALOG_DATE_WINDOW_DAYS) : today);
+  return { from: start, to: to || shiftDay(start, CATALOG_DATE_WINDOW_DAYS) };
+}
+
 /** Spec §3 Course `nextStartDate` when no section of the course starts today or later. */
 export const PENDING_START = 'PENDING';
 

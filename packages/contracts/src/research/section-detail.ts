@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADOPTION_TYPES } from '../adoption/adoption-materials.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
@@ -76,7 +77,7 @@ export const getSectionDetail = endpoint({
 
 export const sectionMaterial = z.object({
   adoptionMaterialId: z.number().int(),
-  adoptionType: z.enum(['SECTION_ADOPTION', 'AUTO_ADOPTION']),
+  adoptionType: z.enum(ADOPTION_TYPES),
   titleId: z.number().int().nullable(),
   proposedTitleId: z.number().int().nullable(),
   /** The title's ISBN-13, or null for a proposed title or a no-text-required record. */

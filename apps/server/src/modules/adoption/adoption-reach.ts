@@ -1,8 +1,13 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
-import { findAdoption, linkedSectionIds, type FoundAdoption } from './activity-repository.ts';
+import {
+  findAdoption,
+  linkedSectionIds,
+  type FoundAdoption,
+} from './course-detail/activity-repository.ts';
 import { courseAccess, mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { mayAdoptCourseWide } from './adoption-rules.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
@@ -20,7 +25,7 @@ async function reaches(
   adoption: FoundAdoption,
   course: AccessibleCourse,
 ): Promise<boolean> {
-  if (adoption.adoptionType === 'AUTO_ADOPTION' || mayAdoptCourseWide(course)) return true;
+  if (adoption.adoptionType === ADOPTION_TYPE.AUTO || mayAdoptCourseWide(course)) return true;
   const sectionIds = await linkedSectionIds(db, adoption.id);
   const rows = sectionIds.map((sectionId) => ({ ...course.ancestry, sectionId }));
   return (await mayAdoptOnEach(grants, rows)).some(Boolean);

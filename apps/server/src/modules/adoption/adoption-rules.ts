@@ -8,8 +8,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Grants } from '../permissions/index.ts';
 import { mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
-import type { SectionFigures } from './section-repository.ts';
-import { isoDay } from './sections.ts';
+import type { SectionFigures } from './course-detail/section-repository.ts';
+import { isoDay } from './course-detail/sections.ts';
 
 /** May the caller adopt for the whole course (an auto adoption, which covers every section)? */
 export function mayAdoptCourseWide(course: AccessibleCourse): boolean {

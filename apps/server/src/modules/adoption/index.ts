@@ -6,6 +6,8 @@ import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerAdoptionRoutes } from './routes.ts';
 /** Whether a caller may open a course's adoption screen (research links to it). */
 export { courseAccess } from './course-access.ts';
+/** Which adoptions cover a section: the coverage rule every area counts by. */
+export { coveringAdoptionsSql } from './coverage-sql.ts';
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */
 export const adoptionModule = modulePlugin(registerAdoptionRoutes);

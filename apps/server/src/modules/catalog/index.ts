@@ -13,20 +13,24 @@ export {
   findDivision,
   listCourses,
   listDepartments,
-  listDepartmentsInTerm,
   listDivisions,
-  listProfessors,
   listSections,
-  listTerms,
-  resolveCatalogAncestry,
-  type CatalogAncestry,
   type CodedRow,
   type DivisionRow,
-  type ProfessorRow,
-  type ScopeColumns,
   type SectionRow,
-  type TermRow,
 } from './repository.ts';
+export {
+  resolveCatalogAncestry,
+  type CatalogAncestry,
+  type ScopeColumns,
+} from './ancestry-repository.ts';
+export {
+  listDepartmentsInTerm,
+  listProfessors,
+  listTerms,
+  type ProfessorRow,
+  type TermRow,
+} from './term-repository.ts';
 export { resolveScope, scopeKey, type ResolvedScope } from './scope.ts';
 export {
   coursesForPicker,

@@ -3,13 +3,8 @@ import type { AuthCatalogInput } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CATALOG_MESSAGES as M } from './messages.ts';
-import {
-  findCourse,
-  findDepartment,
-  findDivision,
-  listSections,
-  type ScopeColumns,
-} from './repository.ts';
+import { findCourse, findDepartment, findDivision, listSections } from './repository.ts';
+import type { ScopeColumns } from './ancestry-repository.ts';
 
 /** A catalog scope resolved to ids (the full ancestry) plus a readable label. */
 export interface ResolvedScope extends ScopeColumns {

@@ -11,11 +11,17 @@ import {
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../lib/route.ts';
-import { scopedDivisions } from './lookup-repository.ts';
-import { coursesOf, departmentsOf, professorsOf, termsOf, type LookupScope } from './lookups.ts';
+import { scopedDivisions } from './list/lookup-repository.ts';
+import {
+  coursesOf,
+  departmentsOf,
+  professorsOf,
+  termsOf,
+  type LookupScope,
+} from './list/lookups.ts';
 import { sectionReader, sectionScope } from './section-access.ts';
-import { sectionDetailOf, sectionMaterialsOf } from './section-detail.ts';
-import { sectionListPage } from './section-list.ts';
+import { sectionDetailOf, sectionMaterialsOf } from './detail/section-detail.ts';
+import { sectionListPage } from './list/section-list.ts';
 
 const TAGS = ['research'];
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
+import { coveringAdoptionsSql } from '../../adoption/index.ts';
 
 /** One adopted material (or a no-text-required record) of one of the student's sections. */
 export interface RequiredMaterialRow {
@@ -41,10 +42,9 @@ const bool = (v: unknown) => v === true || v === 't';
  * not ended (end date on or after `today`), one row per section and adoption, with what the
  * student already has of the title.
  *
- * "Covering" is the adoption module's rule (modules/adoption/coverage-sql.ts and
- * section-repository.ts listCourseSections, not exported by its index.ts): the section's own
- * active adoptions not removed from it, and the course's active AUTO_ADOPTIONs, which cover
- * every section of the course. Keep the two in step.
+ * "Covering" is the adoption module's rule (coveringAdoptionsSql): the section's own active
+ * adoptions not removed from it, and the course's active AUTO_ADOPTIONs, which cover every
+ * section of the course.
  *
  * What the student has: an order item that is not cancelled, of an order not cancelled, for the
  * title (the one for this section first, else the latest). This is the one place that rule
@@ -70,18 +70,7 @@ export async function requiredMaterialRows(
       where e.student_id = ${studentId} and e.location_id = ${locationId}
         and s.location_id = ${locationId} and ${which}
     ),
-    covering as (
-      select ms.id as section_id, am.id as adoption_material_id
-      from my_sections ms
-        join adoption_material_sections ams on ams.section_id = ms.id and not ams.removed
-        join adoption_materials am on am.id = ams.adoption_material_id and am.active
-      union
-      select ms.id, am.id
-      from my_sections ms
-        join adoption_materials am on am.course_id = ms.course_id
-          and am.adoption_type = 'AUTO_ADOPTION' and am.active
-          and am.location_id = ${locationId}
-    )
+    covering as (${coveringAdoptionsSql(locationId, 'my_sections')})
     select s.id as "sectionId", c.code as "courseCode", c.name as "courseName",
       s.code as "sectionCode", tm.name as "termName", tm.start_date::text as "termStart",
       d.id as "divisionId", d.name as "divisionName",

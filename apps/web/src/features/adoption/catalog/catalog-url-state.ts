@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
-  CATALOG_DATE_WINDOW_DAYS,
   COURSE_SORT_FIELDS,
   DEFAULT_PAGE_SIZE,
   SORT_DIRECTIONS,
   calendarDay,
+  catalogDateWindow,
   catalogActionType,
 } from '@csp/contracts';
 import type { CourseListRequest } from '@csp/contracts';
-import { addDays, parseApiDate, toApiDate } from '../../../lib/dates.ts';
+import { toApiDate } from '../../../lib/dates.ts';
 import { normaliseSearchString } from '../../../lib/search-string.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 
@@ -58,11 +58,6 @@ export function useCatalogView() {
   return useUrlState(catalogUrlSchema, CATALOG_DEFAULTS);
 }
 
-function shiftDay(day: string, days: number): string {
-  const date = parseApiDate(day);
-  return date ? toApiDate(addDays(date, days)) : day;
-}
-
 /**
  * The date window a view lists, as the server reads it: unset means today .. 187 days ahead
  * (spec §9), and a window given by one end alone keeps its 187 days. Shown in the date fields,
@@ -72,10 +67,7 @@ export function dateWindow(
   view: Pick<CatalogView, 'from' | 'to'>,
   today = new Date(),
 ): { from: string; to: string } {
-  const now = toApiDate(today);
-  const from =
-    view.from || (view.to && view.to < now ? shiftDay(view.to, -CATALOG_DATE_WINDOW_DAYS) : now);
-  return { from, to: view.to || shiftDay(from, CATALOG_DATE_WINDOW_DAYS) };
+  return catalogDateWindow(view.from, view.to, toApiDate(today));
 }
 
 export function isSearching(view: CatalogView): boolean {

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { MESSAGING_STATUSES, type AdoptionMaterialDTO, type AdoptionSection } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 
@@ -66,7 +67,7 @@ export function adoptionFlags(adoption: AdoptionMaterialDTO): string[] {
 }
 
 export function adoptionTypeLabel(adoption: Pick<AdoptionMaterialDTO, 'adoptionType'>): string {
-  return adoption.adoptionType === 'AUTO_ADOPTION' ? 'Course adoption' : 'Section adoption';
+  return adoption.adoptionType === ADOPTION_TYPE.AUTO ? 'Course adoption' : 'Section adoption';
 }
 
 export function messagingStatusLabel(name: string): string {
@@ -91,7 +92,7 @@ export function coverageLabel(
   adoption: AdoptionMaterialDTO,
   known: ReadonlyMap<number, AdoptionSection>,
 ): string {
-  if (adoption.adoptionType === 'AUTO_ADOPTION') return 'Every section of the course';
+  if (adoption.adoptionType === ADOPTION_TYPE.AUTO) return 'Every section of the course';
   if (adoption.sections.length === 0) return 'None (removed from every section)';
   return adoption.sections.map((s) => sectionLabel(s, known)).join(', ');
 }
@@ -109,6 +110,6 @@ export function groupAdoptions(adoptions: readonly AdoptionMaterialDTO[]) {
   return {
     needingResponse: adoptions.filter(needsResponse),
     section: adoptions.filter((a) => !needsResponse(a) && a.adoptionType === 'SECTION_ADOPTION'),
-    course: adoptions.filter((a) => !needsResponse(a) && a.adoptionType === 'AUTO_ADOPTION'),
+    course: adoptions.filter((a) => !needsResponse(a) && a.adoptionType === ADOPTION_TYPE.AUTO),
   };
 }

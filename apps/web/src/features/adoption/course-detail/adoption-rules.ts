@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
 import type { CourseCapabilities } from './course-capabilities.ts';
 
@@ -24,7 +25,7 @@ export function mayEndCourseAdoption(
   return (
     capabilities.mayActOnCourse &&
     adoption.active &&
-    adoption.adoptionType === 'AUTO_ADOPTION' &&
+    adoption.adoptionType === ADOPTION_TYPE.AUTO &&
     adoption.adoptionProposedTitleId !== null
   );
 }

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import type { WizardPermissions } from './course-wizard-rules.ts';
 import type { WizardContext } from './wizard-context.ts';
 import type { DateRules, QuestionsFormValues, QuestionsValues } from './wizard-schemas.ts';
@@ -49,7 +50,7 @@ export function questionsDefaults(
     externalAdoptionNote: source.externalAdoptionNote,
     startDate: editing ? source.startDate : today,
     expirationDate: editing ? (source.expirationDate ?? '') : '',
-    autoAdopt: source.adoptionType === 'AUTO_ADOPTION' && (editing || permissions.mayAutoAdopt),
+    autoAdopt: source.adoptionType === ADOPTION_TYPE.AUTO && (editing || permissions.mayAutoAdopt),
   };
 }
 

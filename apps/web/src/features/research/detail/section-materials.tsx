@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -64,7 +65,7 @@ function MaterialRow({ material: m }: { material: SectionMaterial }) {
             sx={{ bgcolor: '#fff3cd', color: '#5c3c00', fontWeight: 600 }}
           />
         )}
-        {m.adoptionType === 'AUTO_ADOPTION' && (
+        {m.adoptionType === ADOPTION_TYPE.AUTO && (
           <Chip size="small" variant="outlined" label="Every section (auto adoption)" />
         )}
         {m.ia && <Chip size="small" variant="outlined" label="Inclusive access" />}

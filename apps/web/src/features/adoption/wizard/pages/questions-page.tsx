@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -44,7 +45,7 @@ export function QuestionsPage({ context, send, formId, permissions, today }: Wiz
   const ia = useWatch({ control, name: 'ia' });
   const material = chosenMaterial(context);
   const onSubmit = handleSubmit((values) => send({ type: 'QUESTIONS_NEXT', values }));
-  const autoAdoption = context.adoption?.adoptionType === 'AUTO_ADOPTION';
+  const autoAdoption = context.adoption?.adoptionType === ADOPTION_TYPE.AUTO;
 
   return (
     <Stack

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -32,7 +33,7 @@ export function SelectMaterialPage(props: WizardPageProps) {
   const sections = useCourseSections(course);
   const editing = context.mode === 'edit';
   const everySection = editing
-    ? context.adoption?.adoptionType === 'AUTO_ADOPTION'
+    ? context.adoption?.adoptionType === ADOPTION_TYPE.AUTO
     : (context.answers?.autoAdopt ?? false);
   const covered = editing ? (context.adoption?.sections.map((s) => s.sectionId) ?? []) : [];
   const [schema] = useState(() => sectionsFormSchema({ everySection }));

@@ -1,0 +1,106 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { shortTermName, type AdoptionProgressRow } from '@csp/contracts';
+import { queryRows } from '../../../db/bulk-write.ts';
+import type { Db } from '../../../db/client.ts';
+import { isoDay } from '../../../lib/iso-day.ts';
+import { reportedDivisionScope } from '../../metrics/index.ts';
+import type { Grants } from '../../permissions/index.ts';
+import { adoptScopeCondition } from './scope-repository.ts';
+
+interface RawProgress {
+  division_id: number;
+  division_name: string;
+  term_id: number;
+  term_name: string;
+  term_start: string;
+  total: number | string;
+  adopted: number | string;
+  ntr: number | string;
+  outstanding: number | string;
+  needing_response: number | string;
+}
+
+/**
+ * Adoption progress per term and division over the caller's sections (`scope`, SQL over a
+ * section `s` of a course `c`) of terms that have not ended: a section is adopted when a
+ * material covers it (its own adoption or the course's), no text required when only
+ * no-text-required records do, outstanding otherwise. Read from the facts kept on each section
+ * (has_text, has_ntr, needs_response: migration 0012, coverage-sql.ts's rule), so no coverage
+ * is recomputed. Adoptions needing a response are counted once per term and division they
+ * cover, from the few adoptions in that state (an index by store and status) and only the
+ * sections whose kept facts say one covers them. One statement.
+ */
+export async function adoptionProgress(
+  db: Db,
+  locationId: number,
+  today: string,
+  scope: SQL,
+): Promise<AdoptionProgressRow[]> {
+  // The caller's sections of terms not yet ended, as `s` of a course `c`; read twice (figures,
+  // and the few needing a response) rather than materialised, so each read stays a hash join.
+  const sections = sql`terms t
+      join sections s on s.term_id = t.id
+      join courses c on c.id = s.course_id`;
+  const inScope = sql`t.location_id = ${locationId} and t.end_date >= ${today}
+      and s.location_id = ${locationId} and ${scope}`;
+  const rows = await queryRows<RawProgress>(
+    db,
+    sql`
+    with figures as (
+      select s.term_id, c.division_id,
+        count(*)::int as total,
+        count(*) filter (where s.has_text)::int as adopted,
+        count(*) filter (where s.has_ntr and not s.has_text)::int as ntr,
+        count(*) filter (where not s.has_text and not s.has_ntr)::int as outstanding
+      from ${sections}
+      where ${inScope}
+      group by s.term_id, c.division_id
+    ),
+    responses as (
+      select s.term_id, c.division_id, count(distinct am.id)::int as needing_response
+      from ${sections}
+        join adoption_materials am on am.course_id = s.course_id
+      where ${inScope} and s.needs_response and am.location_id = ${locationId}
+        and am.messaging_status = 'RESPONSE_REQUIRED' and am.active
+        and (am.adoption_type = 'AUTO_ADOPTION' or exists (
+          select 1 from adoption_material_sections ams
+          where ams.adoption_material_id = am.id and ams.section_id = s.id and not ams.removed))
+      group by s.term_id, c.division_id
+    )
+    select f.division_id, dv.name as division_name, f.term_id, tm.name as term_name,
+      tm.start_date::text as term_start, f.total, f.adopted, f.ntr, f.outstanding,
+      coalesce(r.needing_response, 0) as needing_response
+    from figures f
+      join terms tm on tm.id = f.term_id
+      join divisions dv on dv.id = f.division_id
+      left join responses r on r.term_id = f.term_id and r.division_id = f.division_id
+    order by tm.start_date, dv.name, f.term_id`,
+  );
+  return rows.map((r) => ({
+    divisionId: r.division_id,
+    divisionName: r.division_name,
+    termId: r.term_id,
+    termName: shortTermName(r.term_name),
+    termStartDate: r.term_start,
+    sectionsTotal: Number(r.total),
+    sectionsAdopted: Number(r.adopted),
+    sectionsNoTextRequired: Number(r.ntr),
+    sectionsOutstanding: Number(r.outstanding),
+    adoptionsNeedingResponse: Number(r.needing_response),
+  }));
+}
+
+/**
+ * Progress over the caller's adoption scope and, for a full reporter, the divisions they report
+ * on (the dashboard's tabs): the union of the two.
+ */
+export async function progressSummary(
+  db: Db,
+  locationId: number,
+  grants: Grants,
+  now: Date,
+): Promise<AdoptionProgressRow[]> {
+  const adopts = await adoptScopeCondition(grants);
+  const reports = await reportedDivisionScope(grants, sql`c.division_id`);
+  return adoptionProgress(db, locationId, isoDay(now), sql`(${adopts} or ${reports})`);
+}

@@ -1,0 +1,221 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
+import {
+  ADOPTION_EXISTS_MESSAGE,
+  type AdoptionMaterialDTO,
+  type createAdoptionBody,
+} from '@csp/contracts';
+import type { z } from 'zod';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { isUniqueViolation } from '../../../lib/unique-violation.ts';
+import type { Session } from '../../../lib/session.ts';
+import type { Grants } from '../../permissions/index.ts';
+import { insertActivity } from '../course-detail/activity-repository.ts';
+import { takeMailAllowance } from '../../mail/index.ts';
+import { mailNewAdoption } from '../messages/notices.ts';
+import {
+  checkChosenSections,
+  checkDates,
+  checkPrintOnly,
+  checkWholeCourse,
+  dayAnywhere,
+  earliestStart,
+  iaPublisherFor,
+  mayAdoptCourseWide,
+} from '../adoption-rules.ts';
+import {
+  existingAdoptionsOf,
+  findByRequestId,
+  hasSectionAdoptionOf,
+  insertAdoption,
+  linkSections,
+  lockCourse,
+  storeAdoptionSettings,
+  type MaterialRef,
+} from './write-repository.ts';
+import { accessibleCourse, type AccessibleCourse } from '../course-access.ts';
+import { courseAdoption } from '../course-detail/materials.ts';
+import { ADOPTION_MESSAGES as M } from '../messages.ts';
+import { listCourseSections } from '../course-detail/section-repository.ts';
+import { isoDay } from '../course-detail/sections.ts';
+import { findProposedTitle, findTitle } from './title-repository.ts';
+
+type CreateAdoptionInput = z.output<typeof createAdoptionBody>;
+
+/** The material of a new adoption: one title or proposed title, or neither for NTR. */
+async function materialOf(
+  db: Db,
+  locationId: number,
+  m: CreateAdoptionInput['adoptionMaterial'],
+): Promise<MaterialRef> {
+  const titleId = m.titleId ?? null;
+  const proposedTitleId = m.adoptionProposedTitleId ?? null;
+  const count = (titleId === null ? 0 : 1) + (proposedTitleId === null ? 0 : 1);
+  if (m.noTextRequired ? count !== 0 : count !== 1) {
+    throw AppError.badRequest(M.chooseOneMaterial, 'adoptionMaterial');
+  }
+  if (titleId !== null && !(await findTitle(db, locationId, titleId))) {
+    throw AppError.notFound(M.titleNotFound, 'adoptionMaterial.titleId');
+  }
+  if (proposedTitleId !== null && !(await findProposedTitle(db, locationId, proposedTitleId))) {
+    throw AppError.notFound(M.proposedTitleNotFound, 'adoptionMaterial.adoptionProposedTitleId');
+  }
+  return { titleId, proposedTitleId };
+}
+
+/** Spec §8: the title is already on an auto adoption (field autoAdopt) or on a chosen section. */
+export async function refuseDuplicates(
+  db: Db,
+  course: AccessibleCourse,
+  material: MaterialRef,
+  autoAdopt: boolean,
+  sectionIds: readonly number[],
+  exceptId: number | null,
+): Promise<void> {
+  if (material.titleId === null && material.proposedTitleId === null) return;
+  const courseId = course.ancestry.courseId;
+  const existing = await existingAdoptionsOf(db, courseId, material, sectionIds, exceptId);
+  if (existing.onAutoAdoption) throw AppError.conflict(ADOPTION_EXISTS_MESSAGE, 'autoAdopt');
+  const onSections = autoAdopt
+    ? await hasSectionAdoptionOf(db, courseId, material)
+    : existing.onSections.length > 0;
+  if (onSections) throw AppError.conflict(ADOPTION_EXISTS_MESSAGE, 'sectionIdList');
+}
+
+/** A request id already used: its adoption, if it was for this course. */
+async function replayed(
+  db: Db,
+  session: Session,
+  earlier: { id: number; courseId: number },
+  courseId: number,
+): Promise<AdoptionMaterialDTO> {
+  if (earlier.courseId !== courseId) throw AppError.conflict(M.requestIdUsed, 'requestId');
+  return courseAdoption(db, session.locationId, earlier.courseId, earlier.id);
+}
+
+/**
+ * Spec §7 createAdoption: adopts a title, a proposed title, or "no text required", for the
+ * chosen sections or (autoAdopt) for the whole course. Every rule is checked here, whatever
+ * the wizard showed; the adoption, its sections, its history entry and its first message are
+ * written in one transaction under the course's lock. A submit repeated with the same
+ * requestId answers the adoption the first one made.
+ */
+export async function createAdoptionFor(
+  deps: AppDeps,
+  session: Session,
+  grants: Grants,
+  input: CreateAdoptionInput,
+): Promise<AdoptionMaterialDTO> {
+  const { db } = deps;
+  const course = await accessibleCourse(db, session, grants, {
+    userAccountId: session.accountId,
+    ...input.adoptionCatalog,
+  });
+  const courseId = course.ancestry.courseId;
+  const earlier = input.requestId
+    ? await findByRequestId(db, session.accountId, input.requestId)
+    : null;
+  if (earlier) return replayed(db, session, earlier, courseId);
+
+  const m = input.adoptionMaterial;
+  const material = await materialOf(db, session.locationId, m);
+  const flow = m.noTextRequired ? 'noMaterials' : 'material';
+  const now = deps.now();
+  const today = isoDay(now);
+  const sectionIds = [...new Set(input.sectionIdList)];
+  if (input.autoAdopt) {
+    if (!mayAdoptCourseWide(course)) throw AppError.forbidden(M.mayNotAutoAdopt, 'autoAdopt');
+    if (sectionIds.length > 0) {
+      throw AppError.badRequest(M.noSectionsForAutoAdoption, 'sectionIdList');
+    }
+  } else if (sectionIds.length === 0) {
+    throw AppError.badRequest(M.chooseSections, 'sectionIdList');
+  }
+  const settings = await storeAdoptionSettings(db, session.locationId);
+  const answers = m.noTextRequired
+    ? { required: false, bindInComponentRequired: false, printOnlyRequired: false }
+    : {
+        required: m.required ?? true,
+        bindInComponentRequired: m.bindInComponentRequired ?? false,
+        printOnlyRequired: m.printOnlyRequired ?? false,
+      };
+  checkPrintOnly(course, answers.printOnlyRequired, settings.allowSubmittersToSelectPrintOnly);
+  const ia = !m.noTextRequired && (m.ia ?? false);
+  const iapublisher = iaPublisherFor(ia, input.iapublisher);
+  const expirationDate = m.expirationDate ?? null;
+  // A submitter's adoption is e-mailed to the team: it counts against the hourly mail limits.
+  const mailed = !course.courseActions.includes('ADOPT_CMA_TEAM');
+  const allowance = mailed
+    ? await takeMailAllowance(deps.throttle, 'adoptionNotice', session)
+    : { refund: async () => undefined };
+
+  const created = await db
+    .transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      await lockCourse(txDb, courseId);
+      if (input.requestId) {
+        const prior = await findByRequestId(txDb, session.accountId, input.requestId);
+        if (prior) return { id: prior.id, isNew: false };
+      }
+      // Read under the course's lock: what the sections already have decides what may be added.
+      const sections = await listCourseSections(txDb, session.locationId, courseId, today);
+      if (input.autoAdopt) checkWholeCourse(sections, flow);
+      else await checkChosenSections(grants, course, sections, sectionIds, flow, today);
+      checkDates(m.startDate, expirationDate, earliestStart(sections, flow, dayAnywhere(now)));
+      await refuseDuplicates(txDb, course, material, input.autoAdopt, sectionIds, null);
+      const row = await insertAdoption(txDb, {
+        locationId: session.locationId,
+        courseId,
+        titleId: material.titleId,
+        proposedTitleId: material.proposedTitleId,
+        adoptionType: input.autoAdopt ? ADOPTION_TYPE.AUTO : ADOPTION_TYPE.SECTION,
+        startDate: m.startDate,
+        expirationDate,
+        ...answers,
+        flexibleOnEdition: !m.noTextRequired && (m.flexibleOnEdition ?? false),
+        ia,
+        iapublisher,
+        estimatedSectionEnrollment: m.noTextRequired
+          ? null
+          : (m.estimatedSectionEnrollment ?? null),
+        externalAdoptionNote: m.externalAdoptionNote ?? '',
+        noTextRequired: m.noTextRequired,
+        createdBy: session.accountId,
+        requestId: input.requestId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!input.autoAdopt) await linkSections(txDb, row.id, sectionIds);
+      const base = { locationId: session.locationId, adoptionMaterialId: row.id, at: now };
+      await insertActivity(txDb, {
+        ...base,
+        actorAccountId: session.accountId,
+        action: 'CREATED',
+        details: { after: { adoptionType: row.adoptionType, sectionIdList: sectionIds } },
+      });
+      if (input.message) {
+        await insertActivity(txDb, {
+          ...base,
+          actorAccountId: session.accountId,
+          action: 'MESSAGE_POSTED',
+          details: { message: input.message, notifySubmitter: false, ccEmailList: [] },
+        });
+      }
+      return { id: row.id, isNew: true };
+    })
+    .catch(async (error: unknown) => {
+      await allowance.refund();
+      // The same request id sent for another course at the same moment (a client bug).
+      if (isUniqueViolation(error)) throw AppError.conflict(M.requestIdUsed, 'requestId');
+      throw error;
+    });
+  if (!created.isNew) await allowance.refund();
+  const adoption = await courseAdoption(db, session.locationId, courseId, created.id);
+  if (created.isNew && mailed) {
+    const { departmentCode, courseCode } = input.adoptionCatalog;
+    const label = `${departmentCode} ${courseCode}`;
+    mailNewAdoption(deps, session, { label }, adoption, settings, input.message ?? null);
+  }
+  return adoption;
+}

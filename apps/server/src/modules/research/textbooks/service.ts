@@ -1,0 +1,187 @@
+import {
+  shortTermName,
+  type TextbookCourse,
+  type TextbookDepartment,
+  type TextbookMaterial,
+  type TextbookTerm,
+} from '@csp/contracts';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { isoDay } from '../../../lib/iso-day.ts';
+import { priceCents } from '../../../lib/pricing.ts';
+import {
+  findDepartmentFigures,
+  findDepartmentSections,
+  findRecentTerms,
+  findStoreName,
+  findTerm,
+  type DepartmentFigureRow,
+  type DepartmentSectionRow,
+  type TextbookTermRow,
+} from './repository.ts';
+
+export const TEXTBOOK_MESSAGES = {
+  termNotFound: (id: number) => `There is no term ${id} in this store.`,
+  departmentNotFound: (id: number) => `There is no department ${id} with sections in that term.`,
+} as const;
+
+export const presentTerm = (t: TextbookTermRow): TextbookTerm => ({
+  ...t,
+  termName: shortTermName(t.termName),
+});
+
+/** Whole percent, rounded down (an unanswered section never rounds a department up to 100). */
+const percent = (answered: number, count: number) =>
+  count === 0 ? 0 : Math.floor((answered * 100) / count);
+
+export const presentDepartment = (d: DepartmentFigureRow): TextbookDepartment => ({
+  ...d,
+  completenessPercent: percent(d.sectionsAnswered, d.sectionCount),
+});
+
+/** A year before `now`'s day: terms that ended before it are left off the list. */
+function aYearAgo(now: Date): string {
+  const day = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate()));
+  return isoDay(day);
+}
+
+export async function textbookTerms(db: Db, locationId: number, now: Date) {
+  const [storeName, terms] = await Promise.all([
+    findStoreName(db, locationId),
+    findRecentTerms(db, locationId, aYearAgo(now)),
+  ]);
+  return { storeName, terms: terms.map(presentTerm) };
+}
+
+/** The store's term, or a 404 naming termId (another store's term is as unknown). */
+export async function requireTerm(
+  db: Db,
+  locationId: number,
+  termId: number,
+): Promise<TextbookTermRow> {
+  const term = await findTerm(db, locationId, termId);
+  if (!term) throw AppError.notFound(TEXTBOOK_MESSAGES.termNotFound(termId), 'termId');
+  return term;
+}
+
+export async function textbookTerm(db: Db, locationId: number, termId: number) {
+  const term = await requireTerm(db, locationId, termId);
+  const [storeName, figures] = await Promise.all([
+    findStoreName(db, locationId),
+    findDepartmentFigures(db, locationId, termId),
+  ]);
+  const sectionCount = figures.reduce((n, d) => n + d.sectionCount, 0);
+  const sectionsAnswered = figures.reduce((n, d) => n + d.sectionsAnswered, 0);
+  return {
+    storeName,
+    term: presentTerm(term),
+    departments: figures.map(presentDepartment),
+    sectionCount,
+    sectionsAnswered,
+    completenessPercent: percent(sectionsAnswered, sectionCount),
+  };
+}
+
+export async function textbookDepartment(
+  db: Db,
+  locationId: number,
+  termId: number,
+  departmentId: number,
+) {
+  const term = await requireTerm(db, locationId, termId);
+  const [figures] = await findDepartmentFigures(db, locationId, termId, departmentId);
+  if (!figures) {
+    throw AppError.notFound(TEXTBOOK_MESSAGES.departmentNotFound(departmentId), 'departmentId');
+  }
+  const rows = await findDepartmentSections(db, locationId, termId, departmentId);
+  return {
+    term: presentTerm(term),
+    department: presentDepartment(figures),
+    courses: groupCourses(rows),
+  };
+}
+
+function pricesOf(listPriceCents: number | null): TextbookMaterial['prices'] {
+  // A title without a list price (0, the column's default) has no price a student could pay.
+  if (!listPriceCents) return null;
+  return {
+    newCents: priceCents(listPriceCents, 'BUY_NEW'),
+    usedCents: priceCents(listPriceCents, 'BUY_USED'),
+    rentNewCents: priceCents(listPriceCents, 'RENT_NEW'),
+    rentUsedCents: priceCents(listPriceCents, 'RENT_USED'),
+    digitalCents: priceCents(listPriceCents, 'DIGITAL'),
+  };
+}
+
+function materialOf(r: DepartmentSectionRow): TextbookMaterial {
+  const catalog = r.titleId !== null;
+  return {
+    isbn: catalog ? r.isbn : null,
+    title: r.title ?? '',
+    author: r.author ?? '',
+    publisher: r.publisher ?? '',
+    edition: r.edition ?? '',
+    copyrightYear: catalog ? r.copyrightYear : null,
+    required: r.required,
+    prices: catalog ? pricesOf(r.listPriceCents) : null,
+  };
+}
+
+/** The one thing a material is, whichever adoptions (course and section) name it. */
+const materialKey = (r: DepartmentSectionRow) =>
+  r.titleId !== null ? `t${r.titleId}` : `p${r.proposedTitleId}`;
+
+/**
+ * Rows (by course, section, then required first) as courses -> sections -> materials. A title
+ * adopted for the course and for the section is listed once, required if either says so.
+ */
+export function groupCourses(rows: readonly DepartmentSectionRow[]): TextbookCourse[] {
+  const courses: TextbookCourse[] = [];
+  let course: TextbookCourse | undefined;
+  let section: TextbookCourse['sections'][number] | undefined;
+  let seen = new Map<string, TextbookMaterial>();
+  let noText = false;
+  const close = () => {
+    if (section) {
+      section.status =
+        section.materials.length > 0 ? 'MATERIALS' : noText ? 'NO_TEXT_REQUIRED' : 'TBD';
+    }
+  };
+  for (const r of rows) {
+    if (!course || course.courseCode !== r.courseCode || course.courseName !== r.courseName) {
+      course = { courseCode: r.courseCode, courseName: r.courseName, sections: [] };
+      courses.push(course);
+    }
+    if (!section || section.sectionId !== r.sectionId) {
+      close();
+      section = {
+        sectionId: r.sectionId,
+        sectionCode: r.sectionCode,
+        professors: r.professors,
+        startDate: r.startDate,
+        status: 'TBD',
+        materials: [],
+      };
+      course.sections.push(section);
+      seen = new Map();
+      noText = false;
+    }
+    if (r.adoptionMaterialId === null) continue;
+    if (r.noTextRequired) {
+      noText = true;
+      continue;
+    }
+    if (r.titleId === null && r.proposedTitleId === null) continue;
+    const key = materialKey(r);
+    const known = seen.get(key);
+    if (known) {
+      known.required ||= r.required;
+      continue;
+    }
+    const material = materialOf(r);
+    seen.set(key, material);
+    section.materials.push(material);
+  }
+  close();
+  return courses;
+}
