@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { addDays, type Endpoint } from '@csp/contracts';
 import * as t from '../db/schema/index.ts';
 import type { TestContext } from './test-app.ts';
-import { callAs, signIn, type Caller } from '../modules/permissions/permissions-test-support.ts';
+import { callAs, signIn, type Caller } from './permissions-test-support.ts';
 import { isoDay } from '../modules/adoption/course-detail/sections.ts';
 
 /**

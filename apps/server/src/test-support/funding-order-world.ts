@@ -18,7 +18,7 @@ import {
   type callAs,
   signIn,
   type Caller,
-} from '../modules/permissions/permissions-test-support.ts';
+} from './permissions-test-support.ts';
 
 export { day, TODAY } from './order-world.ts';
 

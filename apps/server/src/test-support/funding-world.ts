@@ -15,12 +15,7 @@ import { queryRows } from '../db/bulk-write.ts';
 import { authHeaders, FIXTURE_HOSTS, type TestContext } from './test-app.ts';
 import { one } from './one-row.ts';
 import { day } from './today.ts';
-import {
-  addAccount,
-  addCatalog,
-  signIn,
-  type Caller,
-} from '../modules/permissions/permissions-test-support.ts';
+import { addAccount, addCatalog, signIn, type Caller } from './permissions-test-support.ts';
 
 /** The suites run on the real clock: data is dated from today. */
 export { day, TODAY } from './today.ts';

@@ -15,7 +15,7 @@ import { one } from './one-row.ts';
 import { orderWorld, type OrderWorld } from './order-world.ts';
 import { STORE_A_RETURN } from './rental-world.ts';
 import { authHeaders, FIXTURE_HOSTS, loginAs, type TestContext } from './test-app.ts';
-import type { Caller } from '../modules/permissions/permissions-test-support.ts';
+import type { Caller } from './permissions-test-support.ts';
 import { day } from './today.ts';
 import { upload } from './data-test-support.ts';
 

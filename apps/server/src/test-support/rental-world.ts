@@ -4,12 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { BinaryBitmap, Code128Reader, HybridBinarizer, RGBLuminanceSource } from '@zxing/library';
 import { type Endpoint } from '@csp/contracts';
 import * as t from '../db/schema/index.ts';
-import {
-  addAccount,
-  callAs,
-  signIn,
-  type Caller,
-} from '../modules/permissions/permissions-test-support.ts';
+import { addAccount, callAs, signIn, type Caller } from './permissions-test-support.ts';
 import { FIXTURE_HOSTS, type TestContext } from './test-app.ts';
 import { one } from './one-row.ts';
 import { day } from './today.ts';

@@ -1,11 +1,6 @@
 import { eq } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
-import {
-  addAccount,
-  addCustomRole,
-  signIn,
-  type Caller,
-} from '../modules/permissions/permissions-test-support.ts';
+import { addAccount, addCustomRole, signIn, type Caller } from './permissions-test-support.ts';
 import { fundingWorld, type FundingWorld } from './funding-world.ts';
 import { one } from './one-row.ts';
 import { SHIPPING } from './order-world.ts';

@@ -11,7 +11,7 @@ import {
   callAs,
   signIn,
   type Caller,
-} from '../modules/permissions/permissions-test-support.ts';
+} from './permissions-test-support.ts';
 
 /** The suites run on the real clock: data is dated from today. */
 export { day, TODAY } from './today.ts';

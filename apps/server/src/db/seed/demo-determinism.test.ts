@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../client.ts';
 import { createTestDatabase, testEngines } from '../../test-support/test-database.ts';
 import { seedDemo } from './demo.ts';
-import { demoSample, type DemoSample } from './seed-test-helpers.ts';
+import { demoSample, type DemoSample } from '../../test-support/seed-test-helpers.ts';
 
 const TODAY = new Date('2026-03-10T12:00:00Z');
 

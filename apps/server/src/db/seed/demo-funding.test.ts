@@ -4,7 +4,7 @@ import { createDb, type Database } from '../client.ts';
 import { queryRows } from '../bulk-write.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_FEATURED_STUDENTS } from './demo-stores.ts';
-import { scalar } from './seed-test-helpers.ts';
+import { scalar } from '../../test-support/seed-test-helpers.ts';
 
 const TODAY = new Date('2026-03-10T12:00:00Z');
 const TODAY_ISO = '2026-03-10';

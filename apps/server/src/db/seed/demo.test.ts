@@ -8,7 +8,7 @@ import { queryRows } from '../bulk-write.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { isDemoSeeded, seedDemo, type DemoSeedSummary } from './demo.ts';
 import { isbn13To10, isValidIsbn13 } from '@csp/contracts';
-import { scalar } from './seed-test-helpers.ts';
+import { scalar } from '../../test-support/seed-test-helpers.ts';
 
 const TODAY = new Date('2026-03-10T12:00:00Z');
 let database: Database;

@@ -4,7 +4,7 @@ import { createDb, type Database } from '../client.ts';
 import { queryRows } from '../bulk-write.ts';
 import { isbn13To10, isValidIsbn13 } from '@csp/contracts';
 import { isLargeSeeded, seedLarge, type LargeSeedSummary } from './large.ts';
-import { scalar } from './seed-test-helpers.ts';
+import { scalar } from '../../test-support/seed-test-helpers.ts';
 
 let database: Database;
 let summary: LargeSeedSummary;

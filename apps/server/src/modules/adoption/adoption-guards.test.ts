@@ -23,7 +23,7 @@ import {
   roleIdOf,
   signIn,
   type Caller,
-} from '../permissions/permissions-test-support.ts';
+} from '../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

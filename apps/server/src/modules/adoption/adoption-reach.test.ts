@@ -11,7 +11,7 @@ import * as t from '../../db/schema/index.ts';
 import { TODAY, wizardWorld, type WizardWorld } from '../../test-support/adoption-wizard-world.ts';
 import { one } from '../../test-support/one-row.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
-import type { Caller } from '../permissions/permissions-test-support.ts';
+import type { Caller } from '../../test-support/permissions-test-support.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 
 const engines = await testEngines();

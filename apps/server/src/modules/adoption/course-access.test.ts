@@ -24,7 +24,7 @@ import {
   signIn,
   type Caller,
   type ExtraCatalog,
-} from '../permissions/permissions-test-support.ts';
+} from '../../test-support/permissions-test-support.ts';
 import { ADOPTION_MESSAGES } from './messages.ts';
 
 const engines = await testEngines();

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
 import { seedLarge } from '../../db/seed/large.ts';
 import { createTestDatabase, testEngines } from '../../test-support/test-database.ts';
-import { keptSummaries, recountedSummaries } from './metrics-recount.ts';
+import { keptSummaries, recountedSummaries } from '../../test-support/metrics-recount.ts';
 
 const engines = await testEngines();
 const TODAY = new Date('2026-09-15T12:00:00Z');

@@ -16,7 +16,12 @@ import * as t from '../../db/schema/index.ts';
 import { one } from '../../test-support/one-row.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
 import { day, orderWorld, type OrderWorld } from '../../test-support/order-world.ts';
-import { keptSummaries, recountedSummaries, totalsOf, type Summaries } from './metrics-recount.ts';
+import {
+  keptSummaries,
+  recountedSummaries,
+  totalsOf,
+  type Summaries,
+} from '../../test-support/metrics-recount.ts';
 
 const engines = await testEngines();
 

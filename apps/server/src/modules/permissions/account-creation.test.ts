@@ -15,7 +15,12 @@ import {
 } from '../../test-support/test-app.ts';
 import { useUpMailAllowance } from '../../test-support/mail-allowance.ts';
 import { GENERATED_PASSWORD_LENGTH, generatePassword } from './generated-password.ts';
-import { callAs, captureMailer, signIn, type Caller } from './permissions-test-support.ts';
+import {
+  callAs,
+  captureMailer,
+  signIn,
+  type Caller,
+} from '../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

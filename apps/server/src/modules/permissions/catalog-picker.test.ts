@@ -15,7 +15,7 @@ import {
   signIn,
   type Caller,
   type ExtraCatalog,
-} from './permissions-test-support.ts';
+} from '../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema/index.ts';
 import type { Session } from '../../lib/session.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
-import { addAccount, addCatalog, roleIdOf, type ExtraCatalog } from './permissions-test-support.ts';
+import {
+  addAccount,
+  addCatalog,
+  roleIdOf,
+  type ExtraCatalog,
+} from '../../test-support/permissions-test-support.ts';
 import type { ActionName } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
 import { resolveCatalogAncestry, type CatalogAncestry } from '../catalog/index.ts';

@@ -14,7 +14,7 @@ import {
   callAs,
   signIn,
   type Caller,
-} from './permissions-test-support.ts';
+} from '../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

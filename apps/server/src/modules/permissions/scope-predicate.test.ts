@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionName } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../test-support/test-app.ts';
-import { addAccount, addCatalog, type ExtraCatalog } from './permissions-test-support.ts';
+import {
+  addAccount,
+  addCatalog,
+  type ExtraCatalog,
+} from '../../test-support/permissions-test-support.ts';
 import { Grants } from './policy.ts';
 
 const engines = await testEngines();

@@ -17,7 +17,7 @@ import {
   callAs,
   signIn,
   type Caller,
-} from './permissions-test-support.ts';
+} from '../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 const NOT_FOUND = { message: 'No user found with that e-mail address.', field: 'username' };

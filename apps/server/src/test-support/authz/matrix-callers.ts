@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { fillPath, printRentalLabel } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
-import {
-  addAccount,
-  signIn,
-  type Caller,
-} from '../../modules/permissions/permissions-test-support.ts';
+import { addAccount, signIn, type Caller } from '../permissions-test-support.ts';
 import { STORE_A_RETURN } from '../rental-world.ts';
 import { authHeaders, FIXTURE_HOSTS, type TestContext } from '../test-app.ts';
 import type { TestFixture } from '../test-fixture.ts';

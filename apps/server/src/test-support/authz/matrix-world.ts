@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema/index.ts';
-import { addAccount } from '../../modules/permissions/permissions-test-support.ts';
+import { addAccount } from '../permissions-test-support.ts';
 import { fundingOrderWorld, type FundingOrderWorld } from '../funding-order-world.ts';
 import { one } from '../one-row.ts';
 import type { TestContext } from '../test-app.ts';

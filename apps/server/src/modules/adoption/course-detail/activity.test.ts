@@ -16,7 +16,7 @@ import {
   callAs,
   signIn,
   type Caller,
-} from '../../permissions/permissions-test-support.ts';
+} from '../../../test-support/permissions-test-support.ts';
 import { ADOPTION_MESSAGES } from '../messages.ts';
 
 const engines = await testEngines();

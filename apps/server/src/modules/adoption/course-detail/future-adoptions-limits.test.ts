@@ -4,7 +4,7 @@ import { futureAdoptionsWorld } from '../../../test-support/future-adoptions-wor
 import { useUpMailAllowance } from '../../../test-support/mail-allowance.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp-capture.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import { callAs, signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { callAs, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 const NOW = new Date('2026-12-01T15:00:00Z');

@@ -23,7 +23,7 @@ import {
   callAs,
   signIn,
   type Caller,
-} from '../../permissions/permissions-test-support.ts';
+} from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 const NOW = new Date('2026-12-01T15:00:00Z');

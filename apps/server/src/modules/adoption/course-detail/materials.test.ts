@@ -12,7 +12,7 @@ import {
   signIn,
   type Caller,
   type ExtraCatalog,
-} from '../../permissions/permissions-test-support.ts';
+} from '../../../test-support/permissions-test-support.ts';
 import { formatEan13 } from '../wizard/titles.ts';
 import { ADOPTION_MESSAGES } from '../messages.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, getSectionsByDivisionAndCourse, type AdoptionSection } from '@csp/contracts';
 import * as t from '../../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import { addCatalog, signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { addCatalog, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import { isoDay } from './sections.ts';
 
 const engines = await testEngines();

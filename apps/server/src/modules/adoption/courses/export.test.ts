@@ -21,7 +21,7 @@ import {
   testEngines,
   type TestContext,
 } from '../../../test-support/test-app.ts';
-import { signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 const NOW = new Date('2026-12-01T15:00:00Z');

@@ -15,7 +15,7 @@ import {
   callAs,
   signIn,
   type Caller,
-} from '../../permissions/permissions-test-support.ts';
+} from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 /** The store's today in these tests: the window runs 2026-12-01 .. 2027-06-06. */

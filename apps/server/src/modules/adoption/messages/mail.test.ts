@@ -19,7 +19,7 @@ import {
   callAs,
   signIn,
   type Caller,
-} from '../../permissions/permissions-test-support.ts';
+} from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 const HOUR = 3_600_000;

@@ -5,7 +5,7 @@ import * as t from '../../../db/schema/index.ts';
 import { useUpMailAllowance } from '../../../test-support/mail-allowance.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp-capture.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 import {
   CREATE_ANSWERS,
   wizardWorld,

@@ -9,7 +9,7 @@ import {
   testEngines,
   type TestContext,
 } from '../../../test-support/test-app.ts';
-import { signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import {
   issuesOf,
   removeWaitingUploads,

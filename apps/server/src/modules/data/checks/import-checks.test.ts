@@ -8,7 +8,7 @@ import {
   testEngines,
   type TestContext,
 } from '../../../test-support/test-app.ts';
-import { addCatalog, signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { addCatalog, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import {
   applyCall,
   applied,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/bulk-write.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import { signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import {
   applied,
   issuesOf,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import { signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import {
   applied,
   entity,

@@ -7,7 +7,7 @@ import {
   type ImportSummary,
 } from '@csp/contracts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import { callAs, signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { callAs, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import {
   applied,
   entity,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportSummary } from '@csp/contracts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import { signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import {
   applied,
   courseNamed,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDataIntegrationStatus, type ImportSummary, type TermHoldings } from '@csp/contracts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import { callAs, signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { callAs, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import { applied, removeWaitingUploads, uploadChecked } from '../../../test-support/data-test-support.ts';
 
 const engines = await testEngines();

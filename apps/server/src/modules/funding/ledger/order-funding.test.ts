@@ -22,7 +22,7 @@ import {
   fundingOrderWorld,
   type FundingOrderWorld,
 } from '../../../test-support/funding-order-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

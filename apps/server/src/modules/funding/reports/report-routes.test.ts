@@ -16,7 +16,7 @@ import {
   type FundingWorld,
 } from '../../../test-support/funding-world.ts';
 import { one } from '../../../test-support/one-row.ts';
-import { addCatalog } from '../../permissions/permissions-test-support.ts';
+import { addCatalog } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

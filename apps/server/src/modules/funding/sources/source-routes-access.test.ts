@@ -34,7 +34,7 @@ import {
   type CallInput,
   type FundingWorld,
 } from '../../../test-support/funding-world.ts';
-import { addAccount, signIn } from '../../permissions/permissions-test-support.ts';
+import { addAccount, signIn } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

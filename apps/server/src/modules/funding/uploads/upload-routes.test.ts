@@ -23,7 +23,7 @@ import {
   fundingOrderWorld,
   type FundingOrderWorld,
 } from '../../../test-support/funding-order-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 import { AMOUNT_MESSAGES } from './upload-amount.ts';
 
 const engines = await testEngines();

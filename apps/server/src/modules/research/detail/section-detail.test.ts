@@ -13,7 +13,7 @@ import {
 } from '@csp/contracts';
 import * as t from '../../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import { callAs, type Caller } from '../../permissions/permissions-test-support.ts';
+import { callAs, type Caller } from '../../../test-support/permissions-test-support.ts';
 import { researchWorld, type ResearchWorld } from '../../../test-support/research-world.ts';
 
 const engines = await testEngines();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTION_SORT_FIELDS, sectionList, type SectionRow } from '@csp/contracts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
-import { callAs, type Caller } from '../../permissions/permissions-test-support.ts';
+import { callAs, type Caller } from '../../../test-support/permissions-test-support.ts';
 import {
   EXTRA_SECTIONS,
   researchWorld,

@@ -24,7 +24,7 @@ import {
   studentScopeWorld,
   type StudentScopeWorld,
 } from '../../../test-support/student-scope-world.ts';
-import { addAccount, signIn, type Caller } from '../../permissions/permissions-test-support.ts';
+import { addAccount, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import { RENTAL_MESSAGES } from '../rentals/messages.ts';
 
 const engines = await testEngines();

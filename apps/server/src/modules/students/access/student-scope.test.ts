@@ -19,7 +19,7 @@ import {
   studentScopeWorld,
   type StudentScopeWorld,
 } from '../../../test-support/student-scope-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

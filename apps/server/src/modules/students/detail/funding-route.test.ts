@@ -7,7 +7,7 @@ import {
 } from '@csp/contracts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 import { day, fundingWorld, type FundingWorld } from '../../../test-support/funding-world.ts';
-import { signIn } from '../../permissions/permissions-test-support.ts';
+import { signIn } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

@@ -14,7 +14,7 @@ import {
 import * as t from '../../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 import { day, studentWorld, type StudentWorld } from '../../../test-support/student-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 import { orderableItemsOf } from './orderable-items.ts';
 
 const engines = await testEngines();

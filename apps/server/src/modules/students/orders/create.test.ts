@@ -9,7 +9,7 @@ import {
 import * as t from '../../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 import { day, orderWorld, type OrderWorld } from '../../../test-support/order-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

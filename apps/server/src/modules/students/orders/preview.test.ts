@@ -8,7 +8,7 @@ import {
   TAX_RATE,
   type OrderWorld,
 } from '../../../test-support/order-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

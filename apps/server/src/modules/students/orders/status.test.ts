@@ -4,7 +4,7 @@ import { cancelOrder, holdOrder, unholdOrder, type Endpoint } from '@csp/contrac
 import * as t from '../../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 import { orderWorld, type OrderWorld } from '../../../test-support/order-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

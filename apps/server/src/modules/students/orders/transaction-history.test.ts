@@ -3,7 +3,7 @@ import { getTransactionHistory, type OrderSummary } from '@csp/contracts';
 import * as t from '../../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 import { orderWorld, type OrderWorld } from '../../../test-support/order-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

@@ -12,7 +12,7 @@ import {
 import * as t from '../../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 import { rentalWorld, type RentalWorld } from '../../../test-support/rental-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 
 const engines = await testEngines();
 

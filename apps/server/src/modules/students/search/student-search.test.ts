@@ -12,7 +12,7 @@ import {
   studentWorld,
   type StudentWorld,
 } from '../../../test-support/student-world.ts';
-import type { Caller } from '../../permissions/permissions-test-support.ts';
+import type { Caller } from '../../../test-support/permissions-test-support.ts';
 import { studentMatchOf } from './student-search.ts';
 
 const engines = await testEngines();

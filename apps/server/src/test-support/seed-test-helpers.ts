@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { queryRows } from '../bulk-write.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/bulk-write.ts';
 
 /** Rows compared between two seeds to prove determinism (test helper). */
 export interface DemoSample {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/bulk-write.ts';
-import type { ItemFigures } from './metrics-repository.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/bulk-write.ts';
+import type { ItemFigures } from '../modules/metrics/metrics-repository.ts';
 
 /**
  * Test support: the dashboard's kept summaries (migration 0014) of a store next to a recount

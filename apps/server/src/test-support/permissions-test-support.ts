@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { fillPath, type Endpoint, type RoleName } from '@csp/contracts';
-import type { Db } from '../../db/client.ts';
-import * as t from '../../db/schema/index.ts';
-import type { MailMessage, Mailer } from '../../lib/mailer.ts';
-import { hashPassword } from '../../lib/password-hash.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import type { MailMessage, Mailer } from '../lib/mailer.ts';
+import { hashPassword } from '../lib/password-hash.ts';
 import {
   authHeaders,
   FIXTURE_HOSTS,
   FIXTURE_PASSWORD,
   loginAs,
   type TestContext,
-} from '../../test-support/test-app.ts';
+} from './test-app.ts';
 
 /** A mailer that keeps what it was asked to send; `fail` makes the next sends throw. */
 export function captureMailer(): Mailer & { sent: MailMessage[]; fail: boolean } {
