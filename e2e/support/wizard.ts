@@ -151,7 +151,7 @@ export function today(): string {
 }
 
 /**
- * Sections the wizard lets the user choose (spec §5): starting within 200 days (a day's margin,
+ * Sections the wizard lets the user choose (docs/behaviour/validation.md): starting within 200 days (a day's margin,
  * so a run across midnight does not matter), no no-text-required adoption, and for the
  * no-materials flow no adopted material either.
  */
@@ -230,7 +230,7 @@ export async function pickCmaCourse(
   throw new Error(`No course in slot ${slot} of the demo seed has ${what}`);
 }
 
-/** Searches materials as the wizard does (the server cleans the string as spec §5 says). */
+/** Searches materials as the wizard does (the server cleans the string as docs/behaviour/validation.md says). */
 export async function searchMaterial(session: SessionResponse, searchString: string) {
   return api<{ materials: MaterialSearchResult[]; recordCount: number; isbnMatch: boolean }>(
     session,
@@ -288,7 +288,7 @@ export async function adoptThroughApi(
   answers: Partial<CreateAdoptionBody['adoptionMaterial']> = {},
 ): Promise<AdoptionMaterialDTO> {
   const noText = 'noTextRequired' in material;
-  // Spec §5: a material starts today at the earliest; "no text required" at the earliest start
+  // docs/behaviour/validation.md: a material starts today at the earliest; "no text required" at the earliest start
   // of the sections it may be recorded for, which the first chosen one's start is not before.
   const startDate = noText ? ([...sections.map((s) => s.startDate)].sort()[0] ?? today()) : today();
   const body: CreateAdoptionBody = {
@@ -441,6 +441,6 @@ export async function adoptionById(
   return adoptionMaterials.find((a) => a.adoptionMaterialId === adoptionMaterialId);
 }
 
-/** "MM/DD/YYYY", as the app shows days (spec §9). */
+/** "MM/DD/YYYY", as the app shows days (docs/behaviour/constants.md). */
 export const displayDate = (day: string) =>
   `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;

@@ -23,7 +23,7 @@ export interface AgentDeps {
 }
 
 /**
- * Builds the local print service (spec §7) without listening: tests use `inject` or listen
+ * Builds the local print service (docs/behaviour/calls.md) without listening: tests use `inject` or listen
  * on port 0, main.ts listens on the configured address.
  */
 export async function buildAgent(

@@ -9,7 +9,7 @@ export interface RouteInput<Q extends z.ZodType> {
 }
 
 /**
- * Registers a route from its §7 contract: method, path, query validation and response
+ * Registers a route from its docs/behaviour/calls.md contract: method, path, query validation and response
  * serialization (200 plus `{message, field?}` errors). The handler returns the 200 body.
  */
 export function route<

@@ -26,7 +26,7 @@ export interface RouteDeps extends PrinterDeps {
   download: DownloadLimits;
 }
 
-/** Spec §7 Local print service: the five calls, exactly as the contracts define them. */
+/** docs/behaviour/calls.md#local-print-service: the five calls, exactly as the contracts define them. */
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { cups, state } = deps;
   const trusted = new Set(deps.portalOrigins);

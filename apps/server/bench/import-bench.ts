@@ -1,4 +1,4 @@
-// Feed import at size (issue 13 §2): a 400,000-row students-enrollments CSV for the large
+// Feed import at size (issue 13, part 2): a 400,000-row students-enrollments CSV for the large
 // seed's store (real sections of its catalog, 80,000 new students in 5 sections each),
 // uploaded over HTTP, checked and applied; the time and peak memory (RSS) of each phase, and
 // what holding the file's rows in memory would take instead. PGlite (a data folder) by

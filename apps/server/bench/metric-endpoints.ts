@@ -19,7 +19,7 @@ import type { BenchEndpoint } from './endpoints.ts';
 const LARGE_HOST = 'large.localhost';
 
 /**
- * The dashboard (issue 13 §1) on the large store (1,000,000 order items): p95 < 100 ms per
+ * The dashboard (issue 13, part 1) on the large store (1,000,000 order items): p95 < 100 ms per
  * metric on PostgreSQL. Each figure is a sum of kept summary rows (ADR 0017), so the term
  * measured is the busiest: the division and term with the most order items.
  */

@@ -87,7 +87,7 @@ test.describe('course catalog', () => {
     await expect(page.getByText(`${all.recordCount} courses match these filters`)).toBeVisible();
     expect(await shownCourses(page)).toEqual(all.courseDTOList.map(label));
 
-    // Spec §5: a department only once a division is chosen, a course only once a department is.
+    // docs/behaviour/validation.md: a department only once a division is chosen, a course only once a department is.
     await expect(page.getByLabel('Department', { exact: true })).toBeDisabled();
     await page.getByLabel('Division', { exact: true }).selectOption({ label: 'Main Campus' });
     await expect(page).toHaveURL(/\/adopt\?division=1$/);
@@ -347,7 +347,7 @@ test.describe('course catalog', () => {
     await filters.click();
     await expect(page.getByLabel('Division', { exact: true })).toBeVisible();
 
-    // The top bar's search button is the phone's course search (spec §2).
+    // The top bar's search button is the phone's course search (docs/behaviour/routes-and-guard.md).
     await page.getByRole('button', { name: 'Search courses' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('searchbox').fill('biology');

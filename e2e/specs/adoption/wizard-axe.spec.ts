@@ -18,7 +18,7 @@ import {
 } from '../../support/wizard.ts';
 
 /*
- * Every page of the adoption wizard (spec §2: start, search with results, productDetail,
+ * Every page of the adoption wizard (docs/behaviour/routes-and-guard.md: start, search with results, productDetail,
  * questions, selectMaterial, addFromPrevious, noMaterials, confirmNew) passes axe-core on a
  * desktop and on a phone, where the wizard fills the screen. Nothing is saved through the
  * wizard here; the course is one of this test's own (support/wizard.ts).

@@ -24,7 +24,7 @@ import {
 } from '../../support/wizard.ts';
 
 /*
- * The adoption wizard's create flows (spec §4), clicked through as a user would, against the
+ * The adoption wizard's create flows (docs/behaviour/flows.md), clicked through as a user would, against the
  * demo seed. Each test adopts on a course of its own (support/wizard.ts says how they are
  * kept apart) and checks the result on the course detail page.
  */
@@ -133,7 +133,7 @@ test.describe('Adoption wizard: create', () => {
     await expect(card).toContainText(book.formattedEan13);
     await expect(card).toContainText(`${sectionLabel(first)}, ${sectionLabel(second)}`);
     await expect(card.getByRole('list', { name: 'Flags' })).toContainText('Flexible on edition');
-    // Spec §5: Yes/No as booleans, the enrollment as a number.
+    // docs/behaviour/validation.md: Yes/No as booleans, the enrollment as a number.
     const saved = (await courseInfo(session, info.course)).adoptions.find(
       (a) => a.title?.ean13 === book.ean13,
     );
@@ -151,7 +151,7 @@ test.describe('Adoption wizard: create', () => {
     dialog = await startAdoption(page);
     await startChoice(dialog, 'Search for a material').click();
     const again = await searchFor(dialog, book.formattedEan13);
-    // Now a title of the store's catalog (the distributor's product is left out, spec §5).
+    // Now a title of the store's catalog (the distributor's product is left out, docs/behaviour/validation.md).
     const storeTitle = resultWithIsbn(again, book.formattedEan13);
     await expect(storeTitle).toHaveCount(1);
     await expect(storeTitle).toContainText("In the store's catalog");
@@ -239,7 +239,7 @@ test.describe('Adoption wizard: create', () => {
     await dialog.getByRole('combobox', { name: 'Kind of material' }).selectOption({
       label: 'Course Pack',
     });
-    // Spec §3: the edition is 'Latest' or a value; Latest is the default.
+    // docs/behaviour/entities.md: the edition is 'Latest' or a value; Latest is the default.
     await expect(answer(dialog, 'Latest edition?', 'Yes')).toBeChecked();
     await expect(dialog.getByRole('textbox', { name: 'Edition' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
@@ -386,7 +386,7 @@ test.describe('Adoption wizard: create', () => {
     await context.close();
   });
 
-  // The success message outlives the URL change that closes the wizard (spec §9: 3000 ms).
+  // The success message outlives the URL change that closes the wizard (docs/behaviour/constants.md: 3000 ms).
   test("the wizard's success message stays while the course refreshes", async ({ browser }) => {
     const { context, page, session, baseUrl } = await newLoggedInContext(browser, 'cma');
     const info = await pickCmaCourse(

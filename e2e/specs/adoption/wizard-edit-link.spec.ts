@@ -28,7 +28,7 @@ import { addDays } from '@csp/contracts';
 
 /*
  * The adoption wizard's edit and link_new modes, Back, a reload in the middle of a flow and a
- * flow done with the keyboard alone (spec §4), as the course materials team. Each test works
+ * flow done with the keyboard alone (docs/behaviour/flows.md), as the course materials team. Each test works
  * on a course of its own (support/wizard.ts).
  */
 
@@ -73,7 +73,7 @@ test.describe('Adoption wizard: edit, link, back, reload, keyboard', () => {
     await card.getByRole('button', { name: /^Edit/ }).click();
     await expect(page).toHaveURL(new RegExp(`editAdoptionId=${adoption.adoptionMaterialId}`));
     const dialog = wizardDialog(page, 'edit');
-    // Spec §4: edit starts at questions; the next button reads 'Submit' in edit mode.
+    // docs/behaviour/flows.md: edit starts at questions; the next button reads 'Submit' in edit mode.
     await expectWizardPage(dialog, PAGE_HEADINGS.questions);
     await expect(dialog.getByRole('status').first()).toHaveText('Step 1 of 2: Questions');
     await expect(dialog.getByRole('region', { name: 'Editing' })).toContainText(book.description);
@@ -162,7 +162,7 @@ test.describe('Adoption wizard: edit, link, back, reload, keyboard', () => {
     await expect(dialog.getByRole('region', { name: 'Catalog title' })).toContainText(
       book.formattedEan13,
     );
-    // Spec §4: 'Link' on confirmNew in link_new mode.
+    // docs/behaviour/flows.md: 'Link' on confirmNew in link_new mode.
     await expect(dialog.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Link', exact: true }).click();
     await expect(dialog).toBeHidden();

@@ -27,7 +27,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 
 /*
- * A data manager imports a real university's Fall 2025 section list (issue 13 §2, "done when"),
+ * A data manager imports a real university's Fall 2025 section list (issue 13, part 2, "done when"),
  * on a portal server of this file's own: the import adds a whole term, which the other specs'
  * shared server must never see. The tests run in order on it: import, re-import, refusals.
  */

@@ -204,7 +204,7 @@ test.describe('dashboard', () => {
       ).toBeVisible();
       await expect(page.getByRole('tab')).toHaveCount(0);
       await expect(page.getByRole('alert')).toHaveCount(0);
-      // Neither holds DATA_FULL_REPORTER or DATA_MANAGER (spec §6).
+      // Neither holds DATA_FULL_REPORTER or DATA_MANAGER (docs/behaviour/roles.md).
       await expect(page.getByRole('heading', { name: 'Data integration' })).toHaveCount(0);
       await expectNoAxeViolations(page, `/dashboard as ${key}`);
       await context.close();

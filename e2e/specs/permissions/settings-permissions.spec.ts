@@ -6,7 +6,7 @@ import { callApi } from '../../support/api.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 
-// The spec §5 messages, verbatim.
+// docs/behaviour/validation.md#permissions-forms messages, verbatim.
 const MESSAGES = {
   createEmail: 'Enter an email address to create a user.',
   createName: 'Enter an name to create a user.',
@@ -91,7 +91,9 @@ test.describe('Settings > Permissions', () => {
     await context.close();
   });
 
-  test('shows every §5 message verbatim and applies the form rules', async ({ browser }) => {
+  test('shows every docs/behaviour/validation.md#permissions-forms message verbatim and applies the form rules', async ({
+    browser,
+  }) => {
     const { context, page, baseUrl } = await newLoggedInContext(browser, 'permissions');
     await page.goto(`${baseUrl}/settings/permissions`);
 

@@ -21,7 +21,7 @@ import {
 import { expectNoAxeViolations } from '../../support/axe.ts';
 
 /*
- * Spec §4 Return flow step 3-4, tried as a clerk would: a return's label goes to the local print
+ * docs/behaviour/flows.md#return-flow step 3-4, tried as a clerk would: a return's label goes to the local print
  * service (here the real print agent printing through CUPS into a cups-pdf queue), else to the
  * DYMO printer (the emulator of DYMO Connect), else opens in a new tab, and the clerk is told
  * why. Featured students 900000007-900000009 each return one rental here (the orders specs

@@ -4,7 +4,7 @@ import { hostUrl } from '../../support/server.ts';
 
 const ALWAYS = ['Dashboard', 'Section Research', 'Student Search'];
 
-/** Spec §2 drawer table applied to each demo role's actions. */
+/** docs/behaviour/routes-and-guard.md#navigation-drawer drawer table applied to each demo role's actions. */
 const EXPECTED: Record<Exclude<DemoUserKey, 'storeB'>, string[]> = {
   admin: [
     ...ALWAYS,

@@ -20,7 +20,7 @@ test.describe('mobile top bar search', () => {
     await expect(courseDialog.getByRole('searchbox')).toHaveAccessibleName(/course/i);
     await courseDialog.getByRole('searchbox').fill('BIOL-101');
     await courseDialog.getByRole('searchbox').press('Enter');
-    // Spec §5: a search string containing digits has its hyphens removed.
+    // docs/behaviour/validation.md: a search string containing digits has its hyphens removed.
     await expect(page).toHaveURL(/\/adopt\?q=BIOL101$/);
     await context.close();
   });

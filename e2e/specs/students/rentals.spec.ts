@@ -133,7 +133,7 @@ test.describe('student rentals', () => {
     await expect(rentalCheckbox(page, taken)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Outstanding rentals (2)' })).toBeVisible();
 
-    // The counter-return label opens in a new tab (spec §4: after 2 s).
+    // The counter-return label opens in a new tab (docs/behaviour/flows.md: after 2 s).
     const tab = await label;
     await expect.poll(() => tab.url()).toMatch(/\/app-rest\/admin_portal\/v1\/labels\/[\w-]+$/);
     const pdf = await page.request.get(tab.url());
@@ -161,7 +161,7 @@ test.describe('student rentals', () => {
     await page.getByRole('button', { name: 'Print shipping label (1)' }).click();
     await expect(page.getByText(/Shipping label created for 1 rental \(tracking 1Z/)).toBeVisible();
     const tab = await tabOpened;
-    // Spec §9: the first label tab waits 2 s.
+    // docs/behaviour/constants.md: the first label tab waits 2 s.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
     await expect.poll(() => tab.url()).toMatch(/\/labels\//);
 

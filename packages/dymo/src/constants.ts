@@ -1,4 +1,4 @@
-/** Spec §9 and the DYMO framework 3.0.0 (see /work/shared/docs/dymo-web-service.md). */
+/** docs/behaviour/constants.md and the DYMO framework 3.0.0 (see /work/shared/docs/dymo-web-service.md). */
 
 /** The ten ports the DYMO Connect web service may listen on, probed in this order. */
 export const DYMO_PORTS: readonly number[] = Object.freeze(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PrintJobStatus, printJobStatusName } from './job-status.ts';
 
-describe('print job statuses (spec §4)', () => {
+describe('print job statuses (docs/behaviour/flows.md)', () => {
   it('has the SDK codes', () => {
     expect(PrintJobStatus).toEqual({
       Unknown: 0,

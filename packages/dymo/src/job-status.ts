@@ -1,4 +1,4 @@
-/** Spec §4 "Print job statuses (SDK)". Over the local web service a job's status stays Unknown. */
+/** docs/behaviour/flows.md#print-job-statuses. Over the local web service a job's status stays Unknown. */
 export const PrintJobStatus = {
   Unknown: 0,
   Printing: 1,

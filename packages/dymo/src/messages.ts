@@ -1,5 +1,5 @@
 /**
- * What the clerk reads when a DYMO step fails (spec §8 "Printer error" and "SDK messages").
+ * What the clerk reads when a DYMO step fails (docs/behaviour/messages.md#printing "Printer error" and "SDK messages").
  * noPrinter and nonContinuous are the framework's own wording; discoveryInProgress keeps the
  * framework's "service discovery is in progress" so code written against it still matches.
  */

@@ -74,7 +74,7 @@ export function pickLabelPrinter(
   return labelWriters.find((p) => p.isConnected) ?? labelWriters[0] ?? null;
 }
 
-/** pickLabelPrinter, or DymoError NO_PRINTER with the spec §8 message when there is none. */
+/** pickLabelPrinter, or DymoError NO_PRINTER with docs/behaviour/messages.md message when there is none. */
 export function requireLabelPrinter(
   printers: readonly DymoPrinter[],
   preferredName?: string | null,

@@ -1,4 +1,4 @@
-/** A print queue as CUPS reports it (the fields of the §7 printer list but isDefault). */
+/** A print queue as CUPS reports it (the fields of the docs/behaviour/calls.md#local-print-service printer list but isDefault). */
 export interface CupsPrinter {
   name: string;
   /** lpstat's Description, or the name when the queue has none. */

@@ -9,7 +9,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { actions, proposedProductTypes, roleActions, roles } from './schema/index.ts';
 
-/** Friendly names and descriptions shown in the permissions screen (spec §3 Role). */
+/** Friendly names and descriptions shown in the permissions screen (docs/behaviour/entities.md#role). */
 export const ROLE_DETAILS: Record<RoleName, { friendly: string; description: string }> = {
   FULL_REPORTER: {
     friendly: 'Full Reporter',

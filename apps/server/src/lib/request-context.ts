@@ -11,7 +11,7 @@ import type { Session } from './session.ts';
  */
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The website of the request's Host (spec §7 host rule); null for an unknown host. */
+    /** The website of the request's Host (docs/behaviour/calls.md#host-rule); null for an unknown host. */
     website: Website | null;
     /** The signed-in caller, or null: set by the auth hook on routes whose contract says `auth: true`. */
     signedIn: Session | null;
@@ -33,7 +33,7 @@ export const AUTH_MESSAGES = {
   notYourAccount: 'You can only act as your own account.',
 } as const;
 
-/** The request's host as the website lookup wants it (spec §7 host rule). */
+/** The request's host as the website lookup wants it (docs/behaviour/calls.md#host-rule). */
 export function hostSearchString(request: FastifyRequest): string {
   return websiteSearchString(request.headers.host ?? '');
 }

@@ -21,7 +21,7 @@ const GTM_CONNECT = [
 
 /**
  * The store workstation's own print services, which the pages that print call from the
- * browser: the local print service (spec §8, port 9090) and the DYMO label service (HTTPS on
+ * browser: the local print service (docs/behaviour/messages.md, port 9090) and the DYMO label service (HTTPS on
  * 127.0.0.1, then localhost, ports 41951-41960). Nothing else off this origin is reachable.
  * The app is one document, so the allowance is the document's, not one page's: the web app's
  * print client is the only code that addresses these origins.

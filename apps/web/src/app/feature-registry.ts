@@ -10,7 +10,7 @@ import { studentsFeature } from '../features/students/index.ts';
 import type { Feature } from '../platform/feature-types.ts';
 
 /**
- * Every area with pages, in drawer order (spec §2): adding an area is its folder plus one line
+ * Every area with pages, in drawer order (docs/behaviour/routes-and-guard.md): adding an area is its folder plus one line
  * here. Routes are matched by how specific their paths are, so only the drawer cares about order.
  */
 export const FEATURES: readonly Feature[] = [

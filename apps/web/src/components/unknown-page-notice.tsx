@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { unknownPageShown } from '../lib/unknown-page.ts';
 
 /**
- * The `prev` of an unknown-path redirect (spec §2), named in a notice the user can dismiss.
+ * The `prev` of an unknown-path redirect (docs/behaviour/routes-and-guard.md), named in a notice the user can dismiss.
  * Shows nothing when `prev` is absent or does not look like a host and a path. Dismissing takes
  * `prev` out of the address, so a reload, Back or a copied link does not bring it back.
  */

@@ -2,7 +2,7 @@ import { AUTH_HEADER, ROLES_VERSION_HEADER, apiError, fillPath } from '@csp/cont
 import type { Endpoint } from '@csp/contracts';
 import type { z } from 'zod';
 
-/** Spec §8 default fallback, used when the server gives no message of its own. */
+/** docs/behaviour/messages.md#loading-and-search default fallback, used when the server gives no message of its own. */
 export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred.';
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';

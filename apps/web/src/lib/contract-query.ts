@@ -74,7 +74,7 @@ export function useContractQuery<
   });
 }
 
-/** Every authenticated call names the caller's own account in its path (spec §7). */
+/** Every authenticated call names the caller's own account in its path (docs/behaviour/calls.md). */
 export function useCallerParams() {
   return { userAccountId: useSession().session?.accountId ?? 0 };
 }

@@ -1,6 +1,6 @@
 import { REMEMBER_SECRET_PREFIX, SSO_PASSWORD_PLACEHOLDER, STORAGE_KEYS } from '@csp/contracts';
 
-/** The three local storage keys of spec §3/§9, exactly as stored. */
+/** The three local storage keys of docs/behaviour/entities.md, docs/behaviour/constants.md, exactly as stored. */
 export interface StoredCredentials {
   token: string | null;
   username: string | null;
@@ -37,7 +37,7 @@ export function isRememberSecret(value: string | null): value is string {
   return typeof value === 'string' && value.startsWith(REMEMBER_SECRET_PREFIX);
 }
 
-/** Spec §4: a login is non-single-sign-on only when the password is neither empty nor the placeholder. */
+/** docs/behaviour/flows.md: a login is non-single-sign-on only when the password is neither empty nor the placeholder. */
 export function isNonSsoLogin(credentials: StoredCredentials): boolean {
   return Boolean(credentials.password) && !isSsoPlaceholder(credentials.password);
 }
@@ -102,7 +102,7 @@ export function storeSsoLogin(values: { token: string; username: string }): void
   write({ token: values.token, username: values.username, password: SSO_PASSWORD_PLACEHOLDER });
 }
 
-/** Spec §4: token, username and password are cleared together. */
+/** docs/behaviour/flows.md: token, username and password are cleared together. */
 export function clearStoredCredentials(): void {
   write(NO_CREDENTIALS);
 }

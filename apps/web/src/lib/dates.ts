@@ -22,7 +22,7 @@ export function parseApiDate(value: string | Date | null | undefined): Date | nu
 }
 
 /**
- * Spec §9: dates display as MM/DD/YYYY. Values that are not dates (the API sends 'PENDING' for
+ * docs/behaviour/constants.md: dates display as MM/DD/YYYY. Values that are not dates (the API sends 'PENDING' for
  * some start dates) are shown unchanged.
  */
 export function formatDisplayDate(value: string | Date | null | undefined): string {
@@ -31,7 +31,7 @@ export function formatDisplayDate(value: string | Date | null | undefined): stri
   return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${pad(date.getFullYear(), 4)}`;
 }
 
-/** Spec §9: dates are sent as YYYY-MM-DD, in the user's own calendar. */
+/** docs/behaviour/constants.md: dates are sent as YYYY-MM-DD, in the user's own calendar. */
 export function toApiDate(date: Date): string {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The `prev` of an unknown-path redirect (spec §2) is the host plus the path the user opened.
+ * The `prev` of an unknown-path redirect (docs/behaviour/routes-and-guard.md) is the host plus the path the user opened.
  * Anyone can put any text in a link's `prev`, so it is shown only when it looks like a host
  * and a path, and then quoted as what was typed, never as the product's own words.
  */

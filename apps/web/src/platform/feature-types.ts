@@ -24,7 +24,7 @@ export interface FeatureRoute {
   /** Relative to the root, e.g. 'research/section/:id'; absent for an index route. */
   path?: string;
   index?: boolean;
-  /** The spec's route name (§2), used as the router's route id. */
+  /** The spec's route name (docs/behaviour/routes-and-guard.md), used as the router's route id. */
   id?: string;
   meta?: RouteMeta;
   /** A lazy page (see lazyPage), so each page is its own chunk. */
@@ -34,7 +34,7 @@ export interface FeatureRoute {
   children?: readonly FeatureRoute[];
 }
 
-/** Who a drawer item is for (spec §2, navigation drawer). */
+/** Who a drawer item is for (docs/behaviour/routes-and-guard.md#navigation-drawer). */
 export type NavAudience = 'signed-in' | 'signed-out' | 'everyone';
 
 export interface FeatureNavItem {

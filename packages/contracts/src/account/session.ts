@@ -6,7 +6,7 @@ import { ADMIN_BASE } from '../common/paths.ts';
 
 const userName = withoutNul(z.string().trim().min(1, 'Enter your user name').max(254));
 
-/** What a successful login (or remember-me resume) returns: the user session of spec §3. */
+/** What a successful login (or remember-me resume) returns: the user session of docs/behaviour/entities.md. */
 export const sessionResponse = z.object({
   accountId: z.number().int(),
   token: z.string(),

@@ -8,7 +8,7 @@ import { ADOPTION_BASE } from '../common/paths.ts';
 export const adoptionAccountParams = z.object({ userAccountId: dbIdParam });
 
 /**
- * The catalog's action-type filter (§7 getCourseList `actionType`): which courses to list by
+ * The catalog's action-type filter (docs/behaviour/calls.md#adoption-base getCourseList `actionType`): which courses to list by
  * what they still need. ALL_COURSES is the default.
  */
 export const CATALOG_ACTION_TYPES = {
@@ -24,7 +24,7 @@ export const catalogActionType = z.enum(
   { error: `must be one of ${Object.keys(CATALOG_ACTION_TYPES).join(', ')}` },
 );
 
-/** An adoption's messaging status (§3 adoptionMessagingStatusName; §4 RESPONSE_REQUIRED). */
+/** An adoption's messaging status (docs/behaviour/entities.md adoptionMessagingStatusName; docs/behaviour/flows.md#create-edit-and-link RESPONSE_REQUIRED). */
 export const MESSAGING_STATUSES = {
   NONE: 'No messages',
   RESPONSE_REQUIRED: 'Response required',

@@ -4,7 +4,7 @@ import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { courseParams } from './course-access.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 
-/** Spec §3 Title: a catalog title, its ISBN-13 hyphenated by its registration group. */
+/** docs/behaviour/entities.md#title: a catalog title, its ISBN-13 hyphenated by its registration group. */
 export const titleDTO = z.object({
   id: z.number().int(),
   ean13: z.string(),
@@ -20,7 +20,7 @@ export const titleDTO = z.object({
 });
 export type TitleDTO = z.infer<typeof titleDTO>;
 
-/** Spec §3 Proposed title: a material asked for that is not (yet) a catalog title. */
+/** docs/behaviour/entities.md#proposed-title: a material asked for that is not (yet) a catalog title. */
 export const proposedTitleDTO = z.object({
   proposedTitleId: z.number().int(),
   author: z.string(),
@@ -41,7 +41,7 @@ export const ADOPTION_TYPE = { SECTION: 'SECTION_ADOPTION', AUTO: 'AUTO_ADOPTION
 export const ADOPTION_TYPES = [ADOPTION_TYPE.SECTION, ADOPTION_TYPE.AUTO] as const;
 
 /**
- * Spec §3 Adoption material, with its title (or proposed title) and the sections it covers.
+ * docs/behaviour/entities.md#adoption-material, with its title (or proposed title) and the sections it covers.
  * An auto adoption covers every section of the course and lists none.
  */
 export const adoptionMaterialDTO = z.object({
@@ -85,7 +85,7 @@ export const getAdoptionMaterials = endpoint({
   response: z.object({ adoptionMaterials: z.array(adoptionMaterialDTO) }),
 });
 
-/** Spec §9: previous adoptions look back 1825 days; the default looks back 1 day. */
+/** docs/behaviour/constants.md: previous adoptions look back 1825 days; the default looks back 1 day. */
 export const PREVIOUS_ADOPTIONS_LOOKBACK_DAYS = 1825;
 
 export const getAdoptionMaterialHistory = endpoint({

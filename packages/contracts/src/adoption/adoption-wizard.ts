@@ -10,11 +10,11 @@ import { calendarDay } from './course-catalog.ts';
 const text = (max: number) =>
   withoutNul(z.string().trim().max(max, `must be at most ${max} characters`));
 
-/** Spec §3 Proposed title: edition is 'Latest' or a value. */
+/** docs/behaviour/entities.md#proposed-title: edition is 'Latest' or a value. */
 export const LATEST_EDITION = 'Latest';
 
 /**
- * A custom title proposed on productDetail (spec §3 Proposed title, without its id). The
+ * A custom title proposed on productDetail (docs/behaviour/entities.md#proposed-title, without its id). The
  * description is the title itself, the one field a store cannot act without.
  */
 export const proposedTitleInput = z.object({
@@ -48,7 +48,7 @@ export const createProposedTitle = endpoint({
   response: z.object({ proposedTitleDTO }),
 });
 
-/** The course an adoption is for (spec §7 createAdoption adoptionCatalog). */
+/** The course an adoption is for (docs/behaviour/calls.md#adoption-base createAdoption adoptionCatalog). */
 export const adoptionCatalog = z.object({
   divisionId: dbId,
   departmentCode: text(50).min(1, 'must be a department code'),
@@ -56,10 +56,10 @@ export const adoptionCatalog = z.object({
 });
 export type AdoptionCatalog = z.infer<typeof adoptionCatalog>;
 
-/** Spec §5: enrollment is sent as a number. A section of more than this is a typing slip. */
+/** docs/behaviour/validation.md: enrollment is sent as a number. A section of more than this is a typing slip. */
 export const MAX_ESTIMATED_ENROLLMENT = 5000;
 
-/** The answers of the questions page (spec §3 Adoption material, the fields a user sets). */
+/** The answers of the questions page (docs/behaviour/entities.md#adoption-material, the fields a user sets). */
 export const adoptionAnswers = z.object({
   required: z.boolean(),
   bindInComponentRequired: z.boolean(),
@@ -106,11 +106,11 @@ export const newAdoptionMaterial = adoptionAnswers
     noTextRequired: z.boolean().default(false),
   });
 
-/** Spec §7 createAdoption; `requestId` makes a retried or double-clicked submit one adoption. */
+/** docs/behaviour/calls.md#adoption-base createAdoption; `requestId` makes a retried or double-clicked submit one adoption. */
 export const createAdoptionBody = z.object({
   adoptionCatalog,
   adoptionMaterial: newAdoptionMaterial,
-  /** Spec §4: Yes makes an auto adoption of the course; otherwise the sections listed. */
+  /** docs/behaviour/flows.md: Yes makes an auto adoption of the course; otherwise the sections listed. */
   autoAdopt: z.boolean().default(false),
   iapublisher: text(200).nullish(),
   /** A first message on the adoption's thread, for the store's team. */
@@ -120,7 +120,7 @@ export const createAdoptionBody = z.object({
 });
 export type CreateAdoptionBody = z.input<typeof createAdoptionBody>;
 
-/** Spec §8, verbatim: the server's message when the title is already adopted there. */
+/** docs/behaviour/messages.md, verbatim: the server's message when the title is already adopted there. */
 export const ADOPTION_EXISTS_MESSAGE = 'Adoption already exists for this title.';
 
 export const createAdoption = endpoint({
@@ -138,7 +138,7 @@ export const createAdoption = endpoint({
 export const modifyAdoptionBody = z.object({
   /** The fields given change; a field left out keeps its value. */
   adoptionMaterial: adoptionAnswers.partial().extend({ adoptionMaterialId: dbId }),
-  /** Spec §5: an emptied end date is sent as this flag. */
+  /** docs/behaviour/validation.md: an emptied end date is sent as this flag. */
   clearExpirationDate: z.boolean().default(false),
   iapublisher: text(200).nullish(),
   /** The sections a section adoption covers from now on (those the caller may adopt for). */

@@ -51,7 +51,7 @@ export const getCourseUserActions = endpoint({
      */
     courseActions: z.array(actionName),
     /**
-     * Spec §3 course detail flag: whether submitters (anyone adopting without the course
+     * docs/behaviour/entities.md#course-detail-flag: whether submitters (anyone adopting without the course
      * materials team's action) may ask for print only. The store decides.
      */
     allowSubmittersToSelectPrintOnly: z.boolean(),
@@ -59,7 +59,7 @@ export const getCourseUserActions = endpoint({
 });
 
 /**
- * A section of the course as the adoption screens show it (spec §3 Section). Enrollment is a
+ * A section of the course as the adoption screens show it (docs/behaviour/entities.md#section). Enrollment is a
  * count; `percentOrderItemsFulfilled` is null while the section has no order item.
  */
 export const adoptionSection = z.object({

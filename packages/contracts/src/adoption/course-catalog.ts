@@ -8,7 +8,7 @@ import { pagedResponse, pagingFields } from '../common/paging.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { adoptionAccountParams, catalogActionType } from './adoption-lists.ts';
 
-/** Spec §9: the catalog's date filter runs from today to 187 days ahead, open sections only. */
+/** docs/behaviour/constants.md: the catalog's date filter runs from today to 187 days ahead, open sections only. */
 export const CATALOG_DATE_WINDOW_DAYS = 187;
 
 /** A 'YYYY-MM-DD' day moved by whole days (calendar arithmetic; an unreadable day unchanged). */
@@ -30,14 +30,14 @@ export function catalogDateWindow(
   return { from: start, to: to || shiftDay(start, CATALOG_DATE_WINDOW_DAYS) };
 }
 
-/** Spec §3 Course `nextStartDate` when no section of the course starts today or later. */
+/** docs/behaviour/entities.md#course `nextStartDate` when no section of the course starts today or later. */
 export const PENDING_START = 'PENDING';
 
-/** Spec §9: a course whose adoptionStatus is 'complete' shows Y, any other status N. */
+/** docs/behaviour/constants.md: a course whose adoptionStatus is 'complete' shows Y, any other status N. */
 export const ADOPTION_STATUSES = ['complete', 'incomplete'] as const;
 export type AdoptionStatus = (typeof ADOPTION_STATUSES)[number];
 
-/** The catalog's sortable columns (spec §9: default next start date, ascending). */
+/** The catalog's sortable columns (docs/behaviour/constants.md: default next start date, ascending). */
 export const COURSE_SORT_FIELDS = [
   'nextStartDate',
   'courseCode',
@@ -51,7 +51,7 @@ export const COURSE_SORT_FIELDS = [
 ] as const;
 export type CourseSortField = (typeof COURSE_SORT_FIELDS)[number];
 
-/** A calendar date as sent (spec §9: YYYY-MM-DD), checked to be a real day. */
+/** A calendar date as sent (docs/behaviour/constants.md: YYYY-MM-DD), checked to be a real day. */
 export const calendarDay = z
   .string()
   .trim()
@@ -68,10 +68,10 @@ const codeFilter = withoutNul(z.string().trim().max(50, 'must be at most 50 char
   .transform((value) => (value ? value : undefined));
 
 /**
- * The catalog's filters (spec §7 getCourseList body). The date window defaults to today .. 187
+ * The catalog's filters (docs/behaviour/calls.md#adoption-base getCourseList body). The date window defaults to today .. 187
  * days ahead on the server (the store's today, not the browser's); one end given alone keeps
  * 187 days. A search string overrides every other filter, the dates and `open` included (spec
- * §5): it finds courses in the caller's scope by code or by words of their name, and counts
+ * docs/behaviour/validation.md): it finds courses in the caller's scope by code or by words of their name, and counts
  * their sections that have not ended (ADR 0010).
  */
 export const courseListRequest = z
@@ -117,7 +117,7 @@ export type CourseListRequest = z.input<typeof courseListRequest>;
 /** A catalog request after its defaults apply (what the server works with). */
 export type CourseListFilters = z.output<typeof courseListRequest>;
 
-/** Spec §3 Course, as one row of the catalog. */
+/** docs/behaviour/entities.md#course, as one row of the catalog. */
 export const courseDTO = z.object({
   courseId: z.number().int(),
   divisionId: z.number().int(),
@@ -205,7 +205,7 @@ export const sendFutureAdoptionsEmail = endpoint({
   }),
 });
 
-/** Spec §7 AdoptionProgress: one row per term and division. */
+/** docs/behaviour/calls.md#adoption-base AdoptionProgress: one row per term and division. */
 export const adoptionProgressRow = z.object({
   divisionId: z.number().int(),
   divisionName: z.string(),

@@ -9,7 +9,7 @@ import { adoptionAccountParams } from './adoption-lists.ts';
 import { calendarDay } from './course-catalog.ts';
 import { titleDTO } from './adoption-materials.ts';
 
-/** Spec §5: a search string containing digits has its hyphens removed; every one is trimmed. */
+/** docs/behaviour/validation.md: a search string containing digits has its hyphens removed; every one is trimmed. */
 export function cleanMaterialSearch(input: string): string {
   const trimmed = input.trim().replace(/\s+/g, ' ');
   return /\d/.test(trimmed) ? trimmed.replace(/-/g, '') : trimmed;
@@ -44,7 +44,7 @@ export type MaterialSource = (typeof MATERIAL_SOURCES)[number];
 /**
  * One search result. A CATALOG result is a store title (`titleId`); an EXTERNAL one is a
  * product of the distributor's catalog (`externalProductId`) that `createTitle` turns into a
- * store title before it is adopted (spec §4 Create).
+ * store title before it is adopted (docs/behaviour/flows.md#create-edit-and-link Create).
  */
 export const materialSearchResult = titleDTO.omit({ id: true }).extend({
   source: z.enum(MATERIAL_SOURCES),

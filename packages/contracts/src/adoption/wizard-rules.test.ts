@@ -9,7 +9,7 @@ const section = (startDate: string, ntr = false, nonNtr = false) => ({
   sectionHasNonNTRAdoption: nonNtr,
 });
 
-describe('material search text (spec §5)', () => {
+describe('material search text (docs/behaviour/validation.md)', () => {
   it('drops hyphens only from a search with digits, and trims', () => {
     expect(cleanMaterialSearch('  978-0-306-40615-7 ')).toBe('9780306406157');
     expect(cleanMaterialSearch(' Anti-Oedipus  reader ')).toBe('Anti-Oedipus reader');
@@ -27,7 +27,7 @@ describe('material search text (spec §5)', () => {
   });
 });
 
-describe('section selectability (spec §5, §9)', () => {
+describe('section selectability (docs/behaviour/validation.md, docs/behaviour/constants.md)', () => {
   it('blocks sections past the 200-day horizon, or 360 with show all', () => {
     const later = section(addDays(today, 250));
     expect(sectionBlockedReason(later, { today, showAll: false, flow: 'material' })).toContain(

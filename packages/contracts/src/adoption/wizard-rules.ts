@@ -1,10 +1,10 @@
 import type { AdoptionSection } from './course-access.ts';
 
-/** Spec §9: sections starting within 200 days can be chosen, 360 with "show all". */
+/** docs/behaviour/constants.md: sections starting within 200 days can be chosen, 360 with "show all". */
 export const SECTION_HORIZON_DAYS = 200;
 export const SECTION_HORIZON_SHOW_ALL_DAYS = 360;
 
-/** Which wizard flow a section is chosen in: a material, or "no text required" (§5). */
+/** Which wizard flow a section is chosen in: a material, or "no text required" (docs/behaviour/validation.md). */
 export type SelectionFlow = 'material' | 'noMaterials';
 
 const DAY_MS = 86_400_000;
@@ -38,7 +38,7 @@ export function sectionBlockedReason(
 }
 
 /**
- * Spec §5: the earliest start date an adoption may have. In the no-materials flow it is the
+ * docs/behaviour/validation.md: the earliest start date an adoption may have. In the no-materials flow it is the
  * earliest start of the sections that can be marked no text required (the day after today
  * when there are none); in other flows it is today.
  */

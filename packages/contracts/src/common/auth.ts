@@ -1,4 +1,4 @@
-/** Header that carries the session token on every authenticated call (spec §7). */
+/** Header that carries the session token on every authenticated call (docs/behaviour/calls.md). */
 export const AUTH_HEADER = 'Auth-Token';
 
 /**
@@ -7,10 +7,10 @@ export const AUTH_HEADER = 'Auth-Token';
  */
 export const ROLES_VERSION_HEADER = 'X-Roles-Version';
 
-/** Placeholder stored as the password after a single-sign-on login (spec §9). */
+/** Placeholder stored as the password after a single-sign-on login (docs/behaviour/constants.md). */
 export const SSO_PASSWORD_PLACEHOLDER = 'using sso login';
 
-/** Local storage keys (spec §9). */
+/** Local storage keys (docs/behaviour/constants.md). */
 export const STORAGE_KEYS = {
   token: 'jwtToken',
   username: 'username',

@@ -13,7 +13,7 @@ const listQuery = z.object({
 });
 
 describe('pagingFields', () => {
-  it('fills the defaults of spec §9: page 1 of 20 rows, the default sort', () => {
+  it('fills the defaults of docs/behaviour/constants.md: page 1 of 20 rows, the default sort', () => {
     expect(listQuery.parse({})).toEqual({
       page: 1,
       coursesPerPage: 20,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §9: catalog and section pages hold 20 rows. */
+/** docs/behaviour/constants.md: catalog and section pages hold 20 rows. */
 export const DEFAULT_PAGE_SIZE = 20;
 /** No list answers more rows than this in one page, whatever the client asks. */
 export const MAX_PAGE_SIZE = 100;

@@ -1,4 +1,4 @@
-/** Service bases of spec §7: {base}/app-rest/{service}/v1. */
+/** Service bases of docs/behaviour/calls.md: {base}/app-rest/{service}/v1. */
 export const API_PREFIX = '/app-rest';
 export const PORTAL_BASE = `${API_PREFIX}/portal/v1`;
 export const ADMIN_BASE = `${API_PREFIX}/admin_portal/v1`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Action names: spec §3's, and VIEW_STUDENT_FUNDING (ours: a student's allowances, balances and
+ * Action names: docs/behaviour/entities.md's, and VIEW_STUDENT_FUNDING (ours: a student's allowances, balances and
  * voucher codes on the student screen, without managing funding; MANAGE_VOUCHERS sees them too).
  */
 export const ACTIONS = [
@@ -28,7 +28,7 @@ export const ACTIONS = [
 export const actionName = z.enum(ACTIONS);
 export type ActionName = z.infer<typeof actionName>;
 
-/** Role names (spec §3). */
+/** Role names (docs/behaviour/entities.md). */
 export const ROLES = [
   'FULL_REPORTER',
   'PERMISSION_ADMINISTRATOR',
@@ -74,7 +74,7 @@ export const DEFAULT_ROLE_ACTIONS: Record<RoleName, readonly ActionName[]> = {
   ],
 };
 
-/** Actions that open the adopt area (spec §2). */
+/** Actions that open the adopt area (docs/behaviour/routes-and-guard.md). */
 export const ADOPT_ACTIONS: readonly ActionName[] = [
   'ADOPT_CMA_TEAM',
   'ADOPT_COURSE',

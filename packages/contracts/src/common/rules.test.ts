@@ -29,7 +29,7 @@ describe('safeNextPath', () => {
 });
 
 describe('catalog labels', () => {
-  it('cuts term names at the first hyphen (spec §9)', () => {
+  it('cuts term names at the first hyphen (docs/behaviour/constants.md)', () => {
     expect(shortTermName('Fall 2025 - Main Campus - Day')).toBe('Fall 2025');
     expect(shortTermName('Spring 2026')).toBe('Spring 2026');
   });

@@ -1,4 +1,4 @@
-/** The registrar and distributor feeds a store keeps its data from (issue 13 §2). */
+/** The registrar and distributor feeds a store keeps its data from (issue 13, part 2). */
 export const DATA_FEEDS = [
   'DIVISIONS_TERMS',
   'COURSES_SECTIONS',

@@ -5,7 +5,7 @@ import { ADMIN_BASE } from '../common/paths.ts';
 import { DATA_FEEDS, IMPORT_FILE_TYPES, IMPORT_STATUSES } from './data-feeds.ts';
 
 /**
- * Data Summary (spec §2 /data-summary, §6 view data integration status). The status is for
+ * Data Summary (docs/behaviour/routes-and-guard.md#routes /data-summary, docs/behaviour/roles.md#derived-capabilities view data integration status). The status is for
  * DATA_FULL_REPORTER or DATA_MANAGER; uploads and applying them are for DATA_MANAGER (403 with
  * DATA_MANAGER_REFUSAL otherwise). Every call answers the caller's own store only: an import id
  * of another store is a 404 naming `importId`.
@@ -193,7 +193,7 @@ export const termHoldings = z.object({
   divisionId: z.number().int(),
   divisionName: z.string(),
   termId: z.number().int(),
-  /** Cut at the first hyphen (spec §9). */
+  /** Cut at the first hyphen (docs/behaviour/constants.md). */
   termName: z.string(),
   startDate: z.string(),
   endDate: z.string(),

@@ -1,6 +1,6 @@
 /**
- * Funding management (issue 14; spec §1 "manage vouchers and funding", §2 /funding-management,
- * §6 MANAGE_VOUCHERS): the kinds, rules and words both sides share.
+ * Funding management (issue 14; docs/behaviour/README.md#the-product-in-brief "manage vouchers and funding", docs/behaviour/routes-and-guard.md#routes /funding-management,
+ * docs/behaviour/roles.md MANAGE_VOUCHERS): the kinds, rules and words both sides share.
  */
 
 export const FUNDING_KINDS = [

@@ -6,7 +6,7 @@ import { FUNDING_KINDS, NEAR_EXPIRY_DEFAULT_DAYS } from './funding-labels.ts';
 import { FUNDING_BASE, fundingAccountParams } from './funding-sources.ts';
 
 /**
- * Funding reports (issue 14 §2). Each answers JSON, or the same rows as an .xlsx workbook when
+ * Funding reports (issue 14, part 2). Each answers JSON, or the same rows as an .xlsx workbook when
  * `format=xlsx` (Content-Type XLSX_CONTENT_TYPE, a file name in Content-Disposition).
  */
 const reportFormat = z.enum(['json', 'xlsx'], { error: 'must be json or xlsx' }).default('json');

@@ -14,7 +14,7 @@ import {
 } from './funding-labels.ts';
 
 /**
- * Funding sources (issue 14 §1). Every funding call is for MANAGE_VOUCHERS holders (403 with
+ * Funding sources (issue 14, part 1). Every funding call is for MANAGE_VOUCHERS holders (403 with
  * FUNDING_REFUSAL otherwise), answers the caller's own store only (an id of another store is a
  * 404 naming it) and records each change in the source's activity log.
  */

@@ -3,7 +3,7 @@ import { MAX_FUNDING_BUDGET_CENTS } from './funding-labels.ts';
 import { cents, promotionCode } from './funding-sources.ts';
 
 /**
- * How an order is paid from funding (issue 14 §1): part or all of its eligible items from the
+ * How an order is paid from funding (issue 14, part 1): part or all of its eligible items from the
  * student's allowances, most specific source first, at most `maxCents` when given; a promotion
  * code gives the student that promotion's allowance first (once per student, within its use
  * limit). Omitted: the order uses no funding.

@@ -6,17 +6,17 @@ import type { ActionName } from '../common/roles.ts';
 import { FULFILLMENT_STATES, ORDER_ITEM_TYPES, STUDENT_PREFERENCE_KINDS } from './metric-labels.ts';
 
 /**
- * Divisional metrics (spec §1, §3 Division metrics, §7 Admin base metrics). Every figure is
+ * Divisional metrics (docs/behaviour/README.md#the-product-in-brief, docs/behaviour/entities.md#division-metrics, docs/behaviour/calls.md#metrics). Every figure is
  * per division and term, read from summary rows the database keeps in the same transactions
  * that change orders, enrollments and adoptions (ADR 0017), never from the order items.
  *
- * Who may see them: a full reporter (spec §6: any of VIEW_STUDENT_ADDRESS, VIEW_STUDENT_SAVINGS,
+ * Who may see them: a full reporter (docs/behaviour/roles.md: any of VIEW_STUDENT_ADDRESS, VIEW_STUDENT_SAVINGS,
  * VIEW_ONTIME_PERCENTAGE, VIEW_SECTION, VIEW_TRANSACTIONS) whose grant covers the whole division
  * (store-wide or scoped to that division). The on-time figure also needs VIEW_ONTIME_PERCENTAGE
  * for the division. A division of another store, or outside the caller's reach, is a 404 naming
  * `divisionId`; a term not of that division is a 404 naming `termId`.
  */
-/** Spec §6 "Full reporter": any of these actions (over the whole division, for its figures). */
+/** docs/behaviour/roles.md#derived-capabilities "Full reporter": any of these actions (over the whole division, for its figures). */
 export const FULL_REPORTER_ACTIONS: readonly ActionName[] = [
   'VIEW_STUDENT_ADDRESS',
   'VIEW_STUDENT_SAVINGS',
@@ -38,7 +38,7 @@ const percentage = z.number().min(0).max(100).nullable();
 
 export const metricsTerm = z.object({
   termId: z.number().int(),
-  /** Cut at the first hyphen (spec §9). */
+  /** Cut at the first hyphen (docs/behaviour/constants.md). */
   termName: z.string(),
   startDate: z.string(),
   endDate: z.string(),
@@ -68,7 +68,7 @@ export const getMetricsDivisions = endpoint({
   response: z.object({ divisions: z.array(metricsDivision) }),
 });
 
-/** Spec §7 POST divisionFulfillment: the share of order items fulfilled. */
+/** docs/behaviour/calls.md#metrics POST divisionFulfillment: the share of order items fulfilled. */
 export const divisionFulfillment = endpoint({
   method: 'POST',
   path: `${ADMIN_BASE}/:userAccountId/divisionFulfillment`,
@@ -86,7 +86,7 @@ export const divisionFulfillment = endpoint({
   }),
 });
 
-/** Spec §7 GET getFulfillmentBreakdown: order items by state, every state listed. */
+/** docs/behaviour/calls.md#metrics GET getFulfillmentBreakdown: order items by state, every state listed. */
 export const getFulfillmentBreakdown = endpoint({
   method: 'GET',
   path: `${ADMIN_BASE}/:userAccountId/getFulfillmentBreakdown`,
@@ -102,7 +102,7 @@ export const getFulfillmentBreakdown = endpoint({
   }),
 });
 
-/** Spec §7 POST onTimeOrderFulfillment (VIEW_ONTIME_PERCENTAGE). */
+/** docs/behaviour/calls.md#metrics POST onTimeOrderFulfillment (VIEW_ONTIME_PERCENTAGE). */
 export const onTimeOrderFulfillment = endpoint({
   method: 'POST',
   path: `${ADMIN_BASE}/:userAccountId/onTimeOrderFulfillment`,
@@ -131,7 +131,7 @@ export const onTimeOrderFulfillment = endpoint({
   }),
 });
 
-/** Spec §7 GET getOrderTypes: Division metrics rentNew, rentUsed and orderTypesBreakdown. */
+/** docs/behaviour/calls.md#metrics GET getOrderTypes: Division metrics rentNew, rentUsed and orderTypesBreakdown. */
 export const getOrderTypes = endpoint({
   method: 'GET',
   path: `${ADMIN_BASE}/:userAccountId/getOrderTypes`,
@@ -151,7 +151,7 @@ export const getOrderTypes = endpoint({
   }),
 });
 
-/** Market share (spec §1): enrolled students' required materials bought or rented here. */
+/** Market share (docs/behaviour/README.md#the-product-in-brief): enrolled students' required materials bought or rented here. */
 export const getMarketShare = endpoint({
   method: 'GET',
   path: `${ADMIN_BASE}/:userAccountId/getMarketShare`,
@@ -171,7 +171,7 @@ export const getMarketShare = endpoint({
   }),
 });
 
-/** Spec §7 GET studentPreferences: Division metrics studentPreferences. */
+/** docs/behaviour/calls.md#metrics GET studentPreferences: Division metrics studentPreferences. */
 export const getStudentPreferences = endpoint({
   method: 'GET',
   path: `${ADMIN_BASE}/:userAccountId/studentPreferences`,

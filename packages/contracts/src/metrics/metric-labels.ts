@@ -13,7 +13,7 @@ export const FULFILLMENT_STATE_LABELS: Record<FulfillmentState, string> = {
   CANCELLED: 'Cancelled',
 };
 
-/** How an order item was bought (spec §3 Division metrics orderTypesBreakdown). */
+/** How an order item was bought (docs/behaviour/entities.md#division-metrics orderTypesBreakdown). */
 export const ORDER_ITEM_TYPES = [
   'RENT_NEW',
   'RENT_USED',

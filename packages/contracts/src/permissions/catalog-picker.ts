@@ -13,7 +13,7 @@ const code = withoutNul(
   z.string().trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
 );
 
-/** Role and catalog lists of the add-role form (spec §2, §5). All need ASSIGN_PERMISSIONS. */
+/** Role and catalog lists of the add-role form (docs/behaviour/routes-and-guard.md, docs/behaviour/validation.md). All need ASSIGN_PERMISSIONS. */
 export const getAllRoles = endpoint({
   method: 'GET',
   path: `${ADMIN_BASE}/:userAccountId/getAllRoles`,
@@ -72,7 +72,7 @@ export const getAuthCourses = endpoint({
 export const authSection = z.object({
   sectionId: z.number().int(),
   sectionCode: z.string(),
-  /** Cut at the first hyphen (spec §9). */
+  /** Cut at the first hyphen (docs/behaviour/constants.md). */
   termName: z.string(),
   startDate: z.string(),
   endDate: z.string(),

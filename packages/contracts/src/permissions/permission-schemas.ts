@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dbId, dbIdParam } from '../common/errors.ts';
 
 /**
- * Spec §5: a user name can be looked up or given roles only when it contains both '@' and '.'.
+ * docs/behaviour/validation.md: a user name can be looked up or given roles only when it contains both '@' and '.'.
  * The web app and the server apply the same test.
  */
 export function isAssignableUsername(value: string): boolean {
@@ -20,7 +20,7 @@ export const permissionUsername = z
 /** Path parameter of every admin call: the caller's own account id. */
 export const accountIdParams = z.object({ userAccountId: dbIdParam });
 
-/** Spec §3 Role. */
+/** docs/behaviour/entities.md#role. */
 export const role = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -39,7 +39,7 @@ export const roleInput = z.object({
 export type RoleInput = z.infer<typeof roleInput>;
 
 /**
- * Spec §3 Catalog scope: division, then department, course and section, each level optional
+ * docs/behaviour/entities.md#catalog-scope: division, then department, course and section, each level optional
  * below the one above. `sectionId` (and the section's short term name) are additions: a section
  * code repeats from term to term, so the id tells which section is meant.
  */
@@ -93,7 +93,7 @@ export type AuthCatalogInput = z.input<typeof authCatalogInput>;
 export const roleCatalogs = z.object({ Role: role, AuthCatalogList: z.array(authCatalog) });
 export type RoleCatalogs = z.infer<typeof roleCatalogs>;
 
-/** Spec §3 User roles response. */
+/** docs/behaviour/entities.md#user-roles-response. */
 export const userRolesResponse = z.object({ authRoleCatalogsDTO: z.array(roleCatalogs) });
 export type UserRolesResponse = z.infer<typeof userRolesResponse>;
 

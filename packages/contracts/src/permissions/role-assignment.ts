@@ -12,7 +12,7 @@ import {
 const usernameQuery = z.object({ username: permissionUsername });
 
 /**
- * Assignment calls of spec §7. All need ASSIGN_PERMISSIONS; nobody grants actions they do not
+ * Assignment calls of docs/behaviour/calls.md. All need ASSIGN_PERMISSIONS; nobody grants actions they do not
  * hold at that scope unless they are a store-wide PERMISSION_ADMINISTRATOR. Each answers the
  * user's roles after the change.
  */

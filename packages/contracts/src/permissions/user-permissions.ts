@@ -13,7 +13,7 @@ import {
 const usernameQuery = z.object({ username: permissionUsername });
 
 /**
- * A user's roles with their catalog scopes (spec §7). Anyone may read their own ('My
+ * A user's roles with their catalog scopes (docs/behaviour/calls.md). Anyone may read their own ('My
  * Permissions'); reading another user needs ASSIGN_PERMISSIONS or CREATE_USER.
  */
 export const getUserRolesAndCatalog = endpoint({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { websiteSearchString } from './website.ts';
 
-describe('websiteSearchString (spec §7 host rule)', () => {
+describe('websiteSearchString (docs/behaviour/calls.md#host-rule)', () => {
   it.each([
     ['my.bookstore.example.edu', 'bookstore.example.edu'],
     ['store.pro.example.edu', 'store.example.edu'],

@@ -3,7 +3,7 @@ import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { withoutNul } from '../common/errors.ts';
 import { CONFIG_BASE, LOGO_BASE, PORTAL_BASE } from '../common/paths.ts';
 
-/** Website info (spec §3). */
+/** Website info (docs/behaviour/entities.md). */
 export const websiteInfo = z.object({
   id: z.number().int(),
   locationId: z.number().int(),
@@ -18,7 +18,7 @@ export type WebsiteInfo = z.infer<typeof websiteInfo>;
 
 const cssColor = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'Colours are hex values such as #5f6368');
 
-/** Website config (spec §3): the JSON file named by `jsonFileName`. */
+/** Website config (docs/behaviour/entities.md): the JSON file named by `jsonFileName`. */
 export const websiteConfig = z.object({
   brandPrimaryColor: cssColor,
   brandSecondaryColor: cssColor,
@@ -35,14 +35,14 @@ export const websiteConfig = z.object({
 });
 export type WebsiteConfig = z.infer<typeof websiteConfig>;
 
-/** Grey default branding (spec §1, §9), used when a website or its config cannot be loaded. */
+/** Grey default branding (docs/behaviour/README.md#the-product-in-brief, docs/behaviour/constants.md), used when a website or its config cannot be loaded. */
 export const DEFAULT_BRANDING = {
   brandPrimaryColor: '#5f6368',
   brandSecondaryColor: '#9e9e9e',
 } as const;
 
 /**
- * The host rule of spec §7: strip a leading 'my.', change '.pro.' to '.' and '.local.' to
+ * The host rule of docs/behaviour/calls.md: strip a leading 'my.', change '.pro.' to '.' and '.local.' to
  * '.dev.'. The port, if any, is dropped first.
  */
 export function websiteSearchString(host: string): string {
@@ -56,7 +56,7 @@ export function websiteSearchString(host: string): string {
 export const getWebsite = endpoint({
   method: 'GET',
   path: `${PORTAL_BASE}/website`,
-  summary: 'Website info for a host (spec §7 host rule applied by the caller)',
+  summary: 'Website info for a host (docs/behaviour/calls.md#host-rule applied by the caller)',
   auth: false,
   access: { kind: 'public' },
   query: z.object({

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { endpoint, type Endpoint } from '../common/endpoint.ts';
 
 /**
- * Spec §7 Local print service: the small service a store runs on each counter workstation
+ * docs/behaviour/calls.md#local-print-service: the small service a store runs on each counter workstation
  * (apps/print-agent). The browser calls it directly, so its paths are relative to its own
  * origin, never the portal's. None of its calls carries an Auth-Token: it answers only the
  * portal origins it was configured to trust (CORS), and prints only labels downloaded from them.
  */
 
-/** Spec §9: the port the service listens on. */
+/** docs/behaviour/constants.md: the port the service listens on. */
 export const LOCAL_PRINT_PORT = 9090;
-/** Spec §7, §9: the health check gives up after 750 ms, so a missing service costs little. */
+/** docs/behaviour/calls.md, docs/behaviour/constants.md: the health check gives up after 750 ms, so a missing service costs little. */
 export const LOCAL_PRINT_HEALTH_TIMEOUT_MS = 750;
 /** Where the web app finds the service: the loopback address, as the CSP allows (ADR 0009). */
 export const LOCAL_PRINT_ORIGIN = `http://127.0.0.1:${LOCAL_PRINT_PORT}`;

@@ -6,7 +6,7 @@ import { ADMIN_BASE } from '../common/paths.ts';
 export const researchAccountParams = z.object({ userAccountId: dbIdParam });
 
 /**
- * The section filter's lookups (spec §7 Admin base: divisions, terms by division, departments by
+ * The section filter's lookups (docs/behaviour/calls.md#admin-base: divisions, terms by division, departments by
  * term, courses by department, professors). Each answers only what lies in the caller's
  * VIEW_SECTION scope: a department-scoped submitter is offered that department alone. An id of
  * another store, or outside the scope, is a 404 naming the query field.
@@ -29,7 +29,7 @@ export const getResearchDivisions = endpoint({
 
 export const researchTerm = z.object({
   termId: z.number().int(),
-  /** Cut at the first hyphen (spec §9). */
+  /** Cut at the first hyphen (docs/behaviour/constants.md). */
   termName: z.string(),
   startDate: z.string(),
   endDate: z.string(),

@@ -23,7 +23,7 @@ export const enrolledStudent = z.object({
 });
 export type EnrolledStudent = z.infer<typeof enrolledStudent>;
 
-/** Spec §3 Section, in full: what /research/section/{id} shows. */
+/** docs/behaviour/entities.md#section, in full: what /research/section/{id} shows. */
 export const sectionDetailDTO = z.object({
   sectionId: z.number().int(),
   sectionCode: z.string(),
@@ -36,14 +36,14 @@ export const sectionDetailDTO = z.object({
   divisionId: z.number().int(),
   divisionName: z.string(),
   termId: z.number().int(),
-  /** Cut at the first hyphen (spec §9). */
+  /** Cut at the first hyphen (docs/behaviour/constants.md). */
   termName: z.string(),
   startDate: z.string(),
   endDate: z.string(),
   enrollmentCapacity: z.number().int(),
   professors: z.array(sectionProfessor),
   /**
-   * Spec §3: keyed by customerId (as text, JSON's only key type). JSON objects order integer
+   * docs/behaviour/entities.md: keyed by customerId (as text, JSON's only key type). JSON objects order integer
    * keys numerically, so a client sorts by name itself.
    */
   studentsEnrolled: z.record(z.string(), enrolledStudent),
@@ -55,7 +55,7 @@ export const sectionDetailDTO = z.object({
   adoptionStatus: z.enum(SECTION_ADOPTION_STATUSES),
   /**
    * Share (0-100, one decimal) of the section's order items that are fulfilled; null when it has
-   * none. Present only for callers holding VIEW_ONTIME_PERCENTAGE (spec §6).
+   * none. Present only for callers holding VIEW_ONTIME_PERCENTAGE (docs/behaviour/roles.md).
    */
   percentOrderItemsFulfilled: z.number().nullable().optional(),
   /** Whether the caller may adopt for this section's course (the link to its adoption screen). */
@@ -93,7 +93,7 @@ export const sectionMaterial = z.object({
   expirationDate: z.string().nullable(),
   /** The title's retail price in cents, when it is a catalog title. */
   retailPriceCents: z.number().int().nullable(),
-  /** Spec §3: 'Additional Information Needed' while the adoption waits for an answer. */
+  /** docs/behaviour/entities.md: 'Additional Information Needed' while the adoption waits for an answer. */
   statusLabel: z.enum([SECTION_STATUS_LABELS.NEEDS_INFORMATION]).nullable(),
 });
 export type SectionMaterial = z.infer<typeof sectionMaterial>;

@@ -6,7 +6,7 @@ import { ADMIN_BASE } from '../common/paths.ts';
 import { calendarDay } from '../adoption/course-catalog.ts';
 import { researchAccountParams } from './research-lookups.ts';
 
-/** Spec §3 Section adoption status labels, verbatim. */
+/** docs/behaviour/entities.md#section-adoption-status-labels, verbatim. */
 export const SECTION_STATUS_LABELS = {
   OUTSTANDING: 'Outstanding',
   NEEDS_INFORMATION: 'Additional Information Needed',
@@ -33,7 +33,7 @@ export const SECTION_STATUS_TEXT: Record<SectionAdoptionStatus, string> = {
   ADOPTED: 'Adopted',
 };
 
-/** Spec §9: the section date filter runs from 4 months back to 1 month ahead. */
+/** docs/behaviour/constants.md: the section date filter runs from 4 months back to 1 month ahead. */
 export const SECTION_DATE_WINDOW = { monthsBack: 4, monthsAhead: 1 } as const;
 
 function addMonths(day: string, months: number): string {
@@ -45,7 +45,7 @@ function addMonths(day: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/** The default date filter around `today` (YYYY-MM-DD), as YYYY-MM-DD (spec §9). */
+/** The default date filter around `today` (YYYY-MM-DD), as YYYY-MM-DD (docs/behaviour/constants.md). */
 export function sectionDateDefaults(today: string): { from: string; to: string } {
   return {
     from: addMonths(today, -SECTION_DATE_WINDOW.monthsBack),
@@ -53,7 +53,7 @@ export function sectionDateDefaults(today: string): { from: string; to: string }
   };
 }
 
-/** The section list's sortable columns (spec §9: default start date, descending). */
+/** The section list's sortable columns (docs/behaviour/constants.md: default start date, descending). */
 export const SECTION_SORT_FIELDS = [
   'startDate',
   'endDate',
@@ -87,7 +87,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 /**
- * Spec §7 sectionList: the filters (ids from the lookups; a section date window on the start
+ * docs/behaviour/calls.md#sections sectionList: the filters (ids from the lookups; a section date window on the start
  * date; an adoption status; free text matching the start of a course code, a word of the
  * course name, or a section code), the sort, and a page given by a cursor: `after` the last
  * row of a page for the next one, `before` its first row for the previous one, `last` for the
@@ -136,7 +136,7 @@ export const sectionListRequest = z
 export type SectionListRequest = z.input<typeof sectionListRequest>;
 export type SectionListFilters = z.output<typeof sectionListRequest>;
 
-/** Spec §3 Section, as one row of the list. */
+/** docs/behaviour/entities.md#section, as one row of the list. */
 export const sectionRow = z.object({
   sectionId: z.number().int(),
   divisionId: z.number().int(),
@@ -147,7 +147,7 @@ export const sectionRow = z.object({
   courseName: z.string(),
   sectionCode: z.string(),
   termId: z.number().int(),
-  /** Cut at the first hyphen (spec §9). */
+  /** Cut at the first hyphen (docs/behaviour/constants.md). */
   termName: z.string(),
   startDate: z.string(),
   endDate: z.string(),
@@ -192,7 +192,7 @@ export const sectionList = endpoint({
   }),
 });
 
-/** Spec §9: the adoptions count shows NMR when no text is required and the listing count is 1. */
+/** docs/behaviour/constants.md: the adoptions count shows NMR when no text is required and the listing count is 1. */
 export function sectionAdoptionsText(row: Pick<SectionRow, 'noTextRequired' | 'listingCount'>) {
   return row.noTextRequired && row.listingCount === 1 ? 'NMR' : String(row.listingCount);
 }

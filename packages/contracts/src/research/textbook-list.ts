@@ -15,7 +15,7 @@ export const TEXTBOOK_NO_TEXT = 'No text required';
 
 export const textbookTerm = z.object({
   termId: z.number().int(),
-  /** Cut at the first hyphen (spec §9). */
+  /** Cut at the first hyphen (docs/behaviour/constants.md). */
   termName: z.string(),
   divisionName: z.string(),
   startDate: z.string(),

@@ -5,7 +5,7 @@ import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE, SAML_BASE } from '../common/paths.ts';
 
 /**
- * Browser-facing single-sign-on addresses (spec §7). They answer with redirects or XML, not
+ * Browser-facing single-sign-on addresses (docs/behaviour/calls.md). They answer with redirects or XML, not
  * JSON (their contracts follow); the service provider's entity id is the metadata address on
  * the request's own host.
  */
@@ -79,7 +79,7 @@ export const getSamlMetadata = endpoint({
   success: { file: FILE_MEDIA_TYPES.samlMetadata },
 });
 
-/** The `loginError` value of a failed single sign-on (spec §8). */
+/** The `loginError` value of a failed single sign-on (docs/behaviour/messages.md). */
 export const SAML_LOGIN_ERROR = 'SAMLloginerror';
 
 /**
@@ -115,7 +115,7 @@ export const samlLoginInfo = endpoint({
   }),
 });
 
-/** The session a single-sign-on login yields (spec §7 ticket exchange). */
+/** The session a single-sign-on login yields (docs/behaviour/calls.md#login-and-session ticket exchange). */
 export const ssoSession = z.object({
   token: z.string(),
   userName: z.string(),

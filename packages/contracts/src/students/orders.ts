@@ -10,7 +10,7 @@ import {
   orderFundingSplit,
 } from '../funding/order-funding.ts';
 
-/** What an order item can be (spec §1 order types: rent new, rent used, buy new, buy used, digital). */
+/** What an order item can be (docs/behaviour/README.md#the-product-in-brief order types: rent new, rent used, buy new, buy used, digital). */
 export const FULFILLMENT_TYPES = [
   'RENT_NEW',
   'RENT_USED',

@@ -5,7 +5,7 @@ import { ADMIN_BASE } from '../common/paths.ts';
 import { STUDENT_LOOKUP_ACTIONS, studentAccountParams } from './student-search.ts';
 import { customerQuery } from './student-detail.ts';
 
-/** Spec §3 Outstanding rental (the fields an in-transit item has too). */
+/** docs/behaviour/entities.md#outstanding-rental (the fields an in-transit item has too). */
 export const rentalItem = z.object({
   transItemId: z.number().int(),
   isbn: z.string(),
@@ -14,7 +14,7 @@ export const rentalItem = z.object({
   serialItemRefNum: z.string(),
   /** YYYY-MM-DD. */
   dueDate: z.string(),
-  /** Null on outstanding items: items that have one are on their way back (spec §3). */
+  /** Null on outstanding items: items that have one are on their way back (docs/behaviour/entities.md). */
   trackingNumber: z.string().nullable(),
   serialItemLabel: z.string(),
   marketplaceConditionName: z.string().nullable(),
@@ -35,7 +35,7 @@ export const getOutstandingRentals = endpoint({
   response: z.object({ rentalListDTO: z.array(rentalItem) }),
 });
 
-/** Spec §3 In-transit group: the items of one transaction (order) that are on their way back. */
+/** docs/behaviour/entities.md#in-transit-group: the items of one transaction (order) that are on their way back. */
 export const inTransitGroup = z.object({
   transId: z.number().int(),
   transItems: z.array(rentalItem),
@@ -64,11 +64,11 @@ const transItemIds = z
   .refine((ids) => new Set(ids).size === ids.length, 'must not list an item twice');
 
 export const returnRentalsBody = z.object({
-  /** The store (spec §7 Rental service); it must be the store of the website. */
+  /** The store (docs/behaviour/calls.md#rental-service); it must be the store of the website. */
   locationId: dbId,
   /** The student whose items these are (the screen's student): 404 when unknown. */
   customerId: dbId.optional(),
-  /** In the order the clerk checked them (spec §4). */
+  /** In the order the clerk checked them (docs/behaviour/flows.md). */
   transItemIdWithConditionList: z
     .array(
       z.object({

@@ -6,7 +6,7 @@ import { STUDENT_LOOKUP_ACTIONS, customerIdParam, studentAccountParams } from '.
 
 export const customerQuery = z.object({ customerId: customerIdParam });
 
-/** Spec §3: a preference whose division is NO_CURRENT_ENROLLMENT means none. */
+/** docs/behaviour/entities.md: a preference whose division is NO_CURRENT_ENROLLMENT means none. */
 export const NO_CURRENT_ENROLLMENT = 'NO_CURRENT_ENROLLMENT';
 
 export const fulfillmentPreference = z.object({
@@ -27,7 +27,7 @@ export const shippingAddress = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddress>;
 
-/** Spec §3 Student detail. */
+/** docs/behaviour/entities.md#student-detail. */
 export const studentDetail = z.object({
   customerId: z.number().int(),
   /** "First Last". */
@@ -73,7 +73,7 @@ export const requiredMaterial = z.object({
   courseCode: z.string(),
   courseName: z.string(),
   sectionCode: z.string(),
-  /** Cut at the first hyphen (spec §9). */
+  /** Cut at the first hyphen (docs/behaviour/constants.md). */
   termName: z.string(),
   divisionName: z.string(),
   startDate: z.string(),
@@ -104,7 +104,7 @@ export const getStudentRequiredMaterials = endpoint({
   response: z.object({ requiredMaterials: z.array(requiredMaterial) }),
 });
 
-/** Spec §3 Marketplace condition: name, keyed by name. */
+/** docs/behaviour/entities.md#marketplace-condition: name, keyed by name. */
 export const marketplaceCondition = z.object({ name: z.string() });
 
 export const getMarketplaceConditions = endpoint({

@@ -29,13 +29,13 @@ export const STUDENT_LOOKUP_ACTIONS: readonly ActionName[] = [
   'VIEW_STUDENT_FUNDING',
 ];
 
-/** Spec §8: the 404 of a student the caller may not look up (unknown, another store's, out of scope). */
+/** docs/behaviour/messages.md: the 404 of a student the caller may not look up (unknown, another store's, out of scope). */
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 /** The refusal for accounts without any of STUDENT_LOOKUP_ACTIONS. */
 export const STUDENT_LOOKUP_REFUSAL = 'You do not have permission to look up students.';
 
-/** Spec §5: a search string containing digits has its hyphens removed; every one is trimmed. */
+/** docs/behaviour/validation.md: a search string containing digits has its hyphens removed; every one is trimmed. */
 export function cleanStudentSearch(input: string): string {
   const trimmed = input.trim().replace(/\s+/g, ' ');
   return /\d/.test(trimmed) ? trimmed.replace(/-/g, '') : trimmed;
@@ -44,7 +44,7 @@ export function cleanStudentSearch(input: string): string {
 export const STUDENT_SEARCH_MAX_LENGTH = 100;
 export const STUDENT_SEARCH_PAGE_SIZE = 20;
 
-/** A customerId in a query string or body (spec §3 Student). */
+/** A customerId in a query string or body (docs/behaviour/entities.md#student). */
 export const customerIdParam = dbIdParam;
 
 export const studentSearchQuery = z.object({
@@ -60,7 +60,7 @@ export const studentSearchQuery = z.object({
 });
 export type StudentSearchQuery = z.input<typeof studentSearchQuery>;
 
-/** One search result (spec §3 Student: customerId). */
+/** One search result (docs/behaviour/entities.md#student: customerId). */
 export const studentSearchResult = z.object({
   customerId: z.number().int(),
   studentIdNum: z.string(),

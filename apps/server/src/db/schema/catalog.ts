@@ -32,7 +32,7 @@ export const terms = pgTable(
     id: identityId(),
     locationId: reference(() => locations.id),
     divisionId: reference(() => divisions.id),
-    /** Shown cut at the first hyphen (spec §9), e.g. "Fall 2026 - Main" shows as "Fall 2026". */
+    /** Shown cut at the first hyphen (docs/behaviour/constants.md), e.g. "Fall 2026 - Main" shows as "Fall 2026". */
     name: text().notNull(),
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }).notNull(),
@@ -51,7 +51,7 @@ export const departments = pgTable(
     locationId: reference(() => locations.id),
     divisionId: reference(() => divisions.id),
     code: text().notNull(),
-    /** May be empty in imported data; lists drop empty names (spec §5). */
+    /** May be empty in imported data; lists drop empty names (docs/behaviour/validation.md). */
     name: text().notNull(),
   },
   (t) => [uniqueIndex('departments_division_code_uq').on(t.divisionId, t.code)],

@@ -17,7 +17,7 @@ import { divisions, sections, terms } from './catalog.ts';
 import { students } from './students.ts';
 import { titles } from './materials.ts';
 
-/** Condition grades a returned rental can be given (spec §3 Marketplace condition). */
+/** Condition grades a returned rental can be given (docs/behaviour/entities.md#marketplace-condition). */
 export const marketplaceConditions = pgTable(
   'marketplace_conditions',
   {
@@ -105,7 +105,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** A rented copy held by a student (spec §3 Outstanding rental); `id` is the transItemId. */
+/** A rented copy held by a student (docs/behaviour/entities.md#outstanding-rental); `id` is the transItemId. */
 export const rentals = pgTable(
   'rentals',
   {

@@ -6,7 +6,7 @@ import { userAccounts } from './accounts.ts';
 import { divisions } from './catalog.ts';
 
 /**
- * One uploaded feed file and what became of it (issue 13 §2): validated first (a dry run,
+ * One uploaded feed file and what became of it (issue 13, part 2): validated first (a dry run,
  * nothing kept), then applied in one transaction. The data integration status reads the last
  * applied import of each feed from here.
  */

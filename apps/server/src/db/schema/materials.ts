@@ -36,7 +36,7 @@ export const searchVocabulary = pgTable('search_vocabulary', { word: text().prim
   index('search_vocabulary_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
-/** A product in the store's catalog (spec §3 Title). `description` is the title text. */
+/** A product in the store's catalog (docs/behaviour/entities.md#title). `description` is the title text. */
 export const titles = pgTable(
   'titles',
   {
@@ -100,7 +100,7 @@ export const proposedProductTypes = pgTable('proposed_product_types', {
   name: text().notNull().unique(),
 });
 
-/** A material an instructor asked for that is not (yet) a catalog title (spec §3 Proposed title). */
+/** A material an instructor asked for that is not (yet) a catalog title (docs/behaviour/entities.md#proposed-title). */
 export const proposedTitles = pgTable('proposed_titles', {
   id: identityId(),
   locationId: reference(() => locations.id),
@@ -118,7 +118,7 @@ export const proposedTitles = pgTable('proposed_titles', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** An adoption of a material for a course (spec §3 Adoption material). */
+/** An adoption of a material for a course (docs/behaviour/entities.md#adoption-material). */
 export const adoptionMaterials = pgTable(
   'adoption_materials',
   {
@@ -173,7 +173,7 @@ export const adoptionMaterialSections = pgTable(
 );
 
 /**
- * The history of one adoption (§7 getAdoptionMaterialHistoryItems): who did what and when, with
+ * The history of one adoption (docs/behaviour/calls.md#adoption-base getAdoptionMaterialHistoryItems): who did what and when, with
  * what changed (`details`: before/after, or a posted message and whom it notified). Messages of
  * the adoption's thread are its MESSAGE_POSTED entries.
  */

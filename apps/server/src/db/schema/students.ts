@@ -54,7 +54,7 @@ export const enrollments = pgTable(
   ],
 );
 
-/** How a student wants course materials delivered, per division (spec §3 fulfillmentPreferences). */
+/** How a student wants course materials delivered, per division (docs/behaviour/entities.md#student-detail fulfillmentPreferences). */
 export const fulfillmentPreferences = pgTable(
   'fulfillment_preferences',
   {

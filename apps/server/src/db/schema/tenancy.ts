@@ -16,7 +16,7 @@ export const locations = pgTable('locations', {
   id: identityId(),
   name: text().notNull(),
   externalRef: text().notNull().unique(),
-  /** Spec §3 course detail flag: submitters may ask for print only. */
+  /** docs/behaviour/entities.md#course-detail-flag: submitters may ask for print only. */
   allowSubmittersToSelectPrintOnly: boolean().notNull().default(false),
   /** The course materials team's address: told of every adoption a submitter makes. */
   courseMaterialsEmail: text(),
@@ -31,7 +31,7 @@ export const locations = pgTable('locations', {
     .default(sql`'{}'::text[]`),
   /**
    * The store's return (ship-from of the student's parcel, ship-to on the label) address. A
-   * store without a complete one cannot print return labels (spec §8 'ShipFrom').
+   * store without a complete one cannot print return labels (docs/behaviour/messages.md#return-rentals 'ShipFrom').
    */
   returnAddressName: text(),
   returnStreetOne: text(),
@@ -45,7 +45,7 @@ export const locations = pgTable('locations', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A branded website of a store, found by host (spec §7 host rule). */
+/** A branded website of a store, found by host (docs/behaviour/calls.md#host-rule). */
 export const websites = pgTable(
   'websites',
   {
@@ -66,7 +66,7 @@ export const websites = pgTable(
     sloEnabled: boolean().notNull().default(false),
     name: text().notNull(),
     siteTitle: text().notNull(),
-    /** The website config JSON (spec §3), served at the path named by jsonFileName. */
+    /** The website config JSON (docs/behaviour/entities.md), served at the path named by jsonFileName. */
     config: jsonb().$type<WebsiteConfig>().notNull(),
     /** SAML identity provider settings; used when ssoType is SAML. */
     samlIdpEntityId: text(),

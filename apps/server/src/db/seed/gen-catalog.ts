@@ -72,7 +72,7 @@ export function generateCatalog(ctx: GenContext): CatalogData {
     for (const kind of TERM_KINDS) {
       const w = windows[kind];
       const id = ids.next(terms);
-      // "Season Year - Division": the UI cuts term names at the first hyphen (spec §9).
+      // "Season Year - Division": the UI cuts term names at the first hyphen (docs/behaviour/constants.md).
       data.terms.push({
         id,
         locationId,

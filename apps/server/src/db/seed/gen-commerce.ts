@@ -18,7 +18,7 @@ export interface CommerceData {
   rentals: (typeof rentals.$inferInsert)[];
 }
 
-/** Return conditions, best first (spec §3 Marketplace condition). */
+/** Return conditions, best first (docs/behaviour/entities.md#marketplace-condition). */
 export const MARKETPLACE_CONDITIONS = [
   'New',
   'Like New',

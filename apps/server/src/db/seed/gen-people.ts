@@ -16,7 +16,7 @@ import {
 
 export type Fulfillment = 'RENT_NEW' | 'RENT_USED' | 'BUY_NEW' | 'BUY_USED' | 'DIGITAL' | 'OPT_OUT';
 
-/** Stored codes, their friendly names (spec §3 fulfillmentFriendlyName) and how common they are. */
+/** Stored codes, their friendly names (docs/behaviour/entities.md#student-detail fulfillmentFriendlyName) and how common they are. */
 export const FULFILLMENTS: readonly (readonly [Fulfillment, string, number])[] = [
   ['RENT_NEW', 'Rent New', 18],
   ['RENT_USED', 'Rent Used', 22],

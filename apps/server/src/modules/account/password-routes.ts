@@ -7,7 +7,7 @@ import * as passwords from './password-reset.ts';
 
 const TAGS = ['account'];
 
-/** Customer passwords (spec §7): request a reset link, check its token, set the new password. */
+/** Customer passwords (docs/behaviour/calls.md): request a reset link, check its token, set the new password. */
 export function registerPasswordRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, requestPasswordReset, { tags: TAGS, errors: [404, 429] }, async ({ body, request }) =>
     passwords.requestReset(deps, { website: requireWebsite(request), ip: request.ip }, body),

@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES, RESET_TOKEN_PLACEHOLDER } from '@csp/contracts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** The web app's page that takes a reset token (spec §2 route table: /reset-password, query token). */
+/** The web app's page that takes a reset token (docs/behaviour/routes-and-guard.md#routes: /reset-password, query token). */
 export const RESET_PAGE_PATH = '/reset-password';
 
 /** Stands in for the placeholder while parsing: URL would percent-encode its braces. */
@@ -21,7 +21,7 @@ export function resetPageLink(origin: string, token: string): string {
 }
 
 /**
- * Checks the `resetUrl` of a reset request. The spec (§7) has the caller send "a reset URL
+ * Checks the `resetUrl` of a reset request. docs/behaviour/calls.md has the caller send "a reset URL
  * carrying a token placeholder", so the field stays in the request and is still checked: it must
  * carry the placeholder where a link could (path or query), and it must parse, with the same 400
  * messages as before.

@@ -23,7 +23,7 @@ function attemptOf(website: Website, userName: string, ip: string): SignInAttemp
   return { locationId: website.locationId, userName, ip };
 }
 
-/** Sign-in with user name and password on the request's website (spec §7). */
+/** Sign-in with user name and password on the request's website (docs/behaviour/calls.md). */
 export async function login(
   deps: AppDeps,
   website: Website,

@@ -3,7 +3,7 @@ import { ADOPT_ACTIONS } from '@csp/contracts';
 import type { Grants } from '../permissions/index.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';
 
-/** The adopt area is for holders of an adopt action (spec §2 /adopt access rule). */
+/** The adopt area is for holders of an adopt action (docs/behaviour/routes-and-guard.md#routes /adopt access rule). */
 export async function adopter(request: FastifyRequest): Promise<Grants> {
   const grants = await request.grants;
   await grants.requireAny(ADOPT_ACTIONS, M.mayNotAdopt);

@@ -43,7 +43,7 @@ export function iaPublisherFor(ia: boolean, iapublisher: string | null | undefin
   return ia ? publisher : null;
 }
 
-/** Spec §5 earliest start date, and an end that is not before the start. */
+/** docs/behaviour/validation.md#section-selection earliest start date, and an end that is not before the start. */
 export function checkDates(
   startDate: string,
   expirationDate: string | null,
@@ -94,7 +94,7 @@ export function earliestStart(
 
 /**
  * Checks sections chosen for an adoption: each a section of the course that has not ended,
- * one the caller may adopt for, and one the wizard lets them choose (spec §5: within the
+ * one the caller may adopt for, and one the wizard lets them choose (docs/behaviour/validation.md: within the
  * 360-day "show all" horizon, no no-text-required adoption, and in the no-materials flow no
  * adopted material either).
  */

@@ -1,6 +1,6 @@
 /**
  * The adoption module's public face: the course catalog, course detail, adoptions and their
- * messages and history (spec §7 adoption base). Code outside the module imports only this file.
+ * messages and history (docs/behaviour/calls.md#adoption-base). Code outside the module imports only this file.
  */
 import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerAdoptionRoutes } from './routes.ts';

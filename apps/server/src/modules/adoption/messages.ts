@@ -3,7 +3,7 @@ export const ADOPTION_MESSAGES = {
   mayNotAdopt: 'You do not have permission to adopt course materials.',
   courseNotFound: (departmentCode: string, courseCode: string) =>
     `There is no course ${departmentCode} ${courseCode} in that division that you can work on.`,
-  /** Spec §8, verbatim. */
+  /** docs/behaviour/messages.md, verbatim. */
   noPreviousAdoptions: 'Sorry, we do not have any previous adoptions for this course.',
   adoptionNotFound: 'There is no such adoption on a course you can work on.',
   adoptionOutOfReach:

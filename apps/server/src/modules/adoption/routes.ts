@@ -5,7 +5,7 @@ import { registerCourseRoutes } from './courses/routes.ts';
 import { registerMessageRoutes } from './messages/routes.ts';
 import { registerWizardRoutes } from './wizard/routes.ts';
 
-/** The adoption calls of spec §7 (adoption base); each sub-area registers its own part. */
+/** The adoption calls of docs/behaviour/calls.md#adoption-base; each sub-area registers its own part. */
 export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerCourseRoutes(app, deps);
   registerCourseDetailRoutes(app, deps);

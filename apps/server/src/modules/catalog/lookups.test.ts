@@ -12,7 +12,7 @@ import {
 
 const engines = await testEngines();
 
-/** The lookups every area reads (spec §7 admin lookups), each within one store. */
+/** The lookups every area reads (docs/behaviour/calls.md#lookups), each within one store. */
 describe.each(engines)('catalog lookups (%s)', (engine) => {
   let database: Database;
   let fixture: TestFixture;

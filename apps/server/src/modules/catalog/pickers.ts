@@ -13,7 +13,7 @@ import {
   listSections,
 } from './repository.ts';
 
-/** The picker lists of spec §5; an unknown parent is a 404 naming the query field. */
+/** The picker lists of docs/behaviour/validation.md; an unknown parent is a 404 naming the query field. */
 export async function divisionsForPicker(db: Db, locationId: number): Promise<AuthDivision[]> {
   const rows = await listDivisions(db, locationId);
   return rows.map((d) => ({

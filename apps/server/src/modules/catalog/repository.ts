@@ -40,7 +40,7 @@ export interface CodedRow {
   name: string;
 }
 
-/** Departments of a division with a non-empty name (spec §5), by name. */
+/** Departments of a division with a non-empty name (docs/behaviour/validation.md), by name. */
 export async function listDepartments(
   db: Db,
   locationId: number,

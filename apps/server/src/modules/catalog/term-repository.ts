@@ -32,7 +32,7 @@ export async function listTerms(
     .orderBy(desc(terms.startDate), asc(terms.id));
 }
 
-/** Departments with at least one section in the term (named ones only, spec §5), by name. */
+/** Departments with at least one section in the term (named ones only, docs/behaviour/validation.md), by name. */
 export async function listDepartmentsInTerm(
   db: Db,
   locationId: number,

@@ -20,7 +20,7 @@ import { registerUploadRoute } from './upload-route.ts';
 const TAGS = ['data'];
 const LIST_LIMIT = 50;
 
-/** Imports (spec §2 Data Summary): formats, upload, the reports, and applying. */
+/** Imports (docs/behaviour/routes-and-guard.md#routes Data Summary): formats, upload, the reports, and applying. */
 export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: ImportJobs): void {
   const { db } = deps;
   const found = async (locationId: number, importId: number) => {

@@ -5,7 +5,7 @@ import { registerImportRoutes } from './import-routes.ts';
 import { releaseInterruptedJobs } from './apply/restart-recovery.ts';
 import { registerStatusRoutes } from './status/status-routes.ts';
 
-/** Data Summary (spec §2, §6): the integration status and feed imports. */
+/** Data Summary (docs/behaviour/routes-and-guard.md, docs/behaviour/roles.md): the integration status and feed imports. */
 export function registerDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   const jobs = new ImportJobs(deps, app.log);
   registerStatusRoutes(app, deps, jobs);

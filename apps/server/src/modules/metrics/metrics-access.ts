@@ -10,7 +10,7 @@ import { divisionReach, type MetricsScope } from './metrics-repository.ts';
 // Declared by the repository, which reads with it; re-exported for the module's other files.
 export type { MetricsScope };
 
-/** Spec §6 "Full reporter": any of these actions (the contracts state it once). */
+/** docs/behaviour/roles.md#derived-capabilities "Full reporter": any of these actions (the contracts state it once). */
 export { FULL_REPORTER_ACTIONS };
 
 /**

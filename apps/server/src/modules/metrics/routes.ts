@@ -25,7 +25,7 @@ import { metricsScope, reachDivision, requireOnTime } from './metrics-access.ts'
 const TAGS = ['metrics'];
 
 /**
- * The dashboard's divisional metrics (spec §1, §7 admin base metrics): one tab per division the
+ * The dashboard's divisional metrics (docs/behaviour/README.md#the-product-in-brief, docs/behaviour/calls.md#metrics): one tab per division the
  * caller reports on, each figure for one of its terms, read from kept summaries (ADR 0017).
  */
 export function registerMetricsRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -30,7 +30,7 @@ const TAGS = ['permissions'];
 const READ = { tags: TAGS, errors: [404] };
 const WRITE = { tags: TAGS, errors: [404, 409] };
 
-/** The permission calls of spec §7 (admin base); rules live in the services and the policy. */
+/** The permission calls of docs/behaviour/calls.md#admin-base; rules live in the services and the policy. */
 export function registerPermissionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 

@@ -78,7 +78,7 @@ function presentCatalog(row: UserRoleRow): AuthCatalog {
   };
 }
 
-/** Rows grouped by role (spec §3 User roles response): a store-wide role lists no catalog. */
+/** Rows grouped by role (docs/behaviour/entities.md#user-roles-response): a store-wide role lists no catalog. */
 export function presentRoles(rows: readonly UserRoleRow[]): RoleCatalogs[] {
   const byRole = new Map<number, RoleCatalogs>();
   for (const row of rows) {

@@ -10,7 +10,7 @@ export type WebsiteAsset = Pick<
   'fileName' | 'contentType' | 'content'
 >;
 
-/** The website whose search string (spec §7 host rule applied) is `host`. */
+/** The website whose search string (docs/behaviour/calls.md#host-rule applied) is `host`. */
 export async function findWebsiteByHost(db: Db, host: string): Promise<Website | null> {
   const [row] = await db.select().from(websites).where(eq(websites.host, host)).limit(1);
   return row ?? null;

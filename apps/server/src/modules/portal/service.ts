@@ -6,7 +6,7 @@ import { repairWebsiteConfig } from './config-repair.ts';
 import { findWebsiteAsset, findWebsiteByJsonFileName, type Website } from './repository.ts';
 import type { WebsiteResolver } from './website-resolver.ts';
 
-/** The public website info of spec §3 (no SAML settings, no config). */
+/** The public website info of docs/behaviour/entities.md (no SAML settings, no config). */
 export function toWebsiteInfo(website: Website): WebsiteInfo {
   return {
     id: website.id,

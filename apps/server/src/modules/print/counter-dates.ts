@@ -1,5 +1,5 @@
 /**
- * Dates as the counter reads them (spec §9 shows dates as MM/DD/YYYY), in the server's time
+ * Dates as the counter reads them (docs/behaviour/constants.md#display shows dates as MM/DD/YYYY), in the server's time
  * zone: the store has no zone of its own, and a store's server runs where the store is (set
  * TZ otherwise).
  */

@@ -18,7 +18,7 @@ export interface ReturnAddress {
 const filled = (value: string | null | undefined) => (value ?? '').trim();
 
 /**
- * The store's complete return address, or a 415 whose message names ShipFrom (spec §8 shows
+ * The store's complete return address, or a 415 whose message names ShipFrom (docs/behaviour/messages.md shows
  * it as 'Invalid Address'). Checked before anything is written: a return or a shipment whose
  * label cannot be printed must not happen half-way.
  */

@@ -26,7 +26,7 @@ import { sectionListPage } from './list/section-list.ts';
 const TAGS = ['research'];
 
 /**
- * Section research (spec §7 admin base): the filter's lookups, sectionList, sectionDetail and
+ * Section research (docs/behaviour/calls.md#admin-base): the filter's lookups, sectionList, sectionDetail and
  * its materials. Every call needs VIEW_SECTION (403 otherwise) and answers only what lies in
  * the caller's scope of their own store.
  */

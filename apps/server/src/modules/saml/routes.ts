@@ -59,7 +59,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown, ne
 }
 
 /**
- * The service provider (spec §7 SAML redirect, login-info, ticket exchange, single logout).
+ * The service provider (docs/behaviour/calls.md#login-and-session SAML redirect, login-info, ticket exchange, single logout).
  * The browser-facing addresses answer with redirects; the web app calls the JSON ones.
  */
 export function registerSamlRoutes(app: FastifyInstance, deps: AppDeps): void {

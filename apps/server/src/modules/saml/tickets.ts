@@ -32,7 +32,7 @@ export async function issueTicket(
   return ticket;
 }
 
-/** The ticket-exchange shape of a session (spec §7). */
+/** The ticket-exchange shape of a session (docs/behaviour/calls.md). */
 export function toSsoSession(session: TokenSession): SsoSession {
   return {
     token: session.token,

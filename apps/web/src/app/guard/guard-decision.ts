@@ -102,7 +102,7 @@ function decideLoggedOut(input: GuardInput, query: URLSearchParams): GuardDecisi
 }
 
 /**
- * The route guard of spec §2, as a pure function of everything it depends on. The component
+ * The route guard of docs/behaviour/routes-and-guard.md, as a pure function of everything it depends on. The component
  * that calls it only carries out the decision (navigate, start a login, or wait).
  */
 export function decideNavigation(input: GuardInput): GuardDecision {

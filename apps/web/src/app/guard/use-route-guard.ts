@@ -8,7 +8,7 @@ import { decideNavigation, ssoFailureUrl } from './guard-decision.ts';
 import type { GuardDecision } from './guard-decision.ts';
 
 /**
- * Runs the spec §2 guard for the current route and carries out its decision. Returns the
+ * Runs docs/behaviour/routes-and-guard.md#route-guard for the current route and carries out its decision. Returns the
  * decision so the layout knows whether to show the page or a loading state.
  */
 export function useRouteGuard(meta: RouteMeta): GuardDecision {

@@ -20,7 +20,7 @@ function toRouteObject(route: FeatureRoute): RouteObject {
 }
 
 /**
- * Every route of spec §2: '/' and unknown paths are the app's; each area's routes, with their
+ * Every route of docs/behaviour/routes-and-guard.md: '/' and unknown paths are the app's; each area's routes, with their
  * names, access rules and titles, come from its own entry file through the registry.
  */
 export const appRoutes: RouteObject[] = [

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 
-/** Spec §2: '/dashboard?prev=<host + path>' so the dashboard can say what was not found. */
+/** docs/behaviour/routes-and-guard.md: '/dashboard?prev=<host + path>' so the dashboard can say what was not found. */
 export function unknownPathTarget(host: string, pathname: string): string {
   return `/dashboard?${new URLSearchParams({ prev: host + pathname }).toString()}`;
 }

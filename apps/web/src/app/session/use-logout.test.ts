@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logoutDestination } from './use-logout.ts';
 
-describe('logoutDestination (spec §4)', () => {
+describe('logoutDestination (docs/behaviour/flows.md)', () => {
   it('sends a SAML site with single logout to the provider logout address', () => {
     expect(logoutDestination({ ssoType: 'SAML', sloEnabled: true })).toEqual({
       external: true,

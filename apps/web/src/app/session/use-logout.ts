@@ -7,7 +7,7 @@ import { useWebsite } from '../../platform/website/website-context.tsx';
 import { WEBSITE_QUERY_KEY } from '../../platform/website/website-query.ts';
 import { useSessionStore } from '../../platform/session/session-context.tsx';
 
-/** Spec §4: with single logout on a SAML site the provider logs the user out everywhere. */
+/** docs/behaviour/flows.md: with single logout on a SAML site the provider logs the user out everywhere. */
 export function logoutDestination(website: Pick<WebsiteInfo, 'ssoType' | 'sloEnabled'> | null) {
   return website?.ssoType === 'SAML' && website.sloEnabled
     ? { external: true, href: SAML_LOGOUT_URL }

@@ -10,7 +10,7 @@ import { siteTitleOf } from '../../platform/title/document-title.ts';
 import { BrandLogo } from '../../platform/website/brand-logo.tsx';
 import { NavList } from './nav-list.tsx';
 
-/** Spec §9: the drawer is 250 wide, or 80 when minimised. */
+/** docs/behaviour/constants.md: the drawer is 250 wide, or 80 when minimised. */
 export const DRAWER_WIDTH = 250;
 export const DRAWER_MINI_WIDTH = 80;
 export const MOBILE_DRAWER_ID = 'mobile-navigation';

@@ -36,7 +36,7 @@ function isShown(item: FeatureNavItem, loggedIn: boolean, actions: readonly Acti
   return !item.anyOf || hasAnyAction(actions, item.anyOf);
 }
 
-/** The drawer table of spec §2, in display order: the ids of the items this user sees. */
+/** The drawer table of docs/behaviour/routes-and-guard.md, in display order: the ids of the items this user sees. */
 export function visibleNavItems(loggedIn: boolean, actions: readonly ActionName[]): string[] {
   const ids = FEATURE_ITEMS.filter((item) => isShown(item, loggedIn, actions)).map((i) => i.id);
   return loggedIn ? [...ids, LOGOUT.id] : ids;

@@ -29,7 +29,7 @@ export function RootLayout() {
   const { website } = useWebsite();
   const notifications = useNotificationStore();
   const sessionStore = useSessionStore();
-  // Spec §2 step 4, and a token that expired while the page sat open is noticed on navigation.
+  // docs/behaviour/routes-and-guard.md#route-guard step 4, and a token that expired while the page sat open is noticed on navigation.
   // Declared before the guard so it runs first: a notice the guard queues for its redirect must
   // survive this navigation and show after the redirect's own.
   useEffect(() => {

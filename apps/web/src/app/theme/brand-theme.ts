@@ -32,7 +32,7 @@ export function readableBrandColor(color: string): string {
 
 type BrandColors = Pick<WebsiteConfig, 'brandPrimaryColor' | 'brandSecondaryColor'>;
 
-/** The site's MUI theme; grey default branding when the website config is missing (spec §9). */
+/** The site's MUI theme; grey default branding when the website config is missing (docs/behaviour/constants.md). */
 export function createBrandTheme(colors: BrandColors | null): Theme {
   const brand = colors ?? DEFAULT_BRANDING;
   return createTheme({

@@ -6,7 +6,7 @@ import { routeMeta } from '../../platform/routes/route-meta.ts';
 // The session calls are the account area's public API: the app's session store uses them.
 export { createHttpSessionApi } from './api/session-api.ts';
 
-/** Sign-in and password reset: pages shown without the navigation (spec §2). */
+/** Sign-in and password reset: pages shown without the navigation (docs/behaviour/routes-and-guard.md). */
 export const accountFeature: Feature = {
   routes: [
     {

@@ -4,7 +4,7 @@ import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
 import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
 
-/** Course material adoption: the course list and a course's detail (spec §2). */
+/** Course material adoption: the course list and a course's detail (docs/behaviour/routes-and-guard.md). */
 export const adoptionFeature: Feature = {
   routes: [
     {

@@ -4,7 +4,7 @@ import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
 import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
 
-/** Data Summary, for data managers only (spec §2). */
+/** Data Summary, for data managers only (docs/behaviour/routes-and-guard.md). */
 export const dataFeature: Feature = {
   routes: [
     {
@@ -28,7 +28,7 @@ export const dataFeature: Feature = {
 
 /**
  * Each feed's last import at a glance, for the dashboard to show to users who may view the
- * data integration status (spec §6: DATA_FULL_REPORTER or DATA_MANAGER; the caller decides).
+ * data integration status (docs/behaviour/roles.md: DATA_FULL_REPORTER or DATA_MANAGER; the caller decides).
  * Loaded on first render, so pages without it do not pay for it; wrap it in Suspense.
  */
 export const DataIntegrationPanel = lazy(() =>

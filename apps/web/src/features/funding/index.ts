@@ -4,7 +4,7 @@ import { lazyPage } from '../../platform/routes/lazy-page.ts';
 import { signedInPage } from '../../platform/routes/route-meta.ts';
 
 /**
- * Funding Management (issue 14). Spec §2 asks only for a login on the route, but lists the
+ * Funding Management (issue 14). docs/behaviour/routes-and-guard.md asks only for a login on the route, but lists the
  * drawer item for MANAGE_VOUCHERS alone: both are kept as written. The server refuses every
  * funding call without MANAGE_VOUCHERS (403), and the pages show its message.
  */

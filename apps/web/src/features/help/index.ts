@@ -3,7 +3,7 @@ import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
 import { routeMeta } from '../../platform/routes/route-meta.ts';
 
-/** Help: open to everyone; stored credentials still sign the visitor in (spec §2). */
+/** Help: open to everyone; stored credentials still sign the visitor in (docs/behaviour/routes-and-guard.md). */
 export const helpFeature: Feature = {
   routes: [
     {

@@ -21,6 +21,6 @@ export const METRICS_TEXT = {
   termEnded: 'Adoption progress covers terms that have not ended.',
 } as const;
 
-/** A card's failure: its own words, whatever the server said (spec §8). */
+/** A card's failure: its own words, whatever the server said (docs/behaviour/messages.md). */
 export const metricFailed = (what: string) => `${what} could not be loaded.`;
 export const metricLoading = (what: string) => `Loading ${what}…`;

@@ -14,14 +14,14 @@ export const NO_CATALOG: CatalogSelection = {
   course: ALL_COURSES,
 };
 
-/** The division id to load departments for: none while 'all' is chosen (spec §5). */
+/** The division id to load departments for: none while 'all' is chosen (docs/behaviour/validation.md). */
 export function chosenDivisionId(selection: CatalogSelection): number | null {
   if (selection.division === ALL_DIVISIONS) return null;
   const id = Number(selection.division);
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** The department code to load courses for: none while 'All' is chosen (spec §5). */
+/** The department code to load courses for: none while 'All' is chosen (docs/behaviour/validation.md). */
 export function chosenDepartment(selection: CatalogSelection): string | null {
   if (chosenDivisionId(selection) === null || selection.department === ALL_DEPARTMENTS) return null;
   return selection.department;

@@ -7,7 +7,7 @@ import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
 const PERMISSION_ACTIONS: readonly ActionName[] = ['ASSIGN_PERMISSIONS', 'CREATE_USER'];
 const SETTINGS_PERMISSIONS = '/settings/permissions';
 
-/** Settings > Permissions: find a user, their roles, add roles, create accounts (spec §2). */
+/** Settings > Permissions: find a user, their roles, add roles, create accounts (docs/behaviour/routes-and-guard.md). */
 export const permissionsFeature: Feature = {
   routes: [
     { path: 'settings', redirectTo: SETTINGS_PERMISSIONS },

@@ -1,4 +1,4 @@
-/** The messages of spec §5 for the permissions screen, verbatim (including "an name"). */
+/** The messages of docs/behaviour/validation.md#permissions-forms for the permissions screen, verbatim (including "an name"). */
 export const PERMISSION_MESSAGES = {
   createEmailRequired: 'Enter an email address to create a user.',
   createNameRequired: 'Enter an name to create a user.',
@@ -10,7 +10,7 @@ export const PERMISSION_MESSAGES = {
     'Caution: you selected a role only. Some permissions need a catalog attached - proceed?',
 } as const;
 
-/** Sentinel values of the catalog picker (spec §5): 'all' divisions, 'All' departments/courses. */
+/** Sentinel values of the catalog picker (docs/behaviour/validation.md): 'all' divisions, 'All' departments/courses. */
 export const ALL_DIVISIONS = 'all';
 export const ALL_DEPARTMENTS = 'All';
 export const ALL_COURSES = 'All';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRINT_MESSAGES } from './print-messages.ts';
 
-describe('loading the DYMO client (spec §9: a 5 s script time-out)', () => {
+describe('loading the DYMO client (docs/behaviour/constants.md: a 5 s script time-out)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('gives up after the time-out with a message the clerk can act on, and tries again next time', async () => {
@@ -19,7 +19,7 @@ describe('loading the DYMO client (spec §9: a 5 s script time-out)', () => {
     vi.useRealTimers();
 
     const dymo = await loadDymo();
-    // Spec §8 verbatim, and the panel says what the client says.
+    // docs/behaviour/messages.md verbatim, and the panel says what the client says.
     expect(dymo.DYMO_MESSAGES.noPrinter).toBe(
       'No DYMO Label printer found and/or SDK is not Installed',
     );

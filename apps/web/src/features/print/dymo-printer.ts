@@ -4,7 +4,7 @@ import type { DymoPrinter } from '@csp/dymo';
 
 type DymoModule = typeof Dymo;
 
-/** Spec §9: the label-printer script must load within 5 s. */
+/** docs/behaviour/constants.md: the label-printer script must load within 5 s. */
 export const DYMO_SCRIPT_TIMEOUT_MS = 5000;
 export const DYMO_SCRIPT_TIMEOUT_MESSAGE =
   'The DYMO printing script did not load in time. Check the connection to the portal and try again.';
@@ -95,7 +95,7 @@ export function dymoStatus(): Promise<DymoStatus> {
 /**
  * The LabelWriter labels go to: the picked one if DYMO Connect still sees it, else the first
  * connected, else one reporting IsConnected=False (newer services do for working printers).
- * Throws the reason when there is none (spec §8: 'No DYMO Label printer found and/or SDK is
+ * Throws the reason when there is none (docs/behaviour/messages.md: 'No DYMO Label printer found and/or SDK is
  * not Installed') or DYMO Connect cannot be reached.
  */
 export function dymoLabelPrinter(): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * The print area: how labels come out at the counter (spec §4 Return flow step 3-4, §7 Local
+ * The print area: how labels come out at the counter (docs/behaviour/flows.md#return-flow step 3-4, docs/behaviour/calls.md#local-print-service Local
  * print service and Label-printer SDK). Other areas print through `printLabels` and offer
  * the printer panel with `PrinterPanelButton`; this area has no page of its own.
  */

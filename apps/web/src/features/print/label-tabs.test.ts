@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labelTabSchedule, openLabelTabs } from './label-tabs.ts';
 
-describe('label tabs (spec §4, §9)', () => {
+describe('label tabs (docs/behaviour/flows.md, docs/behaviour/constants.md)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,8 +1,8 @@
-/** Spec §9: the first label tab opens after 2 s, the next ones 500 ms apart. */
+/** docs/behaviour/constants.md: the first label tab opens after 2 s, the next ones 500 ms apart. */
 export const FIRST_LABEL_TAB_DELAY_MS = 2000;
 export const NEXT_LABEL_TAB_GAP_MS = 500;
 
-/** When each of `count` tabs opens, in ms from the start (spec §4, §9). */
+/** When each of `count` tabs opens, in ms from the start (docs/behaviour/flows.md, docs/behaviour/constants.md). */
 export function labelTabSchedule(count: number): number[] {
   return Array.from(
     { length: count },
@@ -10,7 +10,7 @@ export function labelTabSchedule(count: number): number[] {
   );
 }
 
-/** Each URL once, in first-seen order (spec §4: each distinct one). */
+/** Each URL once, in first-seen order (docs/behaviour/flows.md: each distinct one). */
 export function distinctUrls(urls: readonly string[]): string[] {
   return [...new Set(urls.filter((u) => u !== ''))];
 }
@@ -37,7 +37,7 @@ export const openBrowserTab: OpenTab = (url) => {
 };
 
 /**
- * Opens each distinct URL in a new tab on the §9 schedule and resolves once all have been
+ * Opens each distinct URL in a new tab on the docs/behaviour/constants.md#printing schedule and resolves once all have been
  * tried, with the ones that were blocked.
  */
 export function openLabelTabs(

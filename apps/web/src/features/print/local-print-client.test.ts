@@ -5,7 +5,7 @@ import { localPrintClient, LocalPrintError } from './local-print-client.ts';
 
 const ORIGIN = 'http://127.0.0.1:9090';
 
-describe('the local print service client (spec §7)', () => {
+describe('the local print service client (docs/behaviour/calls.md)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('calls the service on port 9090 with the spec paths and query names', async () => {
@@ -29,7 +29,7 @@ describe('the local print service client (spec §7)', () => {
     );
   });
 
-  it('gives up the health check after 750 ms (spec §9)', async () => {
+  it('gives up the health check after 750 ms (docs/behaviour/constants.md)', async () => {
     const signals: AbortSignal[] = [];
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     vi.stubGlobal(

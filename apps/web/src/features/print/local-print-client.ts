@@ -75,8 +75,8 @@ async function call<R extends z.ZodType>(
 }
 
 /**
- * Spec §7 Local print service, called from the browser. The health check gives up after
- * 750 ms (§9): a workstation without the service must not slow a return down.
+ * docs/behaviour/calls.md#local-print-service, called from the browser. The health check gives up after
+ * 750 ms (docs/behaviour/constants.md): a workstation without the service must not slow a return down.
  */
 export function localPrintClient(origin: string = LOCAL_PRINT_ORIGIN) {
   return {

@@ -66,7 +66,7 @@ function paths(options: {
   return { p, seen };
 }
 
-describe('the print chain (spec §4 Return flow step 3-4)', () => {
+describe('the print chain (docs/behaviour/flows.md#return-flow step 3-4)', () => {
   it('prints each distinct label through the local print service when it runs, opening no tab', async () => {
     const { p, seen } = paths({});
     const result = await printLabels(['/l/1', '/l/2', '/l/1'], p);

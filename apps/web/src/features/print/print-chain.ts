@@ -36,7 +36,7 @@ export interface PrintedLabel {
 
 export interface LabelPrintResult {
   printed: PrintedLabel[];
-  /** Labels no printer took: they open in tabs (spec §9: from 2 s on). */
+  /** Labels no printer took: they open in tabs (docs/behaviour/constants.md: from 2 s on). */
   inTabs: string[];
   /** Settles once every tab was tried, with the ones the browser's pop-up blocker refused. */
   tabs: Promise<LabelTabsResult>;
@@ -50,7 +50,7 @@ export interface LabelPrintResult {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Spec §4 Return flow step 3-4: each distinct label goes to the local print service (after a
+ * docs/behaviour/flows.md#return-flow step 3-4: each distinct label goes to the local print service (after a
  * 750 ms health check), else to the DYMO printer, else opens in a new tab. A path that fails
  * once is not tried again for the rest of the batch, so a stopped queue costs one refusal,
  * not one per label; why each path failed is kept for the clerk.

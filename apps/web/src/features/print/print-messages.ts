@@ -11,7 +11,7 @@ export const PRINT_MESSAGES = {
   agentRefused: (message: string) => `The local print service could not print: ${message}`,
   agentNoPrinter:
     'The local print service has no printer to print to: pick one in Printers, or set a default printer on this computer.',
-  /** Spec §8, verbatim (the DYMO client refuses with the same words). */
+  /** docs/behaviour/messages.md, verbatim (the DYMO client refuses with the same words). */
   dymoNoPrinter: 'No DYMO Label printer found and/or SDK is not Installed',
   dymoFailed: (message: string) => `The DYMO printer could not print: ${message}`,
   contentFailed: (message: string) =>

@@ -38,7 +38,7 @@ function ActivePath() {
 }
 
 /**
- * The printer panel (spec §4 Return flow, §7): which path labels take, what each path sees,
+ * The printer panel (docs/behaviour/flows.md#return-flow, docs/behaviour/calls.md): which path labels take, what each path sees,
  * the printer each uses, a test label through each, and what to do when a path is down.
  */
 export function PrinterPanel({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -5,9 +5,9 @@ import { lazyPage } from '../../platform/routes/lazy-page.ts';
 import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
 
 /**
- * Section Research: sections, their detail and a student of a section (spec §2); and the
+ * Section Research: sections, their detail and a student of a section (docs/behaviour/routes-and-guard.md); and the
  * public textbook list every website publishes (HEOA), open without a login. The drawer stays
- * as spec §2 lists it; the list is linked from the sign-in page and Section Research.
+ * as docs/behaviour/routes-and-guard.md lists it; the list is linked from the sign-in page and Section Research.
  */
 export const researchFeature: Feature = {
   routes: [

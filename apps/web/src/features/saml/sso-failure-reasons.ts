@@ -1,6 +1,6 @@
 import type { SsoFailureReason } from '@csp/contracts';
 
-/** Plain-words explanations of the reasons a failed single sign-on carries (spec §8). */
+/** Plain-words explanations of the reasons a failed single sign-on carries (docs/behaviour/messages.md). */
 export const SSO_FAILURE_EXPLANATIONS: Record<SsoFailureReason, string> = {
   'not configured':
     'Single sign-on is not set up for this website yet. Sign in with your user name and password, or contact the store.',

@@ -4,7 +4,7 @@ import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
 import { signedInPage } from '../../platform/routes/route-meta.ts';
 
-/** Student search and student detail (spec §2). */
+/** Student search and student detail (docs/behaviour/routes-and-guard.md). */
 export const studentsFeature: Feature = {
   routes: [
     {

@@ -1,11 +1,11 @@
-/** Spec §3 Notification. */
+/** docs/behaviour/entities.md#notification. */
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
 
 export interface AppNotification {
   id: number;
   type: NotificationType;
   message: string;
-  /** Spec §9: flagged notifications stay 5000 ms instead of the default 3000 ms. */
+  /** docs/behaviour/constants.md: flagged notifications stay 5000 ms instead of the default 3000 ms. */
   timeout: boolean;
 }
 
@@ -59,7 +59,7 @@ export class NotificationStore {
     this.set(this.items.filter((item) => item.id !== id));
   };
 
-  /** Spec §2 step 4: every navigation clears the notifications of the page left behind. */
+  /** docs/behaviour/routes-and-guard.md#route-guard step 4: every navigation clears the notifications of the page left behind. */
   onNavigation = (): void => {
     const carried = this.pending;
     this.pending = [];

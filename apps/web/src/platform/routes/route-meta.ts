@@ -5,7 +5,7 @@ export type AuthRule = 'required' | 'optional' | 'none';
 
 /** What the guard, the shell and the document title need to know about a route. */
 export interface RouteMeta {
-  /** The route name of spec §2, where the spec gives one. */
+  /** The route name of docs/behaviour/routes-and-guard.md, where the spec gives one. */
   name?: string;
   /** Page part of the document title and the page's h1. */
   title?: string;

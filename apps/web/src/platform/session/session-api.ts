@@ -1,6 +1,6 @@
 import type { ActionName, SessionResponse } from '@csp/contracts';
 
-/** A single-sign-on session in the session store's terms (spec §7 ticket exchange). */
+/** A single-sign-on session in the session store's terms (docs/behaviour/calls.md#login-and-session ticket exchange). */
 export interface SamlTicketSession {
   token: string;
   userName: string;

@@ -169,7 +169,7 @@ export class SessionStore {
     }
   }
 
-  /** Clears session and stored credentials together (spec §4). */
+  /** Clears session and stored credentials together (docs/behaviour/flows.md). */
   forget(): void {
     this.generation++;
     clearTimeout(this.expiryTimer);
@@ -249,7 +249,7 @@ export class SessionStore {
   }
 
   /**
-   * Spec §4: the session and permissions are replaced wholesale, never merged with a previous
+   * docs/behaviour/flows.md: the session and permissions are replaced wholesale, never merged with a previous
    * user's. The sign-in answer already carries the actions the server computed for it, so they
    * are not fetched a second time; later role changes arrive through the roles version.
    */

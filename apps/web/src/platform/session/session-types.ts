@@ -1,7 +1,7 @@
 import type { ActionName } from '@csp/contracts';
 import type { StoredCredentials } from '../../lib/credential-storage.ts';
 
-/** The user session of spec §3, in memory only. */
+/** The user session of docs/behaviour/entities.md, in memory only. */
 export interface Session {
   accountId: number;
   token: string;

@@ -1,9 +1,9 @@
 import type { WebsiteInfo } from '@csp/contracts';
 
-// Shown only until (or when) the website cannot be loaded; spec §2 keeps 'Campus Store' out.
+// Shown only until (or when) the website cannot be loaded; docs/behaviour/routes-and-guard.md#document-title keeps 'Campus Store' out.
 export const FALLBACK_SITE_TITLE = 'Course Materials Portal';
 
-/** Spec §2: these pages show the site title alone. */
+/** docs/behaviour/routes-and-guard.md: these pages show the site title alone. */
 const ROUTES_WITHOUT_PAGE_TITLE = new Set(['Login', 'Dashboard']);
 
 // 'Campus Store' together with the separators and spaces around it.
@@ -31,7 +31,7 @@ export function siteTitleOf(website: Pick<WebsiteInfo, 'siteTitle' | 'name'> | n
   return website.name.trim() || FALLBACK_SITE_TITLE;
 }
 
-/** Spec §2: '{page} - {site title}', with the page part omitted on Login and Dashboard. */
+/** docs/behaviour/routes-and-guard.md: '{page} - {site title}', with the page part omitted on Login and Dashboard. */
 export function documentTitle(
   route: { name?: string; title?: string },
   website: Pick<WebsiteInfo, 'siteTitle' | 'name'> | null,

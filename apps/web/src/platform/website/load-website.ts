@@ -12,7 +12,7 @@ export interface LoadedWebsite {
 }
 
 /**
- * Spec §2 step 1 and §7: the website for this host, then its config file. Neither failure stops
+ * docs/behaviour/routes-and-guard.md#route-guard step 1 and docs/behaviour/calls.md: the website for this host, then its config file. Neither failure stops
  * the app; it runs with the default branding as a non-SAML site.
  */
 export async function loadWebsite(host: string): Promise<LoadedWebsite> {

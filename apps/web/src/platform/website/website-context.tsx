@@ -12,7 +12,7 @@ const LOADING: WebsiteState = { ready: false, website: null, config: null, unkno
 
 const WebsiteContext = createContext<WebsiteState>(LOADING);
 
-/** Loads the website for this host once, and shares it (spec §2 step 1). */
+/** Loads the website for this host once, and shares it (docs/behaviour/routes-and-guard.md#route-guard step 1). */
 export function WebsiteProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery(websiteQuery(window.location.host));
   const value = useMemo<WebsiteState>(() => (data ? { ready: true, ...data } : LOADING), [data]);

@@ -113,7 +113,7 @@ export async function changeSectionLink(
 
 /**
  * An adoption goes back on a section only where it could be adopted now: the section still
- * selectable (spec §5) and the title not adopted there another way.
+ * selectable (docs/behaviour/validation.md) and the title not adopted there another way.
  */
 async function checkPutBack(
   db: Db,

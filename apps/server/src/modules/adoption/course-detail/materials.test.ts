@@ -143,7 +143,7 @@ describe.each(engines)('adoption: adoptions of a course (%s)', (engine) => {
     expect((await adoptionsAs(submitter)).statusCode).toBe(404);
   });
 
-  it('gives previous adoptions (expired ones too), the caller’s apart; §8’s 404 when none', async () => {
+  it('gives previous adoptions (expired ones too), the caller’s apart; docs/behaviour/messages.md’s 404 when none', async () => {
     const historyAs = (who: Caller, startDateThreshold?: number) =>
       ctx.app.inject({
         url:

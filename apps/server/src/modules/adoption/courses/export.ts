@@ -17,7 +17,7 @@ const COURSE_BATCH = 250;
 
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'Y' : 'N');
 
-/** A stored YYYY-MM-DD as a spreadsheet date (UTC midnight, shown as MM/DD/YYYY, spec §9). */
+/** A stored YYYY-MM-DD as a spreadsheet date (UTC midnight, shown as MM/DD/YYYY, docs/behaviour/constants.md). */
 const asDate = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : null);
 
 const COLUMNS: { header: string; key: string; width: number; date?: boolean }[] = [

@@ -14,7 +14,7 @@ export interface CourseListQuery {
   sectionScope: SQL | null;
   /** Sections counted: those starting in the window (and, when open, not yet ended). */
   window: { from: string; to: string; open: boolean };
-  /** Filters (ignored when `search` is set: the search overrides them, spec §5). */
+  /** Filters (ignored when `search` is set: the search overrides them, docs/behaviour/validation.md). */
   divisionId?: number;
   departmentCode?: string;
   courseCode?: string;

@@ -10,7 +10,7 @@ import type { CourseListQuery } from './list-statement.ts';
 import { adoptScopeSql } from './scope-repository.ts';
 import { isoDay } from '../course-detail/sections.ts';
 
-/** The repository query for a request: §9's date defaults, §5's search override, paging. */
+/** The repository query for a request: docs/behaviour/constants.md's date defaults, docs/behaviour/validation.md's search override, paging. */
 export function courseListQuery(
   body: CourseListFilters,
   locationId: number,

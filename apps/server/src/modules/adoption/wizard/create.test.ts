@@ -187,7 +187,7 @@ describe.each(engines)('adoption wizard: createAdoption (%s)', (engine) => {
       .update(t.adoptionMaterials)
       .set({ active: false })
       .where(eq(t.adoptionMaterials.adoptionType, 'AUTO_ADOPTION'));
-    // The earliest no-text-required start is the earliest such section's start (spec §5).
+    // The earliest no-text-required start is the earliest such section's start (docs/behaviour/validation.md).
     const early = await ntr([s005Id], day(15));
     expect(early.statusCode).toBe(400);
     expect(early.json().field).toBe('adoptionMaterial.startDate');

@@ -64,7 +64,7 @@ async function materialOf(
   return { titleId, proposedTitleId };
 }
 
-/** Spec §8: the title is already on an auto adoption (field autoAdopt) or on a chosen section. */
+/** docs/behaviour/messages.md: the title is already on an auto adoption (field autoAdopt) or on a chosen section. */
 export async function refuseDuplicates(
   db: Db,
   course: AccessibleCourse,
@@ -95,7 +95,7 @@ async function replayed(
 }
 
 /**
- * Spec §7 createAdoption: adopts a title, a proposed title, or "no text required", for the
+ * docs/behaviour/calls.md#adoption-base createAdoption: adopts a title, a proposed title, or "no text required", for the
  * chosen sections or (autoAdopt) for the whole course. Every rule is checked here, whatever
  * the wizard showed; the adoption, its sections, its history entry and its first message are
  * written in one transaction under the course's lock. A submit repeated with the same

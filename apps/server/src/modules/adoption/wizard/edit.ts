@@ -65,7 +65,7 @@ export async function adoptionWithCourse(
 }
 
 /**
- * The fields the request sets, merged over the stored ones (spec §5 clear-expiration flag). A
+ * The fields the request sets, merged over the stored ones (docs/behaviour/validation.md#adoption-form clear-expiration flag). A
  * no-text-required record keeps its fixed answers: it has no material to ask about.
  */
 function mergedAnswers(row: AdoptionRow, input: ModifyAdoptionInput) {
@@ -118,7 +118,7 @@ async function checkMayChange(
 }
 
 /**
- * Spec §7 modifyAdoption: changes an active adoption's answers, dates and (for a section
+ * docs/behaviour/calls.md#adoption-base modifyAdoption: changes an active adoption's answers, dates and (for a section
  * adoption) sections, under the course's lock (the duplicate and section rules read other
  * adoptions of the course). A request that changes nothing records nothing, so a retry is
  * harmless.
@@ -163,7 +163,7 @@ export async function modifyAdoptionFor(
       checkPrintOnly(course, true, settings.allowSubmittersToSelectPrintOnly);
     }
     const flow = row.noTextRequired ? 'noMaterials' : 'material';
-    // A start date already stored (it may be past) stands; a new one follows spec §5.
+    // A start date already stored (it may be past) stands; a new one follows docs/behaviour/validation.md.
     const earliest =
       merged.startDate === row.startDate
         ? row.startDate

@@ -3,7 +3,7 @@ import { MATERIAL_SEARCH_MAX_RESULTS } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 
-/** What narrows a search besides its words or ISBN (spec §7 material/search params). */
+/** What narrows a search besides its words or ISBN (docs/behaviour/calls.md#adoption-base material/search params). */
 export interface MaterialFilters {
   edition?: string | undefined;
   publisher?: string | undefined;
@@ -146,7 +146,7 @@ function hitsSql(locationId: number, match: MaterialMatch, filters: MaterialFilt
  * One page of the store's titles and the distributor's products that match, best first (as
  * typed before corrected, then shorter titles), with the number of matches (counted up to
  * MATERIAL_SEARCH_MAX_RESULTS). A product whose ISBN the store already has as a title is left
- * out (spec §5): the store's title stands for it.
+ * out (docs/behaviour/validation.md): the store's title stands for it.
  */
 export async function searchMaterialRows(
   db: Db,

@@ -52,7 +52,7 @@ function present(row: MaterialRow): MaterialSearchResult {
 }
 
 /**
- * Material search (spec §7 material/search): the store's titles and the distributor's catalog
+ * Material search (docs/behaviour/calls.md#adoption-base material/search): the store's titles and the distributor's catalog
  * in one ranked, paged list.
  */
 export async function searchMaterialsFor(

@@ -20,7 +20,7 @@ import { createTitlesFromProducts, proposeTitle } from './titles.ts';
 
 const TAGS = ['adoption'];
 
-/** The adoption wizard's calls (spec §7): material search, titles, and adoption writes. */
+/** The adoption wizard's calls (docs/behaviour/calls.md): material search, titles, and adoption writes. */
 export function registerWizardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 

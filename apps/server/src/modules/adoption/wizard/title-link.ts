@@ -14,7 +14,7 @@ import { ADOPTION_MESSAGES as M } from '../messages.ts';
 import { findTitle } from './title-repository.ts';
 
 /**
- * Spec §7 convertMaterialProposedToActualTitle (link new): the store's team found the catalog
+ * docs/behaviour/calls.md#adoption-base convertMaterialProposedToActualTitle (link new): the store's team found the catalog
  * title for a proposed one, and the adoption now adopts it. The proposed title stays on the
  * adoption as its history. Linking to the title it is already linked to changes nothing.
  */

@@ -55,7 +55,7 @@ export function presentProposedTitle(p: StoredProposedTitle): ProposedTitleDTO {
 }
 
 /**
- * Spec §4 Create: a material chosen from the distributor's catalog becomes a store title
+ * docs/behaviour/flows.md#create-edit-and-link Create: a material chosen from the distributor's catalog becomes a store title
  * before it is adopted. Products the store already has answer their existing titles.
  */
 export async function createTitlesFromProducts(

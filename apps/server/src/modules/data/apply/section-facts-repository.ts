@@ -7,7 +7,7 @@ const REFRESH_CHUNK = 5000;
 /**
  * For the rest of the transaction, the triggers of migrations 0012 and 0014 leave sections'
  * kept facts (and the metric requirements they feed) to the loader, as the seeds do
- * (ADR 0016 §3): an apply refreshes each section it touched once at the end instead of after
+ * (ADR 0016, point 3): an apply refreshes each section it touched once at the end instead of after
  * every chunk that touches it.
  */
 export async function deferSectionFacts(tx: Db): Promise<void> {

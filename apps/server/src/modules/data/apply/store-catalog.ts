@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import { loadDivisions, loadTerms, type DivisionRow, type TermRow } from './catalog-lookup-repository.ts';
 
-/** Spec §9: a term shows cut at its first hyphen ("Fall 2026 - Main" reads "Fall 2026"). */
+/** docs/behaviour/constants.md: a term shows cut at its first hyphen ("Fall 2026 - Main" reads "Fall 2026"). */
 export function termDisplayName(name: string): string {
   const hyphen = name.indexOf('-');
   return (hyphen < 0 ? name : name.slice(0, hyphen)).trim();

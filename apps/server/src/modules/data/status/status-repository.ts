@@ -36,7 +36,7 @@ export async function termHoldings(db: Db, locationId: number): Promise<TermHold
     divisionId: Number(r.divisionId),
     divisionName: String(r.divisionName),
     termId: Number(r.termId),
-    // Cut at the first hyphen (spec §9): the division is a column of its own.
+    // Cut at the first hyphen (docs/behaviour/constants.md): the division is a column of its own.
     termName: shortTermName(String(r.termName)),
     startDate: String(r.startDate),
     endDate: String(r.endDate),

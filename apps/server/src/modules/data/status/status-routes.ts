@@ -10,7 +10,7 @@ import { toSummary } from '../import-summary.ts';
 import { storeTotals, termHoldings } from './status-repository.ts';
 
 /**
- * The data integration status (spec §6: DATA_FULL_REPORTER or DATA_MANAGER): the newest import
+ * The data integration status (docs/behaviour/roles.md: DATA_FULL_REPORTER or DATA_MANAGER): the newest import
  * of each feed whatever became of it (a failure shows), the divisions, and what the store holds
  * per term.
  */

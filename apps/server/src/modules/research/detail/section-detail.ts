@@ -86,7 +86,7 @@ export async function sectionDetailOf(
     adoptionStatus: SECTION_ADOPTION_STATUSES[row.adoptionRank] ?? 'OUTSTANDING',
     mayAdopt,
   };
-  // Spec §6: absent, not null, for a caller without VIEW_ONTIME_PERCENTAGE.
+  // docs/behaviour/roles.md: absent, not null, for a caller without VIEW_ONTIME_PERCENTAGE.
   if (mayOnTime) detail.percentOrderItemsFulfilled = await fulfilledShare(db, sectionId);
   return detail;
 }

@@ -15,7 +15,7 @@ import { studentDetailOf } from './student-detail.ts';
 const TAGS = ['students'];
 
 /**
- * Looking a student up (spec §7 admin base: Student, Autogen): detail, required and orderable
+ * Looking a student up (docs/behaviour/calls.md#admin-base: Student, Autogen): detail, required and orderable
  * materials. Every call needs an action that lets the caller look students up (studentReader)
  * and sees only the students of the caller's store within their scope (StudentScope), and of
  * them the sections within it.

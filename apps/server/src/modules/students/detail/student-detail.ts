@@ -23,7 +23,7 @@ const byName = (a: FulfillmentPreference, b: FulfillmentPreference) =>
 
 /**
  * student/details: who the student is and how they want materials, per division (a
- * preference without a division is NO_CURRENT_ENROLLMENT, spec §3), by division name. The
+ * preference without a division is NO_CURRENT_ENROLLMENT, docs/behaviour/entities.md), by division name. The
  * shipping address only when `addressVisible` (VIEW_STUDENT_ADDRESS): it is never sent to a
  * caller who may not see it, not merely hidden by the screen.
  */

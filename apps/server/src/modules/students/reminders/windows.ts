@@ -1,7 +1,7 @@
 import { isoDay } from '../../../lib/iso-day.ts';
 
 /**
- * Rental due-date reminders (issue 10 §3): which reminder a rental is due for, by whole days
+ * Rental due-date reminders (issue 10, part 3): which reminder a rental is due for, by whole days
  * from today (the server's UTC date) to its due date. The windows are wider than their day so
  * a run missed for a while (a server down overnight) still sends the reminder, once; only the
  * window a rental is in now counts, so a missed earlier reminder is never sent late.

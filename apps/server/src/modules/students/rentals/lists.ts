@@ -24,7 +24,7 @@ export function rentalItemOf(row: RentalListRow, reportUrl: string | null = null
   };
 }
 
-/** Spec §3 Outstanding rental: items with a tracking number are on their way back, not here. */
+/** docs/behaviour/entities.md#outstanding-rental: items with a tracking number are on their way back, not here. */
 export async function outstandingList(
   db: Db,
   locationId: number,
@@ -34,7 +34,7 @@ export async function outstandingList(
 }
 
 /**
- * Spec §3 In-transit group: items on their way back, by transaction (order), newest first.
+ * docs/behaviour/entities.md#in-transit-group: items on their way back, by transaction (order), newest first.
  * An item the portal labelled carries its label's URL, to print it again. None when the label
  * has expired (printLabel on the parcel's items answers it again, renewed) or when the item
  * never had one of ours (announced by the carrier).

@@ -1,4 +1,4 @@
-/** What the rental calls say to the clerk (spec §8 builds its return errors on these). */
+/** What the rental calls say to the clerk (docs/behaviour/messages.md builds its return errors on these). */
 export const RENTAL_MESSAGES = {
   mayNotReturn: 'You do not have permission to return rentals.',
   notThisStore: (locationId: number) =>

@@ -108,7 +108,7 @@ export interface MarketplaceConditionRow {
 
 /**
  * The store's return conditions, best first (their sort order): what getMarketplaceConditions
- * lists and the only names a return accepts (spec §3: conditions are keyed by name).
+ * lists and the only names a return accepts (docs/behaviour/entities.md: conditions are keyed by name).
  */
 export async function storeConditions(
   db: Db,

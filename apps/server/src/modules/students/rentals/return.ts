@@ -25,7 +25,7 @@ type ReturnRequest = z.output<typeof returnRentalsBody>;
 const LIST = 'transItemIdWithConditionList';
 
 /**
- * Checks rentals in at the counter (spec §4 Return flow). Refusals that concern the whole
+ * Checks rentals in at the counter (docs/behaviour/flows.md#return-flow). Refusals that concern the whole
  * call (another store, an unknown student or one outside the caller's scope, a condition the
  * store does not have, no return address) come first and write nothing; then, in one
  * transaction, every item that can be returned is, and each one that cannot lands in `failed`
@@ -128,7 +128,7 @@ export async function returnRentalsFor(
 
     return {
       failed,
-      // In the order sent: the clerk's check order (spec §4).
+      // In the order sent: the clerk's check order (docs/behaviour/flows.md).
       successful: accepted.map(({ row, conditionName }) => ({
         ...rentalItemOf(row),
         marketplaceConditionName: conditionName,

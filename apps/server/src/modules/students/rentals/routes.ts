@@ -19,7 +19,7 @@ import { requireStudentAction, studentReader } from '../access/student-access.ts
 const TAGS = ['students'];
 
 /**
- * Spec §7 Rental service: the return conditions, the two rental lists, returns and
+ * docs/behaviour/calls.md#rental-service: the return conditions, the two rental lists, returns and
  * return-shipping labels.
  */
 export function registerRentalRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -33,7 +33,7 @@ export interface ShipmentRequest {
 }
 
 /**
- * Spec §4 Print shipping label: one return shipment (one parcel, one tracking number) for the
+ * docs/behaviour/flows.md#print-shipping-label-flow: one return shipment (one parcel, one tracking number) for the
  * student's outstanding items; they leave the outstanding list and show in transit. The same
  * items asked for again (a double click, a retry, two tabs) answer the label they are already
  * on. The rows are locked first, so of two calls at once the second sees the first's label.

@@ -40,7 +40,7 @@ export function LoginPage() {
   const next = safeNextPath(params.get('next')) ?? '/dashboard';
   const loginError = params.get('loginError');
 
-  // Spec §8: a failed single sign-on clears the stored credentials.
+  // docs/behaviour/messages.md: a failed single sign-on clears the stored credentials.
   useEffect(() => {
     if (loginError === SAML_LOGIN_ERROR) sessionStore.forget();
   }, [loginError, sessionStore]);

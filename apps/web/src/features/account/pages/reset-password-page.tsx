@@ -78,7 +78,7 @@ function TokenStep({ token }: { token: string }) {
   );
 }
 
-/** Spec §2 ResetPassword: request a link by e-mail, or, with `?token=`, set a new password. */
+/** docs/behaviour/routes-and-guard.md#login-screens ResetPassword: request a link by e-mail, or, with `?token=`, set a new password. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim();

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from './catalog-messages.ts';
 import { dateWindow } from './catalog-url-state.ts';
-import { callsTo, lastListBody, renderCatalog, screenWidth } from '../../../test/adoption/catalog-fake-server.ts';
+import {
+  callsTo,
+  lastListBody,
+  renderCatalog,
+  screenWidth,
+} from '../../../test/adoption/catalog-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -18,7 +23,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
     await firstRow();
     const user = userEvent.setup();
 
-    // Spec §5: departments load only once a division is chosen, courses once a department is.
+    // docs/behaviour/validation.md: departments load only once a division is chosen, courses once a department is.
     expect(select('Department')).toBeDisabled();
     expect(select('Course')).toBeDisabled();
     expect(callsTo(calls, 'GET', 'getAdoptionDepartments')).toHaveLength(0);
@@ -57,7 +62,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const standard = dateWindow({ from: '', to: '' });
 
-    // Spec §9 defaults: open sections only, today to 187 days ahead.
+    // docs/behaviour/constants.md defaults: open sections only, today to 187 days ahead.
     expect(screen.getByRole('switch', { name: 'Open sections only' })).toBeChecked();
     expect(screen.getByLabelText('Sections from')).toHaveValue(standard.from);
     expect(screen.getByLabelText('Sections until')).toHaveValue(standard.to);
@@ -144,7 +149,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const field = screen.getByRole('searchbox', { name: 'Search courses by code or name' });
 
-    // Spec §5: hyphens go from a search with digits.
+    // docs/behaviour/validation.md: hyphens go from a search with digits.
     await user.type(field, 'BIOL-101{Enter}');
     await waitFor(() => expect(search(router.state.location).get('q')).toBe('BIOL101'));
     await waitFor(() =>

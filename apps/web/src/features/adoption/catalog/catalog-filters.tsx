@@ -34,7 +34,7 @@ const CLEARED_FILTERS: Partial<CatalogView> = {
 
 /**
  * The catalog filters. While a search is active they are disabled, with a note saying so: the
- * search overrides them (spec §5) and a filter that looks applied but is not would mislead.
+ * search overrides them (docs/behaviour/validation.md) and a filter that looks applied but is not would mislead.
  */
 export function CatalogFilters({ view, onChange, searching }: CatalogFiltersProps) {
   const actions = useCatalogActions();

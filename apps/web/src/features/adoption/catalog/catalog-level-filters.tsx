@@ -14,7 +14,7 @@ interface CatalogLevelFiltersProps {
 }
 
 /**
- * Division, then department, then course (spec §5): each level lists the caller's own scope
+ * Division, then department, then course (docs/behaviour/validation.md): each level lists the caller's own scope
  * and loads only once the level above is chosen; changing a level clears the levels below.
  */
 export function CatalogLevelFilters({ view, onChange, disabled }: CatalogLevelFiltersProps) {

@@ -2,9 +2,9 @@ import { DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 
 /** What the catalog says, in one place so tests and screens use the same words. */
 export const CATALOG_MESSAGES = {
-  /** Spec §8: a failed course search. */
+  /** docs/behaviour/messages.md: a failed course search. */
   searchFailed: 'Error while searching',
-  /** Spec §8: the default fallback, for a failed filtered list. */
+  /** docs/behaviour/messages.md: the default fallback, for a failed filtered list. */
   loadFailed: DEFAULT_ERROR_MESSAGE,
   forbidden:
     'Your account may not adopt course materials at this store any more. Ask your store to check your permissions.',

@@ -36,7 +36,7 @@ export function useAdoptionDivisions() {
   return useContractQuery(getAdoptionDivisions, { params: useCallerParams() }, REFERENCE_DATA);
 }
 
-/** Spec §5: departments load only once a division is chosen. */
+/** docs/behaviour/validation.md: departments load only once a division is chosen. */
 export function useAdoptionDepartments(divisionId: number | null) {
   return useContractQuery(
     getAdoptionDepartments,
@@ -45,7 +45,7 @@ export function useAdoptionDepartments(divisionId: number | null) {
   );
 }
 
-/** Spec §5: courses load only once a department is chosen. */
+/** docs/behaviour/validation.md: courses load only once a department is chosen. */
 export function useAdoptionCourses(divisionId: number | null, departmentCode: string | null) {
   return useContractQuery(
     getAdoptionCourses,

@@ -16,7 +16,7 @@ import { useUrlState } from '../../../lib/url-state.ts';
  * The catalog's view as URL parameters, so a filtered, sorted page of courses is a link. `q` is
  * the name the phone top bar's course search already uses (/adopt?q=).
  *
- * The dates default to empty, meaning "the standard window" (spec §9: today .. 187 days ahead):
+ * The dates default to empty, meaning "the standard window" (docs/behaviour/constants.md: today .. 187 days ahead):
  * the request then leaves them out and the server applies the store's today. A link without
  * dates therefore keeps meaning "from today" when it is opened next month; a link with dates
  * keeps its dates.
@@ -60,7 +60,7 @@ export function useCatalogView() {
 
 /**
  * The date window a view lists, as the server reads it: unset means today .. 187 days ahead
- * (spec §9), and a window given by one end alone keeps its 187 days. Shown in the date fields,
+ * (docs/behaviour/constants.md), and a window given by one end alone keeps its 187 days. Shown in the date fields,
  * so they always say which sections are counted.
  */
 export function dateWindow(
@@ -102,7 +102,7 @@ export function activeFilterCount(view: CatalogView): number {
 /**
  * The request body of the list and of its export (the same body, so an export holds exactly
  * the courses on screen, over every page). A search overrides every filter, the dates included
- * (spec §5; the server then looks through all the caller's courses): the filters are left out
+ * (docs/behaviour/validation.md; the server then looks through all the caller's courses): the filters are left out
  * rather than sent and ignored, so the body says what the list shows.
  */
 export function courseListBody(view: CatalogView): CourseListRequest {

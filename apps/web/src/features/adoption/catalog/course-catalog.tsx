@@ -15,7 +15,7 @@ import { CATALOG_DEFAULTS, useCatalogView } from './catalog-url-state.ts';
 const { sort: _sort, dir: _dir, ...SHOW_ALL } = CATALOG_DEFAULTS;
 
 /**
- * The course catalog (spec §2): search, filters, a server-paged and server-sorted list and an
+ * The course catalog (docs/behaviour/routes-and-guard.md): search, filters, a server-paged and server-sorted list and an
  * export. Everything that shapes the list is in the URL, so a view is a link.
  */
 export function CourseCatalog() {

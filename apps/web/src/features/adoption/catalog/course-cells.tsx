@@ -10,7 +10,7 @@ import type { CourseDTO } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden.tsx';
 
-/** The course detail route (spec §2): /adopt/course/{divisionId}/{departmentCode}/{courseCode}. */
+/** The course detail route (docs/behaviour/routes-and-guard.md): /adopt/course/{divisionId}/{departmentCode}/{courseCode}. */
 export function courseDetailPath(
   course: Pick<CourseDTO, 'divisionId' | 'departmentCode' | 'courseCode'>,
 ) {
@@ -36,7 +36,7 @@ export function CourseLink({ course, tabIndex }: { course: CourseDTO; tabIndex: 
   );
 }
 
-/** Spec §3: nextStartDate may be PENDING (no section starts in the window yet). */
+/** docs/behaviour/entities.md: nextStartDate may be PENDING (no section starts in the window yet). */
 export function NextStart({ value }: { value: string }) {
   if (value === PENDING_START) {
     return <Chip size="small" variant="outlined" label="Pending" />;
@@ -44,7 +44,7 @@ export function NextStart({ value }: { value: string }) {
   return <>{formatDisplayDate(value)}</>;
 }
 
-/** Spec §9: 'complete' shows Y, anything else N; screen readers hear the whole answer. */
+/** docs/behaviour/constants.md: 'complete' shows Y, anything else N; screen readers hear the whole answer. */
 export function AdoptedMark({ status }: { status: CourseDTO['adoptionStatus'] }) {
   const adopted = status === 'complete';
   return (

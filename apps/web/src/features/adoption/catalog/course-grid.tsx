@@ -23,7 +23,7 @@ const isSortField = (field: string): field is CourseSortField =>
   (COURSE_SORT_FIELDS as readonly string[]).includes(field);
 
 /**
- * One server page of courses (spec §9: 20 rows). Paging and sorting are the server's: the grid
+ * One server page of courses (docs/behaviour/constants.md: 20 rows). Paging and sorting are the server's: the grid
  * only reports what was asked for, which goes to the URL and from there into the request.
  */
 export function CourseGrid({

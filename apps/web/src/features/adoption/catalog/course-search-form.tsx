@@ -12,7 +12,7 @@ interface CourseSearchFormProps {
 }
 
 /**
- * The course search (spec §2: by code or by words of the name). It applies on Search or Enter,
+ * The course search (docs/behaviour/routes-and-guard.md: by code or by words of the name). It applies on Search or Enter,
  * not per keystroke, so each search is one history entry and one request.
  */
 export function CourseSearchForm({ value, onSearch }: CourseSearchFormProps) {

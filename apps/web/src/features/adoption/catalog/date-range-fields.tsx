@@ -10,7 +10,7 @@ interface DateRangeFieldsProps extends DayRange {
  * The section date window, always showing the dates the list uses. A change is applied once
  * both dates are whole, real dates the right way round; until then the fields keep what is
  * typed and say what is wrong. An edited window is written whole, so the link keeps exactly
- * these dates; the standard window (spec §9) stays unset and follows today.
+ * these dates; the standard window (docs/behaviour/constants.md) stays unset and follows today.
  */
 export function DateRangeFields({ from, to, onChange, disabled }: DateRangeFieldsProps) {
   const apply = (next: DayRange) => {

@@ -8,7 +8,7 @@ interface SearchSummaryProps {
 }
 
 /**
- * On phones the course search is the top bar's search button (spec §2), so the page shows the
+ * On phones the course search is the top bar's search button (docs/behaviour/routes-and-guard.md), so the page shows the
  * active search and a way to clear it rather than a second search field.
  */
 export function SearchSummary({ value, onClear }: SearchSummaryProps) {

@@ -50,7 +50,7 @@ export function materialOf(adoption: AdoptionMaterialDTO): MaterialInfo {
   };
 }
 
-/** The adoption's flags as staff name them (spec §3 Adoption material), in a fixed order. */
+/** The adoption's flags as staff name them (docs/behaviour/entities.md#adoption-material), in a fixed order. */
 export function adoptionFlags(adoption: AdoptionMaterialDTO): string[] {
   const flags: string[] = [];
   if (adoption.noTextRequired) flags.push('No text required');
@@ -105,7 +105,7 @@ export function adoptionDates(adoption: Pick<AdoptionMaterialDTO, 'startDate' | 
     : `From ${start}, no expiration`;
 }
 
-/** The adoptions by the lists of spec §2; each adoption is in exactly one of them. */
+/** The adoptions by the lists of docs/behaviour/routes-and-guard.md; each adoption is in exactly one of them. */
 export function groupAdoptions(adoptions: readonly AdoptionMaterialDTO[]) {
   return {
     needingResponse: adoptions.filter(needsResponse),

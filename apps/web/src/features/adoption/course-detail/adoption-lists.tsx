@@ -17,7 +17,7 @@ interface AdoptionListsProps {
 }
 
 /**
- * The course's adoptions as the separate lists of spec §2: those needing a response first (the
+ * The course's adoptions as the separate lists of docs/behaviour/routes-and-guard.md: those needing a response first (the
  * work waiting on someone), then section adoptions, then course (auto) adoptions. Each adoption
  * is in one list only; its kind shows on its card.
  */

@@ -3,7 +3,7 @@ import { useUrlState } from '../../../lib/url-state.ts';
 import { WIZARD_PAGES, type WizardPage } from '../wizard/wizard-flows.ts';
 
 /**
- * Spec §2: CourseDetail takes ?viewAdoptionId= and ?editAdoptionId=, numbers. Each opens its
+ * docs/behaviour/routes-and-guard.md: CourseDetail takes ?viewAdoptionId= and ?editAdoptionId=, numbers. Each opens its
  * panel, so a panel is a link staff can share and Back closes it; closing replaces its entry.
  * 0 (absent) means closed. The adoption wizard opens the same way: ?adopt=new (create mode),
  * ?editAdoptionId= (edit mode), ?linkAdoptionId= (link_new mode), with the page it is on in

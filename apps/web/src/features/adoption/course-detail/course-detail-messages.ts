@@ -1,10 +1,10 @@
-/** What the course detail screen says; §8 texts verbatim where the spec gives them. */
+/** What the course detail screen says; docs/behaviour/messages.md texts verbatim where the spec gives them. */
 export const COURSE_DETAIL_MESSAGES = {
-  /** Spec §8. */
+  /** docs/behaviour/messages.md. */
   sectionsFailed: 'Unable to load section data.',
-  /** Spec §8. */
+  /** docs/behaviour/messages.md. */
   noPreviousAdoptions: 'Sorry, we do not have any previous adoptions for this course.',
-  /** Spec §8. */
+  /** docs/behaviour/messages.md. */
   previousAdoptionsFailed: 'Unable to load Previous Adoptions.',
   notFoundHeading: 'Course not found or not in your adoption scope',
   noAdoptions: 'No adoptions yet for this course',

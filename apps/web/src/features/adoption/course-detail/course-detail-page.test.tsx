@@ -32,7 +32,7 @@ describe('Course detail: what the course is', () => {
     expect(within(facts).getByText('BIOL 101')).toBeInTheDocument();
     expect(within(facts).getByText('Main Campus')).toBeInTheDocument();
     expect(within(facts).getByText('01/12/2027')).toBeInTheDocument();
-    // Spec §9: 'complete' is Y, anything else N.
+    // docs/behaviour/constants.md: 'complete' is Y, anything else N.
     expect(within(facts).getByText('Adoption complete').nextSibling).toHaveTextContent(/^N$/);
   });
 
@@ -209,7 +209,7 @@ describe('Course detail: previous adoptions', () => {
     );
   });
 
-  it("says §8's 'Sorry, we do not have any previous adoptions for this course.' on a 404", async () => {
+  it("says docs/behaviour/messages.md's 'Sorry, we do not have any previous adoptions for this course.' on a 404", async () => {
     const { user } = await openWithUser({
       handlers: {
         [`GET ${COURSE_BASE}/getAdoptionMaterialHistory`]: () =>
@@ -220,7 +220,7 @@ describe('Course detail: previous adoptions', () => {
     expect(await screen.findByText(M.noPreviousAdoptions)).toBeVisible();
   });
 
-  it("says §8's 'Unable to load Previous Adoptions.' on any other failure", async () => {
+  it("says docs/behaviour/messages.md's 'Unable to load Previous Adoptions.' on any other failure", async () => {
     const { user } = await openWithUser({
       handlers: {
         [`GET ${COURSE_BASE}/getAdoptionMaterialHistory`]: () =>

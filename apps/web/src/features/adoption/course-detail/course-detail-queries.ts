@@ -50,7 +50,7 @@ export function useAdoptionMaterials(course: CourseRef) {
   return useContractQuery(getAdoptionMaterials, { params: useCourseParams(course) }, QUERY_OPTIONS);
 }
 
-/** Spec §9: previous adoptions look back 1825 days. A 404 means there are none (§8). */
+/** docs/behaviour/constants.md: previous adoptions look back 1825 days. A 404 means there are none (docs/behaviour/messages.md). */
 export function usePreviousAdoptions(course: CourseRef) {
   return useContractQuery(
     getAdoptionMaterialHistory,

@@ -17,7 +17,7 @@ import {
   SECTIONS,
 } from '../../../test/adoption/course-detail-fake-server.ts';
 
-describe('spec §9 NMR', () => {
+describe('docs/behaviour/constants.md#display NMR', () => {
   it('shows NMR only for a no-text-required section whose listing count is 1', () => {
     const [ntr, a2] = SECTIONS as [(typeof SECTIONS)[0], (typeof SECTIONS)[0]];
     expect(showsNoMaterialRequired(ntr)).toBe(true);

@@ -35,8 +35,8 @@ import { SectionsTable } from './sections-table.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /**
- * One course (spec §2 CourseDetail): its header, its sections, its adoptions in the lists of
- * §2, and its previous adoptions. Every call starts at once; what the caller may do on the
+ * One course (docs/behaviour/routes-and-guard.md#routes CourseDetail): its header, its sections, its adoptions in the lists of
+ * docs/behaviour/routes-and-guard.md, and its previous adoptions. Every call starts at once; what the caller may do on the
  * course (getCourseUserActions) decides whether the page is shown at all and which buttons.
  */
 export function CourseDetail({ course }: { course: CourseRef }) {

@@ -24,7 +24,7 @@ interface PreviousAdoptionsPanelProps {
 }
 
 /**
- * The course's adoptions of the last five years (spec §9: 1825 days), ended ones included: the
+ * The course's adoptions of the last five years (docs/behaviour/constants.md: 1825 days), ended ones included: the
  * caller's own, then everyone else's. Folded away until asked for, as it can be long.
  */
 export function PreviousAdoptionsPanel({ query, onView }: PreviousAdoptionsPanelProps) {

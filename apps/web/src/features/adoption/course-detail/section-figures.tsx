@@ -2,7 +2,7 @@ import type { AdoptionSection } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 
 /**
- * Spec §9: a section whose one listing says no text is required shows NMR instead of a count.
+ * docs/behaviour/constants.md: a section whose one listing says no text is required shows NMR instead of a count.
  */
 export function showsNoMaterialRequired(section: AdoptionSection): boolean {
   return section.noTextRequired && section.listingCount === 1;

@@ -2,7 +2,7 @@ import { CourseDetail } from '../course-detail/course-detail.tsx';
 import { CourseNotFound } from '../course-detail/course-not-found.tsx';
 import { useCourseRef } from '../course-detail/course-ref.ts';
 
-/** /adopt/course/:divisionId/:departmentCode/:courseCode (spec §2 CourseDetail). */
+/** /adopt/course/:divisionId/:departmentCode/:courseCode (docs/behaviour/routes-and-guard.md#routes CourseDetail). */
 export function CourseDetailPage() {
   const course = useCourseRef();
   if (!course) return <CourseNotFound course={null} />;

@@ -67,7 +67,7 @@ interface AdoptionWizardProps {
 }
 
 /**
- * The adoption wizard (spec §2, §4) in a dialog (the whole screen on a phone): a heading per
+ * The adoption wizard (docs/behaviour/routes-and-guard.md, docs/behaviour/flows.md) in a dialog (the whole screen on a phone): a heading per
  * page that takes the focus, the step it is, Back and the next button. The machine decides;
  * each page is a component with its own form, which the next button submits.
  */

@@ -11,7 +11,7 @@ import type { WizardContext } from './wizard-context.ts';
 export interface WizardPermissions {
   /** Auto (course) adoption: the course materials team or a course-wide submitter. */
   mayAutoAdopt: boolean;
-  /** Print only: the course materials team, or anyone when the store allows it (spec §5). */
+  /** Print only: the course materials team, or anyone when the store allows it (docs/behaviour/validation.md). */
   mayChoosePrintOnly: boolean;
 }
 
@@ -26,12 +26,12 @@ export function wizardPermissions(answer: {
   };
 }
 
-/** Today in the user's calendar, as the API writes days (spec §9). */
+/** Today in the user's calendar, as the API writes days (docs/behaviour/constants.md). */
 export function todayDay(): string {
   return toApiDate(new Date());
 }
 
-/** Which section rules apply: a no-text-required record, or a material (spec §5). */
+/** Which section rules apply: a no-text-required record, or a material (docs/behaviour/validation.md). */
 export function selectionFlow(context: Pick<WizardContext, 'flow'>): SelectionFlow {
   return context.flow === 'noMaterials' || context.flow === 'editNoMaterial'
     ? 'noMaterials'

@@ -39,7 +39,7 @@ function FormDateField<T extends FieldValues, TOut extends FieldValues>({
 }
 
 /**
- * The start date (on or after `minStartDate`, spec §5) and the optional end date of an
+ * The start date (on or after `minStartDate`, docs/behaviour/validation.md) and the optional end date of an
  * adoption. Both forms that ask them name the fields startDate and expirationDate.
  */
 export function DateRangeFields<T extends FieldValues, TOut extends FieldValues>({

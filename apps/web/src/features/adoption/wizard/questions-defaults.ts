@@ -54,7 +54,7 @@ export function questionsDefaults(
   };
 }
 
-/** Spec §5: in these flows the earliest start is today; an edit may keep the date it has. */
+/** docs/behaviour/validation.md: in these flows the earliest start is today; an edit may keep the date it has. */
 export function questionDateRules(context: WizardContext, today: string): DateRules {
   return {
     minStartDate: today,

@@ -43,7 +43,7 @@ async function toStoreMaterial(material: AdoptedMaterial, { call, params }: Call
 
 /**
  * Throws an Error carrying the user's words for a failure, which the machine keeps as its
- * `error`: the wording depends on which call failed (spec §8).
+ * `error`: the wording depends on which call failed (docs/behaviour/messages.md).
  */
 async function worded<T>(work: () => Promise<T>, words: (error: unknown) => string): Promise<T> {
   try {

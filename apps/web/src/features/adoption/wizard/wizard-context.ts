@@ -68,7 +68,7 @@ function initialFlow({ mode, adoption }: WizardInput): WizardFlow | null {
   return adoption?.noTextRequired ? 'editNoMaterial' : 'editMaterial';
 }
 
-/** The data a page owns, which Back from it clears (spec §4). */
+/** The data a page owns, which Back from it clears (docs/behaviour/flows.md). */
 export const PAGE_DATA: Record<WizardPage, Partial<WizardContext>> = {
   start: {},
   search: { searchCriteria: null, material: null },

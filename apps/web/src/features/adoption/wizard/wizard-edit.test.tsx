@@ -33,7 +33,7 @@ describe('Adoption wizard: editing', () => {
     const end = within(dialog).getByLabelText('End date');
     expect(end).toHaveValue('2027-05-08');
     await user.clear(end);
-    // Spec §4: in edit mode every next button says Submit; questions go on to the sections.
+    // docs/behaviour/flows.md: in edit mode every next button says Submit; questions go on to the sections.
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await within(dialog).findByRole('heading', { name: 'Choose the sections' });
     // Its sections stay chosen, the one past the horizon included.

@@ -1,6 +1,6 @@
 import type { StateValue } from 'xstate';
 
-/** The adoption wizard's pages, modes and flows (spec §2 "Adoption wizard", §4 flows). */
+/** The adoption wizard's pages, modes and flows (docs/behaviour/routes-and-guard.md#adoption-wizard, docs/behaviour/flows.md#adoption-wizard-flows). */
 
 export const WIZARD_PAGES = [
   'start',
@@ -17,7 +17,7 @@ export type WizardPage = (typeof WIZARD_PAGES)[number];
 export const WIZARD_MODES = ['create', 'edit', 'link_new'] as const;
 export type WizardMode = (typeof WIZARD_MODES)[number];
 
-/** Spec §4, exactly: each flow's page sequence. */
+/** docs/behaviour/flows.md, exactly: each flow's page sequence. */
 export const FLOWS = {
   search: ['search', 'questions', 'selectMaterial'],
   custom: ['search', 'productDetail', 'questions', 'selectMaterial'],
@@ -52,7 +52,7 @@ export function previousPage(flow: WizardFlow | null, page: WizardPage): WizardP
   return index > 0 ? (pages[index - 1] ?? null) : null;
 }
 
-/** Spec §4: the pages that show the next button; search, addFromPrevious and start advance by a choice. */
+/** docs/behaviour/flows.md: the pages that show the next button; search, addFromPrevious and start advance by a choice. */
 const NEXT_BUTTON_PAGES: readonly WizardPage[] = [
   'confirmNew',
   'noMaterials',
@@ -67,7 +67,7 @@ export interface NextButton {
 }
 
 /**
- * Spec §4, literally: 'Add Adoption' on selectMaterial in create mode, 'Submit' in edit mode
+ * docs/behaviour/flows.md, literally: 'Add Adoption' on selectMaterial in create mode, 'Submit' in edit mode
  * (on every page that shows the button, questions included), 'Link' on confirmNew in link_new
  * mode, 'Next' otherwise.
  */
@@ -107,7 +107,7 @@ export function wizardPage(snapshot: { value: StateValue }): WizardPage | null {
   return (WIZARD_PAGES as readonly string[]).includes(top ?? '') ? (top as WizardPage) : null;
 }
 
-/** The next button of the page a wizard snapshot is on (spec §4). */
+/** The next button of the page a wizard snapshot is on (docs/behaviour/flows.md). */
 export function nextButton(snapshot: {
   value: StateValue;
   context: { mode: WizardMode };

@@ -81,7 +81,7 @@ async function walk(flow: WizardFlow, index: number, calls: Calls = {}) {
 
 const FLOW_NAMES = Object.keys(FLOWS) as WizardFlow[];
 
-describe('wizard machine: the flows of spec §4', () => {
+describe('wizard machine: the flows of docs/behaviour/flows.md', () => {
   it.each(FLOW_NAMES)('%s goes through its pages in order', async (flow) => {
     const { seen } = await walk(flow, FLOWS[flow].length - 1);
     expect(seen).toEqual(FLOWS[flow]);

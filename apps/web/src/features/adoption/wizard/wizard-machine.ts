@@ -82,7 +82,7 @@ const FINISH = {
 } as const;
 
 /**
- * The adoption wizard (spec §2, §4): one state per page, the flow in the context. Saving pages
+ * The adoption wizard (docs/behaviour/routes-and-guard.md, docs/behaviour/flows.md): one state per page, the flow in the context. Saving pages
  * have substates idle -> saving -> failed; a failure keeps every answer and the next button
  * tries again. The calls themselves are provided by the React layer (`machine.provide`).
  */

@@ -1,20 +1,20 @@
 import { COURSE_DETAIL_MESSAGES } from '../course-detail/course-detail-messages.ts';
 
-/** What the adoption wizard says; spec §8 texts verbatim where the spec gives them. */
+/** What the adoption wizard says; docs/behaviour/messages.md texts verbatim where the spec gives them. */
 export const WIZARD_MESSAGES = {
-  /** Spec §8. */
+  /** docs/behaviour/messages.md. */
   searchFailed: 'Error while searching',
-  /** Spec §8, followed by the server's message. */
+  /** docs/behaviour/messages.md, followed by the server's message. */
   createFailed: 'Error creating adoption:',
-  /** Spec §8, followed by the server's message (edit and link). */
+  /** docs/behaviour/messages.md, followed by the server's message (edit and link). */
   updateFailed: 'Error updating adoption:',
-  /** Spec §8, followed by the server's message. */
+  /** docs/behaviour/messages.md, followed by the server's message. */
   proposalFailed: 'Unable to save information!',
-  /** Spec §8: said after the server's 'Adoption already exists for this title.' */
+  /** docs/behaviour/messages.md: said after the server's 'Adoption already exists for this title.' */
   alreadyAutoAdopted:
     'This product is already on an Auto Adoption for this course: edit the existing auto adoption instead.',
   alreadySectionAdopted: 'This product is already adopted for an identical section.',
-  /** Spec §8, as the course screen says them. */
+  /** docs/behaviour/messages.md, as the course screen says them. */
   sectionsFailed: COURSE_DETAIL_MESSAGES.sectionsFailed,
   noPreviousAdoptions: COURSE_DETAIL_MESSAGES.noPreviousAdoptions,
   previousAdoptionsFailed: COURSE_DETAIL_MESSAGES.previousAdoptionsFailed,

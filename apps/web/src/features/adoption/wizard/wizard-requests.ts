@@ -11,7 +11,7 @@ import type { CourseRef } from '../course-detail/course-ref.ts';
 import type { WizardContext } from './wizard-context.ts';
 import { WIZARD_MESSAGES as M } from './wizard-messages.ts';
 
-/** What an adoption adopts; an external product is made a store title first (spec §4 Create). */
+/** What an adoption adopts; an external product is made a store title first (docs/behaviour/flows.md#create-edit-and-link Create). */
 export type AdoptedMaterial =
   | { titleId: number }
   | { adoptionProposedTitleId: number }
@@ -43,7 +43,7 @@ export function adoptedMaterial(context: WizardContext): AdoptedMaterial {
   throw new Error('No material was chosen');
 }
 
-/** The createAdoption body: booleans, a number enrollment, YYYY-MM-DD dates (spec §5, §9). */
+/** The createAdoption body: booleans, a number enrollment, YYYY-MM-DD dates (docs/behaviour/validation.md, docs/behaviour/constants.md). */
 export function createAdoptionRequest(
   context: WizardContext,
   course: CourseRef,
@@ -74,7 +74,7 @@ export function createAdoptionRequest(
     adoptionMaterial: { ...adoptionAnswers, ...material, noTextRequired: false },
     autoAdopt,
     iapublisher: adoptionAnswers.ia ? iapublisher : null,
-    // Spec §4: Yes makes an auto adoption, which lists no sections.
+    // docs/behaviour/flows.md: Yes makes an auto adoption, which lists no sections.
     sectionIdList: autoAdopt ? [] : (sections?.sectionIdList ?? []),
   };
 }
@@ -93,7 +93,7 @@ const ANSWER_KEYS = [
 
 /**
  * The modifyAdoption body: only the answers that changed; an emptied end date is the
- * clearExpirationDate flag (spec §5). A section adoption sends its sections; an auto adoption
+ * clearExpirationDate flag (docs/behaviour/validation.md). A section adoption sends its sections; an auto adoption
  * covers every section and sends none.
  */
 export function modifyAdoptionRequest(context: WizardContext): ModifyAdoptionBody {
@@ -120,7 +120,7 @@ export function modifyAdoptionRequest(context: WizardContext): ModifyAdoptionBod
 }
 
 /**
- * Spec §8: the server's 'Adoption already exists for this title.' is followed by what it means
+ * docs/behaviour/messages.md: the server's 'Adoption already exists for this title.' is followed by what it means
  * (the field it names says which case; without one, what the user asked for decides).
  */
 export function createFailureMessage(error: unknown, autoAdopt: boolean): string {

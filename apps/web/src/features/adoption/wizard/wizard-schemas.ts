@@ -17,7 +17,7 @@ import { formatDisplayDate } from '../../../lib/dates.ts';
 
 const blankAs = <T>(empty: T) => z.string().transform((value) => value.trim() || empty);
 
-/** Search: the words typed, cleaned and checked as the server will (spec §5). */
+/** Search: the words typed, cleaned and checked as the server will (docs/behaviour/validation.md). */
 export const searchFormSchema = z
   .object({
     searchString: z.string(),
@@ -37,7 +37,7 @@ type ProposalInput = Omit<z.input<typeof proposedTitleInput>, 'proposedProductTy
   proposedProductTypeId: number | undefined;
 };
 
-/** productDetail: a custom title; the edition is 'Latest' or the one typed (spec §3). */
+/** productDetail: a custom title; the edition is 'Latest' or the one typed (docs/behaviour/entities.md). */
 export const proposalFormSchema = z
   .object({
     description: z.string(),
@@ -68,7 +68,7 @@ export type ProposalValues = z.output<typeof proposalFormSchema>;
 
 /** The limits on the dates a page asks for; null where there is none. */
 export interface DateRules {
-  /** The earliest start date (spec §5), unless the date is the one the adoption already has. */
+  /** The earliest start date (docs/behaviour/validation.md), unless the date is the one the adoption already has. */
   minStartDate: string | null;
   unchangedStartDate: string | null;
 }
@@ -106,7 +106,7 @@ function checkDates(
   }
 }
 
-/** The questions page (spec §3 Adoption material): Yes/No as booleans, enrollment a number. */
+/** The questions page (docs/behaviour/entities.md#adoption-material): Yes/No as booleans, enrollment a number. */
 export function questionsFormSchema(rules: DateRules) {
   return adoptionAnswers
     .pick({

@@ -6,7 +6,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 
-/** A Yes/No question, kept as a boolean (spec §5); two radios, so the keyboard alone answers. */
+/** A Yes/No question, kept as a boolean (docs/behaviour/validation.md); two radios, so the keyboard alone answers. */
 export function YesNoField<T extends FieldValues, TOut extends FieldValues>(props: {
   control: Control<T, unknown, TOut>;
   name: Path<T>;

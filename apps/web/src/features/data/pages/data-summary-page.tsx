@@ -20,7 +20,7 @@ const VIEW_SCHEMA = z.object({ import: z.coerce.number().int().nonnegative() });
 const VIEW_DEFAULTS = { import: 0 };
 
 /**
- * /data-summary (spec §2, issue 13 §2): each feed's last import and what the store holds, then
+ * /data-summary (docs/behaviour/routes-and-guard.md, issue 13, part 2): each feed's last import and what the store holds, then
  * an import: a file checked row by row, its report read before anything is written, applied.
  */
 export function DataSummaryPage() {

@@ -13,7 +13,7 @@ import { ImportStatusChip } from '../report/import-status-chip.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /**
- * The data integration status at a glance (spec §6, DATA_FULL_REPORTER or DATA_MANAGER): each
+ * The data integration status at a glance (docs/behaviour/roles.md, DATA_FULL_REPORTER or DATA_MANAGER): each
  * feed's last import and its status. A data manager gets the way to the Data Summary.
  */
 export function DataIntegrationPanel() {

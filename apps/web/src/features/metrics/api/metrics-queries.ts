@@ -16,7 +16,7 @@ import {
 } from '../../../lib/contract-query.ts';
 
 /*
- * One query per metric, so each card loads, fails and retries on its own (spec §8: a metric's
+ * One query per metric, so each card loads, fails and retries on its own (docs/behaviour/messages.md: a metric's
  * request-error flag is its own). Figures change as orders come in: a minute's staleness lets
  * a manager flick between tabs without asking again, and a reload always asks.
  */

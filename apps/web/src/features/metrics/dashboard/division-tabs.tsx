@@ -8,7 +8,7 @@ import { chooseDivision, chooseTerm, useDashboardUrl } from './dashboard-view.ts
 import { DivisionPanel } from './division-panel.tsx';
 
 /**
- * One tab per division (spec §2, Divisional metrics), in the server's order (by name); the
+ * One tab per division (docs/behaviour/routes-and-guard.md#divisional-metrics), in the server's order (by name); the
  * first unless the URL names another. Arrow keys move between tabs and show each at once, as a
  * manager comparing divisions expects. Only the shown division's figures are asked for.
  */

@@ -24,12 +24,12 @@ const loadTabs = () => import('../dashboard/division-tabs.tsx');
 const DivisionTabs = lazy(() => loadTabs().then((m) => ({ default: m.DivisionTabs })));
 
 /**
- * /dashboard (spec §1, §2): where every signed-in user lands, and where a store manager sees
+ * /dashboard (docs/behaviour/README.md#the-product-in-brief, docs/behaviour/routes-and-guard.md): where every signed-in user lands, and where a store manager sees
  * each division's term at a glance. `prev` names an address that led nowhere.
  */
 export function DashboardPage() {
   const { session, actions } = useSession();
-  // Spec §6: viewing the data integration status takes DATA_FULL_REPORTER or DATA_MANAGER.
+  // docs/behaviour/roles.md: viewing the data integration status takes DATA_FULL_REPORTER or DATA_MANAGER.
   const mayViewDataStatus = hasAnyAction(actions, ['DATA_FULL_REPORTER', 'DATA_MANAGER']);
 
   return (

@@ -12,7 +12,7 @@ import { PERMISSION_MESSAGES } from '../permission-messages.ts';
 import { CatalogPicker } from './catalog-picker.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
-/** Roles that are store-wide only: the catalog picker is hidden for them (spec §5). */
+/** Roles that are store-wide only: the catalog picker is hidden for them (docs/behaviour/validation.md). */
 const ROLE_ONLY = new Set(ROLE_ONLY_ROLES);
 
 interface AddRoleFormProps {
@@ -23,7 +23,7 @@ interface AddRoleFormProps {
   onAssign: (role: Role, catalog: AuthCatalogInput | null) => Promise<boolean>;
 }
 
-/** Role picker plus catalog picker, with 'Save Permission' and 'Clear Form' (spec §2, §5). */
+/** Role picker plus catalog picker, with 'Save Permission' and 'Clear Form' (docs/behaviour/routes-and-guard.md, docs/behaviour/validation.md). */
 export function AddRoleForm({ enabled, busy, onAssign }: AddRoleFormProps) {
   const roles = useAllRoles(true);
   const [roleId, setRoleId] = useState('');

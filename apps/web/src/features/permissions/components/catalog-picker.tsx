@@ -55,7 +55,7 @@ function LevelSelect(props: {
 }
 
 /**
- * Division, then department, then course (spec §2, §5). Departments load only for a division
+ * Division, then department, then course (docs/behaviour/routes-and-guard.md, docs/behaviour/validation.md). Departments load only for a division
  * other than 'all', courses only for a department other than 'All'; changing a level, or
  * clicking a breadcrumb, resets the levels below it.
  */

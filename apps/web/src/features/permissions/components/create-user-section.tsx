@@ -20,7 +20,7 @@ import { CreatedAccountNotice, type CreatedAccount } from './created-account-not
 const contractQuery = createUserAccount.query;
 if (!contractQuery) throw new Error('createUserAccount has no query schema');
 
-// The contract's query, with the empty-field messages of spec §5 checked first.
+// The contract's query, with the empty-field messages of docs/behaviour/validation.md checked first.
 const createUserSchema = contractQuery.extend({
   newUsername: z
     .string()
@@ -34,7 +34,7 @@ const createUserSchema = contractQuery.extend({
     .max(200, 'Use at most 200 characters.'),
 });
 
-/** The collapsible 'Create New User Account' form (spec §2, §5). */
+/** The collapsible 'Create New User Account' form (docs/behaviour/routes-and-guard.md, docs/behaviour/validation.md). */
 export function CreateUserSection({ onManage }: { onManage: (userName: string) => void }) {
   const notify = useNotify();
   const createUser = useCreateUser();

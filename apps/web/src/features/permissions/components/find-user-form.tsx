@@ -13,7 +13,7 @@ interface FindUserFormProps {
   onMine: () => void;
 }
 
-/** Find a user by e-mail address (spec §2, §5). */
+/** Find a user by e-mail address (docs/behaviour/routes-and-guard.md, docs/behaviour/validation.md). */
 export function FindUserForm({ initial, onFind, onMine }: FindUserFormProps) {
   const [value, setValue] = useState(initial);
   // A new `?q=` (My Permissions, back/forward) replaces what was typed.

@@ -7,7 +7,7 @@ import { FindUserForm } from '../components/find-user-form.tsx';
 import { UserPermissionsPanel } from '../components/user-permissions-panel.tsx';
 
 /**
- * Settings > Permissions (spec §2): find a user (`?q=`, so a lookup is a shareable link), see and
+ * Settings > Permissions (docs/behaviour/routes-and-guard.md): find a user (`?q=`, so a lookup is a shareable link), see and
  * remove their roles, add roles, create accounts. The route needs ASSIGN_PERMISSIONS or
  * CREATE_USER; within it, each part shows only for the action it needs.
  */

@@ -89,7 +89,7 @@ function filtersOf(key: SectionListKey | undefined): string {
  * no observer, and TanStack aborts it through the signal useContractQuery hands to fetch, so
  * an older answer can never be shown for a newer search. While another page or sort of the
  * same filters loads, the rows on screen stay (dimmed); new filters show none until their own
- * answer, and a failure shows none at all (spec §8).
+ * answer, and a failure shows none at all (docs/behaviour/messages.md).
  */
 export function useSectionList(body: SectionListRequest) {
   const input = { params: useCallerParams(), body };

@@ -50,7 +50,7 @@ function Professors({ section }: { section: SectionDetailDTO }) {
   );
 }
 
-/** Spec §3 Section: when it runs, who teaches it, who is in it, and where its adoption stands. */
+/** docs/behaviour/entities.md#section: when it runs, who teaches it, who is in it, and where its adoption stands. */
 export function SectionFacts({ section }: { section: SectionDetailDTO }) {
   const percent = section.percentOrderItemsFulfilled;
   const facts: [string, ReactNode][] = [
@@ -63,7 +63,7 @@ export function SectionFacts({ section }: { section: SectionDetailDTO }) {
     ['Adoption status', <SectionStatus key="s" status={section.adoptionStatus} />],
     ['Adoptions', sectionAdoptionsText(section)],
   ];
-  // Only holders of VIEW_ONTIME_PERCENTAGE are sent the figure (spec §6).
+  // Only holders of VIEW_ONTIME_PERCENTAGE are sent the figure (docs/behaviour/roles.md).
   if (percent !== undefined)
     facts.push([
       'Order items fulfilled',

@@ -22,7 +22,7 @@ export function SectionNotFound({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Spec §8: 'Unable to load section data.'; a 404 is a section not found instead. */
+/** docs/behaviour/messages.md: 'Unable to load section data.'; a 404 is a section not found instead. */
 export function SectionLoadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const status = error instanceof ApiRequestError ? error.status : 0;
   if (status === 404) return <SectionNotFound />;

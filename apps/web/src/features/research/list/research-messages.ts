@@ -1,8 +1,8 @@
 /** What the section research screens say, in one place so tests and screens use the same words. */
 export const RESEARCH_MESSAGES = {
-  /** Spec §8: a failed section search (the results are cleared). */
+  /** docs/behaviour/messages.md: a failed section search (the results are cleared). */
   searchFailed: 'Error while searching',
-  /** Spec §8: a section that could not be loaded. */
+  /** docs/behaviour/messages.md: a section that could not be loaded. */
   sectionFailed: 'Unable to load section data.',
   empty: 'No sections match these filters',
   emptyHint: 'Widen the dates, choose another term or status, or clear the filters.',

@@ -9,7 +9,7 @@ import { SectionStatus } from './section-status.tsx';
 export type SectionColumn = GridColDef<SectionRow> & { field: SectionSortField };
 
 /**
- * The list's columns (spec §9: MM/DD/YYYY dates, the NMR rule for adoptions). The course
+ * The list's columns (docs/behaviour/constants.md: MM/DD/YYYY dates, the NMR rule for adoptions). The course
  * column shows course and section code together, the section's name; the section code alone
  * sorts through the "Sort by" field.
  */

@@ -7,7 +7,7 @@ interface SectionDateFieldsProps extends DayRange {
 }
 
 /**
- * The section start-date window. Without a term the fields show the dates in use, spec §9's
+ * The section start-date window. Without a term the fields show the dates in use, docs/behaviour/constants.md's
  * window around today unless changed; once a term is chosen its own dates bound the list, so
  * the fields are empty unless the user sets a date. A date equal to the standard one is kept
  * out of the URL (so the link follows today); a window the wrong way round is explained and

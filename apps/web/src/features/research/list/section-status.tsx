@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { SECTION_STATUS_TEXT, type SectionAdoptionStatus } from '@csp/contracts';
 
 /**
- * The two statuses that ask for work (spec §3 labels 'Outstanding' and 'Additional
+ * The two statuses that ask for work (docs/behaviour/entities.md#section-adoption-status-labels labels 'Outstanding' and 'Additional
  * Information Needed') stand out as chips; the settled ones are plain text.
  */
 export function SectionStatus({ status }: { status: SectionAdoptionStatus }) {

@@ -17,7 +17,7 @@ import { useUrlState } from '../../../lib/url-state.ts';
 /**
  * The section list's view as URL parameters: filters, sort, and the page as a number plus the
  * keyset cursor that reaches it (`after` the last row of the page before, `before` the first
- * row of the page after, or `last`). Empty dates mean the standard window of spec §9 around
+ * row of the page after, or `last`). Empty dates mean the standard window of docs/behaviour/constants.md around
  * today (none once a term is chosen), so a plain link keeps meaning "around today".
  */
 export const sectionUrlSchema = z.object({
@@ -101,7 +101,7 @@ export function chosenLevels(view: SectionView) {
 }
 
 /**
- * The dates the list uses: what the link says, else (with no term) spec §9's window around
+ * The dates the list uses: what the link says, else (with no term) docs/behaviour/constants.md's window around
  * today. A term has dates of its own, so then an unset date is no limit at all.
  */
 export function effectiveDates(

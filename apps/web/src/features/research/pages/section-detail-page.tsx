@@ -12,7 +12,7 @@ import { SectionLoadFailure, SectionNotFound } from '../detail/section-problems.
 import { sectionIdOf } from '../detail/section-ref.ts';
 import { sectionName } from '../list/section-links.tsx';
 
-/** /research/section/{id} (spec §2): one section, its materials and its students. */
+/** /research/section/{id} (docs/behaviour/routes-and-guard.md): one section, its materials and its students. */
 export function SectionDetailPage() {
   const sectionId = sectionIdOf(useParams().id);
   // A malformed id names no section: nothing to ask the server.

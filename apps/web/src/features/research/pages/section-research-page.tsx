@@ -13,7 +13,7 @@ import {
 } from '../list/section-url-state.ts';
 
 /**
- * /research (spec §2): "is every section of this term ready?" Filters, a server-sorted list
+ * /research (docs/behaviour/routes-and-guard.md): "is every section of this term ready?" Filters, a server-sorted list
  * paged by keyset cursors, twenty to a page; everything in the URL, so a view is a link.
  */
 export function SectionResearchPage() {

@@ -17,7 +17,7 @@ import { sectionName, sectionPath } from '../list/section-links.tsx';
 import { SectionNeedsPanel } from '../student/section-needs-panel.tsx';
 
 /**
- * /research/section/{id}/student/{num} (spec §2): "what does this student need for this
+ * /research/section/{id}/student/{num} (docs/behaviour/routes-and-guard.md): "what does this student need for this
  * class?" The section's own materials come first, then the whole student screen (rentals,
  * returns and labels, every required material, history) without leaving the section.
  */

@@ -16,7 +16,7 @@ export const STUDENT_HEADER_MESSAGES = {
 } as const;
 const M = STUDENT_HEADER_MESSAGES;
 
-/** Spec §3 Student detail: who the student is and how they want their materials. */
+/** docs/behaviour/entities.md#student-detail: who the student is and how they want their materials. */
 export function StudentFacts({ student, action }: { student: StudentDetail; action?: ReactNode }) {
   const address = student.shippingAddress;
   return (

@@ -8,7 +8,7 @@ import { MIN_SEARCH_LENGTH, useStudentSearch } from '../search/student-search-qu
 import { useStudentSearchView } from '../search/student-search-url-state.ts';
 
 /**
- * /search (spec §2): find a student by name or student ID. Enter in the field opens a single
+ * /search (docs/behaviour/routes-and-guard.md): find a student by name or student ID. Enter in the field opens a single
  * match at once (a scanned ID card goes straight to the student); several are listed, and the
  * arrow keys or Tab move through them.
  */

@@ -7,7 +7,7 @@ import { RENTAL_MESSAGES as M } from './rental-messages.ts';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /**
- * Spec §4's failed-to-get flag, as the screen reads it: asked, nothing in flight, no list. A
+ * docs/behaviour/flows.md's failed-to-get flag, as the screen reads it: asked, nothing in flight, no list. A
  * list that could not be loaded says so, with the reason and a retry; it never poses as an
  * empty list.
  */

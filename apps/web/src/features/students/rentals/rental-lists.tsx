@@ -62,7 +62,7 @@ export function OutstandingList(props: {
   );
 }
 
-/** Spec §3 In-transit group: the items of one order on their way back under one label. */
+/** docs/behaviour/entities.md#in-transit-group: the items of one order on their way back under one label. */
 export function InTransitList(props: {
   groups: readonly InTransitGroup[] | undefined;
   state: ListState;

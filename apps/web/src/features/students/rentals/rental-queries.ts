@@ -43,7 +43,7 @@ export function useMarketplaceConditions() {
 }
 
 /**
- * Spec §4: after a return or a shipping label both rental lists are read again (and what the
+ * docs/behaviour/flows.md: after a return or a shipping label both rental lists are read again (and what the
  * history and required materials say about the student's rentals).
  */
 export function useReloadRentals() {

@@ -51,7 +51,7 @@ const lists: RentalLists = {
 const run = (...actions: SelectionAction[]) =>
   actions.reduce<SelectionState>(selectionReducer, EMPTY_SELECTION);
 
-describe('rental selection (spec §4)', () => {
+describe('rental selection (docs/behaviour/flows.md)', () => {
   it('checks with a time stamp, unchecks by dropping it, and keeps the check order', () => {
     const state = run(
       { type: 'check', item: rental(3), at: 300 },
@@ -112,7 +112,7 @@ describe('rental selection (spec §4)', () => {
   });
 });
 
-describe('scan (spec §4)', () => {
+describe('scan (docs/behaviour/flows.md)', () => {
   it('matches a serial without regard to case, spaces or hyphens, and an ISBN with hyphens', () => {
     expect(findScanMatch(lists, EMPTY_SELECTION, ' du100000001 ')).toMatchObject({
       kind: 'match',

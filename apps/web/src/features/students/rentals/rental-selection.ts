@@ -2,7 +2,7 @@ import type { InTransitGroup, RentalItem } from '@csp/contracts';
 import { normaliseScan } from './scan-text.ts';
 
 /**
- * Spec §4 Rental item selection. A checked item records when it was checked; unchecking drops
+ * docs/behaviour/flows.md#rental-item-selection. A checked item records when it was checked; unchecking drops
  * it. The return is sent in check order, so the state is a list kept in that order (the
  * timestamps say the same thing, and are kept for ties and for the record).
  */
@@ -113,7 +113,7 @@ function matches(item: RentalItem, code: string): boolean {
 }
 
 /**
- * Spec §4: a scan checks the first unchecked item whose ISBN or serial reference matches,
+ * docs/behaviour/flows.md: a scan checks the first unchecked item whose ISBN or serial reference matches,
  * outstanding items first, then in transit. Two copies of one ISBN are checked by two scans.
  */
 export function findScanMatch(lists: RentalLists, state: SelectionState, text: string): ScanResult {
@@ -130,7 +130,7 @@ export function findScanMatch(lists: RentalLists, state: SelectionState, text: s
   return first ? { kind: 'alreadyChecked', item: first[0] } : { kind: 'none' };
 }
 
-/** Spec §4: `?return=<serial>` names one item by its serial reference. */
+/** docs/behaviour/flows.md: `?return=<serial>` names one item by its serial reference. */
 export function findBySerial(lists: RentalLists, serial: string): RentalItem | undefined {
   const code = normaliseScan(serial);
   if (!code) return undefined;

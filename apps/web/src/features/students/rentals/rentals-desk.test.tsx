@@ -223,7 +223,7 @@ describe('student screen rentals', () => {
     expect(within(failed).getByText(/Already returned/)).toHaveTextContent(
       'Title 2 (DU2): Already returned',
     );
-    // The blocked tabs become links to click (after the §9 delay: 2 s, then 500 ms).
+    // The blocked tabs become links to click (after the docs/behaviour/constants.md#printing delay: 2 s, then 500 ms).
     const notice = await screen.findByText(
       'Your browser blocked the label tabs',
       {},
@@ -237,7 +237,7 @@ describe('student screen rentals', () => {
     expect(screen.queryByRole('checkbox', { name: 'Title 1 (DU1)' })).toBeNull();
   }, 10_000);
 
-  it('shows the §8 text when the return is refused', async () => {
+  it('shows the docs/behaviour/messages.md text when the return is refused', async () => {
     const user = userEvent.setup();
     renderDesk(`/search/student/${CUSTOMER}`, {
       handlers: {

@@ -15,7 +15,7 @@ import { useRentalDesk } from './use-rental-desk.ts';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /**
- * The rentals of the student screen (spec §2): the scan field, the outstanding and in-transit
+ * The rentals of the student screen (docs/behaviour/routes-and-guard.md): the scan field, the outstanding and in-transit
  * lists with check boxes and conditions, and the return and shipping-label actions. Without
  * RETURN_RENTALS the lists are shown read-only (the server refuses the actions anyway).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { returnErrorMessage, returnErrorText } from './return-errors.ts';
 
-describe('return errors (spec §8, verbatim)', () => {
+describe('return errors (docs/behaviour/messages.md, verbatim)', () => {
   it.each([
     [400, 'Choose a condition.', 'Error Returning Rentals: Choose a condition.'],
     [403, 'anything', 'Error Returning Rentals: You do not have permissions to return rentals'],

@@ -1,10 +1,10 @@
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 
-/** Spec §8: every failed return starts with these words. */
+/** docs/behaviour/messages.md: every failed return starts with these words. */
 export const RETURN_ERROR_PREFIX = 'Error Returning Rentals';
 
 /**
- * Spec §8, verbatim: 'Error Returning Rentals' and, by status, 400 the server's message, 403 a
+ * docs/behaviour/messages.md, verbatim: 'Error Returning Rentals' and, by status, 400 the server's message, 403 a
  * fixed refusal, 404 'Customer not found', 415 or 500 'Invalid Address' when the message is
  * about the ShipFrom address, else the server's message. Other statuses (a lost connection)
  * carry the server's or the client's own message the same way as 400.
@@ -25,7 +25,7 @@ export function returnErrorText(status: number, serverMessage: string): string {
   }
 }
 
-/** The §8 text for whatever a return call threw. */
+/** The docs/behaviour/messages.md text for whatever a return call threw. */
 export function returnErrorMessage(error: unknown): string {
   const status = error instanceof ApiRequestError ? error.status : 0;
   return returnErrorText(status, errorMessage(error));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { returnLabelUrls } from './return-labels.ts';
 
-describe('return labels (spec §4 Return flow)', () => {
+describe('return labels (docs/behaviour/flows.md#return-flow)', () => {
   const item = (transItemId: number, serialItemLabel: string, reportUrl: string) => ({
     transItemId,
     isbn: '9780000000001',

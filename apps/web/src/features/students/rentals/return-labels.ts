@@ -4,7 +4,7 @@ import type { returnedItem } from '@csp/contracts';
 type ReturnedItem = z.output<typeof returnedItem>;
 
 /**
- * Spec §4 Return flow step 3: one label per distinct serial item label. The server gives every
+ * docs/behaviour/flows.md#return-flow step 3: one label per distinct serial item label. The server gives every
  * returned item its group's label URL; the first item of each group names it.
  */
 export function returnLabelUrls(successful: readonly ReturnedItem[]): string[] {

@@ -53,7 +53,7 @@ function cueReducer(cue: Cue, change: CueChange): Cue {
 /**
  * The state of the counter for one student: both rental lists, what is checked (in check
  * order) with its conditions, the scan and its feedback, and the return and shipping-label
- * actions with their outcome (spec §4).
+ * actions with their outcome (docs/behaviour/flows.md).
  */
 export function useRentalDesk(customerId: number, returnSerial: string | null) {
   const outstanding = useOutstandingRentals(customerId);
@@ -93,7 +93,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
 
   const focusScan = () => scanRef.current?.focus();
 
-  // Spec §4: `?return=<serial>` checks that item once the lists have loaded, once.
+  // docs/behaviour/flows.md: `?return=<serial>` checks that item once the lists have loaded, once.
   const preselected = useRef(false);
   useEffect(() => {
     if (preselected.current || !returnSerial || !loaded) return;
@@ -226,7 +226,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
       focusScan();
       return;
     }
-    // Spec §4 step 3-5: the labels print (or open in tabs) while the lists reload. The return
+    // docs/behaviour/flows.md#return-flow step 3-5: the labels print (or open in tabs) while the lists reload. The return
     // is done whatever the printers do, and the scan field is ready for the next book.
     if (urls.length > 0) setLabels({ state: 'printing', count: urls.length });
     const printing = printLabels(urls);
@@ -257,7 +257,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
       setOutcome({ success: M.shipped(ids.length, tracking), failed: [], error: null });
       dispatch({ type: 'prune', present: presentIds(lists), done: new Set(ids) });
       setCue({ highlighted: null });
-      // Spec §4: the tabs open on their own schedule; the lists reload meanwhile.
+      // docs/behaviour/flows.md: the tabs open on their own schedule; the lists reload meanwhile.
       const opening = openLabelTabs(documents.map((d) => d.reportUrl));
       await reload();
       const { blocked: refused } = await opening;
@@ -269,7 +269,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
         distinctUrls(refused).map((url) => ({ url, name: names.get(url) ?? 'Shipping label' })),
       );
     } catch (error) {
-      // Spec §8: a label failure shows the server's message.
+      // docs/behaviour/messages.md: a label failure shows the server's message.
       setOutcome({ success: null, failed: [], error: errorMessage(error) });
       await reload();
     } finally {

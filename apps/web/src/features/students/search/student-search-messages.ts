@@ -3,7 +3,7 @@ export const STUDENT_SEARCH_MESSAGES = {
   fieldLabel: 'Name or student ID',
   hint: 'Last name, first name or both, or a student ID (hyphens ignored). A single match opens at once.',
   tooShort: 'Enter at least 2 characters of a name or a student ID.',
-  /** Spec §8: a failed search. */
+  /** docs/behaviour/messages.md: a failed search. */
   failed: 'Error while searching',
   searching: 'Searching…',
   none: (q: string) => `No student matches “${q}”`,

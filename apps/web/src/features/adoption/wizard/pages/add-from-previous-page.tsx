@@ -21,7 +21,7 @@ const reusable = (adoptions: readonly AdoptionMaterialDTO[]) =>
   adoptions.filter((a) => a.titleId !== null || a.adoptionProposedTitleId !== null);
 
 /**
- * addFromPrevious: the course's adoptions of the last five years (spec §9), the caller's and
+ * addFromPrevious: the course's adoptions of the last five years (docs/behaviour/constants.md), the caller's and
  * others'. Choosing one goes to questions with its material and answers.
  */
 export function AddFromPreviousPage({ course, send }: WizardPageProps) {

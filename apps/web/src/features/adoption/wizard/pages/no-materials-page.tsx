@@ -18,7 +18,7 @@ import { LoadFailure } from '../../../../components/load-failure.tsx';
 
 /**
  * noMaterials: "no text required" from when (at the earliest, the first start of a section it
- * can be recorded for, spec §5), until when, and a note. The sections come next.
+ * can be recorded for, docs/behaviour/validation.md), until when, and a note. The sections come next.
  */
 export function NoMaterialsPage(props: WizardPageProps) {
   const sections = useCourseSections(props.course);

@@ -40,7 +40,7 @@ function formValues(proposal: ProposalData | null): ProposalFormValues {
 }
 
 /**
- * productDetail: a custom title, for a material neither catalog has (spec §3 Proposed title).
+ * productDetail: a custom title, for a material neither catalog has (docs/behaviour/entities.md#proposed-title).
  * Next saves it (createProposedTitle); a failure keeps everything typed.
  */
 export function ProductDetailPage({ context, send, formId }: WizardPageProps) {

@@ -25,9 +25,9 @@ const GRID = {
 } as const;
 
 /**
- * questions: how the material is adopted (spec §3 Adoption material). Print only is asked only
+ * questions: how the material is adopted (docs/behaviour/entities.md#adoption-material). Print only is asked only
  * of those who may choose it, and the auto adoption question only of course-wide adopters
- * (spec §5, the server checks both too).
+ * (docs/behaviour/validation.md, the server checks both too).
  */
 export function QuestionsPage({ context, send, formId, permissions, today }: WizardPageProps) {
   const editing = context.mode === 'edit';

@@ -64,7 +64,7 @@ export function SearchPage({ context, send, busy }: WizardPageProps) {
     defaultValues: formValues(criteria),
   });
 
-  // Spec §5: the server checks the ISBN too; its word is said by the field it is about.
+  // docs/behaviour/validation.md: the server checks the ISBN too; its word is said by the field it is about.
   const refused = refusedField(results.error);
   useEffect(() => {
     if (refused && results.error)

@@ -36,7 +36,7 @@ interface SearchResultsProps {
 
 /**
  * The results: each one a button (title, author, edition, publisher, ISBN, and where it comes
- * from in words), paged. A failed search shows no results, only the spec's message (§8).
+ * from in words), paged. A failed search shows no results, only the spec's message (docs/behaviour/messages.md).
  */
 export function SearchResults({
   criteria,

@@ -26,7 +26,7 @@ import { LoadFailure } from '../../../../components/load-failure.tsx';
 /**
  * selectMaterial: the sections the adoption is for (none to choose for an auto adoption, which
  * covers them all), and in create mode a first message for the store. A section that cannot be
- * chosen says why (spec §5 rules, from the contracts); "show all" widens the horizon.
+ * chosen says why (docs/behaviour/validation.md rules, from the contracts); "show all" widens the horizon.
  */
 export function SelectMaterialPage(props: WizardPageProps) {
   const { context, send, formId, course, today } = props;
