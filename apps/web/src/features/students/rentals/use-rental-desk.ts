@@ -1,54 +1,15 @@
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { RentalItem } from '@csp/contracts';
-import { useWebsite } from '../../../platform/website/website-context.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { distinctUrls, openLabelTabs, printLabels, type LabelPrinting } from '../../print/index.ts';
-import type { FailedRow, LabelLink, Outcome } from './rental-outcome.tsx';
-import { RENTAL_MESSAGES as M } from './rental-messages.ts';
+import { useMemo } from 'react';
 import {
   useInTransitRentals,
   useMarketplaceConditions,
   useOutstandingRentals,
-  usePrintShippingLabel,
   useReloadRentals,
-  useReturnRentals,
 } from './rental-queries.ts';
-import {
-  EMPTY_SELECTION,
-  checkOrder,
-  checkedOutstanding,
-  findBySerial,
-  findScanMatch,
-  inTransitItems,
-  missingConditions,
-  presentIds,
-  selectionReducer,
-  type RentalLists,
-} from './rental-selection.ts';
-import { returnErrorMessage } from './return-errors.ts';
-import { returnLabelUrls } from './return-labels.ts';
-import type { ScanFeedback } from './scan-field.tsx';
-
-/** What the last scan (or preselection) did: the row it lit up and what it said. */
-interface Cue {
-  highlighted: number | null;
-  feedback: ScanFeedback | null;
-}
-
-type CueChange =
-  | { highlighted: number | null; say?: Omit<ScanFeedback, 'key'> }
-  /** An action started: the last scan's message no longer applies. */
-  | { clear: true };
-
-/** Each message gets a new key, so the same words twice in a row are announced twice. */
-function cueReducer(cue: Cue, change: CueChange): Cue {
-  if ('clear' in change) return { highlighted: null, feedback: null };
-  if (!change.say) return { ...cue, highlighted: change.highlighted };
-  return {
-    highlighted: change.highlighted,
-    feedback: { ...change.say, key: (cue.feedback?.key ?? 0) + 1 },
-  };
-}
+import type { RentalLists } from './rental-selection.ts';
+import { useDeskOutcome } from './rental-desk-outcome.ts';
+import { useRentalSelection } from './use-rental-selection.ts';
+import { useReturnAction } from './use-return-action.ts';
+import { useShippingLabelAction } from './use-shipping-label-action.ts';
 
 /**
  * The state of the counter for one student: both rental lists, what is checked (in check
@@ -60,22 +21,6 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
   const inTransit = useInTransitRentals(customerId);
   const conditions = useMarketplaceConditions();
   const reload = useReloadRentals();
-  const returning = useReturnRentals();
-  const shipping = usePrintShippingLabel();
-  const locationId = useWebsite().website?.locationId;
-
-  const [selection, dispatch] = useReducer(selectionReducer, EMPTY_SELECTION);
-  const [cue, setCue] = useReducer(cueReducer, { highlighted: null, feedback: null });
-  const [conditionErrors, setConditionErrors] = useState<ReadonlySet<number>>(new Set());
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [blocked, setBlocked] = useState<LabelLink[]>([]);
-  const [labels, setLabels] = useState<LabelPrinting | null>(null);
-  const scanRef = useRef<HTMLInputElement>(null);
-  /**
-   * Which action is the latest: labels print long after the server answered, and the clerk may
-   * return the next student's books meanwhile. Only the latest action's labels may speak.
-   */
-  const latestAction = useRef(0);
 
   const lists = useMemo<RentalLists>(
     () => ({
@@ -86,6 +31,7 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
   );
   const loaded = outstanding.isSuccess && inTransit.isSuccess;
 
+<<<<<<< HEAD
   // After a reload, items no longer listed (returned, shipped by someone else) are unchecked.
   useEffect(() => {
     if (loaded) dispatch({ type: 'prune', present: presentIds(lists) });
@@ -276,40 +222,38 @@ export function useRentalDesk(customerId: number, returnSerial: string | null) {
       focusScan();
     }
   };
+=======
+  const picking = useRentalSelection(lists, loaded, returnSerial);
+  const results = useDeskOutcome();
+  const context = { customerId, lists, picking, results, reload };
+  const { submitReturn, returningNow } = useReturnAction(context);
+  const { submitShippingLabel, shippingNow } = useShippingLabelAction(context);
+>>>>>>> wt-webdesk
 
   return {
     outstanding,
     inTransit,
     conditions,
     lists,
-    selection,
-    highlighted: cue.highlighted,
-    feedback: cue.feedback,
-    conditionErrors,
-    outcome,
-    blocked,
-    labels,
-    scanRef,
-    busy: returning.isPending || shipping.isPending,
-    returningNow: returning.isPending,
-    shippingNow: shipping.isPending,
-    scan,
-    toggle,
-    setCondition,
-    setConditionForAll,
+    selection: picking.selection,
+    highlighted: picking.cue.highlighted,
+    feedback: picking.cue.feedback,
+    conditionErrors: picking.conditionErrors,
+    outcome: results.outcome,
+    blocked: results.blocked,
+    labels: results.labels,
+    scanRef: picking.scanRef,
+    busy: returningNow || shippingNow,
+    returningNow,
+    shippingNow,
+    scan: picking.scan,
+    toggle: picking.toggle,
+    setCondition: picking.setCondition,
+    setConditionForAll: picking.setConditionForAll,
     submitReturn,
     submitShippingLabel,
-    dismissBlocked: () => setBlocked([]),
+    dismissBlocked: () => results.setBlocked([]),
   };
-}
-
-function scrollToRow(transItemId: number) {
-  const row = document.querySelector(`[data-trans-item-id="${transItemId}"]`);
-  // A jump rather than a glide for someone who asks their system for reduced motion.
-  const behavior = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
-    ? 'auto'
-    : 'smooth';
-  if (row && 'scrollIntoView' in row) row.scrollIntoView({ block: 'nearest', behavior });
 }
 
 export type RentalDesk = ReturnType<typeof useRentalDesk>;
