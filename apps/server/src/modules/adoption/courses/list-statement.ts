@@ -7,10 +7,7 @@ import { coverageCtes } from '../coverage-sql.ts';
 export interface CourseListQuery {
   locationId: number;
   today: string;
-  /**
-   * The caller's adopt scope over a section row `s` joined to its course `c` (grants); null
-   * when they may adopt everywhere in the store (then no join is needed to check it).
-   */
+  /** The caller's adopt scope over section `s` and course `c`; null when store-wide. */
   sectionScope: SQL | null;
   /** Sections counted: those starting in the window (and, when open, not yet ended). */
   window: { from: string; to: string; open: boolean };

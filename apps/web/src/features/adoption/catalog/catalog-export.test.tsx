@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
 import { CATALOG_MESSAGES } from './catalog-messages.ts';
-import { callsTo, lastListBody, renderCatalog, screenWidth } from '../../../test/adoption/catalog-fake-server.ts';
+import {
+  callsTo,
+  lastListBody,
+  renderCatalog,
+  screenWidth,
+} from '../../../test/adoption/catalog-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

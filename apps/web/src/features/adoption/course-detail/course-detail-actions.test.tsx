@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { ActionName } from '@csp/contracts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
 import { json } from '../../../test/fetch-stub.ts';
-import { BASE, COURSE_PATH, callsTo, renderCourse } from '../../../test/adoption/course-detail-fake-server.ts';
+import {
+  BASE,
+  COURSE_PATH,
+  callsTo,
+  renderCourse,
+} from '../../../test/adoption/course-detail-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

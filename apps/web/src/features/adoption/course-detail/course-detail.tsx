@@ -47,7 +47,6 @@ export function CourseDetail({ course }: { course: CourseRef }) {
   const header = useCourseHeader(course);
   const panels = useAdoptionPanels();
   const removals = useRemovals();
-  const sectionsHeadingId = useId();
   const adoptionsHeadingId = useId();
 
   const sectionsById = useMemo(
@@ -97,47 +96,14 @@ export function CourseDetail({ course }: { course: CourseRef }) {
         }
       />
 
-      <Box component="section" aria-labelledby={sectionsHeadingId}>
-        <Typography id={sectionsHeadingId} component="h2" variant="h6" gutterBottom>
-          Sections{sections.data ? ` (${sections.data.potentialAdoptionSections.length})` : ''}
-        </Typography>
-        {sections.isPending ? (
-          <InlineLoading label="Loading sections" />
-        ) : sections.isError ? (
-          <LoadFailure onRetry={() => void sections.refetch()}>{M.sectionsFailed}</LoadFailure>
-        ) : (
-          <SectionsTable
-            sections={sections.data.potentialAdoptionSections}
-            labelledBy={sectionsHeadingId}
-          />
-        )}
-      </Box>
+      <SectionsBlock sections={sections} />
 
       <Box component="section" aria-labelledby={adoptionsHeadingId}>
-        <Stack
-          direction="row"
-          useFlexGap
-          sx={{
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            flexWrap: 'wrap',
-            gap: 1,
-            mb: 1,
-          }}
-        >
-          <Typography id={adoptionsHeadingId} component="h2" variant="h5">
-            Adoptions
-          </Typography>
-          {capabilities.mayAdopt && (
-            <Button
-              variant="contained"
-              startIcon={<AddIcon aria-hidden />}
-              onClick={panels.openCreate}
-            >
-              Add adoption
-            </Button>
-          )}
-        </Stack>
+        <AdoptionsHeading
+          id={adoptionsHeadingId}
+          mayAdopt={capabilities.mayAdopt}
+          onAdd={panels.openCreate}
+        />
         {materials.isPending ? (
           <InlineLoading label="Loading adoptions" />
         ) : materials.isError ? (
@@ -173,6 +139,55 @@ export function CourseDetail({ course }: { course: CourseRef }) {
       />
       <RemovalDialogs removals={removals} sections={sectionsById} />
     </Stack>
+  );
+}
+
+/** The adoptions' heading, with the Add adoption button for those who may adopt. */
+function AdoptionsHeading(props: { id: string; mayAdopt: boolean; onAdd: () => void }) {
+  const { id, mayAdopt, onAdd } = props;
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        flexWrap: 'wrap',
+        gap: 1,
+        mb: 1,
+      }}
+    >
+      <Typography id={id} component="h2" variant="h5">
+        Adoptions
+      </Typography>
+      {mayAdopt && (
+        <Button variant="contained" startIcon={<AddIcon aria-hidden />} onClick={onAdd}>
+          Add adoption
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The course's sections, with their count in the heading. */
+function SectionsBlock({ sections }: { sections: ReturnType<typeof useCourseSections> }) {
+  const sectionsHeadingId = useId();
+  return (
+    <Box component="section" aria-labelledby={sectionsHeadingId}>
+      <Typography id={sectionsHeadingId} component="h2" variant="h6" gutterBottom>
+        Sections{sections.data ? ` (${sections.data.potentialAdoptionSections.length})` : ''}
+      </Typography>
+      {sections.isPending ? (
+        <InlineLoading label="Loading sections" />
+      ) : sections.isError ? (
+        <LoadFailure onRetry={() => void sections.refetch()}>{M.sectionsFailed}</LoadFailure>
+      ) : (
+        <SectionsTable
+          sections={sections.data.potentialAdoptionSections}
+          labelledBy={sectionsHeadingId}
+        />
+      )}
+    </Box>
   );
 }
 

@@ -1,7 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
-import { BASE, callsTo, pinToday, renderWizard, wizardDialog } from '../../../test/adoption/wizard-fake-server.ts';
+import {
+  BASE,
+  callsTo,
+  pinToday,
+  renderWizard,
+  wizardDialog,
+} from '../../../test/adoption/wizard-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 // A wizard run is many steps of a whole app in jsdom.

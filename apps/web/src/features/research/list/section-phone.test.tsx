@@ -1,7 +1,11 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { lastListBody, renderResearch, screenWidth } from '../../../test/research/research-fake-server.ts';
+import {
+  lastListBody,
+  renderResearch,
+  screenWidth,
+} from '../../../test/research/research-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

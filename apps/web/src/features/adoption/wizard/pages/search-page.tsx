@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -64,12 +64,7 @@ export function SearchPage({ context, send, busy }: WizardPageProps) {
     defaultValues: formValues(criteria),
   });
 
-  // docs/behaviour/validation.md: the server checks the ISBN too; its word is said by the field it is about.
-  const refused = refusedField(results.error);
-  useEffect(() => {
-    if (refused && results.error)
-      setError(refused, { type: 'server', message: results.error.message });
-  }, [refused, results.error, setError]);
+  const refused = useRefusalOnField(results.error, setError);
 
   const onSubmit = handleSubmit((values) => {
     // The same search again (after a failure) asks again rather than showing the cached answer.
@@ -168,4 +163,16 @@ export function SearchPage({ context, send, busy }: WizardPageProps) {
       )}
     </Stack>
   );
+}
+
+/**
+ * The server checks the ISBN too (docs/behaviour/validation.md): its refusal is said by the
+ * field it is about.
+ */
+function useRefusalOnField(error: Error | null, setError: UseFormSetError<SearchFormValues>) {
+  const refused = refusedField(error);
+  useEffect(() => {
+    if (refused && error) setError(refused, { type: 'server', message: error.message });
+  }, [refused, error, setError]);
+  return refused;
 }
