@@ -73,80 +73,71 @@ async function signIn(app: FastifyInstance, host: string, userName: string, pass
   return { host, token, accountId };
 }
 
-/**
- * Funding management (issue 14) on the large store (about 24,000 allowances, 50,000 ledger
- * entries): the sources list and detail, the allowances grid (first page, searches, a deep
- * page), the ledger, a student's funding, an order preview paid from funding and the three
- * reports (JSON). Source figures are sums over the ledger (ADR 0019), so they grow with a
- * source's entries; a student's funding must not grow with the store.
- */
-export async function fundingBench(app: FastifyInstance, db: Db): Promise<BenchEndpoint[]> {
-  const demoAdmin = DEMO_ACCOUNTS[0]!;
-  const large = await signIn(app, 'large.localhost', LARGE_ADMIN, LARGE_PASSWORD);
-  const demo = await signIn(app, 'localhost', demoAdmin.userName, demoAdmin.password);
-  const aid = {
-    large: await aidSample(db, LARGE_STORE_REF),
-    demo: await aidSample(db, STORE_A_REF),
-  };
+/** What a call names besides its contract: path parameters, query and body. */
+interface CallInput {
+  params?: object;
+  query?: object;
+  body?: object;
+}
 
-  const call = async (
-    who: Caller,
-    contract: Endpoint,
-    input: { params?: object; query?: object; body?: object } = {},
-  ) => {
-    const res = await app.inject({
-      method: contract.method,
-      url: fillPath(contract.path, { userAccountId: who.accountId, ...input.params }),
-      query: Object.fromEntries(
-        Object.entries(input.query ?? {}).map(([key, value]) => [key, String(value)]),
-      ),
-      headers: { host: who.host, 'auth-token': who.token },
-      ...(input.body && { payload: input.body }),
-    });
-    if (res.statusCode !== 200)
-      throw new Error(`${contract.path} answered ${res.statusCode}: ${res.body}`);
-    return res;
-  };
-  const timed =
-    (who: Caller, contract: Endpoint, input: Parameters<typeof call>[2] = {}) =>
-    async () =>
-      void (await call(who, contract, input));
+type Timed = (who: Caller, contract: Endpoint, input?: CallInput) => () => Promise<void>;
 
-  /** The first aid student with required materials to order, and a draft paid from funding. */
-  const previewDraft = async (who: Caller, sample: AidSample) => {
-    const shipping = (await call(who, getShippingPrices)).json<{
-      shippingPrices: { code: string }[];
-    }>();
-    for (const student of sample.students) {
-      const items = (
-        await call(who, getCustomerOrderableItems, { query: { customerId: student.id } })
-      ).json<{ orderableItems: OrderableItem[] }>().orderableItems;
-      if (items.length === 0) continue;
-      return {
-        customerId: student.id,
-        items: items.slice(0, 3).map((item) => ({
-          sectionId: item.sectionId,
-          titleId: item.titleId,
-          fulfillmentType: item.options[0]?.fulfillmentType ?? 'BUY_NEW',
-        })),
-        shippingMethod: shipping.shippingPrices[0]?.code ?? '',
-        funding: { useAllowances: true, maxCents: null, promotionCode: null },
-      };
-    }
-    throw new Error('no aid student has required materials left to order');
-  };
-  const draft = {
-    large: await previewDraft(large, aid.large),
-    demo: await previewDraft(demo, aid.demo),
-  };
+async function fundingCall(
+  app: FastifyInstance,
+  who: Caller,
+  contract: Endpoint,
+  input: CallInput = {},
+) {
+  const res = await app.inject({
+    method: contract.method,
+    url: fillPath(contract.path, { userAccountId: who.accountId, ...input.params }),
+    query: Object.fromEntries(
+      Object.entries(input.query ?? {}).map(([key, value]) => [key, String(value)]),
+    ),
+    headers: { host: who.host, 'auth-token': who.token },
+    ...(input.body && { payload: input.body }),
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`${contract.path} answered ${res.statusCode}: ${res.body}`);
+  return res;
+}
 
+/** The first aid student with required materials to order, and a draft paid from funding. */
+async function previewDraft(app: FastifyInstance, who: Caller, sample: AidSample) {
+  const shipping = (await fundingCall(app, who, getShippingPrices)).json<{
+    shippingPrices: { code: string }[];
+  }>();
+  for (const student of sample.students) {
+    const items = (
+      await fundingCall(app, who, getCustomerOrderableItems, { query: { customerId: student.id } })
+    ).json<{ orderableItems: OrderableItem[] }>().orderableItems;
+    if (items.length === 0) continue;
+    return {
+      customerId: student.id,
+      items: items.slice(0, 3).map((item) => ({
+        sectionId: item.sectionId,
+        titleId: item.titleId,
+        fulfillmentType: item.options[0]?.fulfillmentType ?? 'BUY_NEW',
+      })),
+      shippingMethod: shipping.shippingPrices[0]?.code ?? '',
+      funding: { useAllowances: true, maxCents: null, promotionCode: null },
+    };
+  }
+  throw new Error('no aid student has required materials left to order');
+}
+
+/** The aid source's figures, allowances grid and ledger, on the large store. */
+function sourceBenches(
+  timed: Timed,
+  large: Caller,
+  demo: Caller,
+  aid: { large: AidSample },
+): BenchEndpoint[] {
   const source = { params: { sourceId: aid.large.sourceId } };
   const student = aid.large.students[0]!;
   const size = `${aid.large.allowances.toLocaleString('en-US')} allowances`;
   const entries = `${aid.large.entries.toLocaleString('en-US')} entries`;
   const deepPage = Math.max(1, Math.floor(aid.large.allowances / 25) - 1);
-  // Budgets: about twice the p95 measured here (2026-11-26, 2 cores), so a 2x regression fails.
-  // The two reports that list students answer a page of 50, their totals still over every row.
   return [
     {
       name: 'funding getFundingSources (every source with figures)',
@@ -204,6 +195,40 @@ export async function fundingBench(app: FastifyInstance, db: Db): Promise<BenchE
       budgetP95Ms: { pglite: 185, postgres: 95 },
       call: timed(large, getSourceLedger, { ...source, query: { page: 400 } }),
     },
+  ];
+}
+
+/**
+ * Funding management (issue 14) on the large store (about 24,000 allowances, 50,000 ledger
+ * entries): the sources list and detail, the allowances grid (first page, searches, a deep
+ * page), the ledger, a student's funding, an order preview paid from funding and the three
+ * reports (JSON). Source figures are sums over the ledger (ADR 0019), so they grow with a
+ * source's entries; a student's funding must not grow with the store.
+ */
+export async function fundingBench(app: FastifyInstance, db: Db): Promise<BenchEndpoint[]> {
+  const demoAdmin = DEMO_ACCOUNTS[0]!;
+  const large = await signIn(app, 'large.localhost', LARGE_ADMIN, LARGE_PASSWORD);
+  const demo = await signIn(app, 'localhost', demoAdmin.userName, demoAdmin.password);
+  const aid = {
+    large: await aidSample(db, LARGE_STORE_REF),
+    demo: await aidSample(db, STORE_A_REF),
+  };
+  const call = (who: Caller, contract: Endpoint, input: CallInput = {}) =>
+    fundingCall(app, who, contract, input);
+  const timed =
+    (who: Caller, contract: Endpoint, input: CallInput = {}) =>
+    async () =>
+      void (await call(who, contract, input));
+  const draft = {
+    large: await previewDraft(app, large, aid.large),
+    demo: await previewDraft(app, demo, aid.demo),
+  };
+
+  const student = aid.large.students[0]!;
+  // Budgets: about twice the p95 measured here (2026-11-26, 2 cores), so a 2x regression fails.
+  // The two reports that list students answer a page of 50, their totals still over every row.
+  return [
+    ...sourceBenches(timed, large, demo, aid),
     {
       name: 'funding getStudentFunding (aid student)',
       runs: 200,

@@ -76,7 +76,7 @@ export function generateCommerce(
   titleData: TitleData,
   adoptions: AdoptionData,
 ): CommerceData {
-  const { plan, ids, todayDay } = ctx;
+  const { plan, ids } = ctx;
   const rng = rngFor(plan, 5);
   const locationId = plan.locationId;
   const data: CommerceData = { marketplaceConditions: [], orders: [], orderItems: [], rentals: [] };
@@ -89,115 +89,24 @@ export function generateCommerce(
   const allTitles = titleData.titlesByDepartment.flat();
   const candidates: RentalCandidate[] = [];
   const forced: RentalCandidate[] = [];
-
-  /** A line of a generated order: mostly the course's adopted titles. */
-  const randomItem = (student: StudentInfo, kind: TermKind): ItemChoice => {
-    const enrolled = student.sectionsByKind[kind];
-    const sectionId = enrolled.length > 0 ? rng.pick(enrolled) : null;
-    const section = sectionId === null ? undefined : sectionById.get(sectionId);
-    const adopted = section ? adoptions.adoptedTitlesByCourse.get(section.courseId) : undefined;
-    const departmentPool = section
-      ? titleData.titlesByDepartment[section.departmentIndex]
-      : undefined;
-    let titleId =
-      adopted && adopted.length > 0 && rng.chance(0.85)
-        ? rng.pick(adopted)
-        : departmentPool && departmentPool.length > 0
-          ? rng.pick(departmentPool)
-          : rng.pick(allTitles);
-    // A featured student's reserved titles stay unbought: autogen must have something to order.
-    while (student.reservedTitleIds.includes(titleId)) titleId = rng.pick(allTitles);
-    return { titleId, sectionId };
-  };
-
-  const makeOrder = (student: StudentInfo, options: OrderOptions): void => {
-    const { kind } = options;
-    const term = catalog.termsByDivision[student.divisionIndex]?.[kind];
-    if (!term) return;
-    const orderId = ids.next(orders);
-    const orderType = options.forced ? 'WEB' : rng.weighted(ORDER_TYPES);
-    const status = options.forced ? 'FULFILLED' : rng.weighted(STATUS_BY_KIND[kind]);
-    let createdDay =
-      kind === 'upcoming'
-        ? todayDay - rng.int(0, 30)
-        : term.startDay + rng.int(-20, kind === 'past' ? 20 : 30);
-    // Nothing happens later than yesterday, so no timestamp lies in the future of `today`.
-    createdDay = Math.min(createdDay, todayDay - (options.forced ? 10 : 1));
-    const dueDay =
-      orderType === 'INCLUSIVE_ACCESS'
-        ? Math.max(term.startDay, createdDay + 1)
-        : createdDay + rng.int(2, 5);
-    data.orders.push({
-      id: orderId,
-      locationId,
-      studentId: student.id,
-      divisionId: catalog.divisionIds[student.divisionIndex] as number,
-      termId: term.id,
-      orderType,
-      status,
-      createdAt: instant(createdDay, rng.int(8, 20)),
-      dueAt: instant(dueDay, 17),
-    });
-    const itemCount = options.items?.length ?? Math.max(1, rng.around(plan.itemsPerOrder));
-    for (let n = 0; n < itemCount; n++) {
-      const { titleId, sectionId } = options.items?.[n] ?? randomItem(student, kind);
-      const fulfillmentType: Buyable = options.forced
-        ? rng.pick(['RENT_NEW', 'RENT_USED'] as const)
-        : orderType === 'INCLUSIVE_ACCESS'
-          ? 'DIGITAL'
-          : student.preference !== 'OPT_OUT' && rng.chance(0.7)
-            ? student.preference
-            : rng.pick(BUYABLE);
-      const { itemStatus, fulfilledDay } = itemOutcome(
-        rng,
-        status,
-        createdDay,
-        dueDay,
-        todayDay,
-        !!options.forced,
-      );
-      const listPrice = titleData.titlePrice.get(titleId) ?? 0;
-      const price = priceCents(listPrice, fulfillmentType);
-      const itemId = ids.next(orderItems);
-      data.orderItems.push({
-        id: itemId,
-        locationId,
-        orderId,
-        titleId,
-        sectionId,
-        fulfillmentType,
-        status: itemStatus,
-        priceCents: price,
-        savingsCents: listPrice - price,
-        fulfilledAt: fulfilledDay === null ? null : instant(fulfilledDay, rng.int(8, 20)),
-      });
-      if (
-        itemStatus === 'FULFILLED' &&
-        fulfillmentType.startsWith('RENT') &&
-        fulfilledDay !== null
-      ) {
-        const candidate: RentalCandidate = {
-          orderId,
-          studentId: student.id,
-          titleId,
-          kind,
-          fulfilledDay,
-          dueDay: options.rentalDueDay ?? term.endDay,
-          forced: options.forced,
-        };
-        // A featured student's rentals are exactly the featured ones (documented, and each of
-        // its own ISBN); their other rent items were simply not rentals, like many others'.
-        if (options.forced) forced.push(candidate);
-        else if (!student.featured) candidates.push(candidate);
-      }
-    }
+  const gen: CommerceGen = {
+    ctx,
+    rng,
+    catalog,
+    titleData,
+    adoptions,
+    data,
+    sectionById,
+    allTitles,
+    candidates,
+    forced,
   };
 
   people.studentInfo.forEach((student, index) => {
     if (index < plan.featuredRentalStudents) {
       const sources = { sectionById, catalog, titleData, adoptions, allTitles };
       for (const order of featuredOrders(ctx, rng, student, index, sources)) {
-        makeOrder(student, order);
+        makeOrder(gen, student, order);
       }
     }
     const count = rng.around(plan.ordersPerStudent);
@@ -209,12 +118,130 @@ export function generateCommerce(
             ['current', 55],
             ['upcoming', 15],
           ] as const);
-      makeOrder(student, { kind });
+      makeOrder(gen, student, { kind });
     }
   });
 
   data.rentals = buildRentals(ctx, rngFor(plan, 6), { candidates, forced, conditionIds });
   return data;
+}
+
+/** What the order generators share: the store's PRNG, its data so far and the rental candidates. */
+interface CommerceGen {
+  ctx: GenContext;
+  rng: Rng;
+  catalog: CatalogData;
+  titleData: TitleData;
+  adoptions: AdoptionData;
+  data: CommerceData;
+  sectionById: Map<number, CatalogData['sectionInfo'][number]>;
+  allTitles: number[];
+  candidates: RentalCandidate[];
+  forced: RentalCandidate[];
+}
+
+/** A line of a generated order: mostly the course's adopted titles. */
+function randomItem(gen: CommerceGen, student: StudentInfo, kind: TermKind): ItemChoice {
+  const { rng, sectionById, adoptions, titleData, allTitles } = gen;
+  const enrolled = student.sectionsByKind[kind];
+  const sectionId = enrolled.length > 0 ? rng.pick(enrolled) : null;
+  const section = sectionId === null ? undefined : sectionById.get(sectionId);
+  const adopted = section ? adoptions.adoptedTitlesByCourse.get(section.courseId) : undefined;
+  const departmentPool = section
+    ? titleData.titlesByDepartment[section.departmentIndex]
+    : undefined;
+  let titleId =
+    adopted && adopted.length > 0 && rng.chance(0.85)
+      ? rng.pick(adopted)
+      : departmentPool && departmentPool.length > 0
+        ? rng.pick(departmentPool)
+        : rng.pick(allTitles);
+  // A featured student's reserved titles stay unbought: autogen must have something to order.
+  while (student.reservedTitleIds.includes(titleId)) titleId = rng.pick(allTitles);
+  return { titleId, sectionId };
+}
+
+/** One order and its lines; a fulfilled rent line becomes a rental candidate. */
+function makeOrder(gen: CommerceGen, student: StudentInfo, options: OrderOptions): void {
+  const { ctx, rng, catalog, titleData, data, candidates, forced } = gen;
+  const { plan, ids, todayDay } = ctx;
+  const locationId = plan.locationId;
+  const { kind } = options;
+  const term = catalog.termsByDivision[student.divisionIndex]?.[kind];
+  if (!term) return;
+  const orderId = ids.next(orders);
+  const orderType = options.forced ? 'WEB' : rng.weighted(ORDER_TYPES);
+  const status = options.forced ? 'FULFILLED' : rng.weighted(STATUS_BY_KIND[kind]);
+  let createdDay =
+    kind === 'upcoming'
+      ? todayDay - rng.int(0, 30)
+      : term.startDay + rng.int(-20, kind === 'past' ? 20 : 30);
+  // Nothing happens later than yesterday, so no timestamp lies in the future of `today`.
+  createdDay = Math.min(createdDay, todayDay - (options.forced ? 10 : 1));
+  const dueDay =
+    orderType === 'INCLUSIVE_ACCESS'
+      ? Math.max(term.startDay, createdDay + 1)
+      : createdDay + rng.int(2, 5);
+  data.orders.push({
+    id: orderId,
+    locationId,
+    studentId: student.id,
+    divisionId: catalog.divisionIds[student.divisionIndex] as number,
+    termId: term.id,
+    orderType,
+    status,
+    createdAt: instant(createdDay, rng.int(8, 20)),
+    dueAt: instant(dueDay, 17),
+  });
+  const itemCount = options.items?.length ?? Math.max(1, rng.around(plan.itemsPerOrder));
+  for (let n = 0; n < itemCount; n++) {
+    const { titleId, sectionId } = options.items?.[n] ?? randomItem(gen, student, kind);
+    const fulfillmentType: Buyable = options.forced
+      ? rng.pick(['RENT_NEW', 'RENT_USED'] as const)
+      : orderType === 'INCLUSIVE_ACCESS'
+        ? 'DIGITAL'
+        : student.preference !== 'OPT_OUT' && rng.chance(0.7)
+          ? student.preference
+          : rng.pick(BUYABLE);
+    const { itemStatus, fulfilledDay } = itemOutcome(
+      rng,
+      status,
+      createdDay,
+      dueDay,
+      todayDay,
+      !!options.forced,
+    );
+    const listPrice = titleData.titlePrice.get(titleId) ?? 0;
+    const price = priceCents(listPrice, fulfillmentType);
+    const itemId = ids.next(orderItems);
+    data.orderItems.push({
+      id: itemId,
+      locationId,
+      orderId,
+      titleId,
+      sectionId,
+      fulfillmentType,
+      status: itemStatus,
+      priceCents: price,
+      savingsCents: listPrice - price,
+      fulfilledAt: fulfilledDay === null ? null : instant(fulfilledDay, rng.int(8, 20)),
+    });
+    if (itemStatus === 'FULFILLED' && fulfillmentType.startsWith('RENT') && fulfilledDay !== null) {
+      const candidate: RentalCandidate = {
+        orderId,
+        studentId: student.id,
+        titleId,
+        kind,
+        fulfilledDay,
+        dueDay: options.rentalDueDay ?? term.endDay,
+        forced: options.forced,
+      };
+      // A featured student's rentals are exactly the featured ones (documented, and each of
+      // its own ISBN); their other rent items were simply not rentals, like many others'.
+      if (options.forced) forced.push(candidate);
+      else if (!student.featured) candidates.push(candidate);
+    }
+  }
 }
 
 function itemOutcome(

@@ -1,491 +1,10 @@
-import {
-  formatMoney,
-  SPENDING_OF_FULFILLMENT,
-  type FundingActivityAction,
-  type FundingKind,
-  type FundingScope,
-  type FundingSpending,
-  type LedgerKind,
-  type UnspentPolicy,
-} from '@csp/contracts';
-import {
-  fundingActivity,
-  fundingAllowances,
-  fundingLedger,
-  fundingSources,
-  type fundingSourceTerms,
-} from '../schema/index.ts';
 import type { CatalogData } from './catalog-data.ts';
-import { dayNumber, instant, isoDay } from './dates.ts';
-import type { AdoptionData } from './gen-adoptions.ts';
-import type { CommerceData } from './gen-commerce.ts';
-import type { PeopleData, StudentInfo } from './gen-people.ts';
+import { instant } from './dates.ts';
+import { FundingBook } from './gen-funding-book.ts';
+import { fund, redeem } from './gen-funding-plans.ts';
+import { ALL_SPENDING, type FundingData, type FundingInput } from './gen-funding-types.ts';
+import type { StudentInfo } from './gen-people.ts';
 import type { Rng } from './prng.ts';
-import { rngFor, type GenContext } from './store-plan.ts';
-
-/** Funding rows of one store (issue 14, ADR 0019), ids assigned, in foreign-key order. */
-export interface FundingData {
-  sources: (typeof fundingSources.$inferInsert)[];
-  sourceTerms: (typeof fundingSourceTerms.$inferInsert)[];
-  allowances: (typeof fundingAllowances.$inferInsert)[];
-  /** Sorted by time, so every charge comes after its allocation (the ledger guard checks). */
-  ledger: (typeof fundingLedger.$inferInsert)[];
-  activity: (typeof fundingActivity.$inferInsert)[];
-}
-
-/** What a store's funding is generated from: its generated people, orders and accounts. */
-export interface FundingInput {
-  ctx: GenContext;
-  catalog: CatalogData;
-  people: PeopleData;
-  commerce: CommerceData;
-  adoptions: Pick<AdoptionData, 'sectionTitles'>;
-  accountIds: ReadonlyMap<string, number>;
-}
-
-export type FundingGenerator = (input: FundingInput) => FundingData;
-
-type OrderRow = CommerceData['orders'][number];
-type ItemRow = CommerceData['orderItems'][number];
-
-export interface SourceSpec {
-  name: string;
-  kind: FundingKind;
-  budgetCents: number;
-  /** Empty: any term. */
-  termIds: readonly number[];
-  startDay: number;
-  endDay: number;
-  capCents: number | null;
-  scope: FundingScope;
-  spending: readonly FundingSpending[];
-  unspentPolicy: UnspentPolicy;
-  promo?: { code: string; amountCents: number; useLimit: number };
-  createdBy: number;
-  createdDay: number;
-  /** The budget it was created with, when an edit changed it since (see `edited`). */
-  initialBudgetCents?: number;
-}
-
-export interface Source {
-  id: number;
-  spec: SourceSpec;
-  allocated: number;
-  allowances: Allowance[];
-}
-
-export interface Allowance {
-  id: number;
-  source: Source;
-  studentId: number;
-  createdAt: Date;
-  balance: number;
-}
-
-export const ALL_SPENDING: readonly FundingSpending[] = ['NEW', 'USED', 'RENTAL', 'DIGITAL'];
-/** voucher-code.ts's alphabet (Crockford base 32); the seed draws from its own PRNG. */
-const VOUCHER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const HOUR_MS = 3_600_000;
-
-/**
- * Writes funding history the way the funding module would have: an ALLOCATION per allowance,
- * CHARGEs of real order lines (each line paid once, never more than the balance), REFUNDs of
- * cancelled orders, EXPIRY or PAYOUT when a window is closed. It refuses (throws) anything the
- * ledger guard would, because the large seed loads with triggers off.
- */
-export class FundingBook {
-  readonly rng: Rng;
-  private readonly data: FundingData = {
-    sources: [],
-    sourceTerms: [],
-    allowances: [],
-    ledger: [],
-    activity: [],
-  };
-  private readonly codes = new Set<string>();
-  private readonly paidItems = new Set<number>();
-  private readonly idNums: Map<number, string>;
-  private readonly ownSections: Map<number, Set<number>>;
-  private readonly required: Map<number, Set<number>>;
-  private readonly itemsByOrder = new Map<number, ItemRow[]>();
-  readonly ordersByStudent = new Map<number, OrderRow[]>();
-
-  constructor(private readonly input: FundingInput) {
-    const { ctx, people, commerce, adoptions } = input;
-    this.rng = rngFor(ctx.plan, 8);
-    this.idNums = new Map(people.students.map((s) => [s.id as number, s.studentIdNum]));
-    this.ownSections = new Map(
-      people.studentInfo.map((s) => [s.id, new Set(Object.values(s.sectionsByKind).flat())]),
-    );
-    this.required = new Map(
-      [...adoptions.sectionTitles].map(([sectionId, list]) => [
-        sectionId,
-        new Set(list.filter((t) => t.required).map((t) => t.titleId)),
-      ]),
-    );
-    for (const item of commerce.orderItems) push(this.itemsByOrder, item.orderId, item);
-    for (const order of commerce.orders) push(this.ordersByStudent, order.studentId, order);
-  }
-
-  get todayDay(): number {
-    return this.input.ctx.todayDay;
-  }
-
-  account(userName: string): number {
-    const id = this.input.accountIds.get(userName);
-    if (id === undefined) throw new Error(`No account ${userName} for the funding seed`);
-    return id;
-  }
-
-  /** Students who are not featured (end-to-end tests place orders for those). */
-  generatedStudents(keep: (s: StudentInfo) => boolean): StudentInfo[] {
-    return this.input.people.studentInfo.filter((s) => !s.featured && keep(s));
-  }
-
-  source(spec: SourceSpec): Source {
-    const { ctx } = this.input;
-    const id = ctx.ids.next(fundingSources);
-    const createdAt = instant(spec.createdDay, 10);
-    this.data.sources.push({
-      id,
-      locationId: ctx.plan.locationId,
-      name: spec.name,
-      kind: spec.kind,
-      budgetCents: spec.budgetCents,
-      chargeStartsOn: isoDay(spec.startDay),
-      chargeEndsOn: isoDay(spec.endDay),
-      perStudentCapCents: spec.capCents,
-      scope: spec.scope,
-      spending: [...spec.spending],
-      unspentPolicy: spec.unspentPolicy,
-      promoCode: spec.promo?.code ?? null,
-      promoAmountCents: spec.promo?.amountCents ?? null,
-      promoUseLimit: spec.promo?.useLimit ?? null,
-      closedAt: null,
-      version: 0,
-      createdBy: spec.createdBy,
-      createdAt,
-      updatedAt: createdAt,
-    });
-    for (const termId of spec.termIds) this.data.sourceTerms.push({ sourceId: id, termId });
-    const source: Source = { id, spec, allocated: 0, allowances: [] };
-    this.activity(source, null, spec.createdBy, 'SOURCE_CREATED', createdAt, {
-      summary: `Created with a budget of ${formatMoney(spec.initialBudgetCents ?? spec.budgetCents)}`,
-    });
-    return source;
-  }
-
-  /** An edit after creation (the version moves on), e.g. a budget raised. */
-  edited(source: Source, at: Date, actor: number, summary: string): void {
-    const row = this.data.sources.find((s) => s.id === source.id);
-    if (!row) throw new Error(`No funding source ${source.id}`);
-    row.version = (row.version ?? 0) + 1;
-    row.updatedAt = at;
-    this.activity(source, null, actor, 'SOURCE_UPDATED', at, { summary });
-  }
-
-  allow(
-    source: Source,
-    studentId: number,
-    amountCents: number,
-    at: Date,
-    actor: number | null,
-    activity: 'ALLOWANCE_ADDED' | 'PROMOTION_REDEEMED' | null,
-  ): Allowance {
-    const cap = source.spec.capCents;
-    if (amountCents <= 0 || (cap !== null && amountCents > cap))
-      throw new Error(`Funding seed: ${amountCents} is not a valid allowance of ${source.id}`);
-    if (source.allocated + amountCents > source.spec.budgetCents)
-      throw new Error(`Funding seed: source ${source.spec.name} would exceed its budget`);
-    const { ctx } = this.input;
-    const id = ctx.ids.next(fundingAllowances);
-    this.data.allowances.push({
-      id,
-      locationId: ctx.plan.locationId,
-      sourceId: source.id,
-      studentId,
-      voucherCode: this.voucherCode(),
-      note: '',
-      createdBy: actor,
-      createdAt: at,
-    });
-    const allowance: Allowance = { id, source, studentId, createdAt: at, balance: 0 };
-    source.allowances.push(allowance);
-    source.allocated += amountCents;
-    this.entry(allowance, 'ALLOCATION', amountCents, at, actor);
-    const idNum = this.idNums.get(studentId) ?? String(studentId);
-    if (activity === 'ALLOWANCE_ADDED')
-      this.activity(source, id, actor, activity, at, {
-        summary: `${formatMoney(amountCents)} to student ${idNum}`,
-        details: { studentId, amountCents },
-      });
-    if (activity === 'PROMOTION_REDEEMED')
-      this.activity(source, id, actor, activity, at, {
-        summary: `${source.spec.promo?.code} used by student ${idNum}`,
-        details: { studentId, amountCents },
-      });
-    return allowance;
-  }
-
-  /** One activity entry for a whole file of allowances (the upload flow's apply). */
-  applied(source: Source, at: Date, actor: number, fileName: string): void {
-    const total = source.allowances.reduce((sum, a) => sum + a.balance, 0);
-    this.activity(source, null, actor, 'UPLOAD_APPLIED', at, {
-      summary: `${fileName}: ${source.allowances.length} allowances, ${formatMoney(total)}`,
-    });
-  }
-
-  /** The student's orders this allowance could have paid (inside the window, after it was given). */
-  ordersFor(allowance: Allowance): OrderRow[] {
-    const { spec } = allowance.source;
-    return (this.ordersByStudent.get(allowance.studentId) ?? []).filter((o) => {
-      const at = o.createdAt as Date;
-      const day = dayNumber(at);
-      return (
-        day >= spec.startDay &&
-        day <= spec.endDay &&
-        at >= allowance.createdAt &&
-        (spec.termIds.length === 0 || (o.termId != null && spec.termIds.includes(o.termId)))
-      );
-    });
-  }
-
-  /**
-   * Charges the order's lines the source pays for and no allowance paid yet, up to the balance
-   * and `maxCents`, at the order's time. Answers the cents charged (0: nothing written).
-   */
-  charge(allowance: Allowance, order: OrderRow, maxCents = Infinity): number {
-    const { spec } = allowance.source;
-    const orderId = order.id as number;
-    const cancelled = order.status === 'CANCELLED';
-    let left = Math.min(allowance.balance, maxCents);
-    const details: { sectionId: number | null; titleId: number; cents: number }[] = [];
-    for (const item of this.itemsByOrder.get(orderId) ?? []) {
-      if (left <= 0) break;
-      const itemId = item.id as number;
-      const spending = SPENDING_OF_FULFILLMENT[item.fulfillmentType];
-      if (this.paidItems.has(itemId) || item.priceCents <= 0) continue;
-      if (!cancelled && item.status === 'CANCELLED') continue;
-      if (!spending || !spec.spending.includes(spending)) continue;
-      if (spec.scope === 'REQUIRED_OWN_SECTIONS' && !this.requiredOwn(allowance.studentId, item))
-        continue;
-      const cents = Math.min(item.priceCents, left);
-      details.push({ sectionId: item.sectionId ?? null, titleId: item.titleId, cents });
-      this.paidItems.add(itemId);
-      left -= cents;
-    }
-    const total = details.reduce((sum, d) => sum + d.cents, 0);
-    if (total === 0) return 0;
-    this.entry(allowance, 'CHARGE', -total, order.createdAt as Date, null, {
-      orderId,
-      termId: order.termId,
-      details,
-    });
-    return total;
-  }
-
-  /** The cancellation of a charged order, two hours after it was placed. */
-  refund(allowance: Allowance, order: OrderRow, cents: number, actor: number | null): void {
-    const at = new Date((order.createdAt as Date).getTime() + 2 * HOUR_MS);
-    this.entry(allowance, 'REFUND', cents, at, actor, {
-      orderId: order.id as number,
-      termId: order.termId,
-      note: 'Order cancelled',
-    });
-  }
-
-  /** The closing job the night after the window ended: every balance left expires or is paid out. */
-  close(source: Source): void {
-    const at = instant(source.spec.endDay + 1, 2);
-    const kind = source.spec.unspentPolicy === 'RETURN_TO_SOURCE' ? 'EXPIRY' : 'PAYOUT';
-    let total = 0;
-    let count = 0;
-    for (const allowance of source.allowances) {
-      if (allowance.balance <= 0) continue;
-      total += allowance.balance;
-      count++;
-      this.entry(allowance, kind, -allowance.balance, at, null);
-    }
-    const row = this.data.sources.find((s) => s.id === source.id);
-    if (row) row.closedAt = at;
-    this.activity(source, null, null, 'BALANCES_CLOSED', at, {
-      summary: `${count} unspent balances closed: ${formatMoney(total)} ${
-        kind === 'EXPIRY' ? 'returned to the source' : 'to pay out to students'
-      }`,
-      details: { allowances: count, closedCents: total },
-    });
-  }
-
-  /** The rows, the ledger in time order with ids in that order. */
-  finish(): FundingData {
-    const { ids } = this.input.ctx;
-    const byTime = <T extends { at?: Date | null }>(rows: T[]) =>
-      rows.sort((x, y) => (x.at as Date).getTime() - (y.at as Date).getTime());
-    for (const row of byTime(this.data.ledger)) row.id = ids.next(fundingLedger);
-    for (const row of byTime(this.data.activity)) row.id = ids.next(fundingActivity);
-    return this.data;
-  }
-
-  private requiredOwn(studentId: number, item: ItemRow): boolean {
-    const sectionId = item.sectionId;
-    if (sectionId === null || sectionId === undefined) return false;
-    return (
-      (this.ownSections.get(studentId)?.has(sectionId) ?? false) &&
-      (this.required.get(sectionId)?.has(item.titleId) ?? false)
-    );
-  }
-
-  private voucherCode(): string {
-    for (;;) {
-      let code = '';
-      for (let i = 0; i < 10; i++) {
-        if (i === 5) code += '-';
-        code += VOUCHER_ALPHABET[this.rng.int(0, VOUCHER_ALPHABET.length - 1)];
-      }
-      if (!this.codes.has(code)) {
-        this.codes.add(code);
-        return code;
-      }
-    }
-  }
-
-  private entry(
-    allowance: Allowance,
-    kind: LedgerKind,
-    amountCents: number,
-    at: Date,
-    actor: number | null,
-    extra: { orderId?: number; termId?: number | null; details?: object; note?: string } = {},
-  ): void {
-    if (allowance.balance + amountCents < 0)
-      throw new Error(`Funding seed: allowance ${allowance.id} would be overdrawn`);
-    allowance.balance += amountCents;
-    this.data.ledger.push({
-      locationId: this.input.ctx.plan.locationId,
-      sourceId: allowance.source.id,
-      allowanceId: allowance.id,
-      studentId: allowance.studentId,
-      kind,
-      amountCents,
-      orderId: extra.orderId ?? null,
-      termId: extra.termId ?? null,
-      actorAccountId: actor,
-      at,
-      note: extra.note ?? '',
-      details: extra.details ?? {},
-    });
-  }
-
-  private activity(
-    source: Source,
-    allowanceId: number | null,
-    actor: number | null,
-    action: FundingActivityAction,
-    at: Date,
-    what: { summary: string; details?: object },
-  ): void {
-    this.data.activity.push({
-      locationId: this.input.ctx.plan.locationId,
-      sourceId: source.id,
-      allowanceId,
-      actorAccountId: actor,
-      action,
-      at,
-      summary: what.summary,
-      details: what.details ?? {},
-    });
-  }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-export interface GrantPlan {
-  students: readonly StudentInfo[];
-  amount: (rng: Rng) => number;
-  day: number;
-  actor: number;
-  /** ALLOWANCE_ADDED per allowance, or one UPLOAD_APPLIED naming this file. */
-  fileName?: string;
-  /** How many allowances are charged, and how many orders each at most. */
-  chargedAllowances: number;
-  ordersEach: number;
-  /** How many charged cancelled orders are refunded (others are not charged at all). */
-  refunds: number;
-}
-
-/** Gives each student an allowance, then charges some of them against their orders. */
-export function fund(book: FundingBook, source: Source, plan: GrantPlan): Allowance[] {
-  const at = (i: number) => instant(plan.day, 9 + (i % 8));
-  const allowances = plan.students.map((s, i) =>
-    book.allow(
-      source,
-      s.id,
-      plan.amount(book.rng),
-      at(i),
-      plan.actor,
-      plan.fileName ? null : 'ALLOWANCE_ADDED',
-    ),
-  );
-  if (plan.fileName) book.applied(source, at(plan.students.length), plan.actor, plan.fileName);
-  let charged = 0;
-  let refunds = plan.refunds;
-  for (const allowance of allowances) {
-    if (charged >= plan.chargedAllowances) break;
-    let orders = 0;
-    for (const order of book.ordersFor(allowance)) {
-      if (orders >= plan.ordersEach) break;
-      const cancelled = order.status === 'CANCELLED';
-      if (cancelled && refunds <= 0) continue;
-      const cents = book.charge(allowance, order);
-      if (cents === 0) continue;
-      orders++;
-      if (cancelled) {
-        book.refund(allowance, order, cents, plan.actor);
-        refunds--;
-      }
-    }
-    if (orders > 0) charged++;
-  }
-  return allowances;
-}
-
-/** Promotion uses: a student's order placed inside the window, paid (partly) by the code. */
-export function redeem(
-  book: FundingBook,
-  source: Source,
-  students: readonly StudentInfo[],
-  uses: number,
-  actor: number,
-): number {
-  const promo = source.spec.promo;
-  if (!promo) throw new Error('Funding seed: redeem needs a promotion');
-  let used = 0;
-  for (const student of students) {
-    if (used >= uses) break;
-    for (const order of book.ordersByStudent.get(student.id) ?? []) {
-      const day = dayNumber(order.createdAt as Date);
-      if (order.status === 'CANCELLED' || day < source.spec.startDay || day > source.spec.endDay)
-        continue;
-      const allowance = book.allow(
-        source,
-        student.id,
-        promo.amountCents,
-        order.createdAt as Date,
-        actor,
-        'PROMOTION_REDEEMED',
-      );
-      // A line another allowance already paid leaves the use unspent; it stays a use.
-      book.charge(allowance, order);
-      used++;
-      break;
-    }
-  }
-  return used;
-}
 
 /** "Fall 2025" of "Fall 2025 - Main Campus". */
 function termName(catalog: CatalogData, termId: number): string {
@@ -501,6 +20,34 @@ const AID_AMOUNTS = [35_000, 40_000, 45_000, 50_000, 55_000, 60_000];
  * today, so a clerk can pay an order from it; the past one shows a closed window.
  */
 export function demoStoreAFunding(input: FundingInput): FundingData {
+  // One source after another, in this order: each draws from the same PRNG.
+  const a = storeA(input);
+  currentAid(a);
+  honorsScholarship(a);
+  chemistryLabFund(a);
+  endedAid(a);
+  welcomePromotion(a);
+  return a.book.finish();
+}
+
+type MainTerms = NonNullable<CatalogData['termsByDivision'][number]>;
+
+/** What store A's sources share: the book, its accounts, main campus's terms and students. */
+interface StoreA {
+  book: FundingBook;
+  catalog: CatalogData;
+  rng: Rng;
+  today: number;
+  cma: number;
+  admin: number;
+  main: MainTerms;
+  currentTerms: number[];
+  start: number;
+  open: { startDay: number; endDay: number };
+  enrolledNow: StudentInfo[];
+}
+
+function storeA(input: FundingInput): StoreA {
   const book = new FundingBook(input);
   const { catalog } = input;
   const rng = book.rng;
@@ -517,7 +64,12 @@ export function demoStoreAFunding(input: FundingInput): FundingData {
   const enrolledNow = book.generatedStudents(
     (s) => s.divisionIndex === 0 && s.sectionsByKind.current.length > 0,
   );
+  return { book, catalog, rng, today, cma, admin, main, currentTerms, start, open, enrolledNow };
+}
 
+/** The current term's aid, its budget raised after creation. */
+function currentAid(a: StoreA): void {
+  const { book, rng, cma, admin, currentTerms, open, enrolledNow } = a;
   const aid = book.source({
     name: 'Federal Financial Aid Book Advance',
     kind: 'FINANCIAL_AID',
@@ -542,7 +94,11 @@ export function demoStoreAFunding(input: FundingInput): FundingData {
     ordersEach: 1,
     refunds: 1,
   });
+}
 
+/** A scholarship open until the upcoming term ends. */
+function honorsScholarship(a: StoreA): void {
+  const { book, rng, today, admin, main, open, enrolledNow } = a;
   const honors = book.source({
     name: 'Honors College Book Scholarship',
     kind: 'SCHOLARSHIP',
@@ -566,7 +122,11 @@ export function demoStoreAFunding(input: FundingInput): FundingData {
     ordersEach: 1,
     refunds: 0,
   });
+}
 
+/** A department's fund for students of its current sections. */
+function chemistryLabFund(a: StoreA): void {
+  const { book, catalog, rng, cma, currentTerms, open, enrolledNow } = a;
   const chemistry = new Set(
     catalog.sectionInfo
       .filter((s) => s.kind === 'current')
@@ -598,7 +158,11 @@ export function demoStoreAFunding(input: FundingInput): FundingData {
     ordersEach: 1,
     refunds: 0,
   });
+}
 
+/** The past term's aid, its window closed. */
+function endedAid(a: StoreA): void {
+  const { book, catalog, rng, cma, main } = a;
   const pastStart = main.past.startDay;
   const ended = book.source({
     name: `Federal Financial Aid Book Advance (${termName(catalog, main.past.id)})`,
@@ -627,7 +191,11 @@ export function demoStoreAFunding(input: FundingInput): FundingData {
     refunds: 0,
   });
   book.close(ended);
+}
 
+/** A promotion code a few students used. */
+function welcomePromotion(a: StoreA): void {
+  const { book, rng, today, cma, start } = a;
   const welcome = book.source({
     name: 'Welcome Week $10',
     kind: 'PROMOTION',
@@ -653,7 +221,6 @@ export function demoStoreAFunding(input: FundingInput): FundingData {
     6,
     cma,
   );
-  return book.finish();
 }
 
 /** Demo store B: one small grant of its own, to show that a store never sees another's funds. */

@@ -1,13 +1,8 @@
 import type { AccountSpec } from './accounts-seed.ts';
 import { LARGE_BRAND } from './branding.ts';
-import {
-  ALL_SPENDING,
-  fund,
-  FundingBook,
-  redeem,
-  type FundingData,
-  type FundingInput,
-} from './gen-funding.ts';
+import { FundingBook } from './gen-funding-book.ts';
+import { fund, redeem } from './gen-funding-plans.ts';
+import { ALL_SPENDING, type FundingData, type FundingInput } from './gen-funding-types.ts';
 import { ALL_DEPARTMENTS } from './department-catalog.ts';
 import type { DivisionPlan } from './store-plan.ts';
 import type { StoreSpec } from './store-seed.ts';

@@ -10,7 +10,7 @@ import { generateAdoptionActivity } from './gen-adoption-activity.ts';
 import { generateAdoptions } from './gen-adoptions.ts';
 import { generateCatalog } from './gen-catalog.ts';
 import { generateCommerce } from './gen-commerce.ts';
-import type { FundingData, FundingGenerator } from './gen-funding.ts';
+import type { FundingData, FundingGenerator } from './gen-funding-types.ts';
 import { generatePeople } from './gen-people.ts';
 import { generateTitles } from './gen-titles.ts';
 import type { GenContext, StorePlan } from './store-plan.ts';
