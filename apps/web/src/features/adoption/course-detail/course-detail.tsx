@@ -11,7 +11,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { catalogReturnPath } from '../catalog-return.ts';
+import { courseListReturnPath } from '../course-list-return.ts';
 import { AdoptionLists } from './adoption-lists.tsx';
 import { AdoptionPanels } from './adoption-panels.tsx';
 import { useAdoptionPanels } from './adoption-url-state.ts';
@@ -81,7 +81,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
     <Stack spacing={3} sx={{ maxWidth: 1280, minWidth: 0 }}>
       <Link
         component={RouterLink}
-        to={catalogReturnPath()}
+        to={courseListReturnPath()}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden />

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { CourseCatalog } from '../catalog/course-catalog.tsx';
+import { CourseCatalog } from '../courses/course-catalog.tsx';
 
 /** /adopt: the course catalog, from which a course's adoptions are opened. */
 export function AdoptPage() {

@@ -3,16 +3,16 @@ import { useLocation } from 'react-router';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { rememberCatalogSearch } from '../catalog-return.ts';
-import { CatalogFilterPanel } from './catalog-filter-panel.tsx';
-import { CatalogResults } from './catalog-results.tsx';
-import { CATALOG_DEFAULTS, useCatalogView } from './catalog-url-state.ts';
+import { rememberCourseListSearch } from '../course-list-return.ts';
+import { CourseFilterPanel } from './course-filter-panel.tsx';
+import { CourseResults } from './course-results.tsx';
+import { COURSE_LIST_DEFAULTS, useCourseListView } from './course-list-url-state.ts';
 
 /**
  * Everything but the sort: what "Show all courses" clears. The sort keys are left out of the
  * change altogether (a key set to undefined would reset them to the default).
  */
-const { sort: _sort, dir: _dir, ...SHOW_ALL } = CATALOG_DEFAULTS;
+const { sort: _sort, dir: _dir, ...SHOW_ALL } = COURSE_LIST_DEFAULTS;
 
 /**
  * The course catalog (docs/behaviour/routes-and-guard.md): search, filters, a server-paged and server-sorted list and an
@@ -25,14 +25,14 @@ export function CourseCatalog() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   // Every column fits from 1200 px, beside the drawer.
   const roomy = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
-  const [view, setView] = useCatalogView();
+  const [view, setView] = useCourseListView();
   const { search } = useLocation();
-  useEffect(() => rememberCatalogSearch(search), [search]);
+  useEffect(() => rememberCourseListSearch(search), [search]);
 
   return (
     <Stack spacing={2.5}>
-      <CatalogFilterPanel view={view} onChange={setView} narrow={!wide} />
-      <CatalogResults
+      <CourseFilterPanel view={view} onChange={setView} narrow={!wide} />
+      <CourseResults
         view={view}
         onChange={setView}
         onShowAll={() => setView(SHOW_ALL)}

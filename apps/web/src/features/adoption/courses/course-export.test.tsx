@@ -2,13 +2,13 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
-import { CATALOG_MESSAGES } from './catalog-messages.ts';
+import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
 import {
   callsTo,
   lastListBody,
-  renderCatalog,
+  renderCourseList,
   screenWidth,
-} from '../../../test/adoption/catalog-fake-server.ts';
+} from '../../../test/adoption/courses-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -24,7 +24,7 @@ async function openExport(choice: string) {
 
 beforeEach(() => screenWidth(1280));
 
-describe('Course catalog: export', { timeout: 20_000 }, () => {
+describe('Course list: export', { timeout: 20_000 }, () => {
   it('downloads the filtered list as the server names the workbook', async () => {
     const created: Blob[] = [];
     vi.stubGlobal(
@@ -44,7 +44,7 @@ describe('Course catalog: export', { timeout: 20_000 }, () => {
       saved.push({ href: this.href, download: this.download });
     });
 
-    const { calls } = renderCatalog(FILTERED);
+    const { calls } = renderCourseList(FILTERED);
     await openExport('Download (.xlsx)');
 
     expect(await screen.findByText('Downloaded course-catalog-2026-05-01.xlsx.')).toBeVisible();
@@ -64,7 +64,7 @@ describe('Course catalog: export', { timeout: 20_000 }, () => {
   });
 
   it('e-mails the export to the signed-in user and says where it went', async () => {
-    const { calls } = renderCatalog(FILTERED);
+    const { calls } = renderCourseList(FILTERED);
     await openExport('E-mail it to me');
     expect(
       await screen.findByText('The catalog export (42 rows) was e-mailed to pat@example.edu.'),
@@ -75,15 +75,15 @@ describe('Course catalog: export', { timeout: 20_000 }, () => {
   });
 
   it('e-mails another address once it is a real address', async () => {
-    const { calls } = renderCatalog('/adopt?q=biology');
+    const { calls } = renderCourseList('/adopt?q=biology');
     const user = await openExport('E-mail to another address…');
     const dialog = await screen.findByRole('dialog', { name: 'E-mail the export' });
     const field = within(dialog).getByLabelText('E-mail address');
     await user.type(field, 'buyer@store');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText(CATALOG_MESSAGES.badEmail)).toBeVisible();
+    expect(await within(dialog).findByText(COURSE_LIST_MESSAGES.badEmail)).toBeVisible();
     // Said at once to a screen reader: focus is still on Send.
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.badEmail);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(COURSE_LIST_MESSAGES.badEmail);
     expect(callsTo(calls, 'POST', 'exportCatalog')).toHaveLength(0);
 
     await user.type(field, '.example.edu');
@@ -101,7 +101,7 @@ describe('Course catalog: export', { timeout: 20_000 }, () => {
 
   it('shows progress while the workbook builds and refuses a second export meanwhile', async () => {
     let finish: (response: Response) => void = () => undefined;
-    renderCatalog('/adopt', {
+    renderCourseList('/adopt', {
       handlers: {
         'POST /app-rest/adoption/v1/7/exportCatalog': () =>
           new Promise<Response>((resolve) => (finish = resolve)),
@@ -122,7 +122,7 @@ describe('Course catalog: export', { timeout: 20_000 }, () => {
   });
 
   it('says why an export failed', async () => {
-    renderCatalog('/adopt', {
+    renderCourseList('/adopt', {
       handlers: {
         'POST /app-rest/adoption/v1/7/exportCatalog': () =>
           json(503, { message: 'The database is briefly unavailable. Try again in a moment.' }),

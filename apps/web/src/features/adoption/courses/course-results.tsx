@@ -2,19 +2,19 @@ import { useId } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CATALOG_MESSAGES } from './catalog-messages.ts';
-import { useCourseList } from './catalog-queries.ts';
-import { courseListBody, isSearching } from './catalog-url-state.ts';
-import type { CatalogView } from './catalog-url-state.ts';
+import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
+import { useCourseList } from './course-queries.ts';
+import { courseListBody, isSearching } from './course-list-url-state.ts';
+import type { CourseListView } from './course-list-url-state.ts';
 import type { GridLayout } from './course-columns.tsx';
 import { CourseGrid } from './course-grid.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { NoResults } from '../../../components/list/no-results.tsx';
 import { SearchFailure } from '../../../components/load-failure.tsx';
 
-interface CatalogResultsProps {
-  view: CatalogView;
-  onChange: (patch: Partial<CatalogView>) => void;
+interface CourseResultsProps {
+  view: CourseListView;
+  onChange: (patch: Partial<CourseListView>) => void;
   /** Clears the search and every filter (the sort stays). */
   onShowAll: () => void;
   layout: GridLayout;
@@ -26,7 +26,7 @@ const countText = (count: number, searching: boolean) => {
 };
 
 /** The list's header (count and export) and the grid, or what stands in for it. */
-export function CatalogResults({ view, onChange, onShowAll, layout }: CatalogResultsProps) {
+export function CourseResults({ view, onChange, onShowAll, layout }: CourseResultsProps) {
   const headingId = useId();
   const body = courseListBody(view);
   const list = useCourseList(body);
@@ -57,14 +57,14 @@ export function CatalogResults({ view, onChange, onShowAll, layout }: CatalogRes
         <SearchFailure
           error={list.error}
           onRetry={() => void list.refetch()}
-          failedTitle={searching ? CATALOG_MESSAGES.searchFailed : CATALOG_MESSAGES.loadFailed}
+          failedTitle={searching ? COURSE_LIST_MESSAGES.searchFailed : COURSE_LIST_MESSAGES.loadFailed}
           forbiddenTitle="No courses to show"
-          forbiddenText={CATALOG_MESSAGES.forbidden}
+          forbiddenText={COURSE_LIST_MESSAGES.forbidden}
         />
       ) : settled && data.recordCount === 0 ? (
         <NoResults
-          title={CATALOG_MESSAGES.empty}
-          hint={searching ? CATALOG_MESSAGES.emptySearchHint : CATALOG_MESSAGES.emptyHint}
+          title={COURSE_LIST_MESSAGES.empty}
+          hint={searching ? COURSE_LIST_MESSAGES.emptySearchHint : COURSE_LIST_MESSAGES.emptyHint}
           action={
             <Button variant="outlined" onClick={onShowAll}>
               Show all courses

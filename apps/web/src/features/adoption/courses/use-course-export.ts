@@ -5,8 +5,8 @@ import { useNotify } from '../../../platform/notifications/notification-context.
 import { useSession } from '../../../platform/session/session-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useContractCall } from '../../../lib/contract-query.ts';
-import { CATALOG_MESSAGES } from './catalog-messages.ts';
-import { downloadCatalog } from './download-export.ts';
+import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
+import { downloadCourseExport } from './download-export.ts';
 
 /** Where an export goes: a file in the browser, the caller's own inbox, or another address. */
 export type ExportTarget =
@@ -15,10 +15,10 @@ export type ExportTarget =
 const rows = (count: number) => (count === 1 ? '1 row' : `${count} rows`);
 
 /**
- * Exports the catalog with the body of the list on screen (every page of it) and says where it
+ * Exports the course list with the body of the list on screen (every page of it) and says where it
  * went: a success toast names the file or the address, an error toast the reason.
  */
-export function useCatalogExport(body: CourseListRequest) {
+export function useCourseExport(body: CourseListRequest) {
   const { session } = useSession();
   const call = useContractCall();
   const notify = useNotify();
@@ -27,7 +27,7 @@ export function useCatalogExport(body: CourseListRequest) {
       if (!session) throw new Error('Not signed in');
       const params = { userAccountId: session.accountId };
       if (target.kind === 'download') {
-        const filename = await downloadCatalog(session.accountId, session.token, body);
+        const filename = await downloadCourseExport(session.accountId, session.token, body);
         return `Downloaded ${filename}.`;
       }
       const query =
@@ -39,7 +39,7 @@ export function useCatalogExport(body: CourseListRequest) {
     onError: (error) =>
       notify({
         type: 'error',
-        message: `${CATALOG_MESSAGES.exportFailed}: ${errorMessage(error)}`,
+        message: `${COURSE_LIST_MESSAGES.exportFailed}: ${errorMessage(error)}`,
         timeout: true,
       }),
   });

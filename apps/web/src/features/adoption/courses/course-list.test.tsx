@@ -2,13 +2,13 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
-import { CATALOG_MESSAGES } from './catalog-messages.ts';
+import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
 import {
   callsTo,
   lastListBody,
-  renderCatalog,
+  renderCourseList,
   screenWidth,
-} from '../../../test/adoption/catalog-fake-server.ts';
+} from '../../../test/adoption/courses-fake-server.ts';
 
 // The first visit loads the lazy page, MUI and the data grid, which takes a while in jsdom.
 configure({ asyncUtilTimeout: 5000 });
@@ -20,9 +20,9 @@ const row = (table: HTMLElement, name: string) =>
 beforeEach(() => screenWidth(1280));
 
 // The data grid renders slowly in jsdom; a few tests here render it several times.
-describe('Course catalog: the list', { timeout: 20_000 }, () => {
+describe('Course list: the list', { timeout: 20_000 }, () => {
   it('asks for the first page, soonest start first, with the standard filters', async () => {
-    const { calls } = renderCatalog();
+    const { calls } = renderCourseList();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Adopt Course Materials' }),
     ).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
 
   it('shows adoption as Y or N with a spoken label, Pending starts and responses needed', async () => {
     // By name, so the course with no dated section yet (PENDING, last by date) is on page 1.
-    renderCatalog('/adopt?sort=courseName');
+    renderCourseList('/adopt?sort=courseName');
     const table = await grid();
     await within(table).findByRole('link', { name: 'BIOL 101' });
 
@@ -66,7 +66,7 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
       within(await grid())
         .getAllByRole('columnheader')
         .map((h) => h.textContent);
-    renderCatalog();
+    renderCourseList();
     await within(await grid()).findByRole('link', { name: 'BIOL 101' });
     expect(await headers()).toEqual([
       'Course',
@@ -81,13 +81,13 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
     cleanup();
 
     screenWidth(1024);
-    renderCatalog();
+    renderCourseList();
     await within(await grid()).findByRole('link', { name: 'BIOL 101' });
     expect(await headers()).toEqual(['Course', 'Course name', 'Starts', 'Adopted', 'Response']);
   });
 
   it('links each course code to its detail page', async () => {
-    const { router } = renderCatalog();
+    const { router } = renderCourseList();
     const table = await grid();
     const link = await within(table).findByRole('link', { name: 'CONL 500' });
     expect(link).toHaveAttribute('href', '/adopt/course/2/CONL/500');
@@ -97,7 +97,7 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
   });
 
   it('pages on the server and keeps the page in the URL', async () => {
-    const { router, calls } = renderCatalog();
+    const { router, calls } = renderCourseList();
     const table = await grid();
     await within(table).findByRole('link', { name: 'BIOL 101' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -108,7 +108,7 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
   });
 
   it('sorts any column on the server, both ways, and a sort goes back to page 1', async () => {
-    const { router, calls } = renderCatalog('/adopt?page=2');
+    const { router, calls } = renderCourseList('/adopt?page=2');
     const table = await grid();
     await within(table).findByRole('link', { name: 'CHEM 220' });
     const user = userEvent.setup();
@@ -129,14 +129,14 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
   });
 
   it('says when nothing matches, with a way back to every course', async () => {
-    const { router } = renderCatalog('/adopt?action=ADOPTED&division=2&sort=courseName&dir=desc', {
+    const { router } = renderCourseList('/adopt?action=ADOPTED&division=2&sort=courseName&dir=desc', {
       handlers: {
         'POST /app-rest/adoption/v1/7/getCourseList': () =>
           json(200, { courseDTOList: [], recordCount: 0 }),
       },
     });
-    expect(await screen.findByText(CATALOG_MESSAGES.empty)).toBeInTheDocument();
-    expect(screen.getByText(CATALOG_MESSAGES.emptyHint)).toBeInTheDocument();
+    expect(await screen.findByText(COURSE_LIST_MESSAGES.empty)).toBeInTheDocument();
+    expect(screen.getByText(COURSE_LIST_MESSAGES.emptyHint)).toBeInTheDocument();
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show all courses' }));
@@ -146,7 +146,7 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
 
   it("says 'Error while searching' for a failed search, and retries", async () => {
     let fail = true;
-    const { calls } = renderCatalog('/adopt?q=biology', {
+    const { calls } = renderCourseList('/adopt?q=biology', {
       handlers: {
         'POST /app-rest/adoption/v1/7/getCourseList': () =>
           fail
@@ -155,16 +155,16 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(CATALOG_MESSAGES.searchFailed);
+    expect(alert).toHaveTextContent(COURSE_LIST_MESSAGES.searchFailed);
     expect(alert).toHaveTextContent('searchString must be at most 100 characters');
     fail = false;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText(CATALOG_MESSAGES.empty)).toBeInTheDocument();
+    expect(await screen.findByText(COURSE_LIST_MESSAGES.empty)).toBeInTheDocument();
     expect(callsTo(calls, 'POST', 'getCourseList')).toHaveLength(2);
   });
 
   it('gives the default message when a filtered list fails', async () => {
-    renderCatalog('/adopt?division=1', {
+    renderCourseList('/adopt?division=1', {
       handlers: {
         'POST /app-rest/adoption/v1/7/getCourseList': () =>
           json(500, { message: 'An unexpected error occurred.' }),
@@ -172,18 +172,18 @@ describe('Course catalog: the list', { timeout: 20_000 }, () => {
     });
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('An unexpected error occurred.');
-    expect(alert).not.toHaveTextContent(CATALOG_MESSAGES.searchFailed);
+    expect(alert).not.toHaveTextContent(COURSE_LIST_MESSAGES.searchFailed);
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('explains a refusal instead of offering a retry that cannot help', async () => {
-    renderCatalog('/adopt', {
+    renderCourseList('/adopt', {
       handlers: {
         'POST /app-rest/adoption/v1/7/getCourseList': () =>
           json(403, { message: 'You may not adopt course materials.' }),
       },
     });
-    expect(await screen.findByText(CATALOG_MESSAGES.forbidden)).toBeInTheDocument();
+    expect(await screen.findByText(COURSE_LIST_MESSAGES.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });

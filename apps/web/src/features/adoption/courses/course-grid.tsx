@@ -3,15 +3,15 @@ import type { GridSortModel } from '@mui/x-data-grid';
 import { ServerGrid, WRAPPING_CELLS, usePageModel } from '../../../components/list/server-grid.tsx';
 import { COURSE_SORT_FIELDS, DEFAULT_PAGE_SIZE } from '@csp/contracts';
 import type { CourseDTO, CourseSortField } from '@csp/contracts';
-import type { CatalogView } from './catalog-url-state.ts';
+import type { CourseListView } from './course-list-url-state.ts';
 import { COLUMNS } from './course-columns.tsx';
 import type { GridLayout } from './course-columns.tsx';
 
 interface CourseGridProps {
   rows: readonly CourseDTO[];
   recordCount: number;
-  view: CatalogView;
-  onChange: (patch: Partial<CatalogView>) => void;
+  view: CourseListView;
+  onChange: (patch: Partial<CourseListView>) => void;
   loading: boolean;
   layout: GridLayout;
   labelledBy: string;

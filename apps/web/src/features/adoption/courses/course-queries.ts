@@ -17,7 +17,7 @@ import {
 const REFERENCE_DATA = { staleTime: 5 * 60_000, retry: false } as const;
 
 /**
- * One page of the catalog. The previous page stays on screen while the next loads, so a new
+ * One page of the course list. The previous page stays on screen while the next loads, so a new
  * sort or page dims the grid under a progress bar instead of emptying it.
  */
 export function useCourseList(body: CourseListRequest) {
@@ -28,7 +28,7 @@ export function useCourseList(body: CourseListRequest) {
   );
 }
 
-export function useCatalogActions() {
+export function useCourseActionTypes() {
   return useContractQuery(getCatalogActionList, { params: useCallerParams() }, REFERENCE_DATA);
 }
 

@@ -1,15 +1,15 @@
-import { ALL_DIVISIONS, chosenLevels } from './catalog-url-state.ts';
-import type { CatalogView } from './catalog-url-state.ts';
+import { ALL_DIVISIONS, chosenLevels } from './course-list-url-state.ts';
+import type { CourseListView } from './course-list-url-state.ts';
 import {
   useAdoptionCourses,
   useAdoptionDepartments,
   useAdoptionDivisions,
-} from './catalog-queries.ts';
+} from './course-queries.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 
-interface CatalogLevelFiltersProps {
-  view: CatalogView;
-  onChange: (patch: Partial<CatalogView>) => void;
+interface CourseLevelFiltersProps {
+  view: CourseListView;
+  onChange: (patch: Partial<CourseListView>) => void;
   disabled: boolean;
 }
 
@@ -17,7 +17,7 @@ interface CatalogLevelFiltersProps {
  * Division, then department, then course (docs/behaviour/validation.md): each level lists the caller's own scope
  * and loads only once the level above is chosen; changing a level clears the levels below.
  */
-export function CatalogLevelFilters({ view, onChange, disabled }: CatalogLevelFiltersProps) {
+export function CourseLevelFilters({ view, onChange, disabled }: CourseLevelFiltersProps) {
   const { divisionId, departmentCode } = chosenLevels(view);
   const divisions = useAdoptionDivisions();
   const departments = useAdoptionDepartments(divisionId);

@@ -13,7 +13,7 @@ import { normaliseSearchString } from '../../../lib/search-string.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 
 /**
- * The catalog's view as URL parameters, so a filtered, sorted page of courses is a link. `q` is
+ * The course list's view as URL parameters, so a filtered, sorted page of courses is a link. `q` is
  * the name the phone top bar's course search already uses (/adopt?q=).
  *
  * The dates default to empty, meaning "the standard window" (docs/behaviour/constants.md: today .. 187 days ahead):
@@ -21,7 +21,7 @@ import { useUrlState } from '../../../lib/url-state.ts';
  * dates therefore keeps meaning "from today" when it is opened next month; a link with dates
  * keeps its dates.
  */
-export const catalogUrlSchema = z.object({
+export const courseListUrlSchema = z.object({
   q: z.string().trim().max(100),
   division: z.coerce.number().int().min(0),
   department: z.string().trim().max(50),
@@ -35,12 +35,12 @@ export const catalogUrlSchema = z.object({
   page: z.coerce.number().int().min(1),
 });
 
-export type CatalogView = z.output<typeof catalogUrlSchema>;
+export type CourseListView = z.output<typeof courseListUrlSchema>;
 
 /** No division chosen: every division of the caller's scope. */
 export const ALL_DIVISIONS = 0;
 
-export const CATALOG_DEFAULTS: CatalogView = {
+export const COURSE_LIST_DEFAULTS: CourseListView = {
   q: '',
   division: ALL_DIVISIONS,
   department: '',
@@ -54,8 +54,8 @@ export const CATALOG_DEFAULTS: CatalogView = {
   page: 1,
 };
 
-export function useCatalogView() {
-  return useUrlState(catalogUrlSchema, CATALOG_DEFAULTS);
+export function useCourseListView() {
+  return useUrlState(courseListUrlSchema, COURSE_LIST_DEFAULTS);
 }
 
 /**
@@ -64,22 +64,22 @@ export function useCatalogView() {
  * so they always say which sections are counted.
  */
 export function dateWindow(
-  view: Pick<CatalogView, 'from' | 'to'>,
+  view: Pick<CourseListView, 'from' | 'to'>,
   today = new Date(),
 ): { from: string; to: string } {
   return catalogDateWindow(view.from, view.to, toApiDate(today));
 }
 
-export function isSearching(view: CatalogView): boolean {
+export function isSearching(view: CourseListView): boolean {
   return view.q !== '';
 }
 
 /**
- * The levels of the catalog filter that apply: a department only under a division, a course
+ * The levels of the course list filter that apply: a department only under a division, a course
  * only under a department (a hand-edited link with a course but no department is read as the
  * levels above it, not sent as a request the server would refuse).
  */
-export function chosenLevels(view: CatalogView) {
+export function chosenLevels(view: CourseListView) {
   const divisionId = view.division === ALL_DIVISIONS ? null : view.division;
   const departmentCode = divisionId !== null && view.department ? view.department : null;
   const courseCode = departmentCode !== null && view.course ? view.course : null;
@@ -87,15 +87,15 @@ export function chosenLevels(view: CatalogView) {
 }
 
 /** How many filters differ from the first view (shown on the phone's collapsed filter bar). */
-export function activeFilterCount(view: CatalogView): number {
+export function activeFilterCount(view: CourseListView): number {
   const { divisionId, departmentCode, courseCode } = chosenLevels(view);
   return [
     divisionId !== null,
     departmentCode !== null,
     courseCode !== null,
-    view.action !== CATALOG_DEFAULTS.action,
+    view.action !== COURSE_LIST_DEFAULTS.action,
     view.from !== '' || view.to !== '',
-    view.open !== CATALOG_DEFAULTS.open,
+    view.open !== COURSE_LIST_DEFAULTS.open,
   ].filter(Boolean).length;
 }
 
@@ -105,7 +105,7 @@ export function activeFilterCount(view: CatalogView): number {
  * (docs/behaviour/validation.md; the server then looks through all the caller's courses): the filters are left out
  * rather than sent and ignored, so the body says what the list shows.
  */
-export function courseListBody(view: CatalogView): CourseListRequest {
+export function courseListBody(view: CourseListView): CourseListRequest {
   const paging = {
     page: view.page,
     coursesPerPage: DEFAULT_PAGE_SIZE,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { onApiResponse } from '../../../lib/api-client.ts';
-import { FALLBACK_FILENAME, downloadCatalog, filenameFrom } from './download-export.ts';
+import { FALLBACK_FILENAME, downloadCourseExport, filenameFrom } from './download-export.ts';
 
 describe('filenameFrom', () => {
   it('reads the plain and the UTF-8 forms of Content-Disposition', () => {
@@ -22,7 +22,7 @@ describe('filenameFrom', () => {
   });
 });
 
-describe('downloadCatalog', () => {
+describe('downloadCourseExport', () => {
   it('tells the session about its answer, so a 401 during a download ends the session too', async () => {
     const heard: { status: number; token: string }[] = [];
     const stop = onApiResponse((info) => heard.push({ status: info.status, token: info.token }));
@@ -33,7 +33,7 @@ describe('downloadCatalog', () => {
         headers: { 'Content-Type': 'application/json' },
       })) as typeof fetch;
     try {
-      await expect(downloadCatalog(7, 'token-1', {})).rejects.toMatchObject({
+      await expect(downloadCourseExport(7, 'token-1', {})).rejects.toMatchObject({
         status: 401,
         message: 'Your session has ended.',
       });

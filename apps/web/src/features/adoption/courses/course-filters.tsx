@@ -7,22 +7,22 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { CATALOG_ACTION_TYPES } from '@csp/contracts';
 import type { CatalogActionType } from '@csp/contracts';
-import { CATALOG_MESSAGES } from './catalog-messages.ts';
-import { CatalogLevelFilters } from './catalog-level-filters.tsx';
-import { useCatalogActions } from './catalog-queries.ts';
-import { activeFilterCount } from './catalog-url-state.ts';
-import type { CatalogView } from './catalog-url-state.ts';
+import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
+import { CourseLevelFilters } from './course-level-filters.tsx';
+import { useCourseActionTypes } from './course-queries.ts';
+import { activeFilterCount } from './course-list-url-state.ts';
+import type { CourseListView } from './course-list-url-state.ts';
 import { DateRangeFields } from './date-range-fields.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 
-interface CatalogFiltersProps {
-  view: CatalogView;
-  onChange: (patch: Partial<CatalogView>) => void;
+interface CourseFiltersProps {
+  view: CourseListView;
+  onChange: (patch: Partial<CourseListView>) => void;
   searching: boolean;
 }
 
 /** Resets every filter; the search and the sort are the search field's and the grid's. */
-const CLEARED_FILTERS: Partial<CatalogView> = {
+const CLEARED_FILTERS: Partial<CourseListView> = {
   division: undefined,
   department: undefined,
   course: undefined,
@@ -33,11 +33,11 @@ const CLEARED_FILTERS: Partial<CatalogView> = {
 };
 
 /**
- * The catalog filters. While a search is active they are disabled, with a note saying so: the
+ * The course list filters. While a search is active they are disabled, with a note saying so: the
  * search overrides them (docs/behaviour/validation.md) and a filter that looks applied but is not would mislead.
  */
-export function CatalogFilters({ view, onChange, searching }: CatalogFiltersProps) {
-  const actions = useCatalogActions();
+export function CourseFilters({ view, onChange, searching }: CourseFiltersProps) {
+  const actions = useCourseActionTypes();
   const [resets, setResets] = useState(0);
   // The labels are known before the list arrives, so the field never shows a bare code.
   const actionOptions = (
@@ -51,7 +51,7 @@ export function CatalogFilters({ view, onChange, searching }: CatalogFiltersProp
     <Stack spacing={2}>
       {searching && (
         <Alert severity="info" variant="outlined" role="status">
-          {CATALOG_MESSAGES.searchOverrides}
+          {COURSE_LIST_MESSAGES.searchOverrides}
         </Alert>
       )}
       <Box
@@ -66,7 +66,7 @@ export function CatalogFilters({ view, onChange, searching }: CatalogFiltersProp
           alignItems: 'start',
         }}
       >
-        <CatalogLevelFilters view={view} onChange={onChange} disabled={searching} />
+        <CourseLevelFilters view={view} onChange={onChange} disabled={searching} />
         <FilterSelect
           label="Action type"
           value={view.action}

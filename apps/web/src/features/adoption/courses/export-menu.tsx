@@ -12,8 +12,8 @@ import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlin
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import type { CourseListRequest } from '@csp/contracts';
 import { ExportEmailDialog } from './export-email-dialog.tsx';
-import { useCatalogExport } from './use-catalog-export.ts';
-import type { ExportTarget } from './use-catalog-export.ts';
+import { useCourseExport } from './use-course-export.ts';
+import type { ExportTarget } from './use-course-export.ts';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden.tsx';
 
 interface ExportMenuProps {
@@ -31,7 +31,7 @@ export function ExportMenu({ body, disabled }: ExportMenuProps) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [askAddress, setAskAddress] = useState(false);
-  const exporting = useCatalogExport(body);
+  const exporting = useCourseExport(body);
   const busy = exporting.isPending;
 
   const start = (target: ExportTarget) => {

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { z } from 'zod';
-import { CATALOG_MESSAGES } from './catalog-messages.ts';
+import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
 
 interface ExportEmailDialogProps {
   onSend: (address: string) => void;
@@ -28,7 +28,7 @@ export function ExportEmailDialog({ onSend, onClose }: ExportEmailDialogProps) {
     event.preventDefault();
     const parsed = emailAddress.safeParse(address);
     if (!parsed.success) {
-      setError(CATALOG_MESSAGES.badEmail);
+      setError(COURSE_LIST_MESSAGES.badEmail);
       return;
     }
     onSend(parsed.data);

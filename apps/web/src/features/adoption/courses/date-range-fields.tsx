@@ -1,5 +1,5 @@
 import { DateRange, type DayRange } from '../../../components/list/date-range.tsx';
-import { dateWindow } from './catalog-url-state.ts';
+import { dateWindow } from './course-list-url-state.ts';
 
 interface DateRangeFieldsProps extends DayRange {
   onChange: (patch: DayRange) => void;

@@ -1,14 +1,14 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES } from './catalog-messages.ts';
-import { dateWindow } from './catalog-url-state.ts';
+import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
+import { dateWindow } from './course-list-url-state.ts';
 import {
   callsTo,
   lastListBody,
-  renderCatalog,
+  renderCourseList,
   screenWidth,
-} from '../../../test/adoption/catalog-fake-server.ts';
+} from '../../../test/adoption/courses-fake-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -16,10 +16,10 @@ const firstRow = () => screen.findByRole('link', { name: 'BIOL 101' });
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 const search = (location: { search: string }) => new URLSearchParams(location.search);
 
-describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
+describe('Course list: filters and search', { timeout: 20_000 }, () => {
   it('narrows division, then department, then course, each in the URL and the request', async () => {
     screenWidth(1280);
-    const { router, calls } = renderCatalog();
+    const { router, calls } = renderCourseList();
     await firstRow();
     const user = userEvent.setup();
 
@@ -57,7 +57,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
 
   it('applies the action type, the open-sections switch and the date range', async () => {
     screenWidth(1280);
-    const { router, calls } = renderCatalog();
+    const { router, calls } = renderCourseList();
     await firstRow();
     const user = userEvent.setup();
     const standard = dateWindow({ from: '', to: '' });
@@ -106,7 +106,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
 
   it('clears a half-typed date on reset, even over the standard window', async () => {
     screenWidth(1280);
-    const { router } = renderCatalog('/adopt?action=ADOPTED');
+    const { router } = renderCourseList('/adopt?action=ADOPTED');
     const user = userEvent.setup();
     const standard = dateWindow({ from: '', to: '' });
     fireEvent.change(await screen.findByLabelText('Sections from'), { target: { value: '' } });
@@ -119,7 +119,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
 
   it('opens a shared link with its filters, sort and page in place', async () => {
     screenWidth(1280);
-    const { calls } = renderCatalog(
+    const { calls } = renderCourseList(
       '/adopt?division=1&department=CHEM&action=NEEDS_ADOPTION&open=false&from=2026-06-01&sort=courseName&dir=desc&page=1',
     );
     await waitFor(() => expect(select('Department')).toHaveValue('CHEM'));
@@ -144,7 +144,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
 
   it('searches by code or name over the filters, and says the filters are not applied', async () => {
     screenWidth(1280);
-    const { router, calls } = renderCatalog('/adopt?division=1&department=CHEM&action=ADOPTED');
+    const { router, calls } = renderCourseList('/adopt?division=1&department=CHEM&action=ADOPTED');
     await waitFor(() => expect(select('Department')).toHaveValue('CHEM'));
     const user = userEvent.setup();
     const field = screen.getByRole('searchbox', { name: 'Search courses by code or name' });
@@ -162,7 +162,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
       }),
     );
     expect(await screen.findByText('1 course found')).toBeVisible();
-    expect(screen.getByText(CATALOG_MESSAGES.searchOverrides)).toBeVisible();
+    expect(screen.getByText(COURSE_LIST_MESSAGES.searchOverrides)).toBeVisible();
     expect(select('Division')).toBeDisabled();
     expect(select('Department')).toBeDisabled();
     expect(select('Action type')).toBeDisabled();
@@ -179,7 +179,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(search(router.state.location).get('q')).toBeNull());
     expect(select('Division')).toBeEnabled();
-    expect(screen.queryByText(CATALOG_MESSAGES.searchOverrides)).not.toBeInTheDocument();
+    expect(screen.queryByText(COURSE_LIST_MESSAGES.searchOverrides)).not.toBeInTheDocument();
     await waitFor(() =>
       expect(lastListBody(calls)).toMatchObject({ divisionId: 1, departmentCode: 'CHEM' }),
     );
@@ -187,7 +187,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
 
   it('takes the search from the q parameter the phone top bar sends', async () => {
     screenWidth(360);
-    const { router, calls } = renderCatalog('/adopt?q=BIOL230');
+    const { router, calls } = renderCourseList('/adopt?q=BIOL230');
     expect(await screen.findByText('1 course found')).toBeVisible();
     expect(screen.getByText('“BIOL230”')).toBeVisible();
     expect(lastListBody(calls)?.searchString).toBe('BIOL230');
@@ -201,7 +201,7 @@ describe('Course catalog: filters and search', { timeout: 20_000 }, () => {
 
   it('folds the filters on a phone and keeps the essential columns', async () => {
     screenWidth(360);
-    renderCatalog('/adopt?division=1&open=false');
+    renderCourseList('/adopt?division=1&open=false');
     const table = await screen.findByRole('grid', { name: 'Courses' });
     await within(table).findByRole('link', { name: 'BIOL 101' });
     expect(

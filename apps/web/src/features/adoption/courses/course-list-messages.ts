@@ -1,7 +1,7 @@
 import { DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 
-/** What the catalog says, in one place so tests and screens use the same words. */
-export const CATALOG_MESSAGES = {
+/** What the course list says, in one place so tests and screens use the same words. */
+export const COURSE_LIST_MESSAGES = {
   /** docs/behaviour/messages.md: a failed course search. */
   searchFailed: 'Error while searching',
   /** docs/behaviour/messages.md: the default fallback, for a failed filtered list. */

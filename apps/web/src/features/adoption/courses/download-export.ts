@@ -4,7 +4,7 @@ import { downloadFile, filenameFrom as filenameOr } from '../../../lib/download-
 
 export const FALLBACK_FILENAME = 'course-catalog.xlsx';
 
-/** The file name from a Content-Disposition header, or the catalog's own name when it has none. */
+/** The file name from a Content-Disposition header, or the export's own name when it has none. */
 export function filenameFrom(disposition: string | null): string {
   return filenameOr(disposition, FALLBACK_FILENAME);
 }
@@ -13,7 +13,7 @@ export function filenameFrom(disposition: string | null): string {
  * Asks for the workbook of the list as filtered and saves it under the server's file name
  * (lib/download-file.ts: the token header, the session told of the answer, a Blob saved).
  */
-export function downloadCatalog(
+export function downloadCourseExport(
   userAccountId: number,
   token: string,
   body: CourseListRequest,

@@ -79,7 +79,7 @@ function answerCourseList(body: CourseListRequest) {
   return { courseDTOList: rows.slice((page - 1) * size, page * size), recordCount: rows.length };
 }
 
-export function catalogHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
+export function courseListHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     [`GET ${BASE}/getCatalogActionList`]: () =>
       json(
@@ -129,14 +129,14 @@ export function catalogHandlers(overrides: Record<string, Handler> = {}): Record
 }
 
 /** The whole app at `path`, signed in as Pat with the CMA team's adopt action. */
-export function renderCatalog(
+export function renderCourseList(
   path = '/adopt',
   options: { actions?: ActionName[]; handlers?: Record<string, Handler> } = {},
 ) {
   storePasswordLogin({ token: 'old', username: 'pat@example.edu', rememberSecret: 'rms1.saved' });
   return renderApp(path, {
     session: sessionResponse({ actions: options.actions ?? ['ADOPT_CMA_TEAM'] }),
-    handlers: catalogHandlers(options.handlers),
+    handlers: courseListHandlers(options.handlers),
   });
 }
 
