@@ -129,12 +129,15 @@ describe('Course list: the list', { timeout: 20_000 }, () => {
   });
 
   it('says when nothing matches, with a way back to every course', async () => {
-    const { router } = renderCourseList('/adopt?action=ADOPTED&division=2&sort=courseName&dir=desc', {
-      handlers: {
-        'POST /app-rest/adoption/v1/7/getCourseList': () =>
-          json(200, { courseDTOList: [], recordCount: 0 }),
+    const { router } = renderCourseList(
+      '/adopt?action=ADOPTED&division=2&sort=courseName&dir=desc',
+      {
+        handlers: {
+          'POST /app-rest/adoption/v1/7/getCourseList': () =>
+            json(200, { courseDTOList: [], recordCount: 0 }),
+        },
       },
-    });
+    );
     expect(await screen.findByText(COURSE_LIST_MESSAGES.empty)).toBeInTheDocument();
     expect(screen.getByText(COURSE_LIST_MESSAGES.emptyHint)).toBeInTheDocument();
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();

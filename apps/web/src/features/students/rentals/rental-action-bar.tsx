@@ -7,8 +7,19 @@ import Typography from '@mui/material/Typography';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
-import { checkedOutstanding } from './rental-selection.ts';
-import type { RentalDesk } from './use-rental-desk.ts';
+import { checkedOutstanding, type RentalLists, type SelectionState } from './rental-selection.ts';
+
+/** What the bar shows and starts: the desk's selection and its two actions (rentals-desk.tsx). */
+interface DeskActions {
+  selection: SelectionState;
+  lists: RentalLists;
+  busy: boolean;
+  returningNow: boolean;
+  shippingNow: boolean;
+  setConditionForAll: (condition: string) => void;
+  submitReturn: () => Promise<void>;
+  submitShippingLabel: () => Promise<void>;
+}
 
 /**
  * The actions, kept in view at the bottom of the screen while the lists scroll (a long list on
@@ -19,7 +30,14 @@ function phoneFriendly(label: string): string {
   return label.replace(/^Print /, '');
 }
 
-export function RentalActionBar({ desk }: { desk: RentalDesk }) {
+export function RentalActionBar({
+  desk,
+  conditions,
+}: {
+  desk: DeskActions;
+  /** The store's condition names, for "one condition for all". */
+  conditions: readonly string[];
+}) {
   const count = desk.selection.checked.length;
   const outstandingCount = checkedOutstanding(desk.selection, desk.lists).length;
   return (
@@ -54,7 +72,7 @@ export function RentalActionBar({ desk }: { desk: RentalDesk }) {
           <option value="" disabled>
             {M.conditionPlaceholder}
           </option>
-          {(desk.conditions.data?.market_conditions ?? []).map(({ name }) => (
+          {conditions.map((name) => (
             <option key={name} value={name}>
               {name}
             </option>

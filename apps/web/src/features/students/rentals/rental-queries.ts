@@ -3,14 +3,10 @@ import {
   getMarketplaceConditions,
   getOutstandingRentals,
   getTransactionHistory,
-  printRentalLabel,
-  returnRentals,
-  type ReturnRentalsBody,
 } from '@csp/contracts';
 import {
   retryUnlessRefused,
   useCallerParams,
-  useContractMutation,
   useContractQuery,
   useInvalidateEndpoints,
 } from '../../../lib/contract-query.ts';
@@ -49,23 +45,4 @@ export function useMarketplaceConditions() {
 export function useReloadRentals() {
   const invalidate = useInvalidateEndpoints();
   return () => invalidate([getOutstandingRentals, getInTransitRentals, getTransactionHistory]);
-}
-
-export function useReturnRentals() {
-  const params = useCallerParams();
-  const mutation = useContractMutation(returnRentals);
-  return {
-    ...mutation,
-    send: (body: ReturnRentalsBody) => mutation.mutateAsync({ params, body }),
-  };
-}
-
-export function usePrintShippingLabel() {
-  const params = useCallerParams();
-  const mutation = useContractMutation(printRentalLabel);
-  return {
-    ...mutation,
-    send: (customerId: number, transItemIdList: number[]) =>
-      mutation.mutateAsync({ params, body: { customerId, transItemIdList } }),
-  };
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,7 +11,17 @@ import { RentalActionBar } from './rental-action-bar.tsx';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
 import { BlockedLabels, RentalOutcome } from './rental-outcome.tsx';
 import { ScanField } from './scan-field.tsx';
-import { useRentalDesk } from './use-rental-desk.ts';
+import {
+  useInTransitRentals,
+  useMarketplaceConditions,
+  useOutstandingRentals,
+  useReloadRentals,
+} from './rental-queries.ts';
+import type { RentalLists } from './rental-selection.ts';
+import { useDeskOutcome } from './rental-desk-outcome.ts';
+import { useRentalSelection } from './use-rental-selection.ts';
+import { useReturnAction } from './use-return-action.ts';
+import { useShippingLabelAction } from './use-shipping-label-action.ts';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /**
@@ -85,8 +95,60 @@ export function RentalsDesk({
           state={listState(desk.inTransit, transitCount)}
           handlers={handlers}
         />
-        {mayReturn && <RentalActionBar desk={desk} />}
+        {mayReturn && <RentalActionBar desk={desk} conditions={conditionNames} />}
       </Stack>
     </Paper>
   );
+}
+
+/**
+ * The state of the counter for one student: both rental lists, what is checked (in check
+ * order) with its conditions, the scan and its feedback, and the return and shipping-label
+ * actions with their outcome (docs/behaviour/flows.md).
+ */
+function useRentalDesk(customerId: number, returnSerial: string | null) {
+  const outstanding = useOutstandingRentals(customerId);
+  const inTransit = useInTransitRentals(customerId);
+  const conditions = useMarketplaceConditions();
+  const reload = useReloadRentals();
+
+  const lists = useMemo<RentalLists>(
+    () => ({
+      outstanding: outstanding.data?.rentalListDTO ?? [],
+      inTransit: inTransit.data ?? [],
+    }),
+    [outstanding.data, inTransit.data],
+  );
+  const loaded = outstanding.isSuccess && inTransit.isSuccess;
+
+  const picking = useRentalSelection(lists, loaded, returnSerial);
+  const results = useDeskOutcome();
+  const context = { customerId, lists, picking, results, reload };
+  const { submitReturn, returningNow } = useReturnAction(context);
+  const { submitShippingLabel, shippingNow } = useShippingLabelAction(context);
+
+  return {
+    outstanding,
+    inTransit,
+    conditions,
+    lists,
+    selection: picking.selection,
+    highlighted: picking.cue.highlighted,
+    feedback: picking.cue.feedback,
+    conditionErrors: picking.conditionErrors,
+    outcome: results.outcome,
+    blocked: results.blocked,
+    labels: results.labels,
+    scanRef: picking.scanRef,
+    busy: returningNow || shippingNow,
+    returningNow,
+    shippingNow,
+    scan: picking.scan,
+    toggle: picking.toggle,
+    setCondition: picking.setCondition,
+    setConditionForAll: picking.setConditionForAll,
+    submitReturn,
+    submitShippingLabel,
+    dismissBlocked: () => results.setBlocked([]),
+  };
 }

@@ -1,8 +1,9 @@
+import { returnRentals } from '@csp/contracts';
+import { useCallerParams, useContractMutation } from '../../../lib/contract-query.ts';
 import { useWebsite } from '../../../platform/website/website-context.tsx';
 import { printLabels } from '../../print/index.ts';
 import type { FailedRow } from './rental-outcome.tsx';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
-import { useReturnRentals } from './rental-queries.ts';
 import {
   checkOrder,
   inTransitItems,
@@ -23,7 +24,8 @@ function titleOf(lists: RentalLists, transItemId: number) {
 
 /** The return of the checked items at this website's location, then their return labels. */
 export function useReturnAction(context: DeskActionContext) {
-  const returning = useReturnRentals();
+  const params = useCallerParams();
+  const returning = useContractMutation(returnRentals);
   const locationId = useWebsite().website?.locationId;
   const { customerId, lists, picking, results, reload } = context;
   const { setOutcome, setBlocked, setLabels, latestAction } = results;
@@ -51,14 +53,15 @@ export function useReturnAction(context: DeskActionContext) {
     let urls: string[];
     let names: Map<string, string>;
     try {
-      const result = await returning.send({
+      const body = {
         locationId,
         customerId,
         transItemIdWithConditionList: ordered.map((c) => ({
           transItemId: c.transItemId,
           marketplaceCondition: c.condition,
         })),
-      });
+      };
+      const result = await returning.mutateAsync({ params, body });
       const failed: FailedRow[] = result.failed.map((f) => ({
         ...f,
         title: titleOf(lists, f.transItemId),

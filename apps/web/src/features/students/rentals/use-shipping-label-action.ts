@@ -1,13 +1,15 @@
+import { printRentalLabel } from '@csp/contracts';
+import { useCallerParams, useContractMutation } from '../../../lib/contract-query.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { distinctUrls, openLabelTabs } from '../../print/index.ts';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
-import { usePrintShippingLabel } from './rental-queries.ts';
 import { checkedOutstanding, presentIds } from './rental-selection.ts';
 import { startAction, type DeskActionContext } from './rental-desk-outcome.ts';
 
 /** A shipping label for the checked outstanding items, opened in tabs. */
 export function useShippingLabelAction(context: DeskActionContext) {
-  const shipping = usePrintShippingLabel();
+  const params = useCallerParams();
+  const shipping = useContractMutation(printRentalLabel);
   const { customerId, lists, picking, results, reload } = context;
   const { setOutcome, setBlocked, latestAction } = results;
 
@@ -19,7 +21,8 @@ export function useShippingLabelAction(context: DeskActionContext) {
     }
     const action = startAction(context);
     try {
-      const documents = await shipping.send(customerId, ids);
+      const body = { customerId, transItemIdList: ids };
+      const documents = await shipping.mutateAsync({ params, body });
       const tracking = documents.map((d) => d.trackingNumber).join(', ');
       setOutcome({ success: M.shipped(ids.length, tracking), failed: [], error: null });
       picking.dispatch({ type: 'prune', present: presentIds(lists), done: new Set(ids) });
