@@ -1,7 +1,6 @@
 import { useId, useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { GridSortModel } from '@mui/x-data-grid';
 import { COURSE_SORT_FIELDS, DEFAULT_PAGE_SIZE } from '@csp/contracts';
 import type { CourseDTO, CourseSortField } from '@csp/contracts';
@@ -13,6 +12,7 @@ import { COLUMNS } from './course-columns.tsx';
 import type { GridLayout } from './course-columns.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { NoResults } from '../../../components/list/no-results.tsx';
+import { ResultsHeading } from '../../../components/list/results-heading.tsx';
 import { ServerGrid, WRAPPING_CELLS, usePageModel } from '../../../components/list/server-grid.tsx';
 import { SearchFailure } from '../../../components/load-failure.tsx';
 
@@ -47,14 +47,13 @@ export function CourseResults({ view, onChange, onShowAll, layout }: CourseResul
         useFlexGap
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
       >
-        <div>
-          <Typography component="h2" variant="h6" id={headingId}>
-            Courses
-          </Typography>
-          <Typography role="status" variant="body2" color="text.secondary">
-            {list.isError ? '' : data ? countText(data.recordCount, searching) : 'Loading courses…'}
-          </Typography>
-        </div>
+        <ResultsHeading
+          id={headingId}
+          title="Courses"
+          status={
+            list.isError ? '' : data ? countText(data.recordCount, searching) : 'Loading courses…'
+          }
+        />
         <ExportMenu body={body} disabled={!settled || data.recordCount === 0} />
       </Stack>
       {list.isError ? (

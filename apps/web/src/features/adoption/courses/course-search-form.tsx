@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import type { FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useFieldText } from '../../../components/list/use-field-text.ts';
 import { normaliseSearchString } from '../../../lib/search-string.ts';
 
 interface CourseSearchFormProps {
@@ -16,12 +16,7 @@ interface CourseSearchFormProps {
  * not per keystroke, so each search is one history entry and one request.
  */
 export function CourseSearchForm({ value, onSearch }: CourseSearchFormProps) {
-  const [text, setText] = useState(value);
-  const [shownValue, setShownValue] = useState(value);
-  if (shownValue !== value) {
-    setShownValue(value);
-    setText(value);
-  }
+  const [text, setText] = useFieldText(value);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -15,6 +15,7 @@ import {
 } from '@csp/contracts';
 import { STUDENT_SEARCH_MESSAGES as M } from './student-search-messages.ts';
 import { NoResults } from '../../../components/list/no-results.tsx';
+import { ResultsHeading } from '../../../components/list/results-heading.tsx';
 import { SearchFailure } from '../../../components/load-failure.tsx';
 
 export const studentPath = (customerId: number) => `/search/student/${customerId}`;
@@ -75,18 +76,17 @@ export function StudentResults(props: StudentResultsProps) {
   const pages = Math.ceil((recordCount ?? 0) / STUDENT_SEARCH_PAGE_SIZE);
   return (
     <Stack component="section" aria-labelledby={headingId} spacing={1}>
-      <Box>
-        <Typography component="h2" variant="h6" id={headingId}>
-          Students
-        </Typography>
-        <Typography role="status" variant="body2" color="text.secondary">
-          {recordCount === undefined
+      <ResultsHeading
+        id={headingId}
+        title="Students"
+        status={
+          recordCount === undefined
             ? M.searching
             : recordCount >= STUDENT_SEARCH_MAX_RESULTS
               ? M.capped(recordCount)
-              : M.found(recordCount)}
-        </Typography>
-      </Box>
+              : M.found(recordCount)
+        }
+      />
       <Box sx={{ minHeight: 4 }}>{props.loading && <LinearProgress aria-label="Searching" />}</Box>
       {props.students.length > 0 && (
         <Paper

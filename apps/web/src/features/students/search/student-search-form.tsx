@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { STUDENT_SEARCH_MAX_LENGTH, cleanStudentSearch } from '@csp/contracts';
+import { useFieldText } from '../../../components/list/use-field-text.ts';
 import { MIN_SEARCH_LENGTH } from './student-search-query.ts';
 import { STUDENT_SEARCH_MESSAGES as M } from './student-search-messages.ts';
 
@@ -26,13 +27,8 @@ export function StudentSearchForm({
   onArrowDown,
   inputRef,
 }: StudentSearchFormProps) {
-  const [text, setText] = useState(value);
-  const [shownValue, setShownValue] = useState(value);
+  const [text, setText] = useFieldText(value);
   const [error, setError] = useState<string | null>(null);
-  if (shownValue !== value) {
-    setShownValue(value);
-    setText(value);
-  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
