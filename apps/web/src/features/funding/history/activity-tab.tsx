@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { ACTIVITY_PAGE_SIZE, useSourceActivity } from '../api/funding-queries.ts';
 import { FundingQueryState } from '../components/funding-query-state.tsx';
-import { PagedListFooter } from '../components/paged-list-footer.tsx';
+import { PagedBlock } from '../components/paged-list-footer.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 
 // The page shown is in the URL under its own key (?apage=2).
@@ -30,20 +30,22 @@ export function ActivityTab({ sourceId }: { sourceId: number }) {
           data.recordCount === 0 ? (
             <Typography>{T.noActivity}</Typography>
           ) : (
-            <Box sx={{ opacity: activity.isPlaceholderData ? 0.6 : 1 }}>
+            <PagedBlock
+              loading={activity.isPlaceholderData}
+              pager={{
+                what: 'activity',
+                total: data.recordCount,
+                page,
+                pageSize: ACTIVITY_PAGE_SIZE,
+                onPage: setPage,
+              }}
+            >
               <Box component="ol" aria-label="Activity" sx={{ m: 0, p: 0, listStyle: 'none' }}>
                 {data.activity.map((entry) => (
                   <ActivityEntry key={entry.activityId} entry={entry} />
                 ))}
               </Box>
-              <PagedListFooter
-                what="activity"
-                total={data.recordCount}
-                page={page}
-                pageSize={ACTIVITY_PAGE_SIZE}
-                onPage={setPage}
-              />
-            </Box>
+            </PagedBlock>
           )
         }
       </FundingQueryState>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import type { AllowanceUpload } from '@csp/contracts';
 import { ISSUES_PAGE_SIZE, useUploadIssues } from '../api/funding-queries.ts';
 import { FundingQueryState } from '../components/funding-query-state.tsx';
-import { PagedListFooter } from '../components/paged-list-footer.tsx';
+import { PagedBlock } from '../components/paged-list-footer.tsx';
 import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
 import { count } from '../../../lib/format.ts';
 
@@ -24,21 +23,23 @@ export function UploadIssues({ upload }: { upload: AllowanceUpload }) {
   return (
     <FundingQueryState query={issues} what="the rejected rows">
       {(data) => (
-        <Box sx={{ opacity: issues.isPlaceholderData ? 0.6 : 1 }}>
+        <PagedBlock
+          loading={issues.isPlaceholderData}
+          pager={{
+            what: 'rejected rows',
+            total: data.recordCount,
+            page,
+            pageSize: ISSUES_PAGE_SIZE,
+            onPage: setPage,
+          }}
+        >
           <ResponsiveTable
             label="Rejected rows"
             columns={COLUMNS}
             rows={data.issues}
             rowKey={(i) => `${i.rowNumber}-${i.column}-${i.message}`}
           />
-          <PagedListFooter
-            what="rejected rows"
-            total={data.recordCount}
-            page={page}
-            pageSize={ISSUES_PAGE_SIZE}
-            onPage={setPage}
-          />
-        </Box>
+        </PagedBlock>
       )}
     </FundingQueryState>
   );
