@@ -39,3 +39,15 @@ export function ServerGrid<R extends GridValidRowModel>({ sx, ...props }: DataGr
     />
   );
 }
+
+/**
+ * The grid's paging of one server page (1-based `page`) of `pageSize` rows: spread into a
+ * ServerGrid, it reports a move to another page as that page's number.
+ */
+export function useServerPaging(page: number, pageSize: number, onPage: (page: number) => void) {
+  return {
+    paginationModel: usePageModel(page, pageSize),
+    onPaginationModelChange: (model: GridPaginationModel) => onPage(model.page + 1),
+    pageSizeOptions: [pageSize],
+  };
+}

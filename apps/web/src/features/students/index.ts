@@ -42,6 +42,8 @@ export {
   NOT_YET_ORDERED,
   type OwnedStatus,
 } from './detail/required-materials-groups.ts';
+/** A required material and what the student has of it, as the student detail shows it. */
+export { RequiredMaterialRow } from './detail/required-material-row.tsx';
 export type { StudentDetailViewProps } from './detail/student-detail-view.tsx';
 
 /**

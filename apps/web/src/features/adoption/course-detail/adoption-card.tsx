@@ -1,11 +1,11 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
-import { AdoptionChips, MessagingStatusChip } from './adoption-chips.tsx';
+import { AdoptionChips, MessagingStatusLine } from './adoption-chips.tsx';
 import { AdoptionCover } from './adoption-cover.tsx';
 import { summaryFacts } from './adoption-facts.ts';
 import { materialOf } from './adoption-format.ts';
@@ -64,51 +64,53 @@ export function AdoptionCard({ adoption, sections, ...actions }: AdoptionCardPro
               {material.author}
             </Typography>
           )}
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              Messages:
-            </Typography>
-            <MessagingStatusChip status={adoption.adoptionMessagingStatusName} />
-          </Stack>
+          <MessagingStatusLine status={adoption.adoptionMessagingStatusName} />
         </Box>
       </Stack>
       <AdoptionChips adoption={adoption} />
       <FactList facts={summaryFacts(adoption, sections)} labelWidth={80} compact />
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
-        <Button size="small" variant="contained" onClick={() => actions.onView(adoption)}>
+        <CardButton primary onClick={() => actions.onView(adoption)}>
           View details{which}
-        </Button>
+        </CardButton>
         {actions.onEdit && (
-          <Button size="small" variant="outlined" onClick={() => actions.onEdit?.(adoption)}>
-            Edit{which}
-          </Button>
+          <CardButton onClick={() => actions.onEdit?.(adoption)}>Edit{which}</CardButton>
         )}
         {actions.onLink && (
-          <Button size="small" variant="outlined" onClick={() => actions.onLink?.(adoption)}>
+          <CardButton onClick={() => actions.onLink?.(adoption)}>
             Link to a catalog title{which}
-          </Button>
+          </CardButton>
         )}
         {actions.onRemoveFromSection && (
-          <Button
-            size="small"
-            variant="outlined"
-            color="error"
-            onClick={() => actions.onRemoveFromSection?.(adoption)}
-          >
+          <CardButton danger onClick={() => actions.onRemoveFromSection?.(adoption)}>
             Remove from section{which}
-          </Button>
+          </CardButton>
         )}
         {actions.onRemoveCourseAdoption && (
-          <Button
-            size="small"
-            variant="outlined"
-            color="error"
-            onClick={() => actions.onRemoveCourseAdoption?.(adoption)}
-          >
+          <CardButton danger onClick={() => actions.onRemoveCourseAdoption?.(adoption)}>
             Remove course adoption{which}
-          </Button>
+          </CardButton>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** A card's button: View details stands out, a removal is red, the rest are outlined. */
+function CardButton(props: {
+  primary?: boolean;
+  danger?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="small"
+      variant={props.primary ? 'contained' : 'outlined'}
+      color={props.danger ? 'error' : undefined}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </Button>
   );
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
-import { AdoptionChips, MessagingStatusChip } from './adoption-chips.tsx';
+import { AdoptionChips, MessagingStatusLine } from './adoption-chips.tsx';
 import { AdoptionCover } from './adoption-cover.tsx';
 import { detailFacts, summaryFacts } from './adoption-facts.ts';
 import { materialOf } from './adoption-format.ts';
@@ -35,12 +35,7 @@ export function AdoptionSummary({ adoption, sections, full, headingLevel }: Adop
           >
             {material.description}
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              Messages:
-            </Typography>
-            <MessagingStatusChip status={adoption.adoptionMessagingStatusName} />
-          </Stack>
+          <MessagingStatusLine status={adoption.adoptionMessagingStatusName} />
           {!adoption.active && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               This adoption has ended.

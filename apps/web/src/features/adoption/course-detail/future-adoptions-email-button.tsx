@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSendFutureAdoptionsEmail } from './course-detail-mutations.ts';
 import { courseCodeLabel, type CourseRef } from './course-ref.ts';
 
@@ -58,6 +58,7 @@ export function FutureAdoptionsEmailButton({ course }: { course: CourseRef }) {
         Send future adoptions e-mail
       </Button>
       <ConfirmDialog
+        danger
         open={asking}
         title="Send the future adoptions e-mail?"
         confirmLabel="Send e-mail"

@@ -13,6 +13,7 @@ import { adoptionDates, adoptionTypeLabel, materialOf } from './adoption-format.
 import { isNotFound } from './course-detail-queries.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
+import { PreviousAdoptionsGroup } from './previous-adoptions-group.tsx';
 
 interface PreviousAdoptionsPanelProps {
   query: {
@@ -74,60 +75,51 @@ function PreviousList(props: {
   onView: (adoption: AdoptionMaterialDTO) => void;
 }) {
   return (
-    <Box component="section" aria-label={props.heading}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {props.heading} ({props.items.length})
-      </Typography>
-      {props.items.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          None.
-        </Typography>
-      ) : (
-        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {props.items.map((adoption) => {
-            const material = materialOf(adoption);
-            return (
-              <Stack
-                component="li"
-                key={adoption.adoptionMaterialId}
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={1}
-                sx={{
-                  alignItems: { sm: 'center' },
-                  justifyContent: 'space-between',
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  py: 1,
-                }}
+    <PreviousAdoptionsGroup heading={props.heading} headingLevel="h3" count={props.items.length}>
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {props.items.map((adoption) => {
+          const material = materialOf(adoption);
+          return (
+            <Stack
+              component="li"
+              key={adoption.adoptionMaterialId}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{
+                alignItems: { sm: 'center' },
+                justifyContent: 'space-between',
+                borderBottom: 1,
+                borderColor: 'divider',
+                py: 1,
+              }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {material.description}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {[
+                    material.isbn,
+                    adoptionTypeLabel(adoption),
+                    adoptionDates(adoption),
+                    adoption.active ? 'Active' : 'Ended',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
+              </Box>
+              <Button
+                size="small"
+                variant="outlined"
+                onClick={() => props.onView(adoption)}
+                sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}
               >
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                    {material.description}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {[
-                      material.isbn,
-                      adoptionTypeLabel(adoption),
-                      adoptionDates(adoption),
-                      adoption.active ? 'Active' : 'Ended',
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Typography>
-                </Box>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  onClick={() => props.onView(adoption)}
-                  sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}
-                >
-                  View details <VisuallyHidden>of {material.description}</VisuallyHidden>
-                </Button>
-              </Stack>
-            );
-          })}
-        </Stack>
-      )}
-    </Box>
+                View details <VisuallyHidden>of {material.description}</VisuallyHidden>
+              </Button>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </PreviousAdoptionsGroup>
   );
 }

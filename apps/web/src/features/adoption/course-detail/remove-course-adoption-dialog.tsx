@@ -2,7 +2,7 @@ import { useState } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
 import type { AdoptionMaterialDTO } from '@csp/contracts';
 import { materialOf } from './adoption-format.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 interface RemoveCourseAdoptionDialogProps {
   adoption: AdoptionMaterialDTO | null;
@@ -18,6 +18,7 @@ export function RemoveCourseAdoptionDialog(props: RemoveCourseAdoptionDialogProp
   const title = shown ? materialOf(shown).description : '';
   return (
     <ConfirmDialog
+      danger
       open={props.adoption !== null}
       title="Remove the course adoption?"
       confirmLabel="Remove course adoption"

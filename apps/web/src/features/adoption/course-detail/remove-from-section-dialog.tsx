@@ -9,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
 import { materialOf } from './adoption-format.ts';
 import { removableSections } from './adoption-rules.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
 import { sectionDates } from './section-figures.tsx';
 
@@ -52,6 +52,7 @@ export function RemoveFromSectionDialog(props: RemoveFromSectionDialogProps) {
 
   return (
     <ConfirmDialog
+      danger
       open={props.adoption !== null}
       title="Remove from a section?"
       confirmLabel={selected ? `Remove from ${selected.sectionCode}` : 'Remove from section'}

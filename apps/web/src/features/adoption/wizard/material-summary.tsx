@@ -17,19 +17,30 @@ export interface MaterialView {
   facts: string[];
 }
 
-const present = (values: (string | null | undefined)[]) =>
-  values.filter((v): v is string => Boolean(v));
+interface MaterialFactsOf {
+  author?: string | null;
+  edition?: string | null;
+  publisher?: string | null;
+  isbn?: string | null;
+}
+
+/** Author, edition, publisher, ISBN, then where it comes from: what is known, in that order. */
+const materialFacts = (material: MaterialFactsOf, origin: string | null) =>
+  [
+    material.author,
+    material.edition && `Edition: ${material.edition}`,
+    material.publisher,
+    material.isbn && `ISBN ${material.isbn}`,
+    origin,
+  ].filter((fact): fact is string => Boolean(fact));
 
 export function searchResultView(material: MaterialSearchResult): MaterialView {
   return {
     description: material.description,
-    facts: present([
-      material.author,
-      material.edition && `Edition: ${material.edition}`,
-      material.publisher,
-      material.formattedEan13 && `ISBN ${material.formattedEan13}`,
+    facts: materialFacts(
+      { ...material, isbn: material.formattedEan13 },
       SOURCE_LABELS[material.source],
-    ]),
+    ),
   };
 }
 
@@ -38,12 +49,7 @@ export function proposalView(
 ): MaterialView {
   return {
     description: proposal.description,
-    facts: present([
-      proposal.author,
-      proposal.edition && `Edition: ${proposal.edition}`,
-      proposal.publisher,
-      'Custom title (proposed)',
-    ]),
+    facts: materialFacts(proposal, 'Custom title (proposed)'),
   };
 }
 
@@ -56,13 +62,7 @@ export function chosenMaterial(context: WizardContext): MaterialView | null {
   const material = materialOf(adoption);
   return {
     description: material.description,
-    facts: present([
-      material.author,
-      material.edition && `Edition: ${material.edition}`,
-      material.publisher,
-      material.isbn && `ISBN ${material.isbn}`,
-      material.proposed ? 'Custom title (proposed)' : null,
-    ]),
+    facts: materialFacts(material, material.proposed ? 'Custom title (proposed)' : null),
   };
 }
 

@@ -1,13 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { ImportSummary } from '@csp/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
 import { useApplyImport } from '../api/data-queries.ts';
@@ -22,8 +18,6 @@ import { plural } from '../../../lib/format.ts';
  * state without doing anything twice.
  */
 export function ApplyImport({ summary }: { summary: ImportSummary }) {
-  const titleId = useId();
-  const textId = useId();
   const [open, setOpen] = useState(false);
   // The ref stops a second click in the same instant (the dialog is still fading out); the
   // state shows it.
@@ -62,23 +56,14 @@ export function ApplyImport({ summary }: { summary: ImportSummary }) {
           {T.applyFailed}: {errorMessage(apply.error)}
         </Alert>
       )}
-      <Dialog
+      <ConfirmDialog
         open={open}
-        onClose={() => setOpen(false)}
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-      >
-        <DialogTitle id={titleId}>Apply {summary.fileName}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId}>{applyConfirmText(summary)}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button onClick={confirm} variant="contained" autoFocus>
-            Apply
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title={`Apply ${summary.fileName}?`}
+        message={applyConfirmText(summary)}
+        confirmLabel="Apply"
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      />
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { RejectedRows } from './rejected-rows.tsx';
 import { RejectionReasons } from './rejection-reasons.tsx';
 import { changesNothing, formatBytes, percentOf, rowCountsText, rowProgressText } from './report-format.ts';
 import { count, formatDateTime } from '../../../lib/format.ts';
+import { DefinitionGrid } from '../../../components/definition-grid.tsx';
 
 interface ImportReportProps {
   importId: number;
@@ -169,11 +170,8 @@ function ApplyOutcome({ summary }: { summary: ImportSummary }) {
 
 function RowFigures({ summary }: { summary: ImportSummary }) {
   return (
-    <Box
-      component="dl"
+    <DefinitionGrid
       sx={{
-        m: 0,
-        display: 'grid',
         gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(3, max-content)' },
         columnGap: 4,
         '& dd': { m: 0, typography: 'h6' },
@@ -186,7 +184,7 @@ function RowFigures({ summary }: { summary: ImportSummary }) {
       <dd>{count(summary.rowsValid)}</dd>
       <dt>Rejected</dt>
       <dd>{count(summary.rowsRejected)}</dd>
-    </Box>
+    </DefinitionGrid>
   );
 }
 

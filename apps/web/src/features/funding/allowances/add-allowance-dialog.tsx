@@ -1,12 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MAX_ALLOWANCE_CENTS, formatMoney, type FundingSource } from '@csp/contracts';
 import { useNotify } from '../../../platform/notifications/notification-context.tsx';
@@ -17,7 +12,7 @@ import { useAddAllowance } from '../api/funding-mutations.ts';
 import { dollars } from '../money-schema.ts';
 import { MoneyField } from '../source-form/money-field.tsx';
 import { studentName } from './allowance-grid.tsx';
-import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
+import { AllowanceFormDialog } from './allowance-form-dialog.tsx';
 
 const addSchema = z.object({
   studentIdNum: z.string().trim().min(1, 'Enter the student ID.').max(50),
@@ -42,7 +37,6 @@ export function AddAllowanceDialog({
   source: FundingSource;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const params = useCallerParams();
   const notify = useNotify();
   const add = useAddAllowance();
@@ -76,61 +70,37 @@ export function AddAllowanceDialog({
     }
   };
 
-  const busy = form.formState.isSubmitting;
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
+    <AllowanceFormDialog
+      title="Add an allowance"
+      submitLabel="Add allowance"
+      busy={form.formState.isSubmitting}
+      onClose={onClose}
+      onSubmit={(event) => void form.handleSubmit(save)(event)}
+      note={{ field: form.register('note'), error: errors.note?.message, hint: 'Optional.' }}
+      rootError={errors.root?.message}
     >
-      <DialogTitle id={titleId}>Add an allowance</DialogTitle>
-      <DialogContent>
-        <form
-          id={`${titleId}-form`}
-          noValidate
-          onSubmit={(event) => void form.handleSubmit(save)(event)}
-        >
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Student ID"
-              required
-              autoFocus
-              autoComplete="off"
-              error={Boolean(errors.studentIdNum)}
-              helperText={errors.studentIdNum?.message}
-              {...form.register('studentIdNum')}
-            />
-            <MoneyField
-              label="Amount"
-              required
-              error={Boolean(errors.amountCents)}
-              helperText={
-                errors.amountCents?.message ??
-                (source.perStudentCapCents !== null
-                  ? `At most ${formatMoney(source.perStudentCapCents)} a student.`
-                  : undefined)
-              }
-              {...form.register('amountCents')}
-            />
-            <TextField
-              label="Note"
-              autoComplete="off"
-              error={Boolean(errors.note)}
-              helperText={errors.note?.message ?? 'Optional.'}
-              {...form.register('note')}
-            />
-            {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
-          </Stack>
-        </form>
-      </DialogContent>
-      <FormDialogActions
-        formId={`${titleId}-form`}
-        submitLabel="Add allowance"
-        busy={busy}
-        onClose={onClose}
+      <TextField
+        label="Student ID"
+        required
+        autoFocus
+        autoComplete="off"
+        error={Boolean(errors.studentIdNum)}
+        helperText={errors.studentIdNum?.message}
+        {...form.register('studentIdNum')}
       />
-    </Dialog>
+      <MoneyField
+        label="Amount"
+        required
+        error={Boolean(errors.amountCents)}
+        helperText={
+          errors.amountCents?.message ??
+          (source.perStudentCapCents !== null
+            ? `At most ${formatMoney(source.perStudentCapCents)} a student.`
+            : undefined)
+        }
+        {...form.register('amountCents')}
+      />
+    </AllowanceFormDialog>
   );
 }

@@ -6,7 +6,7 @@ import EmailIcon from '@mui/icons-material/Email';
 import PrintIcon from '@mui/icons-material/Print';
 import CircularProgress from '@mui/material/CircularProgress';
 import { formatMoney, type FundingAllowance } from '@csp/contracts';
-import { ServerGrid, usePageModel } from '../../../components/list/server-grid.tsx';
+import { ServerGrid, useServerPaging } from '../../../components/list/server-grid.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { ALLOWANCES_PAGE_SIZE, type AllowanceListQuery } from '../api/funding-queries.ts';
 import type { AllowanceActions, VouchersInFlight } from './allowance-actions.ts';
@@ -134,7 +134,7 @@ export function AllowanceGrid({
   inFlight,
 }: AllowanceGridProps) {
   const cols = useMemo(() => columns(actions, inFlight), [actions, inFlight]);
-  const paginationModel = usePageModel(list.page, ALLOWANCES_PAGE_SIZE);
+  const paging = useServerPaging(list.page, ALLOWANCES_PAGE_SIZE, onPage);
   const sortField = FIELD_OF[list.sortField];
   const sortModel = useMemo<GridSortModel>(
     () => (sortField ? [{ field: sortField, sort: list.sortDirection }] : []),
@@ -147,9 +147,7 @@ export function AllowanceGrid({
       columns={cols}
       getRowId={(row) => row.allowanceId}
       rowCount={recordCount}
-      paginationModel={paginationModel}
-      onPaginationModelChange={(model) => onPage(model.page + 1)}
-      pageSizeOptions={[ALLOWANCES_PAGE_SIZE]}
+      {...paging}
       sortModel={sortModel}
       onSortModelChange={(model) => {
         const [first] = model;

@@ -18,8 +18,7 @@ import {
   useAllowances,
   type AllowanceListQuery,
 } from '../api/funding-queries.ts';
-import { FundingLoadProblem } from '../components/funding-problems.tsx';
-import { PagedListFooter } from '../components/paged-list-footer.tsx';
+import { FundingPagedList } from '../components/funding-paged-list.tsx';
 import { SearchField } from '../../../components/list/search-field.tsx';
 import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
@@ -108,52 +107,40 @@ export function AllowancesTab({ source }: { source: FundingSource }) {
           Could not get the vouchers: {errorMessage(vouchers.error)}
         </Alert>
       )}
-      {allowances.isError ? (
-        <FundingLoadProblem
-          error={allowances.error}
-          what="the allowances"
-          onRetry={() => void allowances.refetch()}
-        />
-      ) : (
-        <>
-          <Typography role="status" variant="body2" color="text.secondary">
-            {allowances.isPending
-              ? 'Loading the allowances…'
-              : allowances.isPlaceholderData
-                ? 'Searching…'
-                : total === 0
-                  ? search
-                    ? T.noAllowancesFound
-                    : T.noAllowances
-                  : `${plural(total, 'allowance')}${search ? ` match “${search}”` : ''}`}
-          </Typography>
-          {cards ? (
-            <Box sx={{ opacity: allowances.isPlaceholderData ? 0.6 : 1 }}>
-              <AllowanceCards rows={rows} actions={actions} inFlight={inFlight} />
-              <PagedListFooter
-                what="allowances"
-                total={total}
-                page={page}
-                pageSize={ALLOWANCES_PAGE_SIZE}
-                onPage={setPage}
-              />
-            </Box>
-          ) : (
-            (total > 0 || allowances.isFetching) && (
-              <AllowanceGrid
-                rows={rows}
-                recordCount={total}
-                list={list}
-                onPage={setPage}
-                onSort={(sort, dir) => setState({ sort, dir })}
-                loading={allowances.isFetching}
-                actions={actions}
-                inFlight={inFlight}
-              />
-            )
-          )}
-        </>
-      )}
+      <FundingPagedList
+        query={allowances}
+        what="the allowances"
+        countText={
+          total === 0
+            ? search
+              ? T.noAllowancesFound
+              : T.noAllowances
+            : `${plural(total, 'allowance')}${search ? ` match “${search}”` : ''}`
+        }
+        phone={cards}
+        cards={<AllowanceCards rows={rows} actions={actions} inFlight={inFlight} />}
+        pager={{
+          what: 'allowances',
+          total,
+          page,
+          pageSize: ALLOWANCES_PAGE_SIZE,
+          onPage: setPage,
+        }}
+        grid={
+          (total > 0 || allowances.isFetching) && (
+            <AllowanceGrid
+              rows={rows}
+              recordCount={total}
+              list={list}
+              onPage={setPage}
+              onSort={(sort, dir) => setState({ sort, dir })}
+              loading={allowances.isFetching}
+              actions={actions}
+              inFlight={inFlight}
+            />
+          )
+        }
+      />
       {adding && <AddAllowanceDialog source={source} onClose={() => setAdding(false)} />}
       {amountFor && <AmountDialog allowance={amountFor} onClose={closeAmount} />}
     </Stack>

@@ -1,14 +1,8 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { MAX_ALLOWANCE_CENTS, formatMoney, type FundingAllowance } from '@csp/contracts';
 import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
@@ -18,7 +12,7 @@ import { centsToDollarsText } from '../funding-format.ts';
 import { dollars } from '../money-schema.ts';
 import { MoneyField } from '../source-form/money-field.tsx';
 import { studentName } from './allowance-grid.tsx';
-import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
+import { AllowanceFormDialog } from './allowance-form-dialog.tsx';
 
 const amountSchema = z.object({
   amountCents: dollars(MAX_ALLOWANCE_CENTS, 'Enter the amount.'),
@@ -36,7 +30,6 @@ export function AmountDialog({
   allowance: FundingAllowance;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const params = useCallerParams();
   const notify = useNotify();
   const setAmount = useSetAllowanceAmount();
@@ -71,52 +64,32 @@ export function AmountDialog({
     }
   };
 
-  const busy = form.formState.isSubmitting;
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
+    <AllowanceFormDialog
+      title={`Change the amount for ${name}`}
+      submitLabel="Save amount"
+      busy={form.formState.isSubmitting}
+      onClose={onClose}
+      onSubmit={(event) => void form.handleSubmit(save)(event)}
+      note={{
+        field: form.register('note'),
+        error: errors.note?.message,
+        hint: 'Optional: why it changed.',
+      }}
+      rootError={errors.root?.message}
     >
-      <DialogTitle id={titleId}>Change the amount for {name}</DialogTitle>
-      <DialogContent>
-        <form
-          id={`${titleId}-form`}
-          noValidate
-          onSubmit={(event) => void form.handleSubmit(save)(event)}
-        >
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>
-              Allocated {formatMoney(allowance.allocatedCents)}, spent{' '}
-              {formatMoney(allowance.spentCents)}. The amount cannot be less than what is spent.
-            </DialogContentText>
-            <MoneyField
-              label="Allocated amount"
-              required
-              autoFocus
-              error={Boolean(errors.amountCents)}
-              helperText={errors.amountCents?.message}
-              {...form.register('amountCents')}
-            />
-            <TextField
-              label="Note"
-              autoComplete="off"
-              error={Boolean(errors.note)}
-              helperText={errors.note?.message ?? 'Optional: why it changed.'}
-              {...form.register('note')}
-            />
-            {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
-          </Stack>
-        </form>
-      </DialogContent>
-      <FormDialogActions
-        formId={`${titleId}-form`}
-        submitLabel="Save amount"
-        busy={busy}
-        onClose={onClose}
+      <DialogContentText>
+        Allocated {formatMoney(allowance.allocatedCents)}, spent {formatMoney(allowance.spentCents)}
+        . The amount cannot be less than what is spent.
+      </DialogContentText>
+      <MoneyField
+        label="Allocated amount"
+        required
+        autoFocus
+        error={Boolean(errors.amountCents)}
+        helperText={errors.amountCents?.message}
+        {...form.register('amountCents')}
       />
-    </Dialog>
+    </AllowanceFormDialog>
   );
 }

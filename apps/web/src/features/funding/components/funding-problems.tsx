@@ -1,7 +1,6 @@
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PanelError } from '../../../components/panel-section.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
@@ -14,32 +13,29 @@ export const isNotFound = (error: unknown) =>
 /** The server refused (no MANAGE_VOUCHERS): its own message, and whom to ask. */
 export function FundingRefused({ error }: { error: Error }) {
   return (
-    <Alert severity="warning">
-      <AlertTitle>{T.refusedTitle}</AlertTitle>
+    <LoadFailure severity="warning" title={T.refusedTitle}>
       {error.message} {T.refusedHint}
-    </Alert>
+    </LoadFailure>
   );
 }
 
 export function SourceNotFound() {
   return (
-    <Alert severity="warning">
-      <AlertTitle>{T.notFoundTitle}</AlertTitle>
+    <LoadFailure severity="warning" title={T.notFoundTitle}>
       {T.notFoundHint}{' '}
       <Link component={RouterLink} to="/funding-management">
         Back to the funding sources
       </Link>
-    </Alert>
+    </LoadFailure>
   );
 }
 
 /** The report's term is not one of the store's (a 404 naming termId). */
 export function TermNotFound() {
   return (
-    <Alert severity="warning">
-      <AlertTitle>{T.termNotFoundTitle}</AlertTitle>
+    <LoadFailure severity="warning" title={T.termNotFoundTitle}>
       {T.termNotFoundHint}
-    </Alert>
+    </LoadFailure>
   );
 }
 

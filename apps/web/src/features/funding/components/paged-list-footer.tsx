@@ -1,14 +1,10 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import TablePagination from '@mui/material/TablePagination';
 import { count } from '../../../lib/format.ts';
 
 /** A pager for the phone's cards and the short lists: "26–50 of 200" and previous / next. */
-export function PagedListFooter({
-  what,
-  total,
-  page,
-  pageSize,
-  onPage,
-}: {
+export interface PagerProps {
   /** Names the buttons: "Next page of allowances". */
   what: string;
   total: number;
@@ -16,7 +12,9 @@ export function PagedListFooter({
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
-}) {
+}
+
+export function PagedListFooter({ what, total, page, pageSize, onPage }: PagerProps) {
   if (total <= pageSize) return null;
   return (
     <TablePagination
@@ -34,5 +32,23 @@ export function PagedListFooter({
         },
       }}
     />
+  );
+}
+
+/** A page of a short list (or the phone's cards) above its pager, dimmed while the next loads. */
+export function PagedBlock({
+  loading,
+  pager,
+  children,
+}: {
+  loading: boolean;
+  pager: PagerProps;
+  children: ReactNode;
+}) {
+  return (
+    <Box sx={{ opacity: loading ? 0.6 : 1 }}>
+      {children}
+      <PagedListFooter {...pager} />
+    </Box>
   );
 }

@@ -21,6 +21,23 @@ export interface TableColumn<R> {
   total?: ReactNode;
 }
 
+/** A right-aligned column of a figure (a count, an amount), with its total when given one. */
+export function figureColumn<R>(
+  key: string,
+  label: string,
+  format: (value: number) => string,
+  pick: (row: R) => number,
+  total?: number,
+): TableColumn<R> {
+  return {
+    key,
+    label,
+    align: 'right',
+    render: (row) => format(pick(row)),
+    total: total === undefined ? undefined : format(total),
+  };
+}
+
 interface ResponsiveTableProps<R> {
   /** Names the table (and the phone's list) for screen readers. */
   label: string;

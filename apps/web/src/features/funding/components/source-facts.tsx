@@ -10,6 +10,7 @@ import {
 } from '@csp/contracts';
 import { termsText, windowText } from '../funding-format.ts';
 import { count } from '../../../lib/format.ts';
+import { DefinitionGrid } from '../../../components/definition-grid.tsx';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -27,11 +28,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** What a source is: its kind, terms and window, and (in full) its rules. */
 export function SourceFacts({ source, full = false }: { source: FundingSource; full?: boolean }) {
   return (
-    <Box
-      component="dl"
+    <DefinitionGrid
       sx={{
-        m: 0,
-        display: 'grid',
         gridTemplateColumns: 'max-content minmax(0, 1fr)',
         columnGap: 1.5,
         rowGap: 0.25,
@@ -63,6 +61,6 @@ export function SourceFacts({ source, full = false }: { source: FundingSource; f
           )}
         </>
       )}
-    </Box>
+    </DefinitionGrid>
   );
 }

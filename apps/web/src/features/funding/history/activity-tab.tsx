@@ -2,13 +2,12 @@ import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FUNDING_ACTIVITY_LABELS } from '@csp/contracts';
-import { PanelLoading } from '../../../components/panel-section.tsx';
+import { FUNDING_ACTIVITY_LABELS, type fundingActivityEntry } from '@csp/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { ACTIVITY_PAGE_SIZE, useSourceActivity } from '../api/funding-queries.ts';
-import { FundingLoadProblem } from '../components/funding-problems.tsx';
-import { PagedListFooter } from '../components/paged-list-footer.tsx';
+import { FundingQueryState } from '../components/funding-query-state.tsx';
+import { PagedBlock } from '../components/paged-list-footer.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 
 // The page shown is in the URL under its own key (?apage=2).
@@ -26,48 +25,48 @@ export function ActivityTab({ sourceId }: { sourceId: number }) {
       <Typography id="funding-activity-heading" component="h2" variant="h6">
         {T.activityHeading}
       </Typography>
-      {activity.isPending ? (
-        <PanelLoading what="the activity" />
-      ) : activity.isError ? (
-        <FundingLoadProblem
-          error={activity.error}
-          what="the activity"
-          onRetry={() => void activity.refetch()}
-        />
-      ) : activity.data.recordCount === 0 ? (
-        <Typography>{T.noActivity}</Typography>
-      ) : (
-        <Box sx={{ opacity: activity.isPlaceholderData ? 0.6 : 1 }}>
-          <Box component="ol" aria-label="Activity" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {activity.data.activity.map((entry) => (
-              <Box
-                component="li"
-                key={entry.activityId}
-                sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
-              >
-                <Typography component="p" variant="subtitle2">
-                  {FUNDING_ACTIVITY_LABELS[entry.action]}
-                </Typography>
-                {entry.summary && (
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {entry.summary}
-                  </Typography>
-                )}
-                <Typography variant="body2" color="text.secondary">
-                  {entry.actorName ?? 'System'} · {formatDateTime(entry.at)}
-                </Typography>
+      <FundingQueryState query={activity} what="the activity">
+        {(data) =>
+          data.recordCount === 0 ? (
+            <Typography>{T.noActivity}</Typography>
+          ) : (
+            <PagedBlock
+              loading={activity.isPlaceholderData}
+              pager={{
+                what: 'activity',
+                total: data.recordCount,
+                page,
+                pageSize: ACTIVITY_PAGE_SIZE,
+                onPage: setPage,
+              }}
+            >
+              <Box component="ol" aria-label="Activity" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+                {data.activity.map((entry) => (
+                  <ActivityEntry key={entry.activityId} entry={entry} />
+                ))}
               </Box>
-            ))}
-          </Box>
-          <PagedListFooter
-            what="activity"
-            total={activity.data.recordCount}
-            page={page}
-            pageSize={ACTIVITY_PAGE_SIZE}
-            onPage={setPage}
-          />
-        </Box>
-      )}
+            </PagedBlock>
+          )
+        }
+      </FundingQueryState>
     </Stack>
+  );
+}
+
+function ActivityEntry({ entry }: { entry: z.output<typeof fundingActivityEntry> }) {
+  return (
+    <Box component="li" sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography component="p" variant="subtitle2">
+        {FUNDING_ACTIVITY_LABELS[entry.action]}
+      </Typography>
+      {entry.summary && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {entry.summary}
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {entry.actorName ?? 'System'} · {formatDateTime(entry.at)}
+      </Typography>
+    </Box>
   );
 }

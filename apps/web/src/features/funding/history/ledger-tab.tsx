@@ -3,13 +3,12 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ServerGrid, usePageModel } from '../../../components/list/server-grid.tsx';
+import { ServerGrid, useServerPaging } from '../../../components/list/server-grid.tsx';
 import { LEDGER_KIND_LABELS, type LedgerEntry } from '@csp/contracts';
 import { formatDateTime, plural } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { LEDGER_PAGE_SIZE, useSourceLedger } from '../api/funding-queries.ts';
-import { FundingLoadProblem } from '../components/funding-problems.tsx';
-import { PagedListFooter } from '../components/paged-list-footer.tsx';
+import { FundingPagedList } from '../components/funding-paged-list.tsx';
 import { SearchField } from '../../../components/list/search-field.tsx';
 import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
 import { signedMoney } from '../funding-format.ts';
@@ -36,7 +35,7 @@ export function LedgerTab({ sourceId }: { sourceId: number }) {
   const page = state.lpage;
   const ledger = useSourceLedger(sourceId, search, page);
   const setPage = (lpage: number) => setState({ lpage });
-  const paginationModel = usePageModel(page, LEDGER_PAGE_SIZE);
+  const paging = useServerPaging(page, LEDGER_PAGE_SIZE, setPage);
   const total = ledger.data?.recordCount ?? 0;
   const rows = ledger.data?.entries ?? [];
 
@@ -50,54 +49,34 @@ export function LedgerTab({ sourceId }: { sourceId: number }) {
         value={search}
         onSearch={(lq) => setState({ lq, lpage: 1 }, { replace: true })}
       />
-      {ledger.isError ? (
-        <FundingLoadProblem
-          error={ledger.error}
-          what="the ledger"
-          onRetry={() => void ledger.refetch()}
-        />
-      ) : (
-        <>
-          <Typography role="status" variant="body2" color="text.secondary">
-            {ledger.isPending
-              ? 'Loading the ledger…'
-              : ledger.isPlaceholderData
-                ? 'Searching…'
-                : total === 0
-                  ? search
-                    ? 'No entry matches this search.'
-                    : T.noLedger
-                  : plural(total, 'entry', 'entries')}
-          </Typography>
-          {cards ? (
-            <Box sx={{ opacity: ledger.isPlaceholderData ? 0.6 : 1 }}>
-              <LedgerCards rows={rows} />
-              <PagedListFooter
-                what="ledger entries"
-                total={total}
-                page={page}
-                pageSize={LEDGER_PAGE_SIZE}
-                onPage={setPage}
-              />
-            </Box>
-          ) : (
-            total > 0 && (
-              <ServerGrid
-                aria-label="Ledger entries"
-                rows={rows}
-                columns={LEDGER_COLUMNS}
-                getRowId={(row) => row.entryId}
-                rowCount={total}
-                paginationModel={paginationModel}
-                onPaginationModelChange={(model) => setPage(model.page + 1)}
-                pageSizeOptions={[LEDGER_PAGE_SIZE]}
-                loading={ledger.isFetching}
-                disableColumnSorting
-              />
-            )
-          )}
-        </>
-      )}
+      <FundingPagedList
+        query={ledger}
+        what="the ledger"
+        countText={
+          total === 0
+            ? search
+              ? 'No entry matches this search.'
+              : T.noLedger
+            : plural(total, 'entry', 'entries')
+        }
+        phone={cards}
+        cards={<LedgerCards rows={rows} />}
+        pager={{ what: 'ledger entries', total, page, pageSize: LEDGER_PAGE_SIZE, onPage: setPage }}
+        grid={
+          total > 0 && (
+            <ServerGrid
+              aria-label="Ledger entries"
+              rows={rows}
+              columns={LEDGER_COLUMNS}
+              getRowId={(row) => row.entryId}
+              rowCount={total}
+              {...paging}
+              loading={ledger.isFetching}
+              disableColumnSorting
+            />
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -11,12 +11,15 @@ import {
 } from '@csp/contracts';
 import type { z } from 'zod';
 import { FilterSelect } from '../../../components/filter-select.tsx';
-import { PanelLoading } from '../../../components/panel-section.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useAccessDayReport, useFundingTerms } from '../api/funding-queries.ts';
-import { FundingLoadProblem } from '../components/funding-problems.tsx';
+import { FundingQueryState } from '../components/funding-query-state.tsx';
 import { PagedListFooter } from '../components/paged-list-footer.tsx';
-import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
+import {
+  ResponsiveTable,
+  figureColumn,
+  type TableColumn,
+} from '../components/responsive-table.tsx';
 import { count, plural } from '../../../lib/format.ts';
 import { defaultTerm } from './default-term.ts';
 import { DownloadReportButton } from './download-report-button.tsx';
@@ -45,41 +48,23 @@ function columns(totals: Totals): TableColumn<Row>[] {
       ),
     },
     { key: 'sources', label: 'Aid', minWidth: 140, render: (r) => r.sourceNames.join(', ') },
-    {
-      key: 'balance',
-      label: 'Aid unspent',
-      align: 'right',
-      render: (r) => formatMoney(r.balanceCents),
-      total: formatMoney(totals.balanceCents),
-    },
-    {
-      key: 'required',
-      label: 'Required',
-      align: 'right',
-      render: (r) => count(r.requiredCount),
-      total: count(totals.requiredCount),
-    },
-    {
-      key: 'notOrdered',
-      label: 'Not ordered',
-      align: 'right',
-      render: (r) => count(r.notOrderedCount),
-      total: count(totals.notOrderedCount),
-    },
-    {
-      key: 'waiting',
-      label: 'Ordered, not fulfilled',
-      align: 'right',
-      render: (r) => count(r.orderedNotFulfilledCount),
-      total: count(totals.orderedNotFulfilledCount),
-    },
-    {
-      key: 'fulfilled',
-      label: 'Fulfilled',
-      align: 'right',
-      render: (r) => count(r.fulfilledCount),
-      total: count(totals.fulfilledCount),
-    },
+    figureColumn('balance', 'Aid unspent', formatMoney, (r) => r.balanceCents, totals.balanceCents),
+    figureColumn('required', 'Required', count, (r) => r.requiredCount, totals.requiredCount),
+    figureColumn(
+      'notOrdered',
+      'Not ordered',
+      count,
+      (r) => r.notOrderedCount,
+      totals.notOrderedCount,
+    ),
+    figureColumn(
+      'waiting',
+      'Ordered, not fulfilled',
+      count,
+      (r) => r.orderedNotFulfilledCount,
+      totals.orderedNotFulfilledCount,
+    ),
+    figureColumn('fulfilled', 'Fulfilled', count, (r) => r.fulfilledCount, totals.fulfilledCount),
     {
       key: 'missing',
       label: 'Missing',
@@ -146,60 +131,49 @@ export function AccessDayReport({
         )}
       </Stack>
       {shownTermId === null ? (
-        terms.isPending ? (
-          <PanelLoading what="the terms" />
-        ) : (
-          terms.isError && (
-            <FundingLoadProblem
-              error={terms.error}
-              what="the terms"
-              ofSource={false}
-              onRetry={() => void terms.refetch()}
-            />
-          )
-        )
-      ) : report.isPending ? (
-        <PanelLoading what="the day-7 access report" />
-      ) : report.isError ? (
-        <FundingLoadProblem
-          error={report.error}
-          what="the day-7 access report"
-          ofSource={false}
-          onRetry={() => void report.refetch()}
-        />
+        // No term to show: the terms are loading, could not load, or the store has none.
+        <FundingQueryState query={terms} what="the terms" ofSource={false}>
+          {() => null}
+        </FundingQueryState>
       ) : (
-        <ReportRefresh loading={report.isPlaceholderData}>
-          <Stack spacing={2}>
-            <Alert severity={report.data.accessDayPassed ? 'warning' : 'info'}>
-              {report.data.termName} starts {formatDisplayDate(report.data.termStartsOn)}; its
-              access day (day {ACCESS_DAY}) {report.data.accessDayPassed ? 'was' : 'is'}{' '}
-              {formatDisplayDate(report.data.accessDay)}
-              {report.data.accessDayPassed ? ', and has passed.' : ' and has not passed yet.'}{' '}
-              {plural(report.data.aidStudents, 'aid student')}, {count(report.data.recordCount)}{' '}
-              without all their required materials.
-            </Alert>
-            {report.data.recordCount === 0 ? (
-              <Typography>Every aid student of the term has their required materials.</Typography>
-            ) : (
-              <Stack spacing={1}>
-                <ResponsiveTable
-                  label={`Aid students of ${report.data.termName} without their materials`}
-                  columns={columns(report.data.totals)}
-                  rows={report.data.rows}
-                  rowKey={(r) => r.customerId}
-                  totalLabel={`Total (${plural(report.data.recordCount, 'student')})`}
-                />
-                <PagedListFooter
-                  what="aid students"
-                  total={report.data.recordCount}
-                  page={page}
-                  pageSize={REPORT_PAGE_SIZE}
-                  onPage={onPage}
-                />
+        <FundingQueryState query={report} what="the day-7 access report" ofSource={false}>
+          {(data) => (
+            <ReportRefresh loading={report.isPlaceholderData}>
+              <Stack spacing={2}>
+                <Alert severity={data.accessDayPassed ? 'warning' : 'info'}>
+                  {data.termName} starts {formatDisplayDate(data.termStartsOn)}; its access day (day{' '}
+                  {ACCESS_DAY}) {data.accessDayPassed ? 'was' : 'is'}{' '}
+                  {formatDisplayDate(data.accessDay)}
+                  {data.accessDayPassed ? ', and has passed.' : ' and has not passed yet.'}{' '}
+                  {plural(data.aidStudents, 'aid student')}, {count(data.recordCount)} without all
+                  their required materials.
+                </Alert>
+                {data.recordCount === 0 ? (
+                  <Typography>
+                    Every aid student of the term has their required materials.
+                  </Typography>
+                ) : (
+                  <Stack spacing={1}>
+                    <ResponsiveTable
+                      label={`Aid students of ${data.termName} without their materials`}
+                      columns={columns(data.totals)}
+                      rows={data.rows}
+                      rowKey={(r) => r.customerId}
+                      totalLabel={`Total (${plural(data.recordCount, 'student')})`}
+                    />
+                    <PagedListFooter
+                      what="aid students"
+                      total={data.recordCount}
+                      page={page}
+                      pageSize={REPORT_PAGE_SIZE}
+                      onPage={onPage}
+                    />
+                  </Stack>
+                )}
               </Stack>
-            )}
-          </Stack>
-        </ReportRefresh>
+            </ReportRefresh>
+          )}
+        </FundingQueryState>
       )}
     </Stack>
   );

@@ -9,12 +9,15 @@ import {
 } from '@csp/contracts';
 import type { z } from 'zod';
 import { FilterSelect } from '../../../components/filter-select.tsx';
-import { PanelLoading } from '../../../components/panel-section.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useNearExpiryReport } from '../api/funding-queries.ts';
-import { FundingLoadProblem } from '../components/funding-problems.tsx';
+import { FundingQueryState } from '../components/funding-query-state.tsx';
 import { PagedListFooter } from '../components/paged-list-footer.tsx';
-import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
+import {
+  ResponsiveTable,
+  figureColumn,
+  type TableColumn,
+} from '../components/responsive-table.tsx';
 import { count, plural } from '../../../lib/format.ts';
 import { DownloadReportButton } from './download-report-button.tsx';
 import { ReportRefresh } from './report-refresh.tsx';
@@ -31,15 +34,9 @@ function columns(balanceCents: number): TableColumn<Row>[] {
     { key: 'email', label: 'E-mail', render: (r) => r.email },
     { key: 'source', label: 'Source', render: (r) => r.sourceName },
     { key: 'voucher', label: 'Voucher', render: (r) => r.voucherCode },
-    {
-      key: 'balance',
-      label: 'Unspent',
-      align: 'right',
-      render: (r) => formatMoney(r.balanceCents),
-      total: formatMoney(balanceCents),
-    },
+    figureColumn('balance', 'Unspent', formatMoney, (r) => r.balanceCents, balanceCents),
     { key: 'ends', label: 'Window ends', render: (r) => formatDisplayDate(r.chargeEndsOn) },
-    { key: 'days', label: 'Days left', align: 'right', render: (r) => count(r.daysLeft) },
+    figureColumn('days', 'Days left', count, (r) => r.daysLeft),
   ];
 }
 
@@ -86,42 +83,37 @@ export function NearExpiryReport({
           disabled={!shown}
         />
       </Stack>
-      {report.isPending ? (
-        <PanelLoading what="the near-expiry report" />
-      ) : report.isError ? (
-        <FundingLoadProblem
-          error={report.error}
-          what="the near-expiry report"
-          ofSource={false}
-          onRetry={() => void report.refetch()}
-        />
-      ) : (
-        <ReportRefresh loading={report.isPlaceholderData}>
-          {report.data.recordCount === 0 ? (
-            // The days are the ones asked for: not said of the last report while this one loads.
-            !report.isPlaceholderData && (
-              <Typography>No unspent allowance ends within {plural(withinDays, 'day')}.</Typography>
-            )
-          ) : (
-            <Stack spacing={1}>
-              <ResponsiveTable
-                label="Unspent allowances near expiry"
-                columns={columns(report.data.balanceCents)}
-                rows={report.data.rows}
-                rowKey={(r) => r.allowanceId}
-                totalLabel={`Total (${plural(report.data.recordCount, 'allowance')})`}
-              />
-              <PagedListFooter
-                what="unspent allowances"
-                total={report.data.recordCount}
-                page={page}
-                pageSize={REPORT_PAGE_SIZE}
-                onPage={onPage}
-              />
-            </Stack>
-          )}
-        </ReportRefresh>
-      )}
+      <FundingQueryState query={report} what="the near-expiry report" ofSource={false}>
+        {(data) => (
+          <ReportRefresh loading={report.isPlaceholderData}>
+            {data.recordCount === 0 ? (
+              // The days are the ones asked for: not said of the last report while this one loads.
+              !report.isPlaceholderData && (
+                <Typography>
+                  No unspent allowance ends within {plural(withinDays, 'day')}.
+                </Typography>
+              )
+            ) : (
+              <Stack spacing={1}>
+                <ResponsiveTable
+                  label="Unspent allowances near expiry"
+                  columns={columns(data.balanceCents)}
+                  rows={data.rows}
+                  rowKey={(r) => r.allowanceId}
+                  totalLabel={`Total (${plural(data.recordCount, 'allowance')})`}
+                />
+                <PagedListFooter
+                  what="unspent allowances"
+                  total={data.recordCount}
+                  page={page}
+                  pageSize={REPORT_PAGE_SIZE}
+                  onPage={onPage}
+                />
+              </Stack>
+            )}
+          </ReportRefresh>
+        )}
+      </FundingQueryState>
     </Stack>
   );
 }

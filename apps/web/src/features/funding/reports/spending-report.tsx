@@ -7,19 +7,33 @@ import {
   type spendingRow,
 } from '@csp/contracts';
 import type { z } from 'zod';
-import { PanelLoading } from '../../../components/panel-section.tsx';
 import { useSpendingReport } from '../api/funding-queries.ts';
-import { FundingLoadProblem } from '../components/funding-problems.tsx';
-import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
+import { FundingQueryState } from '../components/funding-query-state.tsx';
+import {
+  ResponsiveTable,
+  figureColumn,
+  type TableColumn,
+} from '../components/responsive-table.tsx';
 import { count } from '../../../lib/format.ts';
 import { DownloadReportButton } from './download-report-button.tsx';
 
 type Row = z.output<typeof spendingRow>;
 
-const sum = (rows: readonly Row[], pick: (row: Row) => number) =>
-  rows.reduce((total, row) => total + pick(row), 0);
-
 function columns(rows: readonly Row[]): TableColumn<Row>[] {
+  // A figure column totalled over the rows (the report has every row on one page).
+  const summed = (
+    key: string,
+    label: string,
+    format: (value: number) => string,
+    pick: (row: Row) => number,
+  ) =>
+    figureColumn(
+      key,
+      label,
+      format,
+      pick,
+      rows.reduce((total, row) => total + pick(row), 0),
+    );
   return [
     { key: 'source', label: 'Source', render: (r) => r.sourceName },
     { key: 'kind', label: 'Kind', render: (r) => FUNDING_KIND_LABELS[r.kind] },
@@ -28,35 +42,11 @@ function columns(rows: readonly Row[]): TableColumn<Row>[] {
       label: 'Term',
       render: (r) => (r.termName ? `${r.termName} (${r.divisionName ?? ''})` : 'No term'),
     },
-    {
-      key: 'charged',
-      label: 'Charged',
-      align: 'right',
-      render: (r) => formatMoney(r.chargedCents),
-      total: formatMoney(sum(rows, (r) => r.chargedCents)),
-    },
-    {
-      key: 'refunded',
-      label: 'Refunded',
-      align: 'right',
-      render: (r) => formatMoney(r.refundedCents),
-      total: formatMoney(sum(rows, (r) => r.refundedCents)),
-    },
-    {
-      key: 'spent',
-      label: 'Spent',
-      align: 'right',
-      render: (r) => formatMoney(r.spentCents),
-      total: formatMoney(sum(rows, (r) => r.spentCents)),
-    },
-    {
-      key: 'orders',
-      label: 'Orders',
-      align: 'right',
-      render: (r) => count(r.orders),
-      total: count(sum(rows, (r) => r.orders)),
-    },
-    { key: 'students', label: 'Students', align: 'right', render: (r) => count(r.students) },
+    summed('charged', 'Charged', formatMoney, (r) => r.chargedCents),
+    summed('refunded', 'Refunded', formatMoney, (r) => r.refundedCents),
+    summed('spent', 'Spent', formatMoney, (r) => r.spentCents),
+    summed('orders', 'Orders', count, (r) => r.orders),
+    figureColumn('students', 'Students', count, (r) => r.students),
   ];
 }
 
@@ -71,26 +61,21 @@ export function SpendingReport() {
         fallbackName="funding-spending.xlsx"
         reportName="spending report"
       />
-      {report.isPending ? (
-        <PanelLoading what="the spending report" />
-      ) : report.isError ? (
-        <FundingLoadProblem
-          error={report.error}
-          what="the spending report"
-          ofSource={false}
-          onRetry={() => void report.refetch()}
-        />
-      ) : report.data.rows.length === 0 ? (
-        <Typography>No order has been paid from funding yet.</Typography>
-      ) : (
-        <ResponsiveTable
-          label="Spending by source and term"
-          columns={columns(report.data.rows)}
-          rows={report.data.rows}
-          rowKey={(r) => `${r.sourceId}-${r.termId ?? 'none'}`}
-          totalLabel="Total"
-        />
-      )}
+      <FundingQueryState query={report} what="the spending report" ofSource={false}>
+        {(data) =>
+          data.rows.length === 0 ? (
+            <Typography>No order has been paid from funding yet.</Typography>
+          ) : (
+            <ResponsiveTable
+              label="Spending by source and term"
+              columns={columns(data.rows)}
+              rows={data.rows}
+              rowKey={(r) => `${r.sourceId}-${r.termId ?? 'none'}`}
+              totalLabel="Total"
+            />
+          )
+        }
+      </FundingQueryState>
     </Stack>
   );
 }

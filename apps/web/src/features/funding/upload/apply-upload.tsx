@@ -1,13 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { formatMoney, type AllowanceUpload, type FundingSource } from '@csp/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
 import { useApplyUpload } from '../api/funding-mutations.ts';
@@ -25,8 +21,6 @@ export function ApplyUpload({
   upload: AllowanceUpload;
   source: FundingSource;
 }) {
-  const titleId = useId();
-  const textId = useId();
   const [open, setOpen] = useState(false);
   const sending = useRef(false);
   const params = useCallerParams();
@@ -50,26 +44,19 @@ export function ApplyUpload({
         {apply.isPending ? 'Applying…' : `Apply ${what}`}
       </Button>
       {apply.isError && <Alert severity="error">{errorMessage(apply.error)}</Alert>}
-      <Dialog
+      <ConfirmDialog
         open={open}
-        onClose={() => setOpen(false)}
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-      >
-        <DialogTitle id={titleId}>Apply {upload.fileName}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId}>
+        title={`Apply ${upload.fileName}?`}
+        message={
+          <>
             This gives {what} totalling {formatMoney(upload.validCents)} from {source.name}, each
             with its voucher code. The {plural(upload.rowsRejected, 'rejected row')} are left out.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button onClick={confirm} variant="contained" autoFocus>
-            Apply
-          </Button>
-        </DialogActions>
-      </Dialog>
+          </>
+        }
+        confirmLabel="Apply"
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      />
     </Stack>
   );
 }

@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PanelLoading } from '../../../components/panel-section.tsx';
 import { useAllowanceUploads } from '../api/funding-queries.ts';
-import { FundingLoadProblem } from '../components/funding-problems.tsx';
+import { FundingQueryState } from '../components/funding-query-state.tsx';
 import { count, formatDateTime } from '../../../lib/format.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { UploadStatusChip } from './upload-status-chip.tsx';
@@ -25,54 +24,50 @@ export function UploadHistory({
       <Typography id="funding-earlier-files" component="h3" variant="h6">
         {T.earlierFiles}
       </Typography>
-      {uploads.isPending ? (
-        <PanelLoading what="the earlier files" />
-      ) : uploads.isError ? (
-        <FundingLoadProblem
-          error={uploads.error}
-          what="the earlier files"
-          onRetry={() => void uploads.refetch()}
-        />
-      ) : uploads.data.uploads.length === 0 ? (
-        <Typography variant="body2">{T.noEarlierFiles}</Typography>
-      ) : (
-        <Box component="ul" aria-label={T.earlierFiles} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {uploads.data.uploads.map((u) => (
-            <Box
-              component="li"
-              key={u.uploadId}
-              sx={{
-                py: 1,
-                borderBottom: 1,
-                borderColor: 'divider',
-                display: 'flex',
-                flexWrap: 'wrap',
-                gap: 1,
-                alignItems: 'center',
-              }}
-            >
-              <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-                <Typography component="p" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
-                  {u.fileName}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {formatDateTime(u.createdAt)} by {u.createdByName} · {count(u.rowsValid)} valid ·{' '}
-                  {count(u.rowsRejected)} rejected
-                </Typography>
-              </Box>
-              <UploadStatusChip status={u.status} />
-              <Button
-                size="small"
-                onClick={() => onShow(u.uploadId)}
-                disabled={shownId === u.uploadId}
-                aria-label={`Show the report of ${u.fileName}, ${formatDateTime(u.createdAt)}`}
-              >
-                {shownId === u.uploadId ? 'Shown' : 'Show report'}
-              </Button>
+      <FundingQueryState query={uploads} what="the earlier files">
+        {(data) =>
+          data.uploads.length === 0 ? (
+            <Typography variant="body2">{T.noEarlierFiles}</Typography>
+          ) : (
+            <Box component="ul" aria-label={T.earlierFiles} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+              {data.uploads.map((u) => (
+                <Box
+                  component="li"
+                  key={u.uploadId}
+                  sx={{
+                    py: 1,
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    gap: 1,
+                    alignItems: 'center',
+                  }}
+                >
+                  <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+                    <Typography component="p" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+                      {u.fileName}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {formatDateTime(u.createdAt)} by {u.createdByName} · {count(u.rowsValid)}{' '}
+                      valid · {count(u.rowsRejected)} rejected
+                    </Typography>
+                  </Box>
+                  <UploadStatusChip status={u.status} />
+                  <Button
+                    size="small"
+                    onClick={() => onShow(u.uploadId)}
+                    disabled={shownId === u.uploadId}
+                    aria-label={`Show the report of ${u.fileName}, ${formatDateTime(u.createdAt)}`}
+                  >
+                    {shownId === u.uploadId ? 'Shown' : 'Show report'}
+                  </Button>
+                </Box>
+              ))}
             </Box>
-          ))}
-        </Box>
-      )}
+          )
+        }
+      </FundingQueryState>
     </Stack>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import type { AllowanceUpload } from '@csp/contracts';
-import { PanelLoading } from '../../../components/panel-section.tsx';
 import { ISSUES_PAGE_SIZE, useUploadIssues } from '../api/funding-queries.ts';
-import { FundingLoadProblem } from '../components/funding-problems.tsx';
-import { PagedListFooter } from '../components/paged-list-footer.tsx';
+import { FundingQueryState } from '../components/funding-query-state.tsx';
+import { PagedBlock } from '../components/paged-list-footer.tsx';
 import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
 import { count } from '../../../lib/format.ts';
 
@@ -22,31 +20,27 @@ export function UploadIssues({ upload }: { upload: AllowanceUpload }) {
   const [page, setPage] = useState(1);
   const issues = useUploadIssues(upload.uploadId, page, upload.rowsRejected > 0);
   if (upload.rowsRejected === 0) return null;
-  if (issues.isPending) return <PanelLoading what="the rejected rows" />;
-  if (issues.isError) {
-    return (
-      <FundingLoadProblem
-        error={issues.error}
-        what="the rejected rows"
-        onRetry={() => void issues.refetch()}
-      />
-    );
-  }
   return (
-    <Box sx={{ opacity: issues.isPlaceholderData ? 0.6 : 1 }}>
-      <ResponsiveTable
-        label="Rejected rows"
-        columns={COLUMNS}
-        rows={issues.data.issues}
-        rowKey={(i) => `${i.rowNumber}-${i.column}-${i.message}`}
-      />
-      <PagedListFooter
-        what="rejected rows"
-        total={issues.data.recordCount}
-        page={page}
-        pageSize={ISSUES_PAGE_SIZE}
-        onPage={setPage}
-      />
-    </Box>
+    <FundingQueryState query={issues} what="the rejected rows">
+      {(data) => (
+        <PagedBlock
+          loading={issues.isPlaceholderData}
+          pager={{
+            what: 'rejected rows',
+            total: data.recordCount,
+            page,
+            pageSize: ISSUES_PAGE_SIZE,
+            onPage: setPage,
+          }}
+        >
+          <ResponsiveTable
+            label="Rejected rows"
+            columns={COLUMNS}
+            rows={data.issues}
+            rowKey={(i) => `${i.rowNumber}-${i.column}-${i.message}`}
+          />
+        </PagedBlock>
+      )}
+    </FundingQueryState>
   );
 }

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { GaugeDrawing } from '../charts/lazy-charts.tsx';
 import { formatPercent } from './metric-format.ts';
+import { DefinitionGrid } from '../../../components/definition-grid.tsx';
 
 /** A line under a drawing that says what it shows. */
 export function Caption({ children }: { children: ReactNode }) {
@@ -45,11 +46,8 @@ export function KeyNumbers({
   figures: readonly { value: string; label: string; tone?: 'warning' }[];
 }) {
   return (
-    <Box
-      component="dl"
+    <DefinitionGrid
       sx={{
-        m: 0,
-        display: 'grid',
         gridTemplateColumns: `repeat(${figures.length}, minmax(0, 1fr))`,
         gap: 1,
       }}
@@ -73,6 +71,6 @@ export function KeyNumbers({
           </Typography>
         </Box>
       ))}
-    </Box>
+    </DefinitionGrid>
   );
 }

@@ -10,7 +10,7 @@ import { useAllRoles } from '../api/permission-queries.ts';
 import { NO_CATALOG, toCatalogInput, type CatalogSelection } from '../catalog-selection.ts';
 import { PERMISSION_MESSAGES } from '../permission-messages.ts';
 import { CatalogPicker } from './catalog-picker.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 /** Roles that are store-wide only: the catalog picker is hidden for them (docs/behaviour/validation.md). */
 const ROLE_ONLY = new Set(ROLE_ONLY_ROLES);

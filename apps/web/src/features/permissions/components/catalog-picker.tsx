@@ -24,6 +24,11 @@ interface Option {
   label: string;
 }
 
+/** A level's choices: "All …" first (no narrower catalog), then the level's loaded rows. */
+function levelOptions<T>(all: Option, rows: readonly T[] | undefined, option: (row: T) => Option) {
+  return [all, ...(rows ?? []).map(option)];
+}
+
 function LevelSelect(props: {
   label: string;
   value: string;
@@ -111,13 +116,11 @@ export function CatalogPicker({ value, onChange, disabled }: CatalogPickerProps)
           value={value.division}
           disabled={disabled}
           state={divisions}
-          options={[
+          options={levelOptions(
             { value: ALL_DIVISIONS, label: 'All divisions (no catalog)' },
-            ...(divisions.data ?? []).map((d) => ({
-              value: String(d.divisionId),
-              label: d.divisionName,
-            })),
-          ]}
+            divisions.data,
+            (d) => ({ value: String(d.divisionId), label: d.divisionName }),
+          )}
           onChange={(division) => onChange({ ...NO_CATALOG, division })}
         />
         {divisionId !== null && (
@@ -126,13 +129,14 @@ export function CatalogPicker({ value, onChange, disabled }: CatalogPickerProps)
             value={value.department}
             disabled={disabled}
             state={departments}
-            options={[
+            options={levelOptions(
               { value: ALL_DEPARTMENTS, label: 'All departments' },
-              ...(departments.data ?? []).map((d) => ({
+              departments.data,
+              (d) => ({
                 value: d.departmentCode,
                 label: `${d.departmentCode} - ${d.departmentName}`,
-              })),
-            ]}
+              }),
+            )}
             onChange={(department) => onChange({ ...value, department, course: ALL_COURSES })}
           />
         )}
@@ -142,13 +146,11 @@ export function CatalogPicker({ value, onChange, disabled }: CatalogPickerProps)
             value={value.course}
             disabled={disabled}
             state={courses}
-            options={[
+            options={levelOptions(
               { value: ALL_COURSES, label: 'All courses' },
-              ...(courses.data ?? []).map((c) => ({
-                value: c.courseCode,
-                label: `${c.courseCode} - ${c.courseName}`,
-              })),
-            ]}
+              courses.data,
+              (c) => ({ value: c.courseCode, label: `${c.courseCode} - ${c.courseName}` }),
+            )}
             onChange={(course) => onChange({ ...value, course })}
           />
         )}

@@ -9,7 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { AuthCatalog, Role, RoleCatalogs } from '@csp/contracts';
 import type { RoleChange } from '../api/permission-queries.ts';
 import { scopeLabel } from '@csp/contracts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 interface UserRolesListProps {
   username: string;

@@ -1,13 +1,8 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { RequiredMaterial } from '@csp/contracts';
 import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
-import { ownedStatus, type OwnedStatus } from '../../students/index.ts';
+import { RequiredMaterialRow } from '../../students/index.ts';
 
 interface SectionNeedsPanelProps {
   /** "BIOL 101 – A1". */
@@ -20,12 +15,6 @@ interface SectionNeedsPanelProps {
     refetch: () => unknown;
   };
 }
-
-const TONES = {
-  have: { Icon: CheckCircleIcon, color: 'success.dark' },
-  ordered: { Icon: ScheduleIcon, color: 'text.secondary' },
-  missing: { Icon: ErrorOutlineIcon, color: 'error.dark' },
-} as const;
 
 /**
  * What this student needs for this one section, and what they already have (bought or rented,
@@ -64,54 +53,15 @@ export function SectionNeedsPanel({ sectionLabel, query }: SectionNeedsPanelProp
           {[...materials]
             .sort((a, b) => Number(b.required) - Number(a.required))
             .map((m, index) => (
-              <NeedRow key={`${m.adoptionMaterialId}:${index}`} material={m} />
+              <RequiredMaterialRow
+                key={`${m.adoptionMaterialId}:${index}`}
+                material={m}
+                optionalLabel="Recommended"
+                divided
+              />
             ))}
         </Box>
       )}
     </PanelSection>
-  );
-}
-
-function NeedRow({ material: m }: { material: RequiredMaterial }) {
-  const owned = ownedStatus(m);
-  const tone: (typeof TONES)[OwnedStatus['tone']] = TONES[owned.tone];
-  const facts = [m.isbn && `ISBN ${m.isbn}`, m.author, m.edition && `Edition: ${m.edition}`];
-  return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        columnGap: 2,
-        rowGap: 0.5,
-        py: 0.75,
-        '& + &': { borderTop: 1, borderColor: 'divider' },
-      }}
-    >
-      <Box sx={{ flex: '1 1 18rem', minWidth: 0 }}>
-        <Typography component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {m.title ?? 'Untitled material'}
-          <Chip
-            size="small"
-            variant="outlined"
-            label={m.required ? 'Required' : 'Recommended'}
-            sx={{ ml: 1, verticalAlign: 'text-bottom', fontWeight: 400 }}
-          />
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {facts.filter(Boolean).join(' · ')}
-        </Typography>
-      </Box>
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: tone.color }}>
-        <tone.Icon fontSize="small" aria-hidden />
-        <Typography
-          component={owned.tone === 'missing' ? 'strong' : 'span'}
-          sx={{ fontWeight: owned.tone === 'missing' ? 700 : 400 }}
-        >
-          {owned.text}
-        </Typography>
-      </Stack>
-    </Box>
   );
 }

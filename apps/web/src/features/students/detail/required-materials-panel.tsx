@@ -1,11 +1,7 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { RequiredMaterial } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useRequiredMaterials } from '../orders/orders-queries.ts';
@@ -13,9 +9,9 @@ import { PanelError, PanelLoading, PanelSection } from '../../../components/pane
 import {
   groupBySection,
   ownedStatus,
-  type OwnedStatus,
   type RequiredMaterialsSection,
 } from './required-materials-groups.ts';
+import { RequiredMaterialRow } from './required-material-row.tsx';
 
 export const REQUIRED_MATERIALS_MESSAGES = {
   title: 'Required materials',
@@ -91,66 +87,13 @@ function SectionMaterials({ section }: { section: RequiredMaterialsSection }) {
 }
 
 function MaterialRow({ material }: { material: RequiredMaterial }) {
-  const facts = [
-    material.isbn && `ISBN ${material.isbn}`,
-    material.author,
-    material.edition && `Edition: ${material.edition}`,
-  ].filter(Boolean);
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        columnGap: 2,
-        rowGap: 0.5,
-        py: 0.75,
-      }}
-    >
-      <Box sx={{ flex: '1 1 18rem', minWidth: 0 }}>
-        <Typography component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {material.title ?? 'Untitled material'}
-          <Chip
-            size="small"
-            variant="outlined"
-            label={material.required ? 'Required' : 'Optional'}
-            sx={{ ml: 1, verticalAlign: 'text-bottom', fontWeight: 400 }}
-          />
+    <RequiredMaterialRow material={material} optionalLabel="Optional">
+      {material.titleId === null && !material.owned && (
+        <Typography variant="body2" color="text.secondary">
+          {REQUIRED_MATERIALS_MESSAGES.notInCatalog}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {facts.join(' · ')}
-        </Typography>
-      </Box>
-      <Box sx={{ flex: '0 1 auto' }}>
-        <OwnedText status={ownedStatus(material)} />
-        {material.titleId === null && !material.owned && (
-          <Typography variant="body2" color="text.secondary">
-            {REQUIRED_MATERIALS_MESSAGES.notInCatalog}
-          </Typography>
-        )}
-      </Box>
-    </Box>
-  );
-}
-
-const TONES = {
-  have: { Icon: CheckCircleIcon, color: 'success.dark', weight: 400 },
-  ordered: { Icon: ScheduleIcon, color: 'text.secondary', weight: 400 },
-  missing: { Icon: ErrorOutlineIcon, color: 'error.dark', weight: 700 },
-} as const;
-
-function OwnedText({ status }: { status: OwnedStatus }) {
-  const tone = TONES[status.tone];
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: tone.color }}>
-      <tone.Icon fontSize="small" />
-      <Typography
-        component={status.tone === 'missing' ? 'strong' : 'span'}
-        sx={{ fontWeight: tone.weight }}
-      >
-        {status.text}
-      </Typography>
-    </Stack>
+      )}
+    </RequiredMaterialRow>
   );
 }

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -15,6 +14,7 @@ import {
 import { isNotFound, usePreviousAdoptions } from '../../course-detail/course-detail-queries.ts';
 import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
 import type { WizardPageProps } from '../wizard-page-props.ts';
+import { PreviousAdoptionsGroup } from '../../course-detail/previous-adoptions-group.tsx';
 
 /** A no-text-required record adopts nothing, so there is nothing in it to reuse. */
 const reusable = (adoptions: readonly AdoptionMaterialDTO[]) =>
@@ -59,44 +59,35 @@ function PreviousList(props: {
   onPick: (adoption: AdoptionMaterialDTO) => void;
 }) {
   return (
-    <Box component="section" aria-label={props.heading}>
-      <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {props.heading} ({props.items.length})
-      </Typography>
-      {props.items.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          None.
-        </Typography>
-      ) : (
-        <List disablePadding>
-          {props.items.map((adoption) => {
-            const material = materialOf(adoption);
-            const facts = [
-              material.author,
-              material.isbn && `ISBN ${material.isbn}`,
-              material.proposed ? 'Custom title (proposed)' : null,
-              adoptionTypeLabel(adoption),
-              adoptionDates(adoption),
-            ];
-            return (
-              <ListItem key={adoption.adoptionMaterialId} disablePadding divider>
-                <ListItemButton onClick={() => props.onPick(adoption)} sx={{ display: 'block' }}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                    {material.description}
-                  </Typography>
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ overflowWrap: 'anywhere' }}
-                  >
-                    {facts.filter(Boolean).join(' · ')}
-                  </Typography>
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
-        </List>
-      )}
-    </Box>
+    <PreviousAdoptionsGroup heading={props.heading} headingLevel="h4" count={props.items.length}>
+      <List disablePadding>
+        {props.items.map((adoption) => {
+          const material = materialOf(adoption);
+          const facts = [
+            material.author,
+            material.isbn && `ISBN ${material.isbn}`,
+            material.proposed ? 'Custom title (proposed)' : null,
+            adoptionTypeLabel(adoption),
+            adoptionDates(adoption),
+          ];
+          return (
+            <ListItem key={adoption.adoptionMaterialId} disablePadding divider>
+              <ListItemButton onClick={() => props.onPick(adoption)} sx={{ display: 'block' }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {material.description}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {facts.filter(Boolean).join(' · ')}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+    </PreviousAdoptionsGroup>
   );
 }

@@ -15,6 +15,7 @@ import {
   type NoMaterialsValues,
 } from '../wizard-schemas.ts';
 import { LoadFailure } from '../../../../components/load-failure.tsx';
+import { WizardForm } from '../wizard-form.tsx';
 
 /**
  * noMaterials: "no text required" from when (at the earliest, the first start of a section it
@@ -59,13 +60,7 @@ function NoMaterialsForm({
   });
   const onSubmit = handleSubmit((values) => send({ type: 'NO_MATERIALS_NEXT', values }));
   return (
-    <Stack
-      component="form"
-      id={formId}
-      noValidate
-      spacing={2.5}
-      onSubmit={(event) => void onSubmit(event)}
-    >
+    <WizardForm formId={formId} onSubmit={onSubmit}>
       <Typography>
         Record that no course materials are required. You choose the sections on the next page.
       </Typography>
@@ -78,6 +73,6 @@ function NoMaterialsForm({
         helperText={formState.errors.externalAdoptionNote?.message ?? 'Optional.'}
         {...register('externalAdoptionNote')}
       />
-    </Stack>
+    </WizardForm>
   );
 }

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { LATEST_EDITION, getProposedTitleTypes } from '@csp/contracts';
 import { errorMessage } from '../../../../lib/api-client.ts';
@@ -21,6 +20,7 @@ import {
   type ProposalValues,
 } from '../wizard-schemas.ts';
 import { YesNoField } from '../yes-no-field.tsx';
+import { WizardForm } from '../wizard-form.tsx';
 
 function formValues(proposal: ProposalData | null): ProposalFormValues {
   const v = proposal?.values;
@@ -68,13 +68,7 @@ export function ProductDetailPage({ context, send, formId }: WizardPageProps) {
   });
 
   return (
-    <Stack
-      component="form"
-      id={formId}
-      noValidate
-      spacing={2}
-      onSubmit={(event) => void onSubmit(event)}
-    >
+    <WizardForm formId={formId} onSubmit={onSubmit} spacing={2}>
       <TextField label="Title" required {...text('description')} />
       <Box
         sx={{
@@ -130,6 +124,6 @@ export function ProductDetailPage({ context, send, formId }: WizardPageProps) {
       />
       <TextField label="Contact information (publisher or rep)" {...text('contactInformation')} />
       <TextField label="Notes" multiline minRows={2} {...text('notes')} />
-    </Stack>
+    </WizardForm>
   );
 }

@@ -4,7 +4,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DateRangeFields } from '../date-range-fields.tsx';
 import { MaterialSummary, chosenMaterial } from '../material-summary.tsx';
@@ -17,6 +16,7 @@ import {
   type QuestionsValues,
 } from '../wizard-schemas.ts';
 import { YesNoField } from '../yes-no-field.tsx';
+import { WizardForm } from '../wizard-form.tsx';
 
 const GRID = {
   display: 'grid',
@@ -48,13 +48,7 @@ export function QuestionsPage({ context, send, formId, permissions, today }: Wiz
   const autoAdoption = context.adoption?.adoptionType === ADOPTION_TYPE.AUTO;
 
   return (
-    <Stack
-      component="form"
-      id={formId}
-      noValidate
-      spacing={2.5}
-      onSubmit={(event) => void onSubmit(event)}
-    >
+    <WizardForm formId={formId} onSubmit={onSubmit}>
       {material && <MaterialSummary material={material} label={editing ? 'Editing' : 'Adopting'} />}
       <Box sx={GRID}>
         <YesNoField control={control} name="required" label="Is this material required?" />
@@ -104,6 +98,6 @@ export function QuestionsPage({ context, send, formId, permissions, today }: Wiz
               label="Adopt for every section of this course (auto adoption)?"
             />
           )}
-    </Stack>
+    </WizardForm>
   );
 }

@@ -22,6 +22,7 @@ import {
   type SectionsValues,
 } from '../wizard-schemas.ts';
 import { LoadFailure } from '../../../../components/load-failure.tsx';
+import { WizardForm } from '../wizard-form.tsx';
 
 /**
  * selectMaterial: the sections the adoption is for (none to choose for an auto adoption, which
@@ -64,13 +65,7 @@ export function SelectMaterialPage(props: WizardPageProps) {
   };
 
   return (
-    <Stack
-      component="form"
-      id={formId}
-      noValidate
-      spacing={2.5}
-      onSubmit={(event) => void onSubmit(event)}
-    >
+    <WizardForm formId={formId} onSubmit={onSubmit}>
       {material && <MaterialSummary material={material} label={editing ? 'Editing' : 'Adopting'} />}
       {flow === 'noMaterials' && !material && (
         <Typography>No course materials are required for the sections chosen here.</Typography>
@@ -125,6 +120,6 @@ export function SelectMaterialPage(props: WizardPageProps) {
           {...register('message')}
         />
       )}
-    </Stack>
+    </WizardForm>
   );
 }
