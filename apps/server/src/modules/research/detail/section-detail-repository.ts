@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE, type AdoptionType } from '@csp/contracts';
 import { sql } from 'drizzle-orm';
 import type { EnrolledStudent } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
@@ -111,7 +112,7 @@ export async function fulfilledShare(db: Db, sectionId: number): Promise<number 
 /** One material covering the section (coverage-sql.ts's rule), with its title's details. */
 export interface SectionMaterialRow {
   adoptionMaterialId: number;
-  adoptionType: 'SECTION_ADOPTION' | 'AUTO_ADOPTION';
+  adoptionType: AdoptionType;
   titleId: number | null;
   proposedTitleId: number | null;
   isbn: string | null;
@@ -144,7 +145,7 @@ export async function coveringMaterials(
         where ams.section_id = ${section.sectionId} and not ams.removed
         union
         select am.id from adoption_materials am
-        where am.course_id = ${section.courseId} and am.adoption_type = 'AUTO_ADOPTION'
+        where am.course_id = ${section.courseId} and am.adoption_type = ${ADOPTION_TYPE.AUTO}
           and am.location_id = ${locationId}
       )
       select am.id as "adoptionMaterialId", am.adoption_type as "adoptionType",
