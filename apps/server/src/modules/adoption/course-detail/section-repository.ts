@@ -23,13 +23,11 @@ export interface SectionFigures {
 const bool = (v: unknown) => v === true || v === 't';
 const num = (v: unknown) => Number(v ?? 0);
 
-interface SectionRow {
-  sectionId: number;
-  courseCode: string;
-  sectionCode: string;
-  termName: string;
-  startDate: string;
-  endDate: string;
+/** A row as the statement answers it (counts as number or string, by engine). */
+interface SectionRow extends Pick<
+  SectionFigures,
+  'sectionId' | 'courseCode' | 'sectionCode' | 'termName' | 'startDate' | 'endDate'
+> {
   professorNames: string[] | null;
   studentsEnrolled: unknown;
   listingCount: unknown;
