@@ -1,13 +1,5 @@
 import type { DevIdpUser } from './repository.ts';
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../lib/escape-html.ts';
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1f2328; margin: 0; }

@@ -39,6 +39,7 @@ export type ProposedTitleDTO = z.infer<typeof proposedTitleDTO>;
 /** How an adoption covers its course: its own sections, or every section (course-wide, auto). */
 export const ADOPTION_TYPE = { SECTION: 'SECTION_ADOPTION', AUTO: 'AUTO_ADOPTION' } as const;
 export const ADOPTION_TYPES = [ADOPTION_TYPE.SECTION, ADOPTION_TYPE.AUTO] as const;
+export type AdoptionType = (typeof ADOPTION_TYPES)[number];
 
 /**
  * docs/behaviour/entities.md#adoption-material, with its title (or proposed title) and the sections it covers.

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPES } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -127,7 +128,7 @@ export const adoptionMaterials = pgTable(
     courseId: reference(() => courses.id),
     titleId: integer().references(() => titles.id),
     proposedTitleId: integer().references(() => proposedTitles.id),
-    adoptionType: text({ enum: ['SECTION_ADOPTION', 'AUTO_ADOPTION'] }).notNull(),
+    adoptionType: text({ enum: ADOPTION_TYPES }).notNull(),
     active: boolean().notNull().default(true),
     startDate: date({ mode: 'string' }).notNull(),
     expirationDate: date({ mode: 'string' }),

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { type adoptionMaterialSections, adoptionMaterials } from '../schema/index.ts';
 import type { CatalogData, SectionInfo } from './catalog-data.ts';
 import type { TitleData } from './gen-titles.ts';
@@ -151,7 +152,7 @@ function addAdoption(ctx: GenContext, rng: Rng, data: AdoptionData, spec: Adopti
     courseId: spec.courseId,
     titleId: spec.titleId,
     proposedTitleId: spec.proposedTitleId,
-    adoptionType: auto ? 'AUTO_ADOPTION' : 'SECTION_ADOPTION',
+    adoptionType: auto ? ADOPTION_TYPE.AUTO : ADOPTION_TYPE.SECTION,
     active,
     startDate: isoDay(startDay),
     expirationDate: endDay === null ? null : isoDay(endDay),

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../lib/mailer.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 export interface ResetMailInput {
   /** `setup`: a new account's first password; `reset`: the owner asked for a reset. */
@@ -10,15 +11,6 @@ export interface ResetMailInput {
   link: string;
   /** How long the link works. */
   hours: number;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** The set-password and reset-password e-mails, as plain text with an HTML alternative. */

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -10,7 +11,7 @@ const SECTION_LINK = sql`not ams.removed and am.active`;
 
 /** The condition on a course-wide adoption `am` of the store. */
 const courseWide = (locationId: number) =>
-  sql`am.adoption_type = 'AUTO_ADOPTION' and am.active and am.location_id = ${locationId}`;
+  sql`am.adoption_type = ${ADOPTION_TYPE.AUTO} and am.active and am.location_id = ${locationId}`;
 
 /**
  * The adoptions covering each section of `sections` (the name of a CTE with `id` and

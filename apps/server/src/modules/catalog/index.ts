@@ -12,10 +12,8 @@ export {
   findDepartment,
   findDivision,
   listCourses,
-  listDepartments,
   listDivisions,
   listSections,
-  type CodedRow,
   type DivisionRow,
   type SectionRow,
 } from './repository.ts';

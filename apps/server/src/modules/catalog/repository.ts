@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, departments, divisions, sections, terms } from '../../db/schema/index.ts';
 
@@ -59,22 +59,31 @@ export async function listDepartments(
     .orderBy(asc(departments.name), asc(departments.code));
 }
 
-export async function findDepartment(
+/** The department of a division with this code. */
+export function findDepartment(
   db: Db,
   locationId: number,
   divisionId: number,
   code: string,
 ): Promise<CodedRow | null> {
+  return findCoded(db, departments, eq(departments.divisionId, divisionId), locationId, code);
+}
+
+/**
+ * The row of a coded table (departments, courses) of the store under `parent` with this code:
+ * codes are unique under their parent.
+ */
+async function findCoded(
+  db: Db,
+  table: typeof departments | typeof courses,
+  parent: SQL,
+  locationId: number,
+  code: string,
+): Promise<CodedRow | null> {
   const [row] = await db
-    .select({ id: departments.id, code: departments.code, name: departments.name })
-    .from(departments)
-    .where(
-      and(
-        eq(departments.locationId, locationId),
-        eq(departments.divisionId, divisionId),
-        eq(departments.code, code),
-      ),
-    )
+    .select({ id: table.id, code: table.code, name: table.name })
+    .from(table)
+    .where(and(eq(table.locationId, locationId), parent, eq(table.code, code)))
     .limit(1);
   return row ?? null;
 }
@@ -91,24 +100,14 @@ export async function listCourses(
     .orderBy(asc(courses.code));
 }
 
-export async function findCourse(
+/** The course of a department with this code. */
+export function findCourse(
   db: Db,
   locationId: number,
   departmentId: number,
   code: string,
 ): Promise<CodedRow | null> {
-  const [row] = await db
-    .select({ id: courses.id, code: courses.code, name: courses.name })
-    .from(courses)
-    .where(
-      and(
-        eq(courses.locationId, locationId),
-        eq(courses.departmentId, departmentId),
-        eq(courses.code, code),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findCoded(db, courses, eq(courses.departmentId, departmentId), locationId, code);
 }
 
 export interface SectionRow {

@@ -128,6 +128,22 @@ export async function assignRoleWithCatalogs(
   });
 }
 
+/**
+ * The role a change names (its errors naming fields under `prefix`) and the user of the
+ * caller's store it is for: what every role change resolves first.
+ */
+async function roleForUser(
+  deps: AppDeps,
+  session: Session,
+  userName: string,
+  input: RoleInput,
+  prefix: string,
+) {
+  const role = await resolveRole(deps.db, input, prefix);
+  const target = await requireStoreUser(deps.db, session, userName);
+  return { role, target };
+}
+
 /** assignUserRoles: a role on its own, store-wide. */
 export async function assignRoleStoreWide(
   deps: AppDeps,
@@ -136,8 +152,7 @@ export async function assignRoleStoreWide(
   userName: string,
   input: RoleInput,
 ): Promise<UserRolesResponse> {
-  const role = await resolveRole(deps.db, input, '');
-  const target = await requireStoreUser(deps.db, session, userName);
+  const { role, target } = await roleForUser(deps, session, userName, input, '');
   refuseSelfGrant(session, target);
   await requireMayHandOut(deps.db, grants, 'grant', role, []);
   return changeRoles(deps, session, target, role, EVENTS.roleAssigned, async (tx, held) => {
@@ -194,8 +209,7 @@ export async function unassignRole(
   userName: string,
   input: RoleInput,
 ): Promise<UserRolesResponse> {
-  const role = await resolveRole(deps.db, input, '');
-  const target = await requireStoreUser(deps.db, session, userName);
+  const { role, target } = await roleForUser(deps, session, userName, input, '');
   refuseOwnAdministrator(session, target, role);
   const current = await listUserRoleRows(deps.db, target.id, session.locationId);
   const held = current.filter((row) => row.role.id === role.id);
@@ -224,8 +238,7 @@ export async function unassignRoleCatalog(
   userName: string,
   input: { Role: RoleInput; AuthCatalog: AuthCatalogInput },
 ): Promise<UserRolesResponse> {
-  const role = await resolveRole(deps.db, input.Role, 'Role.');
-  const target = await requireStoreUser(deps.db, session, userName);
+  const { role, target } = await roleForUser(deps, session, userName, input.Role, 'Role.');
   const scope = await resolveScope(deps.db, session.locationId, input.AuthCatalog, 'AuthCatalog');
   const notHeld = () =>
     AppError.notFound(M.scopeNotHeld(target.userName, role.friendly, scope.label));

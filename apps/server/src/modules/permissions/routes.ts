@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   assignUserRoles,
   assignUserRolesAndCatalog,
@@ -13,14 +14,17 @@ import {
   getUserRolesAndCatalog,
   unAssignUserRoles,
   unAssignUserRolesAndCatalog,
+  type Endpoint,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Session } from '../../lib/session.ts';
 import { requireWebsite } from '../../lib/request-context.ts';
 import { websiteOrigin } from '../../lib/website-origin.ts';
 import { route } from '../../lib/route.ts';
 import { createAccount } from './account-creation.ts';
 import * as assignment from './assignment-service.ts';
 import * as catalog from '../catalog/index.ts';
+import type { Grants } from './grants.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
 import { requireAssigner } from './role-resolution.ts';
 import { listRoles } from './user-roles-repository.ts';
@@ -66,25 +70,28 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: AppDeps): v
     return grants;
   };
 
-  route(app, assignUserRolesAndCatalog, WRITE, async ({ query, body, request }) => {
-    const grants = await assigner(request);
-    return assignment.assignRoleWithCatalogs(deps, request.session, grants, query.username, body);
-  });
-
-  route(app, assignUserRoles, WRITE, async ({ query, body, request }) => {
-    const grants = await assigner(request);
-    return assignment.assignRoleStoreWide(deps, request.session, grants, query.username, body);
-  });
-
-  route(app, unAssignUserRoles, WRITE, async ({ query, body, request }) => {
-    const grants = await assigner(request);
-    return assignment.unassignRole(deps, request.session, grants, query.username, body);
-  });
-
-  route(app, unAssignUserRolesAndCatalog, WRITE, async ({ query, body, request }) => {
-    const grants = await assigner(request);
-    return assignment.unassignRoleCatalog(deps, request.session, grants, query.username, body);
-  });
+  const roleChange = <
+    P extends z.ZodType,
+    Q extends z.ZodType<{ username: string }>,
+    B extends z.ZodType,
+    R extends z.ZodType,
+  >(
+    contract: Endpoint<P, Q, B, R>,
+    change: (
+      deps: AppDeps,
+      session: Session,
+      grants: Grants,
+      userName: string,
+      input: z.output<B>,
+    ) => Promise<z.output<R>>,
+  ) =>
+    route(app, contract, WRITE, async ({ query, body, request }) =>
+      change(deps, request.session, await assigner(request), query.username, body),
+    );
+  roleChange(assignUserRolesAndCatalog, assignment.assignRoleWithCatalogs);
+  roleChange(assignUserRoles, assignment.assignRoleStoreWide);
+  roleChange(unAssignUserRoles, assignment.unassignRole);
+  roleChange(unAssignUserRolesAndCatalog, assignment.unassignRoleCatalog);
 
   route(app, getAllRoles, { tags: TAGS }, async ({ request }) => {
     await assigner(request);

@@ -1,10 +1,21 @@
 /**
- * The research module's public face: section research (the filter's lookups, the section
- * list, a section's detail and materials) and the public textbook list of each website.
- * Code outside the module imports only this file.
+ * The research module's public face: section research (list/: the filter's lookups and the
+ * section list; detail/: a section's detail and materials) and the public textbook list of
+ * each website (textbooks/). Code outside the module imports only this file.
  */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
 import { modulePlugin } from '../../lib/module-plugin.ts';
-import { registerResearchRoutes } from './routes.ts';
+import { registerSectionDetailRoutes } from './detail/routes.ts';
+import { registerSectionListRoutes } from './list/routes.ts';
+import { registerTextbookListRoutes } from './textbooks/routes.ts';
+
+/** Every call of the area; each sub-area registers its own part. */
+function registerResearchRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerSectionListRoutes(app, deps);
+  registerSectionDetailRoutes(app, deps);
+  registerTextbookListRoutes(app, deps);
+}
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */
 export const researchModule = modulePlugin(registerResearchRoutes);

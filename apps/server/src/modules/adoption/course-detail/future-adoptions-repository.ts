@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE, type AdoptionType } from '@csp/contracts';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/bulk-write.ts';
@@ -6,7 +7,7 @@ import type { Db } from '../../../db/client.ts';
 /** An adoption on a section of the course that starts after today, with that section. */
 export interface FutureAdoptionLine {
   adoptionMaterialId: number;
-  adoptionType: 'SECTION_ADOPTION' | 'AUTO_ADOPTION';
+  adoptionType: AdoptionType;
   createdBy: number | null;
   ean13: string | null;
   title: string | null;
@@ -35,7 +36,7 @@ export function listFutureAdoptions(db: Db, courseId: number, today: string) {
         left join titles ti on ti.id = am.title_id
         left join proposed_titles pt on pt.id = am.proposed_title_id
       where am.course_id = ${courseId} and am.active
-        and (am.adoption_type = 'AUTO_ADOPTION' or exists (
+        and (am.adoption_type = ${ADOPTION_TYPE.AUTO} or exists (
           select 1 from adoption_material_sections ams
           where ams.adoption_material_id = am.id and ams.section_id = s.id and not ams.removed))
       order by am.id, s.start_date, s.code`,

@@ -1,17 +1,8 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { shortTermName } from '@csp/contracts';
+import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
-import {
-  adoptionMaterialSections,
-  adoptionMaterials,
-  courses,
-  enrollments,
-  orderItems,
-  professors,
-  sectionProfessors,
-  sections,
-  terms,
-} from '../../../db/schema/index.ts';
+import { coveringAdoptionsSql } from '../coverage-sql.ts';
 
 export interface SectionFigures {
   sectionId: number;
@@ -32,11 +23,26 @@ export interface SectionFigures {
 const bool = (v: unknown) => v === true || v === 't';
 const num = (v: unknown) => Number(v ?? 0);
 
+/** A row as the statement answers it (counts as number or string, by engine). */
+interface SectionRow extends Pick<
+  SectionFigures,
+  'sectionId' | 'courseCode' | 'sectionCode' | 'termName' | 'startDate' | 'endDate'
+> {
+  professorNames: string[] | null;
+  studentsEnrolled: unknown;
+  listingCount: unknown;
+  hasNtr: unknown;
+  hasNonNtr: unknown;
+  itemsFulfilled: unknown;
+  itemsOrdered: unknown;
+}
+
 /**
  * The sections of a course that end on or after `today`, by start date, with what the adoption
- * screens show of each. Each figure is a subquery on its own index (enrollments, professors,
- * adoptions by section, the course's auto adoptions, order items by section), so a course's
- * sections cost one statement whatever the size of the store.
+ * screens show of each. The adoptions covering them follow the one coverage rule
+ * (coverage-sql.ts); the other figures are subqueries on their own index (enrollments,
+ * professors, order items by section), so a course's sections cost one statement whatever the
+ * size of the store.
  */
 export async function listCourseSections(
   db: Db,
@@ -44,58 +50,40 @@ export async function listCourseSections(
   courseId: number,
   today: string,
 ): Promise<SectionFigures[]> {
-  // Active adoptions that cover the section: its own (not removed from it) and the course's.
-  const covering = (ntr: boolean) => sql`(
-    exists (select 1 from ${adoptionMaterialSections}
-      join ${adoptionMaterials} on ${adoptionMaterials.id} = ${adoptionMaterialSections.adoptionMaterialId}
-      where ${adoptionMaterialSections.sectionId} = ${sections.id}
-        and not ${adoptionMaterialSections.removed} and ${adoptionMaterials.active}
-        and ${adoptionMaterials.noTextRequired} = ${ntr})
-    or exists (select 1 from ${adoptionMaterials}
-      where ${adoptionMaterials.courseId} = ${sections.courseId}
-        and ${adoptionMaterials.adoptionType} = 'AUTO_ADOPTION' and ${adoptionMaterials.active}
-        and ${adoptionMaterials.noTextRequired} = ${ntr}))`;
-  const rows = await db
-    .select({
-      sectionId: sections.id,
-      courseCode: courses.code,
-      sectionCode: sections.code,
-      termName: terms.name,
-      startDate: sections.startDate,
-      endDate: sections.endDate,
-      professorNames: sql<
-        string[]
-      >`array(select ${professors.firstName} || ' ' || ${professors.lastName}
-        from ${sectionProfessors} join ${professors} on ${professors.id} = ${sectionProfessors.professorId}
-        where ${sectionProfessors.sectionId} = ${sections.id}
-        order by ${professors.lastName}, ${professors.firstName})`,
-      studentsEnrolled: sql<number>`(select count(*) from ${enrollments}
-        where ${enrollments.sectionId} = ${sections.id})`,
-      listingCount: sql<number>`(select count(*) from ${adoptionMaterialSections}
-          join ${adoptionMaterials} on ${adoptionMaterials.id} = ${adoptionMaterialSections.adoptionMaterialId}
-          where ${adoptionMaterialSections.sectionId} = ${sections.id}
-            and not ${adoptionMaterialSections.removed} and ${adoptionMaterials.active})
-        + (select count(*) from ${adoptionMaterials}
-          where ${adoptionMaterials.courseId} = ${sections.courseId}
-            and ${adoptionMaterials.adoptionType} = 'AUTO_ADOPTION' and ${adoptionMaterials.active})`,
-      hasNtr: covering(true),
-      hasNonNtr: covering(false),
-      itemsFulfilled: sql<number>`(select count(*) from ${orderItems}
-        where ${orderItems.sectionId} = ${sections.id} and ${orderItems.status} = 'FULFILLED')`,
-      itemsOrdered: sql<number>`(select count(*) from ${orderItems}
-        where ${orderItems.sectionId} = ${sections.id} and ${orderItems.status} <> 'CANCELLED')`,
-    })
-    .from(sections)
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .innerJoin(terms, eq(terms.id, sections.termId))
-    .where(
-      and(
-        eq(sections.locationId, locationId),
-        eq(sections.courseId, courseId),
-        gte(sections.endDate, today),
+  const rows = await queryRows<SectionRow>(
+    db,
+    sql`with course_sections as (
+        select s.id, s.course_id from sections s
+        where s.location_id = ${locationId} and s.course_id = ${courseId}
+          and s.end_date >= ${today}
       ),
-    )
-    .orderBy(asc(sections.startDate), asc(sections.code), asc(sections.id));
+      cover as (${coveringAdoptionsSql(locationId, 'course_sections')}),
+      covered as (
+        select cv.section_id, count(*) as listing_count,
+          bool_or(am.no_text_required) as has_ntr, bool_or(not am.no_text_required) as has_non_ntr
+        from cover cv join adoption_materials am on am.id = cv.adoption_material_id
+        group by cv.section_id
+      )
+      select s.id as "sectionId", c.code as "courseCode", s.code as "sectionCode",
+        t.name as "termName", s.start_date::text as "startDate", s.end_date::text as "endDate",
+        array(select p.first_name || ' ' || p.last_name
+          from section_professors sp join professors p on p.id = sp.professor_id
+          where sp.section_id = s.id
+          order by p.last_name, p.first_name) as "professorNames",
+        (select count(*) from enrollments e where e.section_id = s.id) as "studentsEnrolled",
+        coalesce(cd.listing_count, 0) as "listingCount",
+        coalesce(cd.has_ntr, false) as "hasNtr", coalesce(cd.has_non_ntr, false) as "hasNonNtr",
+        (select count(*) from order_items oi
+          where oi.section_id = s.id and oi.status = 'FULFILLED') as "itemsFulfilled",
+        (select count(*) from order_items oi
+          where oi.section_id = s.id and oi.status <> 'CANCELLED') as "itemsOrdered"
+      from course_sections cs
+        join sections s on s.id = cs.id
+        join courses c on c.id = s.course_id
+        join terms t on t.id = s.term_id
+        left join covered cd on cd.section_id = s.id
+      order by s.start_date, s.code, s.id`,
+  );
   return rows.map((r) => {
     const ordered = num(r.itemsOrdered);
     const hasNtr = bool(r.hasNtr);

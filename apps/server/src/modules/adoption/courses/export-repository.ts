@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
@@ -64,7 +65,7 @@ export async function exportDetails(
         where ams.section_id = s.id and not ams.removed and am.active
         union all
         select am.* from adoption_materials am
-        where am.course_id = s.course_id and am.adoption_type = 'AUTO_ADOPTION' and am.active
+        where am.course_id = s.course_id and am.adoption_type = ${ADOPTION_TYPE.AUTO} and am.active
       ) m on true
       left join titles ti on ti.id = m.title_id
       left join proposed_titles pt on pt.id = m.proposed_title_id

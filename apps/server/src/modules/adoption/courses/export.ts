@@ -70,7 +70,7 @@ function line(course: CourseDTO, detail: ExportDetail | undefined) {
     adoptionType:
       detail?.adoptionType === ADOPTION_TYPE.AUTO
         ? 'Course adoption'
-        : detail?.adoptionType === 'SECTION_ADOPTION'
+        : detail?.adoptionType === ADOPTION_TYPE.SECTION
           ? 'Section adoption'
           : detail?.sectionCode
             ? 'Not adopted'

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogActionType, CourseSortField, SortDirection } from '@csp/contracts';
 import { courseSearchMatches, type CourseSearch } from '../../catalog/index.ts';
@@ -207,7 +208,7 @@ function respondingCte({ q }: Plan): SQL {
       where am.location_id = ${q.locationId} and am.messaging_status = 'RESPONSE_REQUIRED'
         and am.active
         and (
-          (am.adoption_type = 'AUTO_ADOPTION'
+          (am.adoption_type = ${ADOPTION_TYPE.AUTO}
             and am.course_id in (select course_id from candidates))
           or exists (select 1 from adoption_material_sections ams
             join counted k on k.id = ams.section_id

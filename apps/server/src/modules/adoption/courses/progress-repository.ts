@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { shortTermName, type AdoptionProgressRow } from '@csp/contracts';
+import { shortTermName, type AdoptionProgressRow, ADOPTION_TYPE } from '@csp/contracts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
 import { isoDay } from '../../../lib/iso-day.ts';
@@ -62,7 +62,7 @@ export async function adoptionProgress(
         join adoption_materials am on am.course_id = s.course_id
       where ${inScope} and s.needs_response and am.location_id = ${locationId}
         and am.messaging_status = 'RESPONSE_REQUIRED' and am.active
-        and (am.adoption_type = 'AUTO_ADOPTION' or exists (
+        and (am.adoption_type = ${ADOPTION_TYPE.AUTO} or exists (
           select 1 from adoption_material_sections ams
           where ams.adoption_material_id = am.id and ams.section_id = s.id and not ams.removed))
       group by s.term_id, c.division_id

@@ -25,13 +25,12 @@ import {
 } from '../adoption-rules.ts';
 import {
   linkSections,
-  lockAdoptionForChange,
-  lockCourse,
   storeAdoptionSettings,
   unlinkSections,
   updateAdoption,
   type AdoptionRow,
 } from './write-repository.ts';
+import { changeLockedAdoption } from './locked-change.ts';
 import { mayAdoptOnEach, type AccessibleCourse } from '../course-access.ts';
 import { courseAdoption } from '../course-detail/materials.ts';
 import { ADOPTION_MESSAGES as M } from '../messages.ts';
@@ -136,11 +135,7 @@ export async function modifyAdoptionFor(
   const now = deps.now();
   const today = isoDay(now);
 
-  await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await lockCourse(txDb, course.ancestry.courseId);
-    const current = await lockAdoptionForChange(txDb, id);
-    if (!current) throw AppError.notFound(M.adoptionNotFound, 'adoptionMaterialId');
+  await changeLockedAdoption(db, course.ancestry.courseId, id, async (txDb, current) => {
     const { row } = current;
     if (!row.active) throw AppError.conflict(M.adoptionEnded, 'adoptionMaterialId');
     const isAuto = row.adoptionType === ADOPTION_TYPE.AUTO;

@@ -1,14 +1,14 @@
 import { ADOPTION_TYPE } from '@csp/contracts';
 import type { AdoptionMaterialDTO } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
-import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Session } from '../../../lib/session.ts';
 import type { Grants } from '../../permissions/index.ts';
 import { insertActivity } from '../course-detail/activity-repository.ts';
 import { refuseDuplicates } from './create.ts';
 import { adoptionWithCourse } from './edit.ts';
-import { lockAdoptionForChange, lockCourse, updateAdoption } from './write-repository.ts';
+import { changeLockedAdoption } from './locked-change.ts';
+import { updateAdoption } from './write-repository.ts';
 import { courseAdoption } from '../course-detail/materials.ts';
 import { ADOPTION_MESSAGES as M } from '../messages.ts';
 import { findTitle } from './title-repository.ts';
@@ -35,11 +35,7 @@ export async function linkProposedTitle(
   const title = await findTitle(db, session.locationId, input.titleToConvertToId);
   if (!title) throw AppError.notFound(M.titleNotFound, 'titleToConvertToId');
   const now = deps.now();
-  await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await lockCourse(txDb, course.ancestry.courseId);
-    const current = await lockAdoptionForChange(txDb, id);
-    if (!current) throw AppError.notFound(M.adoptionNotFound, 'adoptionMaterialId');
+  await changeLockedAdoption(db, course.ancestry.courseId, id, async (txDb, current) => {
     const { row } = current;
     if (row.titleId === title.id) return;
     if (!row.active) throw AppError.conflict(M.adoptionEnded, 'adoptionMaterialId');

@@ -102,7 +102,7 @@ export async function existingAdoptionsOf(
           .where(
             and(
               others,
-              eq(adoptionMaterials.adoptionType, 'SECTION_ADOPTION'),
+              eq(adoptionMaterials.adoptionType, ADOPTION_TYPE.SECTION),
               eq(adoptionMaterialSections.removed, false),
               inArray(adoptionMaterialSections.sectionId, [...sectionIds]),
             ),
@@ -127,7 +127,7 @@ export async function hasSectionAdoptionOf(
       and(
         eq(adoptionMaterials.courseId, courseId),
         eq(adoptionMaterials.active, true),
-        eq(adoptionMaterials.adoptionType, 'SECTION_ADOPTION'),
+        eq(adoptionMaterials.adoptionType, ADOPTION_TYPE.SECTION),
         eq(adoptionMaterialSections.removed, false),
         sameMaterial(material),
       ),

@@ -20,6 +20,19 @@ export interface ImportJob {
   storedPath: string | null;
 }
 
+/**
+ * What a pass reads of a job: its mapping and its stored file, which `usable` accepts (a
+ * JobProblem when the format is unknown or the file gone, in that order).
+ */
+function importSource(job: ImportJob, usable: (path: string) => boolean) {
+  const mapping = formatById(job.formatId);
+  if (!mapping) throw new JobProblem(M.unknownFormat);
+  const path = job.storedPath;
+  if (!path || !usable(path)) throw new JobProblem(M.fileGone);
+  const { fileType, locationId, divisionId } = job;
+  return { mapping, path, fileType, locationId, divisionId };
+}
+
 /** Rows between two saves of a check's progress (for a poll answered by another process). */
 const SAVE_PROGRESS_EVERY = 50_000;
 
@@ -92,16 +105,9 @@ export class ImportJobs {
     const { db } = this.deps;
     let saved = 0;
     try {
-      const mapping = formatById(job.formatId);
-      if (!mapping) throw new JobProblem(M.unknownFormat);
-      if (!job.storedPath) throw new JobProblem(M.fileGone);
       const result = await this.steps.runImport({
         db,
-        mapping,
-        path: job.storedPath,
-        fileType: job.fileType,
-        locationId: job.locationId,
-        divisionId: job.divisionId,
+        ...importSource(job, () => true),
         mode: 'dry',
         onProgress: async (done, total) => {
           this.progress.set(job.importId, { done, total });
@@ -144,16 +150,9 @@ export class ImportJobs {
     const { db } = this.deps;
     let fileDone = false;
     try {
-      const mapping = formatById(job.formatId);
-      if (!mapping) throw new JobProblem(M.unknownFormat);
-      if (!job.storedPath || !existsSync(job.storedPath)) throw new JobProblem(M.fileGone);
       await this.steps.runImport({
         db,
-        mapping,
-        path: job.storedPath,
-        fileType: job.fileType,
-        locationId: job.locationId,
-        divisionId: job.divisionId,
+        ...importSource(job, existsSync),
         mode: 'apply',
         onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
         keepIssues: null,

@@ -4,7 +4,7 @@ import {
   writeTermDates,
   type TermDatesWrite,
 } from '../apply/divisions-terms-import-repository.ts';
-import { KindRun, type Built, type Mode, type Outcome } from './import-kind.ts';
+import { KeyedKindRun, type Built, type Mode } from './import-kind.ts';
 import type { CellIssue, FieldValues } from '../checks/row-mapper.ts';
 import { termDisplayName } from '../apply/store-catalog.ts';
 
@@ -27,24 +27,15 @@ interface TermRecord {
   termEnd: string;
 }
 
-interface TermState {
-  firstRow: number;
-  record: TermRecord;
-  outcome: Outcome | null;
-}
-
 /**
  * Divisions and terms (the academic calendar): a row is a term of a division (natural key:
  * division name, term name). Missing divisions and terms are created; a stored term gets the
  * row's dates. Both are few, so they are compared in memory with what was read at the start.
  */
-export class DivisionsTermsRun extends KindRun<TermRecord> {
+export class DivisionsTermsRun extends KeyedKindRun<TermRecord> {
   readonly entities = ['divisions', 'terms'] as const;
   private readonly divisions = new Map<string, DivisionRef>();
-  private readonly terms = new Map<string, TermState>();
   private readonly seenDivisions = new Set<string>();
-  private chunkRecords: TermState[] = [];
-  private chunkRows: TermState[] = [];
 
   build(values: FieldValues): Built<TermRecord> {
     const issues: CellIssue[] = [];
@@ -93,24 +84,21 @@ export class DivisionsTermsRun extends KindRun<TermRecord> {
   }
 
   admit(rowNumber: number, record: TermRecord): CellIssue[] {
-    const state = this.terms.get(record.key);
+    const state = this.admitted.get(record.key);
     if (!state) {
-      this.terms.set(record.key, { firstRow: rowNumber, record, outcome: null });
+      this.admitted.set(record.key, { firstRow: rowNumber, record, outcome: null });
       return [];
     }
     return this.contradictions(state.record, record, state.firstRow, ['termStart', 'termEnd'], 'term');
   }
 
-  take(rowNumber: number, record: TermRecord): void {
-    const state = this.terms.get(record.key);
-    if (!state) throw new Error(`row ${rowNumber} was not admitted`);
-    if (state.firstRow === rowNumber) this.chunkRecords.push(state);
-    this.chunkRows.push(state);
-    this.ctx.tally.terms.add(termDisplayName(record.termName));
+  protected keyOf(record: TermRecord): string {
+    return record.key;
   }
 
-  pending(): number {
-    return this.chunkRows.length;
+  override take(rowNumber: number, record: TermRecord): void {
+    super.take(rowNumber, record);
+    this.ctx.tally.terms.add(termDisplayName(record.termName));
   }
 
   async flush(db: Db, mode: Mode): Promise<void> {
@@ -152,7 +140,6 @@ export class DivisionsTermsRun extends KindRun<TermRecord> {
       await writeTermDates(db, locationId, terms);
     }
     for (const state of this.chunkRows) tally.row(state.outcome ?? 'unchanged');
-    this.chunkRecords = [];
-    this.chunkRows = [];
+    this.endChunk();
   }
 }

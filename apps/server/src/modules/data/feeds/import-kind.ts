@@ -141,6 +141,16 @@ export abstract class KindRun<R> {
     return { column: this.ctx.mapper.columnOf(field), value: value.slice(0, 200), message };
   }
 
+  /** The store's division the row names (the import's own when its format names none), or an issue. */
+  protected storeDivisionId(values: FieldValues, issues: CellIssue[]): number | null {
+    if (this.ctx.mapping.needsDivision) return this.ctx.divisionId;
+    const name = this.text(values, 'divisionName', issues);
+    if (!name) return null;
+    const division = this.ctx.catalog.division(name);
+    if (!division) issues.push(this.issue('divisionName', name, 'is not a division of this store'));
+    return division?.id ?? null;
+  }
+
   /** A text field's value, or an issue saying it is required. */
   protected text(values: FieldValues, field: FieldName, issues: CellIssue[]): string {
     const value = values[field];
@@ -185,5 +195,43 @@ export abstract class KindRun<R> {
       }
     }
     return issues;
+  }
+}
+
+/** A record of a kind with one record per natural key, as pass 1 admitted it. */
+export interface KeyedState<R> {
+  firstRow: number;
+  record: R;
+  outcome: Outcome | null;
+}
+
+/**
+ * A kind with one record per natural key (terms, sections, titles, professors): pass 1 keeps
+ * each key's first row's state; pass 2 waits each chunk's records (a key's first row) and rows
+ * (every row, counted as its key's record came to).
+ */
+export abstract class KeyedKindRun<R, S extends KeyedState<R> = KeyedState<R>> extends KindRun<R> {
+  protected readonly admitted = new Map<string, S>();
+  protected chunkRecords: S[] = [];
+  protected chunkRows: S[] = [];
+
+  /** The record's natural key. */
+  protected abstract keyOf(record: R): string;
+
+  take(rowNumber: number, record: R): void {
+    const state = this.admitted.get(this.keyOf(record));
+    if (!state) throw new Error(`row ${rowNumber} was not admitted`);
+    if (state.firstRow === rowNumber) this.chunkRecords.push(state);
+    this.chunkRows.push(state);
+  }
+
+  pending(): number {
+    return this.chunkRows.length;
+  }
+
+  /** After a flush: the next chunk starts empty. */
+  protected endChunk(): void {
+    this.chunkRecords = [];
+    this.chunkRows = [];
   }
 }

@@ -1,35 +1,19 @@
 import { isbn10To13, isbn13To10 } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { KindRun, missing, tallyChunk, type Built, type Mode, type Outcome } from './import-kind.ts';
+import { KeyedKindRun, missing, tallyChunk, type Built, type Mode } from './import-kind.ts';
 import type { CellIssue, FieldValues } from '../checks/row-mapper.ts';
 import { classifyTitles, writeTitles, type TitleWrite } from '../apply/titles-import-repository.ts';
 
-interface ProductRecord {
-  ean13: string;
-  isbn10: string | null;
-  title: string;
-  author: string | null;
-  edition: string | null;
-  publisher: string | null;
-  price: number | null;
-}
-
-interface ProductState {
-  firstRow: number;
-  record: ProductRecord;
-  outcome: Outcome | null;
-}
+/** A product of the feed: the title it writes, without its place in a chunk. */
+type ProductRecord = Omit<TitleWrite, 'i'>;
 
 /**
  * Products and prices as the store's titles (natural key: the ISBN-13; an ISBN-10 is
  * converted, and when a row gives both they must be the same book). Rows of one ISBN merge;
  * a row giving another title, author, edition, publisher or price is rejected.
  */
-export class ProductsRun extends KindRun<ProductRecord> {
+export class ProductsRun extends KeyedKindRun<ProductRecord> {
   readonly entities = ['titles'] as const;
-  private readonly products = new Map<string, ProductState>();
-  private chunkRecords: ProductState[] = [];
-  private chunkRows: ProductState[] = [];
 
   build(values: FieldValues): Built<ProductRecord> {
     const issues: CellIssue[] = [];
@@ -58,9 +42,9 @@ export class ProductsRun extends KindRun<ProductRecord> {
   }
 
   admit(rowNumber: number, record: ProductRecord): CellIssue[] {
-    const state = this.products.get(record.ean13);
+    const state = this.admitted.get(record.ean13);
     if (!state) {
-      this.products.set(record.ean13, { firstRow: rowNumber, record, outcome: null });
+      this.admitted.set(record.ean13, { firstRow: rowNumber, record, outcome: null });
       return [];
     }
     const issues = this.contradictions(
@@ -79,15 +63,8 @@ export class ProductsRun extends KindRun<ProductRecord> {
     return [];
   }
 
-  take(rowNumber: number, record: ProductRecord): void {
-    const state = this.products.get(record.ean13);
-    if (!state) throw new Error(`row ${rowNumber} was not admitted`);
-    if (state.firstRow === rowNumber) this.chunkRecords.push(state);
-    this.chunkRows.push(state);
-  }
-
-  pending(): number {
-    return this.chunkRows.length;
+  protected keyOf(record: ProductRecord): string {
+    return record.ean13;
   }
 
   async flush(db: Db, mode: Mode): Promise<void> {
@@ -99,7 +76,6 @@ export class ProductsRun extends KindRun<ProductRecord> {
       await this.grew(db, 'titles', missing(classes));
     }
     tallyChunk(tally, 'titles', classes, this.chunkRecords, this.chunkRows);
-    this.chunkRecords = [];
-    this.chunkRows = [];
+    this.endChunk();
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { KindRun, missing, tallyChunk, type Built, type Mode, type Outcome } from './import-kind.ts';
+import { KeyedKindRun, missing, tallyChunk, type Built, type Mode } from './import-kind.ts';
 import {
   ambiguousProfessors,
   classifyProfessors,
@@ -16,25 +16,16 @@ interface ProfessorRecord {
   email: string | null;
 }
 
-interface ProfessorState {
-  firstRow: number;
-  record: ProfessorRecord;
-  outcome: Outcome | null;
-}
-
 /**
  * Professors (natural key: last and first name, ignoring case, within the store): created when
  * missing; the e-mail address is written when the row gives one. A name several professors of
  * the store share is rejected (an import never guesses). "Kim, H" is not "Kim, Hyunil". Two rows of one professor
  * with different addresses: the later is rejected.
  */
-export class ProfessorsRun extends KindRun<ProfessorRecord> {
+export class ProfessorsRun extends KeyedKindRun<ProfessorRecord> {
   readonly entities = ['professors'] as const;
-  private readonly professors = new Map<string, ProfessorState>();
   /** Names several professors of the store have: which one a row means cannot be told. */
   private readonly ambiguous = new Set<string>();
-  private chunkRecords: ProfessorState[] = [];
-  private chunkRows: ProfessorState[] = [];
 
   build(values: FieldValues): Built<ProfessorRecord> {
     const issues: CellIssue[] = [];
@@ -68,9 +59,9 @@ export class ProfessorsRun extends KindRun<ProfessorRecord> {
         ),
       ];
     }
-    const state = this.professors.get(record.key);
+    const state = this.admitted.get(record.key);
     if (!state) {
-      this.professors.set(record.key, { firstRow: rowNumber, record, outcome: null });
+      this.admitted.set(record.key, { firstRow: rowNumber, record, outcome: null });
       return [];
     }
     const issues = this.contradictions(state.record, record, state.firstRow, ['email'], 'professor');
@@ -78,15 +69,8 @@ export class ProfessorsRun extends KindRun<ProfessorRecord> {
     return issues;
   }
 
-  take(rowNumber: number, record: ProfessorRecord): void {
-    const state = this.professors.get(record.key);
-    if (!state) throw new Error(`row ${rowNumber} was not admitted`);
-    if (state.firstRow === rowNumber) this.chunkRecords.push(state);
-    this.chunkRows.push(state);
-  }
-
-  pending(): number {
-    return this.chunkRows.length;
+  protected keyOf(record: ProfessorRecord): string {
+    return record.key;
   }
 
   async flush(db: Db, mode: Mode): Promise<void> {
@@ -103,7 +87,6 @@ export class ProfessorsRun extends KindRun<ProfessorRecord> {
       await this.grew(db, 'professors', missing(classes));
     }
     tallyChunk(tally, 'professors', classes, this.chunkRecords, this.chunkRows);
-    this.chunkRecords = [];
-    this.chunkRows = [];
+    this.endChunk();
   }
 }

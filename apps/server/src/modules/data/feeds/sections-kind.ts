@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { KindRun, missing, outcomeOf, type Built, type Mode } from './import-kind.ts';
+import { KeyedKindRun, missing, outcomeOf, type Built, type Mode } from './import-kind.ts';
 import {
   ambiguousProfessors,
   classifyProfessors,
@@ -39,19 +39,16 @@ import {
  * merge: values one row leaves unknown come from another, professors add up; a row giving
  * another value than an earlier one is rejected.
  */
-export class SectionsRun extends KindRun<SectionRecord> {
+export class SectionsRun extends KeyedKindRun<SectionRecord, SectionState> {
   readonly entities = SECTION_ENTITIES;
   private readonly newTerms = new Map<string, TermRef>();
-  private readonly sections = new Map<string, SectionState>();
   private readonly seen = new Set<string>();
   /** Names several professors of the store have (a row naming one is rejected). */
   private readonly ambiguous = new Set<string>();
-  private chunkRecords: SectionState[] = [];
-  private chunkRows: SectionState[] = [];
 
   build(values: FieldValues): Built<SectionRecord> {
     const issues: CellIssue[] = [];
-    const divisionId = this.divisionOf(values, issues);
+    const divisionId = this.storeDivisionId(values, issues);
     const termName = this.text(values, 'termName', issues);
     const departmentCode = this.text(values, 'departmentCode', issues);
     const courseCode = this.text(values, 'courseCode', issues);
@@ -94,15 +91,6 @@ export class SectionsRun extends KindRun<SectionRecord> {
     return start !== null
       ? this.issue('sectionStart', start, "is after the term's end date")
       : this.issue('sectionEnd', end ?? '', "is before the term's start date");
-  }
-
-  private divisionOf(values: FieldValues, issues: CellIssue[]): number | null {
-    if (this.ctx.mapping.needsDivision) return this.ctx.divisionId;
-    const name = this.text(values, 'divisionName', issues);
-    if (!name) return null;
-    const division = this.ctx.catalog.division(name);
-    if (!division) issues.push(this.issue('divisionName', name, 'is not a division of this store'));
-    return division?.id ?? null;
   }
 
   /** The store's term, or the one this import creates from the row's dates (first row's dates). */
@@ -154,10 +142,10 @@ export class SectionsRun extends KindRun<SectionRecord> {
         ),
       ];
     }
-    const state = this.sections.get(record.key);
+    const state = this.admitted.get(record.key);
     if (!state) {
       const professors = new Map(record.professors.map((p) => [personKey(p), p]));
-      this.sections.set(record.key, { firstRow: rowNumber, record, professors, outcome: null });
+      this.admitted.set(record.key, { firstRow: rowNumber, record, professors, outcome: null });
       return [];
     }
     const merged = state.record;
@@ -179,16 +167,13 @@ export class SectionsRun extends KindRun<SectionRecord> {
     return [];
   }
 
-  take(rowNumber: number, record: SectionRecord): void {
-    const state = this.sections.get(record.key);
-    if (!state) throw new Error(`row ${rowNumber} was not admitted`);
-    if (state.firstRow === rowNumber) this.chunkRecords.push(state);
-    this.chunkRows.push(state);
-    this.ctx.tally.terms.add(termDisplayName(record.term.name));
+  protected keyOf(record: SectionRecord): string {
+    return record.key;
   }
 
-  pending(): number {
-    return this.chunkRows.length;
+  override take(rowNumber: number, record: SectionRecord): void {
+    super.take(rowNumber, record);
+    this.ctx.tally.terms.add(termDisplayName(record.term.name));
   }
 
   /** True the first time this import meets `key` (each record is compared and written once). */
@@ -274,8 +259,7 @@ export class SectionsRun extends KindRun<SectionRecord> {
       tally.entity('sections', outcome);
     }
     for (const state of this.chunkRows) tally.row(state.outcome ?? 'unchanged');
-    this.chunkRecords = [];
-    this.chunkRows = [];
+    this.endChunk();
   }
 
   private async createTerms(db: Db, terms: readonly TermRef[]): Promise<void> {

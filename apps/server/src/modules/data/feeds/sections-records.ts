@@ -1,5 +1,5 @@
 import type { Person } from './import-fields.ts';
-import type { Outcome } from './import-kind.ts';
+import type { KeyedState } from './import-kind.ts';
 import { nameKey } from '../apply/professors-import-repository.ts';
 import type { LinkWrite, SectionWrite } from '../apply/sections-import-repository.ts';
 
@@ -32,11 +32,8 @@ export interface SectionRecord {
 }
 
 /** A section of the file: its first row, the record its rows merge into, and what it came to. */
-export interface SectionState {
-  firstRow: number;
-  record: SectionRecord;
+export interface SectionState extends KeyedState<SectionRecord> {
   professors: Map<string, Person>;
-  outcome: Outcome | null;
 }
 
 /** What a section list adds or finds, in the summary's order. */

@@ -84,7 +84,7 @@ export class StudentsRun extends KindRun<StudentRecord> {
     if (missing) {
       return { issues: [this.issue(missing, '', 'is required when the row names a section')] };
     }
-    const divisionId = this.divisionOf(values, issues);
+    const divisionId = this.storeDivisionId(values, issues);
     if (divisionId === null) return { issues };
     const termName = values.termName as string;
     const term = this.ctx.catalog.term(divisionId, termName);
@@ -104,15 +104,6 @@ export class StudentsRun extends KindRun<StudentRecord> {
       code,
     };
     return { record };
-  }
-
-  private divisionOf(values: FieldValues, issues: CellIssue[]): number | null {
-    if (this.ctx.mapping.needsDivision) return this.ctx.divisionId;
-    const name = this.text(values, 'divisionName', issues);
-    if (!name) return null;
-    const division = this.ctx.catalog.division(name);
-    if (!division) issues.push(this.issue('divisionName', name, 'is not a division of this store'));
-    return division?.id ?? null;
   }
 
   override async resolve(db: Db, records: readonly StudentRecord[]): Promise<void> {

@@ -142,12 +142,16 @@ export async function grantAllowances(
       uploadId: options.uploadId ?? null,
     })),
   );
+  // The new allowance of a grant, as its ledger entry and activity reference it.
+  const allowanceOf = (g: AllowanceGrant) => ({
+    locationId,
+    sourceId,
+    allowanceId: ids.get(g.studentId) as number,
+  });
   await insertLedgerEntries(
     tx,
     grants.map((g) => ({
-      locationId,
-      sourceId,
-      allowanceId: ids.get(g.studentId) as number,
+      ...allowanceOf(g),
       studentId: g.studentId,
       kind: 'ALLOCATION' as const,
       amountCents: g.amountCents,
@@ -160,9 +164,7 @@ export async function grantAllowances(
     await recordFundingActivity(
       tx,
       grants.map((g) => ({
-        locationId,
-        sourceId,
-        allowanceId: ids.get(g.studentId) as number,
+        ...allowanceOf(g),
         actorAccountId: options.actorAccountId,
         action: 'ALLOWANCE_ADDED' as const,
         summary: `${formatMoney(g.amountCents)} to student ${g.studentIdNum}`,

@@ -1,9 +1,9 @@
-import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import { closeEndedFunding as closeEndedContract } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { route } from '../../../lib/route.ts';
+import { registerScheduledJob } from '../../../lib/scheduled-job.ts';
 import { closeEndedFunding } from './closing-run.ts';
 import { fundingManager } from '../funding-access.ts';
 
@@ -35,14 +35,11 @@ export function registerClosingRoutes(app: FastifyInstance, deps: AppDeps): void
 }
 
 function registerClosingSchedule(app: FastifyInstance, deps: AppDeps): void {
-  let running: Promise<void> | null = null;
-  let cron: Cron | null = null;
-  let firstRun: NodeJS.Timeout | null = null;
-  let closed = false;
-
-  const run = (): Promise<void> => {
-    // One run at a time in this process.
-    running ??= (async () => {
+  registerScheduledJob(app, {
+    cron: CLOSING_CRON,
+    firstRunDelayMs: FIRST_RUN_DELAY_MS,
+    failure: 'funding closing failed',
+    work: async () => {
       const now = deps.now();
       const result = await closeEndedFunding(deps.db, {
         locationId: null,
@@ -51,27 +48,6 @@ function registerClosingSchedule(app: FastifyInstance, deps: AppDeps): void {
         actorAccountId: null,
       });
       if (result.sourcesClosed > 0) app.log.info(result, 'funding balances closed');
-    })()
-      .catch((error: unknown) => app.log.error({ err: error }, 'funding closing failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  app.addHook('onListen', async () => {
-    if (closed || cron) return;
-    cron = new Cron(CLOSING_CRON, { timezone: 'UTC', unref: true }, () => {
-      void run();
-    });
-    firstRun = setTimeout(() => void run(), FIRST_RUN_DELAY_MS);
-    firstRun.unref();
-  });
-
-  app.addHook('onClose', async () => {
-    closed = true;
-    cron?.stop();
-    if (firstRun) clearTimeout(firstRun);
-    await running;
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
@@ -119,7 +120,7 @@ export async function accessDayRows(
       select ms.student_id, ms.section_id, am.title_id
       from my_sections ms
         join adoption_materials am on am.course_id = ms.course_id
-          and am.adoption_type = 'AUTO_ADOPTION' and am.active and am.location_id = ${locationId}
+          and am.adoption_type = ${ADOPTION_TYPE.AUTO} and am.active and am.location_id = ${locationId}
       where am.required and am.title_id is not null and not am.no_text_required
     ),
     required as (

@@ -10,11 +10,16 @@ export async function findSource(
   locationId: number,
   sourceId: number,
 ): Promise<SourceRow | undefined> {
-  const [row] = await db
+  const [row] = await selectSource(db, locationId, sourceId);
+  return row;
+}
+
+/** The store's source (another store's source is not found). */
+function selectSource(db: Db, locationId: number, sourceId: number) {
+  return db
     .select()
     .from(fundingSources)
     .where(and(eq(fundingSources.id, sourceId), eq(fundingSources.locationId, locationId)));
-  return row;
 }
 
 /**
@@ -30,11 +35,7 @@ export async function lockSource(
   locationId: number,
   sourceId: number,
 ): Promise<SourceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(fundingSources)
-    .where(and(eq(fundingSources.id, sourceId), eq(fundingSources.locationId, locationId)))
-    .for('no key update');
+  const [row] = await selectSource(db, locationId, sourceId).for('no key update');
   return row;
 }
 

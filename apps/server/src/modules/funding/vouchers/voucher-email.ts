@@ -12,17 +12,9 @@ import { usDay, windowText } from '../sources/source-eligibility.ts';
 import { markVoucherEmailed, voucherRows } from './voucher-repository.ts';
 import { voucherContents } from './voucher-pdf-documents.ts';
 import type { VoucherContent } from './voucher-pdf.ts';
+import { escapeHtml } from '../../../lib/escape-html.ts';
 
 const NOT_SENT = 'The voucher could not be e-mailed: the mail server refused it. Try again later.';
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
  * The voucher e-mail, in plain text and simple HTML, signed with the website's name and saying

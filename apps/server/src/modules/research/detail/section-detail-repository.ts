@@ -1,5 +1,5 @@
+import { ADOPTION_TYPE, type EnrolledStudent, type SectionMaterial } from '@csp/contracts';
 import { sql } from 'drizzle-orm';
-import type { EnrolledStudent } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 
@@ -108,25 +108,11 @@ export async function fulfilledShare(db: Db, sectionId: number): Promise<number 
   return row?.share === null || row?.share === undefined ? null : Number(row.share);
 }
 
-/** One material covering the section (coverage-sql.ts's rule), with its title's details. */
-export interface SectionMaterialRow {
-  adoptionMaterialId: number;
-  adoptionType: 'SECTION_ADOPTION' | 'AUTO_ADOPTION';
-  titleId: number | null;
-  proposedTitleId: number | null;
-  isbn: string | null;
-  title: string | null;
-  author: string | null;
-  edition: string | null;
-  publisher: string | null;
-  required: boolean;
-  noTextRequired: boolean;
-  ia: boolean;
-  startDate: string;
-  expirationDate: string | null;
-  retailPriceCents: number | null;
-  needsResponse: boolean;
-}
+/**
+ * One material covering the section (coverage-sql.ts's rule), with its title's details: the
+ * answered material, with whether it waits for a response in place of its status label.
+ */
+export type SectionMaterialRow = Omit<SectionMaterial, 'statusLabel'> & { needsResponse: boolean };
 
 /**
  * The active adoptions covering a section: its own, not removed from it, and its course's
@@ -144,7 +130,7 @@ export async function coveringMaterials(
         where ams.section_id = ${section.sectionId} and not ams.removed
         union
         select am.id from adoption_materials am
-        where am.course_id = ${section.courseId} and am.adoption_type = 'AUTO_ADOPTION'
+        where am.course_id = ${section.courseId} and am.adoption_type = ${ADOPTION_TYPE.AUTO}
           and am.location_id = ${locationId}
       )
       select am.id as "adoptionMaterialId", am.adoption_type as "adoptionType",

@@ -1,5 +1,4 @@
 import {
-  SECTION_ADOPTION_STATUSES,
   SECTION_STATUS_LABELS,
   shortTermName,
   type SectionDetailDTO,
@@ -12,6 +11,7 @@ import type { CatalogAncestry } from '../../catalog/index.ts';
 import type { Grants } from '../../permissions/index.ts';
 import { RESEARCH_MESSAGES as M } from '../research-messages.ts';
 import { requireFound } from '../section-access.ts';
+import { answeredSectionFacts } from '../section-adoption-facts.ts';
 import {
   coveringMaterials,
   enrolledStudents,
@@ -78,12 +78,7 @@ export async function sectionDetailOf(
     // Keys are customer ids: JSON objects order integer-like keys numerically whatever the
     // insertion order, so a client sorts by lastName itself.
     studentsEnrolled: Object.fromEntries(students.map((s) => [String(s.customerId), s])),
-    enrollmentCount: row.enrollmentCount,
-    listingCount: row.listingCount,
-    sectionHasNTRAdoption: row.hasNtr,
-    sectionHasNonNTRAdoption: row.hasText,
-    noTextRequired: row.hasNtr && !row.hasText,
-    adoptionStatus: SECTION_ADOPTION_STATUSES[row.adoptionRank] ?? 'OUTSTANDING',
+    ...answeredSectionFacts(row),
     mayAdopt,
   };
   // docs/behaviour/roles.md: absent, not null, for a caller without VIEW_ONTIME_PERCENTAGE.

@@ -1,5 +1,4 @@
 import {
-  SECTION_ADOPTION_STATUSES,
   shortTermName,
   type SectionListFilters,
   type SectionPageInfo,
@@ -9,6 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { parseCourseSearch } from '../../catalog/index.ts';
 import type { Grants } from '../../permissions/index.ts';
 import { sectionScope } from '../section-access.ts';
+import { answeredSectionFacts } from '../section-adoption-facts.ts';
 import { decodeCursor, encodeCursor } from './section-cursor.ts';
 import {
   countSections,
@@ -33,12 +33,7 @@ export function toSectionRow(row: SectionListRow): SectionRow {
     startDate: row.startDate,
     endDate: row.endDate,
     professors: row.professors,
-    enrollmentCount: row.enrollmentCount,
-    listingCount: row.listingCount,
-    sectionHasNTRAdoption: row.hasNtr,
-    sectionHasNonNTRAdoption: row.hasText,
-    noTextRequired: row.hasNtr && !row.hasText,
-    adoptionStatus: SECTION_ADOPTION_STATUSES[row.adoptionRank] ?? 'OUTSTANDING',
+    ...answeredSectionFacts(row),
   };
 }
 

@@ -2,6 +2,7 @@ import type { MailMessage } from '../../../lib/mailer.ts';
 import type { ReminderCandidate } from './repository.ts';
 import { cityLine, isCompleteReturnAddress, returnAddressOf } from '../../print/index.ts';
 import { daysUntil, type ReminderKind } from './windows.ts';
+import { escapeHtml } from '../../../lib/escape-html.ts';
 
 /** One student's reminder: their rentals in one window, from one store. */
 export interface StudentReminder {
@@ -21,15 +22,6 @@ function whenText(days: number): string {
   if (days === 1) return 'tomorrow';
   if (days > 1) return `in ${days} days`;
   return days === -1 ? 'yesterday' : `${-days} days ago`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** The store's return address lines, or none when it is incomplete. */

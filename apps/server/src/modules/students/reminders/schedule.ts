@@ -1,6 +1,6 @@
-import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
+import { registerScheduledJob } from '../../../lib/scheduled-job.ts';
 import { sendDueRentalReminders } from './job.ts';
 
 /** Every hour at minute 7 (UTC), off the top of the hour when other jobs tend to run. */
@@ -26,35 +26,12 @@ export function registerReminderSchedule(
   options: ReminderScheduleOptions = {},
 ): void {
   if (!deps.config.rentalReminders) return;
-  let running: Promise<void> | null = null;
-  let cron: Cron | null = null;
-  let firstRun: NodeJS.Timeout | null = null;
-  let closed = false;
-
-  const run = (): Promise<void> => {
-    // One run at a time in this process; an hourly tick during a long run is skipped.
-    running ??= sendDueRentalReminders({ ...deps, log: app.log }, deps.now())
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.error({ err: error }, 'rental reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  app.addHook('onListen', async () => {
-    if (closed || cron) return;
-    cron = new Cron(REMINDER_CRON, { timezone: 'UTC', unref: true }, () => {
-      void run();
-    });
-    firstRun = setTimeout(() => void run(), options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS);
-    firstRun.unref();
-  });
-
-  app.addHook('onClose', async () => {
-    closed = true;
-    cron?.stop();
-    if (firstRun) clearTimeout(firstRun);
-    await running;
+  registerScheduledJob(app, {
+    cron: REMINDER_CRON,
+    firstRunDelayMs: options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS,
+    failure: 'rental reminders failed',
+    work: async () => {
+      await sendDueRentalReminders({ ...deps, log: app.log }, deps.now());
+    },
   });
 }

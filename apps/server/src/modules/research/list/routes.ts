@@ -5,32 +5,23 @@ import {
   getResearchDivisions,
   getResearchProfessors,
   getResearchTerms,
-  getSectionDetail,
-  getSectionMaterials,
   sectionList,
 } from '@csp/contracts';
-import type { AppDeps } from '../../app-deps.ts';
-import { route } from '../../lib/route.ts';
-import { scopedDivisions } from './list/lookup-repository.ts';
-import {
-  coursesOf,
-  departmentsOf,
-  professorsOf,
-  termsOf,
-  type LookupScope,
-} from './list/lookups.ts';
-import { sectionReader, sectionScope } from './section-access.ts';
-import { sectionDetailOf, sectionMaterialsOf } from './detail/section-detail.ts';
-import { sectionListPage } from './list/section-list.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { route } from '../../../lib/route.ts';
+import { sectionReader, sectionScope } from '../section-access.ts';
+import { scopedDivisions } from './lookup-repository.ts';
+import { coursesOf, departmentsOf, professorsOf, termsOf, type LookupScope } from './lookups.ts';
+import { sectionListPage } from './section-list.ts';
 
 const TAGS = ['research'];
 
 /**
- * Section research (docs/behaviour/calls.md#admin-base): the filter's lookups, sectionList, sectionDetail and
- * its materials. Every call needs VIEW_SECTION (403 otherwise) and answers only what lies in
- * the caller's scope of their own store.
+ * Section research's list (docs/behaviour/calls.md#admin-base): the filter's lookups and
+ * sectionList. Every call needs VIEW_SECTION (403 otherwise) and answers only what lies in the
+ * caller's scope of their own store.
  */
-export function registerSectionRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerSectionListRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const lookupScope = async (request: Parameters<typeof sectionReader>[1]) => {
     const { session, grants } = await sectionReader(db, request);
@@ -65,15 +56,5 @@ export function registerSectionRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, sectionList, { tags: TAGS }, async ({ body, request }) => {
     const { session, grants } = await sectionReader(db, request);
     return sectionListPage(db, grants, session.locationId, body);
-  });
-
-  route(app, getSectionDetail, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
-    const { session, grants } = await sectionReader(db, request);
-    return sectionDetailOf(db, session, grants, query.sectionId);
-  });
-
-  route(app, getSectionMaterials, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
-    const { session, grants } = await sectionReader(db, request);
-    return { materials: await sectionMaterialsOf(db, session, grants, query.sectionId) };
   });
 }
