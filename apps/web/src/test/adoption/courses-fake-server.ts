@@ -79,7 +79,9 @@ function answerCourseList(body: CourseListRequest) {
   return { courseDTOList: rows.slice((page - 1) * size, page * size), recordCount: rows.length };
 }
 
-export function courseListHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
+export function courseListHandlers(
+  overrides: Record<string, Handler> = {},
+): Record<string, Handler> {
   return {
     [`GET ${BASE}/getCatalogActionList`]: () =>
       json(
