@@ -44,7 +44,7 @@ function toRoute(name: string, endpoint: Endpoint): ContractRoute {
   };
 }
 
-const ROUTES: readonly ContractRoute[] = Object.entries(contracts)
+const ROUTES: readonly ContractRoute[] = Object.entries(contracts as Record<string, unknown>)
   .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
   .map(([name, endpoint]) => toRoute(name, endpoint))
   .sort((a, b) => a.paramCount - b.paramCount);

@@ -31,6 +31,14 @@ describe('stubFetch holds fake answers to the contracts', () => {
     expect(takeContractViolations()).toHaveLength(1);
   });
 
+  it('fails a JSON success at a status the contract does not answer JSON with', async () => {
+    stubFetch({ [`GET ${USER_ACTIONS}`]: () => json(201, { actions: [] }) });
+    await expect(fetch(USER_ACTIONS)).rejects.toThrow(
+      'answers JSON with 201, but the contract getUserActions',
+    );
+    expect(takeContractViolations()).toHaveLength(1);
+  });
+
   it('records the violation even when the app turns the failure into its own error', async () => {
     stubFetch({ [`GET ${USER_ACTIONS}`]: () => json(200, { actions: 'VIEW_SECTION' }) });
     await expect(

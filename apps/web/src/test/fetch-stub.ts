@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Endpoint } from '@csp/contracts';
+import { jsonSuccessStatuses, type Endpoint } from '@csp/contracts';
 import type { z } from 'zod';
 import { findContractEndpoint } from './contract-endpoints.ts';
 
@@ -57,29 +57,54 @@ export function takeContractViolations(): Error[] {
 function violation(message: string): Error {
   const error = new Error(message);
   violations.push(error);
+  if (process.env.DEBUG_STUB) console.warn(message);
   return error;
 }
 
-/** The first problem `response` has against its contract endpoint, or null when it fits. */
-async function checkAnswer(
-  request: StubRequest,
-  response: Response,
-  contract: { name: string; endpoint: Endpoint } | undefined,
-): Promise<Error | null> {
-  const call = `${request.method} ${request.url.pathname}`;
-  if (!contract) return violation(`Fetch stub: ${call} is no endpoint of @csp/contracts`);
-  const isJson = response.headers.get('Content-Type')?.startsWith('application/json') ?? false;
-  if (!response.ok || !isJson || offContractAnswers.has(response)) return null;
-  const text = await response.clone().text();
-  const result = contract.endpoint.response.safeParse(text ? JSON.parse(text) : undefined);
+/**
+ * Checks one answer of a call against the contract and records any violation: the call must be
+ * a contract endpoint, and a 2xx JSON answer must come at one of its JSON statuses and match
+ * its response schema. Also used by the fake XMLHttpRequest of the upload tests.
+ */
+export function checkContractAnswer(call: {
+  method: string;
+  pathname: string;
+  status: number;
+  /** The answer's JSON, or undefined when it is not JSON (a file, an empty body). */
+  json?: { body: unknown };
+}): Error | null {
+  const label = `${call.method} ${call.pathname}`;
+  const contract = findContractEndpoint(call.method, call.pathname);
+  if (!contract) return violation(`Fetch stub: ${label} is no endpoint of @csp/contracts`);
+  if (call.status < 200 || call.status > 299 || !call.json) return null;
+  const where = `${contract.name} (${contract.endpoint.method} ${contract.endpoint.path})`;
+  const statuses: readonly number[] = jsonSuccessStatuses(contract.endpoint);
+  if (!statuses.includes(call.status)) {
+    return violation(
+      `Fetch stub: ${label} answers JSON with ${call.status}, but the contract ${where} ` +
+        `answers JSON only with ${statuses.join(', ') || 'no status'}`,
+    );
+  }
+  const result = contract.endpoint.response.safeParse(call.json.body);
   if (result.success) return null;
   const issues = result.error.issues
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
     .join('; ');
   return violation(
-    `Fetch stub: the ${response.status} answer to ${call} does not match the contract ` +
-      `${contract.name} (${contract.endpoint.method} ${contract.endpoint.path}): ${issues}`,
+    `Fetch stub: the ${call.status} answer to ${label} does not match the contract ${where}: ${issues}`,
   );
+}
+
+async function checkResponse(request: StubRequest, response: Response): Promise<Error | null> {
+  const isJson = response.headers.get('Content-Type')?.startsWith('application/json') ?? false;
+  const checked = isJson && !offContractAnswers.has(response);
+  const text = checked ? await response.clone().text() : '';
+  return checkContractAnswer({
+    method: request.method,
+    pathname: request.url.pathname,
+    status: response.status,
+    json: checked ? { body: text ? (JSON.parse(text) as unknown) : undefined } : undefined,
+  });
 }
 
 /**
@@ -104,11 +129,7 @@ export function stubFetch(handlers: Record<string, Handler>) {
     calls.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
     const response = handler ? await handler(request) : json(404, { message: 'Not found' });
-    const problem = await checkAnswer(
-      request,
-      response,
-      findContractEndpoint(method, url.pathname),
-    );
+    const problem = await checkResponse(request, response);
     if (problem) throw problem;
     return response;
   });
