@@ -64,6 +64,13 @@ describe('stubFetch holds fake answers to the contracts', () => {
     expect(takeContractViolations()).toHaveLength(1);
   });
 
+  it('lets the listed non-contract calls through (DYMO Connect)', async () => {
+    stubFetch({});
+    const response = await fetch('https://127.0.0.1:41951/DYMO/DLS/Printing/StatusConnected');
+    expect(response.status).toBe(404);
+    expect(takeContractViolations()).toEqual([]);
+  });
+
   it('refuses a handler for no contract endpoint', () => {
     expect(() => stubFetch({ 'GET /app-rest/portal/v1/nothing': () => json(200, {}) })).toThrow(
       "the handler 'GET /app-rest/portal/v1/nothing' is for no endpoint",
