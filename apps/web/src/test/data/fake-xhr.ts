@@ -44,6 +44,10 @@ export class FakeXhr {
     const pathname = new URL(this.url, window.location.origin).pathname;
     const problem = checkContractAnswer({ method: this.method, pathname, status, json: { body } });
     if (problem) throw problem;
+    this.answerOffContract(status, body, headers);
+  }
+  /** Answers JSON that breaks the contract on purpose (how the app copes with a bad server). */
+  answerOffContract(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = body === undefined ? '' : JSON.stringify(body);
     this.responseHeaders = headers;
