@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getUserActions, getWebsite, login } from '@csp/contracts';
-import { json, stubFetch } from '../test/fetch-stub.ts';
+import { json, offContract, stubFetch } from '../test/fetch-stub.ts';
 import { WEBSITE } from '../test/fixtures.ts';
 import {
   ApiRequestError,
@@ -57,7 +57,9 @@ describe('apiCall', () => {
   });
 
   it('rejects a response that does not match the contract', async () => {
-    stubFetch({ 'GET /app-rest/portal/v1/website': () => json(200, { ...WEBSITE, id: 'one' }) });
+    stubFetch({
+      'GET /app-rest/portal/v1/website': () => offContract(json(200, { ...WEBSITE, id: 'one' })),
+    });
     await expect(apiCall(getWebsite, { query: { searchString: 'x' } })).rejects.toMatchObject({
       message: DEFAULT_ERROR_MESSAGE,
     });

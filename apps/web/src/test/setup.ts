@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { takeContractViolations } from './fetch-stub.ts';
 
 // The whole suite runs two workers on a 2-core machine beside the server suites: a screen that
 // renders in 100 ms alone can take over a second then. These are upper bounds on waiting for
@@ -9,7 +10,10 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // A fake answer the contract refuses fails the test even when the app swallowed the error.
+  const violations = takeContractViolations();
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  if (violations.length > 0) throw new Error(violations.map((e) => e.message).join('\n'));
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_PRINT_HEALTH_TIMEOUT_MS } from '@csp/contracts';
-import { json, stubFetch } from '../../test/fetch-stub.ts';
+import { json, offContract, stubFetch } from '../../test/fetch-stub.ts';
 import { localPrintClient, LocalPrintError } from './local-print-client.ts';
 
 const ORIGIN = 'http://127.0.0.1:9090';
@@ -56,7 +56,9 @@ describe('the local print service client (docs/behaviour/calls.md)', () => {
       }),
     );
     await expect(localPrintClient().healthCheck()).rejects.toMatchObject({ status: 0 });
-    stubFetch({ 'GET /api/v1/omniprint/healthCheck': () => json(200, { status: 'DOWN' }) });
+    stubFetch({
+      'GET /api/v1/omniprint/healthCheck': () => offContract(json(200, { status: 'DOWN' })),
+    });
     await expect(localPrintClient().healthCheck()).rejects.toMatchObject({
       status: 200,
       message: expect.stringMatching(/does not understand/) as unknown,

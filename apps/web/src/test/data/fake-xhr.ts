@@ -1,3 +1,5 @@
+import { checkContractAnswer } from '../fetch-stub.ts';
+
 /**
  * An XMLHttpRequest a test drives by hand: it records what was sent, then the test reports
  * upload progress and answers (or fails, or the page aborts).
@@ -37,7 +39,15 @@ export class FakeXhr {
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
   }
+  /** Answers JSON; a 2xx answer must match the contract endpoint, as the fetch stub's do. */
   answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+    const pathname = new URL(this.url, window.location.origin).pathname;
+    const problem = checkContractAnswer({ method: this.method, pathname, status, json: { body } });
+    if (problem) throw problem;
+    this.answerOffContract(status, body, headers);
+  }
+  /** Answers JSON that breaks the contract on purpose (how the app copes with a bad server). */
+  answerOffContract(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = body === undefined ? '' : JSON.stringify(body);
     this.responseHeaders = headers;

@@ -1,6 +1,18 @@
-import type { ActionName, AdoptionProgressRow, MetricsDivision } from '@csp/contracts';
+import {
+  divisionFulfillment,
+  getAdoptionProgressSummary,
+  getFulfillmentBreakdown,
+  getMarketShare,
+  getMetricsDivisions,
+  getOrderTypes,
+  getStudentPreferences,
+  onTimeOrderFulfillment,
+  type ActionName,
+  type AdoptionProgressRow,
+  type MetricsDivision,
+} from '@csp/contracts';
 import { storePasswordLogin } from '../../lib/credential-storage.ts';
-import { json, type StubRequest } from '../fetch-stub.ts';
+import { answer, type StubRequest } from '../fetch-stub.ts';
 import { sessionResponse } from '../fixtures.ts';
 import { renderApp } from '../render-app.tsx';
 
@@ -65,12 +77,15 @@ export function progressRow(divisionId: number, termId: number): AdoptionProgres
 
 export function metricsHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
   return {
-    [`GET ${ADMIN}/metricsDivisions`]: () => json(200, { divisions: [MAIN, LAW] }),
+    [`GET ${ADMIN}/metricsDivisions`]: () =>
+      answer(getMetricsDivisions, { divisions: [MAIN, LAW] }),
     [`GET ${ADOPTION}/getAdoptionProgressSummary`]: () =>
-      json(200, { adoptionProgress: [progressRow(1, 10), progressRow(1, 11), progressRow(2, 20)] }),
+      answer(getAdoptionProgressSummary, {
+        adoptionProgress: [progressRow(1, 10), progressRow(1, 11), progressRow(2, 20)],
+      }),
     [`POST ${ADMIN}/divisionFulfillment`]: (r) => {
       const { divisionId } = divisionTerm(r);
-      return json(200, {
+      return answer(divisionFulfillment, {
         divisionName: nameOf(divisionId),
         fulfilledPercentage: 72.4,
         itemCount: 1705,
@@ -78,7 +93,7 @@ export function metricsHandlers(overrides: Record<string, Handler> = {}): Record
       });
     },
     [`GET ${ADMIN}/getFulfillmentBreakdown`]: (r) =>
-      json(200, {
+      answer(getFulfillmentBreakdown, {
         divisionName: nameOf(divisionTerm(r).divisionId),
         states: [
           { state: 'FULFILLED', count: 1234 },
@@ -88,7 +103,7 @@ export function metricsHandlers(overrides: Record<string, Handler> = {}): Record
         ],
       }),
     [`POST ${ADMIN}/onTimeOrderFulfillment`]: () =>
-      json(200, {
+      answer(onTimeOrderFulfillment, {
         divisionName: 'Main Campus',
         onTimePercentage: 88.1,
         dueCount: 1135,
@@ -97,24 +112,25 @@ export function metricsHandlers(overrides: Record<string, Handler> = {}): Record
     [`GET ${ADMIN}/getOrderTypes`]: (r) => {
       // Spring has no orders yet: the empty state.
       const none = divisionTerm(r).termId === 11;
-      const counts = none ? [0, 0, 0, 0, 0] : [600, 300, 1500, 200, 105];
+      const counts = { RENT_NEW: 600, RENT_USED: 300, BUY_NEW: 1500, BUY_USED: 200, DIGITAL: 105 };
+      const countOf = (orderType: keyof typeof counts) => (none ? 0 : counts[orderType]);
       const types = ['RENT_NEW', 'RENT_USED', 'BUY_NEW', 'BUY_USED', 'DIGITAL'] as const;
-      return json(200, {
+      return answer(getOrderTypes, {
         divisionName: nameOf(divisionTerm(r).divisionId),
-        rentNew: counts[0],
-        rentUsed: counts[1],
-        orderTypesBreakdown: types.map((orderType, i) => ({ orderType, count: counts[i] })),
+        rentNew: countOf('RENT_NEW'),
+        rentUsed: countOf('RENT_USED'),
+        orderTypesBreakdown: types.map((orderType) => ({ orderType, count: countOf(orderType) })),
       });
     },
     [`GET ${ADMIN}/getMarketShare`]: (r) =>
-      json(200, {
+      answer(getMarketShare, {
         divisionName: nameOf(divisionTerm(r).divisionId),
         marketSharePercentage: 34.5,
         requiredCount: 3577,
         boughtCount: 1234,
       }),
     [`GET ${ADMIN}/studentPreferences`]: (r) =>
-      json(200, {
+      answer(getStudentPreferences, {
         divisionName: nameOf(divisionTerm(r).divisionId),
         preferences: [
           { preference: 'PICKUP', count: 900 },

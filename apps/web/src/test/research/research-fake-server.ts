@@ -1,6 +1,23 @@
-import type { ActionName, SectionListRequest } from '@csp/contracts';
+import {
+  getInTransitRentals,
+  getMarketplaceConditions,
+  getOutstandingRentals,
+  getResearchCourses,
+  getResearchDepartments,
+  getResearchDivisions,
+  getResearchProfessors,
+  getResearchTerms,
+  getSectionDetail,
+  getSectionMaterials,
+  getStudentDetails,
+  getStudentRequiredMaterials,
+  getTransactionHistory,
+  sectionList,
+  type ActionName,
+  type SectionListRequest,
+} from '@csp/contracts';
 import { storePasswordLogin } from '../../lib/credential-storage.ts';
-import { json, type StubRequest } from '../fetch-stub.ts';
+import { answer, type StubRequest } from '../fetch-stub.ts';
 import { sessionResponse } from '../fixtures.ts';
 import { renderApp } from '../render-app.tsx';
 import { answerSectionList, requiredMaterial, sectionDetail } from './research-fixtures.ts';
@@ -25,13 +42,13 @@ export const BASE = '/app-rest/admin_portal/v1/7';
 export function researchHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     [`GET ${BASE}/divisions`]: () =>
-      json(200, [
+      answer(getResearchDivisions, [
         { divisionId: 1, divisionName: 'Main Campus' },
         { divisionId: 2, divisionName: 'School of Law' },
       ]),
     [`GET ${BASE}/terms`]: (req) =>
-      json(
-        200,
+      answer(
+        getResearchTerms,
         req.url.searchParams.get('divisionId') === '1'
           ? [
               { termId: 10, termName: 'Fall 2026', startDate: '2026-08-24', endDate: '2026-12-12' },
@@ -45,13 +62,13 @@ export function researchHandlers(overrides: Record<string, Handler> = {}): Recor
           : [{ termId: 20, termName: 'Law Fall', startDate: '2026-08-24', endDate: '2026-12-12' }],
       ),
     [`GET ${BASE}/departments`]: () =>
-      json(200, [
+      answer(getResearchDepartments, [
         { departmentId: 100, departmentCode: 'BIOL', departmentName: 'Biology' },
         { departmentId: 101, departmentCode: 'CHEM', departmentName: 'Chemistry' },
       ]),
     [`GET ${BASE}/courses`]: (req) =>
-      json(
-        200,
+      answer(
+        getResearchCourses,
         req.url.searchParams.get('departmentId') === '100'
           ? [{ courseId: 1000, courseCode: '101', courseName: 'General Biology' }]
           : [{ courseId: 1100, courseCode: '110', courseName: 'General Chemistry' }],
@@ -64,19 +81,22 @@ export function researchHandlers(overrides: Record<string, Handler> = {}): Recor
       ];
       const search = req.url.searchParams.get('search')?.toLowerCase();
       const id = Number(req.url.searchParams.get('professorId'));
-      return json(
-        200,
+      return answer(
+        getResearchProfessors,
         all.filter(
           (p) => !search || p.name.toLowerCase().startsWith(search) || p.professorId === id,
         ),
       );
     },
     [`POST ${BASE}/sectionList`]: (req) =>
-      json(200, answerSectionList(req.body as SectionListRequest)),
+      answer(sectionList, answerSectionList(req.body as SectionListRequest)),
     [`GET ${BASE}/sectionDetail`]: (req) =>
-      json(200, sectionDetail({ sectionId: Number(req.url.searchParams.get('sectionId')) })),
+      answer(
+        getSectionDetail,
+        sectionDetail({ sectionId: Number(req.url.searchParams.get('sectionId')) }),
+      ),
     ...studentHandlers(),
-    [`GET ${BASE}/sectionDetail/materials`]: () => json(200, { materials: [] }),
+    [`GET ${BASE}/sectionDetail/materials`]: () => answer(getSectionMaterials, { materials: [] }),
     ...overrides,
   };
 }
@@ -85,7 +105,7 @@ export function researchHandlers(overrides: Record<string, Handler> = {}): Recor
 function studentHandlers(): Record<string, Handler> {
   return {
     [`GET ${BASE}/student/details`]: () =>
-      json(200, {
+      answer(getStudentDetails, {
         studentDetail: {
           customerId: 42,
           name: 'Maya Thompson',
@@ -101,12 +121,14 @@ function studentHandlers(): Record<string, Handler> {
         },
       }),
     [`GET ${BASE}/student/requiredMaterials`]: () =>
-      json(200, { requiredMaterials: [requiredMaterial()] }),
-    [`GET ${BASE}/getOutStandingRentals`]: () => json(200, { rentalListDTO: [] }),
-    [`GET ${BASE}/rental/transit`]: () => json(200, []),
-    [`GET ${BASE}/getMarketplaceConditions`]: () => json(200, { market_conditions: [] }),
+      answer(getStudentRequiredMaterials, { requiredMaterials: [requiredMaterial()] }),
+    [`GET ${BASE}/getOutStandingRentals`]: () =>
+      answer(getOutstandingRentals, { rentalListDTO: [] }),
+    [`GET ${BASE}/rental/transit`]: () => answer(getInTransitRentals, []),
+    [`GET ${BASE}/getMarketplaceConditions`]: () =>
+      answer(getMarketplaceConditions, { market_conditions: [] }),
     [`GET ${BASE}/student/transactionHistory`]: () =>
-      json(200, {
+      answer(getTransactionHistory, {
         orders: [],
         rentals: [],
         savingsVisible: false,

@@ -105,7 +105,7 @@ describe('uploading a feed file', () => {
 
   it('treats an answer that is not the contract’s shape as an unexpected error', async () => {
     const done = uploadImportFile(request(), FakeXhr.create);
-    lastXhr().answer(202, { importId: 'x' });
+    lastXhr().answerOffContract(202, { importId: 'x' });
     await expect(done).rejects.toMatchObject({ message: 'An unexpected error occurred.' });
   });
 
