@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from './support/chromium.ts';
 
 /**
- * Playwright drives Debian's Chromium (never a downloaded browser) against the built web app
- * and a real server that global setup starts on a free port with a fresh data folder.
+ * Playwright drives Debian's Chromium headless shell (never a downloaded browser) against the
+ * built web app and a real server that global setup starts on a free port with a fresh data
+ * folder.
  */
 export default defineConfig({
   testDir: './specs',
@@ -21,7 +22,7 @@ export default defineConfig({
     // fade, and software-rendered animation frames no longer compete with the tests for the
     // machine's two cores. The unit tests keep the fades (reduced-motion.test.tsx).
     reducedMotion: 'reduce',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {

@@ -6,15 +6,11 @@ import { freePort } from './free-port.ts';
 import { REPO_ROOT, startedServer } from './server.ts';
 
 /**
- * Builds the web app once (unless E2E_SKIP_BUILD is set and a build exists), then starts the
- * real server on a free port with a fresh data folder and the demo seed. Tests read the port
+ * Starts the real server on a free port with a fresh data folder and the demo seed, and builds
+ * the web app meanwhile (unless E2E_SKIP_BUILD is set and a build exists). Tests read the port
  * from E2E_PORT, which Playwright passes on to its workers.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const built = existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'));
-  if (!(process.env.E2E_SKIP_BUILD && built)) {
-    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  }
   const dataDir = mkdtempSync(join(tmpdir(), 'csp-e2e-'));
   const port = await freePort();
   // The demo's development identity provider gets its own free port too, so a developer's
@@ -43,5 +39,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
   process.env.E2E_PORT = String(port);
   process.env.E2E_DATA_DIR = dataDir;
+  // The web app builds while the server seeds its demo (each on one of the two cores): the
+  // server reads the build per request, not at start.
+  const built = existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'));
+  if (!(process.env.E2E_SKIP_BUILD && built)) {
+    try {
+      execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    } catch (error) {
+      server.kill('SIGTERM');
+      throw error;
+    }
+  }
   return startedServer(port, server, dataDir);
 }
