@@ -1,5 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from './support/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_BROWSER_PATH } from './support/chromium.ts';
+
+/** The specs that open a label PDF in a new tab and read it there. */
+const PDF_TAB_SPECS = 'students/rentals.spec.ts';
+const FULL_CHROMIUM = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 /**
  * Playwright drives Debian's Chromium headless shell (never a downloaded browser) against the
@@ -27,8 +31,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: 'print-chain/**',
+      testIgnore: ['print-chain/**', PDF_TAB_SPECS],
       use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // A return's label opens as a PDF in a new tab, as in a clerk's browser: the headless shell
+    // has no PDF viewer (it would download the file), so these specs run on the full Chromium.
+    {
+      name: 'chromium-pdf-viewer',
+      testMatch: PDF_TAB_SPECS,
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: FULL_CHROMIUM },
     },
     // The print chain's specs run the workstation's print services on their fixed ports (9090,
     // 41951): every page on the machine would print through them, so they run alone, after
@@ -36,9 +47,14 @@ export default defineConfig({
     {
       name: 'print-chain',
       testMatch: 'print-chain/**/*.spec.ts',
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'chromium-pdf-viewer'],
       fullyParallel: false,
-      use: { ...devices['Desktop Chrome'], channel: undefined, ignoreHTTPSErrors: true },
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        ignoreHTTPSErrors: true,
+        launchOptions: FULL_CHROMIUM,
+      },
     },
   ],
 });
