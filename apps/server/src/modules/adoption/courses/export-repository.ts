@@ -2,7 +2,7 @@ import { ADOPTION_TYPE } from '@csp/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
-import { countedSectionsSql, type CourseListQuery } from './list-statement.ts';
+import { countedSectionsSql, type CourseListQuery } from './list-query.ts';
 
 /** One line of the export: a counted section of a course and one material adopted for it. */
 export interface ExportDetail {

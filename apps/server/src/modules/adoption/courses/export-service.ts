@@ -14,7 +14,7 @@ import {
 } from '../../mail/index.ts';
 import { catalogWorkbookFile, ExportAbandoned, writeCatalogWorkbook } from './export.ts';
 import { allListedCourses } from './list-repository.ts';
-import type { CourseListQuery } from './list-statement.ts';
+import type { CourseListQuery } from './list-query.ts';
 import { isoDay } from '../course-detail/sections.ts';
 
 const WORKBOOK_CREATOR = 'Campus Store Portal';

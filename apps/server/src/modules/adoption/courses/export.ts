@@ -8,7 +8,7 @@ import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { MESSAGING_STATUSES, PENDING_START, type CourseDTO } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import type { CourseListQuery } from './list-statement.ts';
+import type { CourseListQuery } from './list-query.ts';
 import { exportDetails, type ExportDetail } from './export-repository.ts';
 import { formatEan13 } from '../wizard/titles.ts';
 

@@ -1,8 +1,236 @@
-import type { CourseDTO } from '@csp/contracts';
-import { PENDING_START } from '@csp/contracts';
+import { ADOPTION_TYPE, PENDING_START, type CourseDTO } from '@csp/contracts';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
-import { courseListStatement, type CourseListQuery } from './list-statement.ts';
+import { courseSearchMatches } from '../../catalog/index.ts';
+import { coverageCtes } from '../coverage-sql.ts';
+import {
+  ACTION_TYPE_SQL,
+  COMPLETE,
+  RESPONDING,
+  PAGE_KEY_SQL,
+  SORT_SQL,
+  countedSectionsSql,
+  type CourseListQuery,
+} from './list-query.ts';
+
+// The course list's statement and its execution (the page is cut before the figures are read).
+
+type Page = { limit: number; offset: number };
+
+/** What the statement's parts decide once from the query (see courseListStatement). */
+interface Plan {
+  q: CourseListQuery;
+  page: Page | undefined;
+  scope: SQL;
+  startsToday: boolean;
+  actionFilter: string | null;
+  pageKey: { key: readonly string[]; figures: boolean };
+  figuresFirst: boolean;
+  nextStartOfAll: boolean;
+  order: (columns: readonly string[]) => SQL;
+}
+
+function planOf(q: CourseListQuery, page: Page | undefined): Plan {
+  const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
+  const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
+  // The page is cut before anything else is read for it. When neither the filter nor the sort
+  // needs the adoption figures, it is cut first and the figures are worked out for its rows
+  // only; otherwise every candidate's figures are worked out, then it is cut. Either way the
+  // course names, next start (unless it is the order) and the total ride on the page's rows.
+  const actionFilter = q.search ? null : ACTION_TYPE_SQL[q.actionType];
+  const pageKey = PAGE_KEY_SQL[q.sortField];
+  return {
+    q,
+    page,
+    scope: q.sectionScope ?? sql`true`,
+    // A window that starts today (the default) counts every section starting from today up to
+    // its end, so a listed course's next start is its earliest counted start: no second look at
+    // the sections is needed. Only for a store-wide adopter: a scoped one's counted sections are
+    // theirs alone, and the next start is the course's.
+    startsToday: !q.search && q.window.from === q.today && q.sectionScope === null,
+    actionFilter,
+    pageKey,
+    figuresFirst: pageKey.figures || actionFilter !== null,
+    nextStartOfAll: q.sortField === 'nextStartDate',
+    order: (columns) =>
+      sql.raw(
+        `${columns.map((column) => `${column} ${direction} ${nulls}`).join(', ')}, course_id asc`,
+      ),
+  };
+}
+
+function candidatesSql({ q, scope, startsToday }: Plan): SQL {
+  return q.search
+    ? sql`select c.id as course_id from courses c
+        where c.id in (${courseSearchMatches(q.locationId, q.search)})
+          and exists (select 1 from sections s where s.course_id = c.id and ${scope})`
+    : startsToday
+      ? sql`select s.course_id, min(s.start_date) as next_start from counted s group by s.course_id`
+      : sql`select distinct s.course_id from counted s`;
+}
+
+function nextStartCte({ q, startsToday }: Plan, name: string, scope: SQL): SQL {
+  return startsToday
+    ? sql`${sql.raw(name)} as (select course_id, next_start from candidates),`
+    : sql`${sql.raw(name)} as (
+      select s.course_id, min(s.start_date) as next_start from sections s
+      where s.location_id = ${q.locationId} and s.start_date >= ${q.today}
+        and s.course_id in (select course_id from ${scope})
+      group by s.course_id
+    ),`;
+}
+
+function countedCte({ q, scope }: Plan): SQL {
+  const courseFilter = sql.join(
+    [
+      sql`true`,
+      q.divisionId !== undefined ? sql`c.division_id = ${q.divisionId}` : undefined,
+      q.departmentCode !== undefined ? sql`d.code = ${q.departmentCode}` : undefined,
+      q.courseCode !== undefined ? sql`c.code = ${q.courseCode}` : undefined,
+    ].filter((part): part is SQL => part !== undefined),
+    sql` and `,
+  );
+  // The course tables are joined only when the scope or a filter reads them: a store-wide
+  // adopter's default view is then an index-only range scan of the sections.
+  const needsCourse =
+    q.sectionScope !== null ||
+    (!q.search &&
+      (q.divisionId !== undefined || q.departmentCode !== undefined || q.courseCode !== undefined));
+  // With a search the courses come first and their sections are counted; otherwise the
+  // counted sections say which courses are listed.
+  return sql`counted as (
+      select s.id, s.course_id, s.start_date from sections s
+        ${needsCourse ? sql`join courses c on c.id = s.course_id join departments d on d.id = c.department_id` : sql``}
+      where s.location_id = ${q.locationId} and ${countedSectionsSql(q)} and ${scope}
+        and ${q.search ? sql`s.course_id in (select course_id from candidates)` : courseFilter}
+    ),`;
+}
+
+const courseJoins = (alias: string) =>
+  sql.raw(`join courses c on c.id = ${alias}.course_id
+        join departments d on d.id = c.department_id
+        join divisions dv on dv.id = c.division_id`);
+
+function pagedCte(plan: Plan): SQL {
+  const { pageKey, nextStartOfAll, figuresFirst, actionFilter, page } = plan;
+  return sql`paged as (
+      select k.course_id, count(*) over ()::int as total_rows
+      from candidates k
+        ${
+          pageKey.figures
+            ? sql``
+            : nextStartOfAll
+              ? sql`left join next_start_all ns on ns.course_id = k.course_id`
+              : courseJoins('k')
+        }
+        ${figuresFirst ? sql`left join figures f on f.course_id = k.course_id left join responding r on r.course_id = k.course_id` : sql``}
+      ${actionFilter ? sql`where ${sql.raw(actionFilter)}` : sql``}
+      order by ${plan.order(pageKey.key)}
+      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}
+    ),`;
+}
+
+/**
+ * An adoption awaiting a response on the sections the row speaks for: a course (auto)
+ * adoption, or one still on a counted section. Few per store, found by their status index.
+ */
+function respondingCte({ q }: Plan): SQL {
+  return sql`responding as (
+      select distinct am.course_id from adoption_materials am
+      where am.location_id = ${q.locationId} and am.messaging_status = 'RESPONSE_REQUIRED'
+        and am.active
+        and (
+          (am.adoption_type = ${ADOPTION_TYPE.AUTO}
+            and am.course_id in (select course_id from candidates))
+          or exists (select 1 from adoption_material_sections ams
+            join counted k on k.id = ams.section_id
+            where ams.adoption_material_id = am.id and not ams.removed)
+        )
+    ),`;
+}
+
+/** Coverage of the counted sections, then each course's figures over them. */
+function figuresCtes({ q, figuresFirst }: Plan): SQL {
+  const figured = figuresFirst ? sql.raw('candidates') : sql.raw('paged');
+  return sql`${coverageCtes(
+    q.locationId,
+    // Every counted section's course is a candidate: only a page needs narrowing to.
+    figuresFirst
+      ? sql`select id from counted`
+      : sql`select id from counted where course_id in (select course_id from paged)`,
+    sql`select course_id from ${figured}`,
+  )},
+    figures as (
+      select k.course_id,
+        count(*)::int as section_count,
+        count(*) filter (where coalesce(sc.text or sc.ntr, false) or coalesce(cc.text or cc.ntr, false))::int
+          as adopted_count,
+        count(*) filter (where (coalesce(sc.ntr, false) or coalesce(cc.ntr, false))
+          and not (coalesce(sc.text, false) or coalesce(cc.text, false)))::int as ntr_count
+      from counted k
+        left join section_cover sc on sc.section_id = k.id
+        left join course_cover cc on cc.course_id = k.course_id
+      ${figuresFirst ? sql`` : sql`where k.course_id in (select course_id from paged)`}
+      group by k.course_id
+    ),`;
+}
+
+function listedCte({ nextStartOfAll }: Plan): SQL {
+  return sql`listed as (
+      select k.course_id, c.division_id, dv.name as division_name, d.code as department_code,
+        d.name as department_name, c.code as course_code, c.name as course_name,
+        ns.next_start,
+        coalesce(f.section_count, 0) as section_count,
+        coalesce(f.adopted_count, 0) as adopted_count,
+        coalesce(f.ntr_count, 0) as ntr_count,
+        ${sql.raw(COMPLETE)} as adoption_complete,
+        ${sql.raw(RESPONDING)} as response_required,
+        k.total_rows
+      from paged k
+        ${courseJoins('k')}
+        left join figures f on f.course_id = k.course_id
+        left join responding r on r.course_id = k.course_id
+        left join ${sql.raw(nextStartOfAll ? 'next_start_all' : 'next_start')} ns on ns.course_id = k.course_id
+    )`;
+}
+
+/**
+ * The statement behind getCourseList and exportCatalog, in one round trip (ADR 0010):
+ * - `counted`: the caller's sections the figures speak for (the date window, or with a search
+ *   every section that has not ended), from the sections' (location, start, end, course) index;
+ * - `candidates`: the courses listed (those of the counted sections, or the search's);
+ * - `paged`: the page, cut by course columns or next start before any figure is worked out,
+ *   or, when the action-type filter or the sort needs the figures, after working them out for
+ *   every candidate; it carries the total (count(*) over ());
+ * - coverage from the sections' own adoptions and the course's auto adoptions, each read once
+ *   per statement by hash joins rather than probed once per section, then the figures;
+ * - the page's rows with their course, department, division, next start and whether an
+ *   adoption awaits a response.
+ * With a search, the courses come from the search (code prefixes, or the name's words) and
+ * are listed even without a counted section. Without `page`, every course (the export).
+ */
+export function courseListStatement(q: CourseListQuery, page?: Page): SQL {
+  const plan = planOf(q, page);
+  const { figuresFirst, nextStartOfAll } = plan;
+  const candidates = candidatesSql(plan);
+  const counted = countedCte(plan);
+  const paged = pagedCte(plan);
+  return sql`
+    with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
+    ${nextStartOfAll ? nextStartCte(plan, 'next_start_all', sql.raw('candidates')) : sql``}
+    ${respondingCte(plan)}
+    ${figuresFirst ? sql`` : paged}
+    ${figuresCtes(plan)}
+    ${figuresFirst ? paged : sql``}
+    ${nextStartOfAll ? sql`` : nextStartCte(plan, 'next_start', sql.raw('paged'))}
+    ${listedCte(plan)}
+    select course_id, division_id, division_name, department_code, department_name, course_code,
+      course_name, next_start::text as next_start, section_count, adopted_count, ntr_count,
+      adoption_complete, response_required, total_rows
+    from listed
+    order by ${plan.order(SORT_SQL[q.sortField])}`;
+}
 
 interface CourseListRow extends CourseDTO {
   totalRows: number;

@@ -6,7 +6,7 @@ import type { Session } from '../../../lib/session.ts';
 import { findDivision, parseCourseSearch } from '../../catalog/index.ts';
 import type { Grants } from '../../permissions/index.ts';
 import { listCourses } from './list-repository.ts';
-import type { CourseListQuery } from './list-statement.ts';
+import type { CourseListQuery } from './list-query.ts';
 import { adoptScopeSql } from './scope-repository.ts';
 import { isoDay } from '../course-detail/sections.ts';
 
