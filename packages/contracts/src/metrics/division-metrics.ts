@@ -4,6 +4,7 @@ import { dbId, dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import type { ActionAccess } from '../common/access.ts';
 import type { ActionName } from '../common/roles.ts';
+import { termFields } from '../common/term-fields.ts';
 import { FULFILLMENT_STATES, ORDER_ITEM_TYPES, STUDENT_PREFERENCE_KINDS } from './metric-labels.ts';
 
 /**
@@ -38,11 +39,7 @@ export type DivisionTermInput = z.infer<typeof divisionTermInput>;
 const percentage = z.number().min(0).max(100).nullable();
 
 export const metricsTerm = z.object({
-  termId: z.number().int(),
-  /** Cut at the first hyphen (docs/behaviour/constants.md). */
-  termName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...termFields,
 });
 export type MetricsTerm = z.infer<typeof metricsTerm>;
 

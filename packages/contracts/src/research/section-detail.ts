@@ -3,6 +3,7 @@ import { ADOPTION_TYPES } from '../adoption/adoption-materials.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import { termFields } from '../common/term-fields.ts';
 import { researchAccountParams } from './research-lookups.ts';
 import { SECTION_ADOPTION_STATUSES, SECTION_STATUS_LABELS } from './section-list.ts';
 
@@ -35,11 +36,7 @@ export const sectionDetailDTO = z.object({
   departmentName: z.string(),
   divisionId: z.number().int(),
   divisionName: z.string(),
-  termId: z.number().int(),
-  /** Cut at the first hyphen (docs/behaviour/constants.md). */
-  termName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...termFields,
   enrollmentCapacity: z.number().int(),
   professors: z.array(sectionProfessor),
   /**

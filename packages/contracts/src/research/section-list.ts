@@ -3,6 +3,7 @@ import { endpoint } from '../common/endpoint.ts';
 import { dbId, withoutNul } from '../common/errors.ts';
 import { pageNumber, pageSize, sortDirection, DEFAULT_PAGE_SIZE } from '../common/paging.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import { termFields } from '../common/term-fields.ts';
 import { calendarDay } from '../adoption/course-catalog.ts';
 import { researchAccountParams } from './research-lookups.ts';
 
@@ -146,11 +147,7 @@ export const sectionRow = z.object({
   courseCode: z.string(),
   courseName: z.string(),
   sectionCode: z.string(),
-  termId: z.number().int(),
-  /** Cut at the first hyphen (docs/behaviour/constants.md). */
-  termName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...termFields,
   /** "Last, First" of each professor, by last name. */
   professors: z.array(z.string()),
   enrollmentCount: z.number().int(),
