@@ -6,6 +6,7 @@ import { dbId, dbIdParam, withoutNul } from '../common/errors.ts';
 import { authCourse, authDepartment, authDivision } from '../permissions/catalog-picker.ts';
 import { pagedResponse, pagingFields } from '../common/paging.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
+import { optionalText, refineSectionDates } from '../common/filters.ts';
 import { adoptionAccountParams, catalogActionType } from './adoption-lists.ts';
 
 /** docs/behaviour/constants.md: the catalog's date filter runs from today to 187 days ahead, open sections only. */
@@ -63,9 +64,7 @@ export const calendarDay = z
   }, 'is not a calendar date');
 
 /** An optional code filter: blank means "any". */
-const codeFilter = withoutNul(z.string().trim().max(50, 'must be at most 50 characters'))
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const codeFilter = optionalText(50);
 
 /**
  * The catalog's filters (docs/behaviour/calls.md#adoption-base getCourseList body). The date window defaults to today .. 187
@@ -80,9 +79,7 @@ export const courseListRequest = z
     divisionId: dbId.nullish(),
     departmentCode: codeFilter,
     courseCode: codeFilter,
-    searchString: withoutNul(z.string().trim().max(100, 'must be at most 100 characters'))
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    searchString: optionalText(100),
     sectionStartDate: calendarDay.optional(),
     sectionEndDate: calendarDay.optional(),
     open: z.boolean({ error: 'must be true or false' }).default(true),
@@ -94,12 +91,7 @@ export const courseListRequest = z
     }),
   })
   .superRefine((body, ctx) => {
-    if (body.sectionStartDate && body.sectionEndDate && body.sectionEndDate < body.sectionStartDate)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['sectionEndDate'],
-        message: 'must be on or after sectionStartDate',
-      });
+    refineSectionDates(body, ctx);
     if ((body.departmentCode || body.courseCode) && !body.divisionId)
       ctx.addIssue({
         code: 'custom',

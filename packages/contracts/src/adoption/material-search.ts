@@ -5,6 +5,7 @@ import { dbId, withoutNul } from '../common/errors.ts';
 import { isValidIsbn10, isValidIsbn13 } from '../common/isbn.ts';
 import { pageNumber, pageSize } from '../common/paging.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
+import { optionalText } from '../common/filters.ts';
 import { adoptionAccountParams } from './adoption-lists.ts';
 import { calendarDay } from './course-catalog.ts';
 import { titleDTO } from './adoption-materials.ts';
@@ -55,11 +56,6 @@ export const materialSearchResult = titleDTO.omit({ id: true }).extend({
   rank: z.number(),
 });
 export type MaterialSearchResult = z.infer<typeof materialSearchResult>;
-
-const optionalText = (max: number) =>
-  withoutNul(z.string().trim().max(max, `must be at most ${max} characters`))
-    .optional()
-    .transform((value) => (value ? value : undefined));
 
 /** The longest search string; words past it add nothing a clerk would notice. */
 export const MATERIAL_SEARCH_MAX_LENGTH = 200;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import { termFields } from '../common/term-fields.ts';
 import { DATA_FEEDS, IMPORT_FILE_TYPES, IMPORT_STATUSES } from './data-feeds.ts';
 
 /**
@@ -192,11 +193,7 @@ export const applyImport = endpoint({
 export const termHoldings = z.object({
   divisionId: z.number().int(),
   divisionName: z.string(),
-  termId: z.number().int(),
-  /** Cut at the first hyphen (docs/behaviour/constants.md). */
-  termName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...termFields,
   courses: z.number().int(),
   sections: z.number().int(),
   professors: z.number().int(),

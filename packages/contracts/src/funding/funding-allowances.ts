@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
+import { FUNDING_MANAGER_ACCESS } from './funding-access.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import type { ActionName } from '../common/roles.ts';
 import { customerQuery } from '../students/student-detail.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
-import { pagedResponse, pagingFields } from '../common/paging.ts';
+import { pagedResponse, pageNumber, pageSize, pagingFields } from '../common/paging.ts';
 import {
   FUNDING_ACTIVITY_ACTIONS,
   FUNDING_KINDS,
@@ -14,6 +15,22 @@ import {
 import { cents, FUNDING_BASE, fundingAccountParams, sourceParams } from './funding-sources.ts';
 
 export const allowanceParams = z.object({ userAccountId: dbIdParam, allowanceId: dbIdParam });
+
+/** Searches a source's allowances or ledger by student ID or name. */
+const studentSearch = withoutNul(
+  z.string().trim().max(100, 'must be at most 100 characters'),
+).optional();
+
+/** The ledger and the activity log read newest first only: a page and its size, no sort. */
+const newestFirstPage = { page: pageNumber.default(1), pageSize: pageSize.default(25) };
+
+/** The optional note given when an allowance is added or its amount set. */
+const allowanceNote = withoutNul(
+  z.string().trim().max(200, 'must be at most 200 characters'),
+).default('');
+
+/** A voucher endpoint answers a PDF file, no JSON. */
+const ANSWERS_PDF = { response: z.never(), success: { file: FILE_MEDIA_TYPES.pdf } } as const;
 
 /** A student's allowance from one source, with its figures from the ledger. */
 export const fundingAllowance = z.object({
@@ -45,10 +62,10 @@ export const getAllowances = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/allowances`,
   summary: "One page of a source's allowances, searched by student ID or name",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   query: z.object({
-    search: withoutNul(z.string().trim().max(100, 'must be at most 100 characters')).optional(),
+    search: studentSearch,
     ...pagingFields({
       sortFields: ALLOWANCE_SORT_FIELDS,
       defaultSort: 'lastName',
@@ -65,14 +82,14 @@ export const addAllowance = endpoint({
   summary:
     'Gives one student an allowance from the source (an ALLOCATION entry and a voucher code). The same clientKey from the same account answers the allowance it added first',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   body: z.object({
     studentIdNum: withoutNul(
       z.string({ error: 'Enter the student ID.' }).trim().min(1, 'Enter the student ID.').max(50),
     ),
     amountCents: cents(MAX_ALLOWANCE_CENTS).min(1, 'must be more than zero'),
-    note: withoutNul(z.string().trim().max(200, 'must be at most 200 characters')).default(''),
+    note: allowanceNote,
     clientKey: z.uuid({ error: 'must be a UUID' }),
   }),
   response: fundingAllowance,
@@ -87,11 +104,11 @@ export const setAllowanceAmount = endpoint({
   path: `${FUNDING_BASE}/allowances/:allowanceId/amount`,
   summary: "Sets an allowance's allocated amount (an ADJUSTMENT entry for the difference)",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: allowanceParams,
   body: z.object({
     amountCents: cents(MAX_ALLOWANCE_CENTS),
-    note: withoutNul(z.string().trim().max(200, 'must be at most 200 characters')).default(''),
+    note: allowanceNote,
   }),
   response: fundingAllowance,
 });
@@ -102,10 +119,9 @@ export const getVoucherPdf = endpoint({
   path: `${FUNDING_BASE}/allowances/:allowanceId/voucher.pdf`,
   summary: "A student's voucher as a printable PDF",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: allowanceParams,
-  response: z.never(),
-  success: { file: FILE_MEDIA_TYPES.pdf },
+  ...ANSWERS_PDF,
 });
 
 /** Every voucher of a source, one per page; answered as application/pdf. */
@@ -114,10 +130,9 @@ export const getSourceVouchersPdf = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/vouchers.pdf`,
   summary: 'Every voucher of a source as one printable PDF, a voucher per page (at most 5,000)',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
-  response: z.never(),
-  success: { file: FILE_MEDIA_TYPES.pdf },
+  ...ANSWERS_PDF,
 });
 
 export const emailVoucher = endpoint({
@@ -125,7 +140,7 @@ export const emailVoucher = endpoint({
   path: `${FUNDING_BASE}/allowances/:allowanceId/email`,
   summary: "E-mails the voucher to the student's address",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: allowanceParams,
   response: z.object({ sentTo: z.string(), emailedAt: z.string() }),
 });
@@ -149,7 +164,7 @@ export const getVoucherMailing = endpoint({
   summary:
     "How many of a source's vouchers are e-mailed, being sent, not sent, or without an address",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   response: voucherMailing,
 });
@@ -166,7 +181,7 @@ export const emailSourceVouchers = endpoint({
   summary:
     'E-mails, in the background, every voucher of the source not yet e-mailed to a student with an address; each at most once however often it is asked',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   response: voucherMailing.extend({ started: z.number().int() }),
   /** 202 when mailing starts; 200 when nothing is left to send. */
@@ -194,17 +209,11 @@ export const getSourceLedger = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/ledger`,
   summary: "One page of a source's ledger, newest first; search by student ID or name",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   query: z.object({
-    search: withoutNul(z.string().trim().max(100, 'must be at most 100 characters')).optional(),
-    page: pagingFields({ sortFields: ['at'], defaultSort: 'at', defaultDirection: 'desc' }).page,
-    pageSize: pagingFields({
-      sortFields: ['at'],
-      defaultSort: 'at',
-      defaultDirection: 'desc',
-      defaultPageSize: 25,
-    }).pageSize,
+    search: studentSearch,
+    ...newestFirstPage,
   }),
   response: pagedResponse('entries', ledgerEntry),
 });
@@ -223,16 +232,10 @@ export const getSourceActivity = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/activity`,
   summary: "One page of a source's activity log (who changed what, when), newest first",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   query: z.object({
-    page: pagingFields({ sortFields: ['at'], defaultSort: 'at', defaultDirection: 'desc' }).page,
-    pageSize: pagingFields({
-      sortFields: ['at'],
-      defaultSort: 'at',
-      defaultDirection: 'desc',
-      defaultPageSize: 25,
-    }).pageSize,
+    ...newestFirstPage,
   }),
   response: pagedResponse('activity', fundingActivityEntry),
 });

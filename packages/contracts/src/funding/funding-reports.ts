@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
+import { FUNDING_MANAGER_ACCESS } from './funding-access.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { pageNumber, pageSize } from '../common/paging.ts';
 import { FUNDING_KINDS, NEAR_EXPIRY_DEFAULT_DAYS } from './funding-labels.ts';
@@ -45,7 +46,7 @@ export const getSpendingReport = endpoint({
   path: `${FUNDING_BASE}/reports/spending`,
   summary: 'Spending by source and term: charged, refunded and spent, with orders and students',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: fundingAccountParams,
   query: z.object({ format: reportFormat }),
   response: z.object({ rows: z.array(spendingRow) }),
@@ -72,7 +73,7 @@ export const getNearExpiryReport = endpoint({
   summary:
     "Unspent allowances whose source's charge window ends within `withinDays` days, soonest first",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: fundingAccountParams,
   query: z.object({
     withinDays: z.coerce
@@ -121,7 +122,7 @@ export const getAccessDayReport = endpoint({
   summary:
     'The day-7 access report: aid students of the term whose required materials are not yet ordered or fulfilled by the seventh day of term',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: fundingAccountParams,
   query: z.object({ termId: dbIdParam, format: reportFormat, ...reportPaging }),
   response: z.object({

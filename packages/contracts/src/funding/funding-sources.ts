@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { FUNDING_MANAGER_ACCESS } from './funding-access.ts';
 import { dbId, dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { calendarDay } from '../adoption/course-catalog.ts';
@@ -146,7 +147,7 @@ export const getFundingSources = endpoint({
   summary:
     "The store's funding sources with their budget, allocated, spent and remaining, open ones first",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: fundingAccountParams,
   response: z.object({ sources: z.array(fundingSource) }),
 });
@@ -156,7 +157,7 @@ export const getFundingSource = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId`,
   summary: 'One funding source with its figures',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   response: fundingSource,
 });
@@ -167,7 +168,7 @@ export const createFundingSource = endpoint({
   summary:
     'Creates a funding source. The same clientKey from the same account answers the source it created first',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: fundingAccountParams,
   body: z.object({ source: fundingSourceInput, clientKey: z.uuid({ error: 'must be a UUID' }) }),
   response: fundingSource,
@@ -179,7 +180,7 @@ export const updateFundingSource = endpoint({
   summary:
     'Changes a funding source; 409 when `version` is not the current one or the budget would fall below what is allocated',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   body: z.object({ source: fundingSourceInput, version: z.number().int().min(0) }),
   response: fundingSource,
@@ -191,7 +192,7 @@ export const getFundingTerms = endpoint({
   path: `${FUNDING_BASE}/terms`,
   summary: "The store's terms, newest first, for a source's term picker",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: fundingAccountParams,
   response: z.object({
     terms: z.array(fundingTerm.extend({ startDate: z.string(), endDate: z.string() })),
@@ -208,7 +209,7 @@ export const closeEndedFunding = endpoint({
   summary:
     'Closes the unspent balances of every source whose charge window has ended (also run daily)',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: fundingAccountParams,
   response: z.object({
     sourcesClosed: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { FUNDING_MANAGER_ACCESS } from './funding-access.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { pagedResponse, pageNumber, pageSize } from '../common/paging.ts';
 import { FUNDING_UPLOAD_STATUSES } from './funding-labels.ts';
@@ -52,7 +53,7 @@ export const uploadAllowances = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/uploads`,
   summary: 'Upload an allowance file (the raw body) to be checked row by row; nothing is written',
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   query: z.object({
     fileName: withoutNul(z.string().trim().min(1, 'must name the file').max(255)),
@@ -65,7 +66,7 @@ export const getAllowanceUploads = endpoint({
   path: `${FUNDING_BASE}/sources/:sourceId/uploads`,
   summary: "A source's allowance files, newest first (at most 50)",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: sourceParams,
   response: z.object({ uploads: z.array(allowanceUpload) }),
 });
@@ -75,7 +76,7 @@ export const getAllowanceUpload = endpoint({
   path: `${FUNDING_BASE}/uploads/:uploadId`,
   summary: "One allowance file's report",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: uploadParams,
   response: allowanceUpload,
 });
@@ -93,7 +94,7 @@ export const getAllowanceUploadIssues = endpoint({
   path: `${FUNDING_BASE}/uploads/:uploadId/issues`,
   summary: "One page of an allowance file's rejected rows, in file order",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: uploadParams,
   query: z.object({ page: pageNumber.default(1), pageSize: pageSize.default(25) }),
   response: pagedResponse('issues', allowanceUploadIssue),
@@ -109,7 +110,7 @@ export const applyAllowanceUpload = endpoint({
   path: `${FUNDING_BASE}/uploads/:uploadId/apply`,
   summary: "Applies an allowance file's valid rows at once; applying it again changes nothing",
   auth: true,
-  access: { kind: 'action', anyOf: ['MANAGE_VOUCHERS'], held: 'storeWide', scope: 'store' },
+  access: FUNDING_MANAGER_ACCESS,
   params: uploadParams,
   response: allowanceUpload,
 });

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { dbId, dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import type { ActionAccess } from '../common/access.ts';
 import type { ActionName } from '../common/roles.ts';
+import { termFields } from '../common/term-fields.ts';
 import { FULFILLMENT_STATES, ORDER_ITEM_TYPES, STUDENT_PREFERENCE_KINDS } from './metric-labels.ts';
 
 /**
@@ -37,11 +39,7 @@ export type DivisionTermInput = z.infer<typeof divisionTermInput>;
 const percentage = z.number().min(0).max(100).nullable();
 
 export const metricsTerm = z.object({
-  termId: z.number().int(),
-  /** Cut at the first hyphen (docs/behaviour/constants.md). */
-  termName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...termFields,
 });
 export type MetricsTerm = z.infer<typeof metricsTerm>;
 
@@ -68,17 +66,51 @@ export const getMetricsDivisions = endpoint({
   response: z.object({ divisions: z.array(metricsDivision) }),
 });
 
+/** A division's figures are for its full reporters; a division out of their reach is a 404. */
+const FULL_REPORTER_ACCESS: ActionAccess = {
+  kind: 'action',
+  anyOf: FULL_REPORTER_ACTIONS,
+  refusal: 404,
+  scope: 'division',
+};
+
+/** What every division figure endpoint shares: its path under the caller's account, and who may ask. */
+function divisionFigureEndpoint(route: string, summary: string) {
+  return {
+    path: `${ADMIN_BASE}/:userAccountId/${route}`,
+    summary,
+    auth: true,
+    access: FULL_REPORTER_ACCESS,
+    params: metricsAccountParams,
+  };
+}
+
+/** Every figure is answered beside the division's name (the dashboard tab it belongs to). */
+function divisionFigures<F extends z.ZodRawShape>(figures: F) {
+  return z.object({ divisionName: z.string(), ...figures });
+}
+
+/** A breakdown: every category of `categories`, in its order and zero included, with its count. */
+function countsBy<const K extends string, const C extends readonly [string, ...string[]]>(
+  key: K,
+  categories: C,
+) {
+  return z.array(
+    z.object({ [key]: z.enum(categories), count: z.number().int() } as {
+      [P in K]: z.ZodEnum<{ [V in C[number]]: V }>;
+    } & { count: z.ZodNumber }),
+  );
+}
+
 /** docs/behaviour/calls.md#metrics POST divisionFulfillment: the share of order items fulfilled. */
 export const divisionFulfillment = endpoint({
   method: 'POST',
-  path: `${ADMIN_BASE}/:userAccountId/divisionFulfillment`,
-  summary: "A division's fulfilled share of the term's order items (cancelled items left out)",
-  auth: true,
-  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
-  params: metricsAccountParams,
+  ...divisionFigureEndpoint(
+    'divisionFulfillment',
+    "A division's fulfilled share of the term's order items (cancelled items left out)",
+  ),
   body: divisionTermBody,
-  response: z.object({
-    divisionName: z.string(),
+  response: divisionFigures({
     fulfilledPercentage: percentage,
     /** Items not cancelled. */
     itemCount: z.number().int(),
@@ -89,37 +121,24 @@ export const divisionFulfillment = endpoint({
 /** docs/behaviour/calls.md#metrics GET getFulfillmentBreakdown: order items by state, every state listed. */
 export const getFulfillmentBreakdown = endpoint({
   method: 'GET',
-  path: `${ADMIN_BASE}/:userAccountId/getFulfillmentBreakdown`,
-  summary:
+  ...divisionFigureEndpoint(
+    'getFulfillmentBreakdown',
     "A division's order items of a term by state: fulfilled, pending, on hold (pending in an order on hold), cancelled",
-  auth: true,
-  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
-  params: metricsAccountParams,
+  ),
   query: divisionTermInput,
-  response: z.object({
-    divisionName: z.string(),
-    states: z.array(z.object({ state: z.enum(FULFILLMENT_STATES), count: z.number().int() })),
-  }),
+  response: divisionFigures({ states: countsBy('state', FULFILLMENT_STATES) }),
 });
 
 /** docs/behaviour/calls.md#metrics POST onTimeOrderFulfillment (VIEW_ONTIME_PERCENTAGE). */
 export const onTimeOrderFulfillment = endpoint({
   method: 'POST',
-  path: `${ADMIN_BASE}/:userAccountId/onTimeOrderFulfillment`,
-  summary:
+  ...divisionFigureEndpoint(
+    'onTimeOrderFulfillment',
     "The share of a division's order items for a term's sections fulfilled by the section's start date (403 without VIEW_ONTIME_PERCENTAGE)",
-  auth: true,
-  access: {
-    kind: 'action',
-    anyOf: FULL_REPORTER_ACTIONS,
-    refusal: 404,
-    scope: 'division',
-    then: { anyOf: ['VIEW_ONTIME_PERCENTAGE'], refusal: 403 },
-  },
-  params: metricsAccountParams,
+  ),
+  access: { ...FULL_REPORTER_ACCESS, then: { anyOf: ['VIEW_ONTIME_PERCENTAGE'], refusal: 403 } },
   body: divisionTermBody,
-  response: z.object({
-    divisionName: z.string(),
+  response: divisionFigures({
     onTimePercentage: percentage,
     /**
      * Items owed so far: not cancelled, for a section that has started; for a section yet to
@@ -134,35 +153,28 @@ export const onTimeOrderFulfillment = endpoint({
 /** docs/behaviour/calls.md#metrics GET getOrderTypes: Division metrics rentNew, rentUsed and orderTypesBreakdown. */
 export const getOrderTypes = endpoint({
   method: 'GET',
-  path: `${ADMIN_BASE}/:userAccountId/getOrderTypes`,
-  summary: "A division's order items of a term (not cancelled) by how they were bought",
-  auth: true,
-  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
-  params: metricsAccountParams,
+  ...divisionFigureEndpoint(
+    'getOrderTypes',
+    "A division's order items of a term (not cancelled) by how they were bought",
+  ),
   query: divisionTermInput,
-  response: z.object({
-    divisionName: z.string(),
+  response: divisionFigures({
     rentNew: z.number().int(),
     rentUsed: z.number().int(),
     /** Every type, in ORDER_ITEM_TYPES order. */
-    orderTypesBreakdown: z.array(
-      z.object({ orderType: z.enum(ORDER_ITEM_TYPES), count: z.number().int() }),
-    ),
+    orderTypesBreakdown: countsBy('orderType', ORDER_ITEM_TYPES),
   }),
 });
 
 /** Market share (docs/behaviour/README.md#the-product-in-brief): enrolled students' required materials bought or rented here. */
 export const getMarketShare = endpoint({
   method: 'GET',
-  path: `${ADMIN_BASE}/:userAccountId/getMarketShare`,
-  summary:
+  ...divisionFigureEndpoint(
+    'getMarketShare',
     "The share of a term's enrolled students' required materials (a section's enrolments times its required titles) they bought or rented from the store",
-  auth: true,
-  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
-  params: metricsAccountParams,
+  ),
   query: divisionTermInput,
-  response: z.object({
-    divisionName: z.string(),
+  response: divisionFigures({
     marketSharePercentage: percentage,
     /** Enrolments times required titles, over the term's sections. */
     requiredCount: z.number().int(),
@@ -174,17 +186,10 @@ export const getMarketShare = endpoint({
 /** docs/behaviour/calls.md#metrics GET studentPreferences: Division metrics studentPreferences. */
 export const getStudentPreferences = endpoint({
   method: 'GET',
-  path: `${ADMIN_BASE}/:userAccountId/studentPreferences`,
-  summary:
+  ...divisionFigureEndpoint(
+    'studentPreferences',
     "How a division's students (those with a current preference for it) want their materials, every kind listed",
-  auth: true,
-  access: { kind: 'action', anyOf: FULL_REPORTER_ACTIONS, refusal: 404, scope: 'division' },
-  params: metricsAccountParams,
+  ),
   query: z.object({ divisionId: dbIdParam }),
-  response: z.object({
-    divisionName: z.string(),
-    preferences: z.array(
-      z.object({ preference: z.enum(STUDENT_PREFERENCE_KINDS), count: z.number().int() }),
-    ),
-  }),
+  response: divisionFigures({ preferences: countsBy('preference', STUDENT_PREFERENCE_KINDS) }),
 });

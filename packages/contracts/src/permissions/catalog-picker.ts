@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DB_ID, withoutNul } from '../common/errors.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import { termNameAndDates } from '../common/term-fields.ts';
 import { accountIdParams, role } from './permission-schemas.ts';
 
 const divisionId = z.coerce
@@ -72,10 +73,7 @@ export const getAuthCourses = endpoint({
 export const authSection = z.object({
   sectionId: z.number().int(),
   sectionCode: z.string(),
-  /** Cut at the first hyphen (docs/behaviour/constants.md). */
-  termName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...termNameAndDates,
 });
 export type AuthSection = z.infer<typeof authSection>;
 

@@ -9,56 +9,48 @@ import {
   permissionUsername,
   userRolesResponse,
 } from './permission-schemas.ts';
+import { usernameQuery } from './permission-user-query.ts';
 
-const usernameQuery = z.object({ username: permissionUsername });
+/** A read about the user the query names, under the read rule of getUserRolesAndCatalog. */
+function userReadEndpoint<R extends z.ZodType>(route: string, summary: string, response: R) {
+  return endpoint({
+    method: 'GET',
+    path: `${ADMIN_BASE}/:userAccountId/${route}`,
+    summary,
+    auth: true,
+    access: {
+      kind: 'signedIn',
+      self: { field: 'username', othersNeed: ['ASSIGN_PERMISSIONS', 'CREATE_USER'] },
+    },
+    params: accountIdParams,
+    query: usernameQuery,
+    response,
+  });
+}
 
 /**
  * A user's roles with their catalog scopes (docs/behaviour/calls.md). Anyone may read their own ('My
  * Permissions'); reading another user needs ASSIGN_PERMISSIONS or CREATE_USER.
  */
-export const getUserRolesAndCatalog = endpoint({
-  method: 'GET',
-  path: `${ADMIN_BASE}/:userAccountId/getUserRolesAndCatalog`,
-  summary: "A user's roles and the catalogs each is limited to (empty list = store-wide)",
-  auth: true,
-  access: {
-    kind: 'signedIn',
-    self: { field: 'username', othersNeed: ['ASSIGN_PERMISSIONS', 'CREATE_USER'] },
-  },
-  params: accountIdParams,
-  query: usernameQuery,
-  response: userRolesResponse,
-});
+export const getUserRolesAndCatalog = userReadEndpoint(
+  'getUserRolesAndCatalog',
+  "A user's roles and the catalogs each is limited to (empty list = store-wide)",
+  userRolesResponse,
+);
 
 /** The account summary of a user of the caller's store (same read rule as the roles). */
-export const getPermissionUser = endpoint({
-  method: 'GET',
-  path: `${ADMIN_BASE}/:userAccountId/permissions/user`,
-  summary: 'Find a user of this store by e-mail address',
-  auth: true,
-  access: {
-    kind: 'signedIn',
-    self: { field: 'username', othersNeed: ['ASSIGN_PERMISSIONS', 'CREATE_USER'] },
-  },
-  params: accountIdParams,
-  query: usernameQuery,
-  response: permissionUser,
-});
+export const getPermissionUser = userReadEndpoint(
+  'permissions/user',
+  'Find a user of this store by e-mail address',
+  permissionUser,
+);
 
 /** The permission history of a user, newest first (same read rule as the roles). */
-export const getPermissionAudit = endpoint({
-  method: 'GET',
-  path: `${ADMIN_BASE}/:userAccountId/permissions/audit`,
-  summary: "A user's role and account changes, newest first",
-  auth: true,
-  access: {
-    kind: 'signedIn',
-    self: { field: 'username', othersNeed: ['ASSIGN_PERMISSIONS', 'CREATE_USER'] },
-  },
-  params: accountIdParams,
-  query: usernameQuery,
-  response: z.object({ entries: z.array(auditEntry) }),
-});
+export const getPermissionAudit = userReadEndpoint(
+  'permissions/audit',
+  "A user's role and account changes, newest first",
+  z.object({ entries: z.array(auditEntry) }),
+);
 
 /**
  * Creates an account in the caller's store (needs CREATE_USER). The generated password is

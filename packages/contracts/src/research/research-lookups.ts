@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import { termFields } from '../common/term-fields.ts';
 
 export const researchAccountParams = z.object({ userAccountId: dbIdParam });
 
@@ -28,11 +29,7 @@ export const getResearchDivisions = endpoint({
 });
 
 export const researchTerm = z.object({
-  termId: z.number().int(),
-  /** Cut at the first hyphen (docs/behaviour/constants.md). */
-  termName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...termFields,
 });
 export type ResearchTerm = z.infer<typeof researchTerm>;
 

@@ -3,10 +3,25 @@ import { ADOPTION_TYPES } from '../adoption/adoption-materials.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import { termFields } from '../common/term-fields.ts';
 import { researchAccountParams } from './research-lookups.ts';
-import { SECTION_ADOPTION_STATUSES, SECTION_STATUS_LABELS } from './section-list.ts';
+import { SECTION_STATUS_LABELS, sectionRow } from './section-list.ts';
 
 export const sectionQuery = z.object({ sectionId: dbIdParam });
+
+/** A read about one section (named by the query) in the caller's VIEW_SECTION scope. */
+function sectionReadEndpoint<R extends z.ZodType>(route: string, summary: string, response: R) {
+  return endpoint({
+    method: 'GET',
+    path: `${ADMIN_BASE}/:userAccountId/${route}`,
+    summary,
+    auth: true,
+    access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'catalog' },
+    params: researchAccountParams,
+    query: sectionQuery,
+    response,
+  });
+}
 
 export const sectionProfessor = z.object({
   professorId: z.number().int(),
@@ -23,6 +38,16 @@ export const enrolledStudent = z.object({
 });
 export type EnrolledStudent = z.infer<typeof enrolledStudent>;
 
+/** The section's enrolment, adoption counts and status: the same fields as its list row. */
+const sectionAdoptionFields = sectionRow.pick({
+  enrollmentCount: true,
+  listingCount: true,
+  sectionHasNTRAdoption: true,
+  sectionHasNonNTRAdoption: true,
+  noTextRequired: true,
+  adoptionStatus: true,
+}).shape;
+
 /** docs/behaviour/entities.md#section, in full: what /research/section/{id} shows. */
 export const sectionDetailDTO = z.object({
   sectionId: z.number().int(),
@@ -35,11 +60,7 @@ export const sectionDetailDTO = z.object({
   departmentName: z.string(),
   divisionId: z.number().int(),
   divisionName: z.string(),
-  termId: z.number().int(),
-  /** Cut at the first hyphen (docs/behaviour/constants.md). */
-  termName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...termFields,
   enrollmentCapacity: z.number().int(),
   professors: z.array(sectionProfessor),
   /**
@@ -47,12 +68,7 @@ export const sectionDetailDTO = z.object({
    * keys numerically, so a client sorts by name itself.
    */
   studentsEnrolled: z.record(z.string(), enrolledStudent),
-  enrollmentCount: z.number().int(),
-  listingCount: z.number().int(),
-  sectionHasNTRAdoption: z.boolean(),
-  sectionHasNonNTRAdoption: z.boolean(),
-  noTextRequired: z.boolean(),
-  adoptionStatus: z.enum(SECTION_ADOPTION_STATUSES),
+  ...sectionAdoptionFields,
   /**
    * Share (0-100, one decimal) of the section's order items that are fulfilled; null when it has
    * none. Present only for callers holding VIEW_ONTIME_PERCENTAGE (docs/behaviour/roles.md).
@@ -63,17 +79,11 @@ export const sectionDetailDTO = z.object({
 });
 export type SectionDetailDTO = z.infer<typeof sectionDetailDTO>;
 
-export const getSectionDetail = endpoint({
-  method: 'GET',
-  path: `${ADMIN_BASE}/:userAccountId/sectionDetail`,
-  summary:
-    "A section in the caller's VIEW_SECTION scope: dates, professors, enrolled students, adoption counts, and (with VIEW_ONTIME_PERCENTAGE) the share of its order items fulfilled",
-  auth: true,
-  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'catalog' },
-  params: researchAccountParams,
-  query: sectionQuery,
-  response: sectionDetailDTO,
-});
+export const getSectionDetail = sectionReadEndpoint(
+  'sectionDetail',
+  "A section in the caller's VIEW_SECTION scope: dates, professors, enrolled students, adoption counts, and (with VIEW_ONTIME_PERCENTAGE) the share of its order items fulfilled",
+  sectionDetailDTO,
+);
 
 export const sectionMaterial = z.object({
   adoptionMaterialId: z.number().int(),
@@ -98,14 +108,8 @@ export const sectionMaterial = z.object({
 });
 export type SectionMaterial = z.infer<typeof sectionMaterial>;
 
-export const getSectionMaterials = endpoint({
-  method: 'GET',
-  path: `${ADMIN_BASE}/:userAccountId/sectionDetail/materials`,
-  summary:
-    "The active adoptions covering a section (its own, not removed, and its course's auto adoptions): required first, then by title",
-  auth: true,
-  access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'catalog' },
-  params: researchAccountParams,
-  query: sectionQuery,
-  response: z.object({ materials: z.array(sectionMaterial) }),
-});
+export const getSectionMaterials = sectionReadEndpoint(
+  'sectionDetail/materials',
+  "The active adoptions covering a section (its own, not removed, and its course's auto adoptions): required first, then by title",
+  z.object({ materials: z.array(sectionMaterial) }),
+);

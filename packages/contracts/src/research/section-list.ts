@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
-import { dbId, withoutNul } from '../common/errors.ts';
+import { dbId } from '../common/errors.ts';
 import { pageNumber, pageSize, sortDirection, DEFAULT_PAGE_SIZE } from '../common/paging.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import { termFields } from '../common/term-fields.ts';
+import { optionalText, refineSectionDates } from '../common/filters.ts';
 import { calendarDay } from '../adoption/course-catalog.ts';
 import { researchAccountParams } from './research-lookups.ts';
 
@@ -81,11 +83,6 @@ export const sectionCursor = z
   .max(600, 'is not a page cursor')
   .regex(/^[A-Za-z0-9_-]+$/, 'is not a page cursor');
 
-const optionalText = (max: number) =>
-  withoutNul(z.string().trim().max(max, `must be at most ${max} characters`))
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
 /**
  * docs/behaviour/calls.md#sections sectionList: the filters (ids from the lookups; a section date window on the start
  * date; an adoption status; free text matching the start of a course code, a word of the
@@ -119,12 +116,7 @@ export const sectionListRequest = z
     last: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.sectionStartDate && body.sectionEndDate && body.sectionEndDate < body.sectionStartDate)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['sectionEndDate'],
-        message: 'must be on or after sectionStartDate',
-      });
+    refineSectionDates(body, ctx);
     const boundaries = [body.after, body.before, body.last ? 'last' : undefined].filter(Boolean);
     if (boundaries.length > 1)
       ctx.addIssue({
@@ -146,11 +138,7 @@ export const sectionRow = z.object({
   courseCode: z.string(),
   courseName: z.string(),
   sectionCode: z.string(),
-  termId: z.number().int(),
-  /** Cut at the first hyphen (docs/behaviour/constants.md). */
-  termName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...termFields,
   /** "Last, First" of each professor, by last name. */
   professors: z.array(z.string()),
   enrollmentCount: z.number().int(),

@@ -4,32 +4,25 @@ import { dbId, withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { STUDENT_LOOKUP_ACTIONS, studentAccountParams } from './student-search.ts';
 import { customerQuery, shippingAddress } from './student-detail.ts';
+import { ORDER_ITEM_TYPE_LABELS, ORDER_ITEM_TYPES } from '../metrics/metric-labels.ts';
 import {
   orderFundingHistory,
   orderFundingRequest,
   orderFundingSplit,
 } from '../funding/order-funding.ts';
 
-/** What an order item can be (docs/behaviour/README.md#the-product-in-brief order types: rent new, rent used, buy new, buy used, digital). */
-export const FULFILLMENT_TYPES = [
-  'RENT_NEW',
-  'RENT_USED',
-  'BUY_NEW',
-  'BUY_USED',
-  'DIGITAL',
-] as const;
+/**
+ * What an order item can be (docs/behaviour/README.md#the-product-in-brief order types: rent new,
+ * rent used, buy new, buy used, digital): the order types the division metrics count, so one list
+ * and one set of labels serve both.
+ */
+export const FULFILLMENT_TYPES = ORDER_ITEM_TYPES;
 export const fulfillmentType = z.enum(FULFILLMENT_TYPES, {
   error: `must be one of ${FULFILLMENT_TYPES.join(', ')}`,
 });
 export type FulfillmentType = z.infer<typeof fulfillmentType>;
 
-export const FULFILLMENT_TYPE_LABELS: Record<FulfillmentType, string> = {
-  RENT_NEW: 'Rent new',
-  RENT_USED: 'Rent used',
-  BUY_NEW: 'Buy new',
-  BUY_USED: 'Buy used',
-  DIGITAL: 'Digital',
-};
+export const FULFILLMENT_TYPE_LABELS: Record<FulfillmentType, string> = ORDER_ITEM_TYPE_LABELS;
 
 /** Order statuses; an order moves OPEN <-> ON_HOLD, and OPEN or ON_HOLD -> CANCELLED. */
 export const ORDER_STATUSES = ['OPEN', 'ON_HOLD', 'FULFILLED', 'CANCELLED'] as const;
