@@ -1,7 +1,7 @@
 /**
  * A failure the caller can act on, shared by our two servers (the portal and the print agent):
  * its status, message and field are sent as they are (`{message, field?}`, see
- * {@link apiErrorHandler}); anything else that is thrown becomes a logged, generic 500.
+ * {@link setApiErrorHandler}); anything else that is thrown becomes a logged, generic 500.
  */
 export class AppError extends Error {
   override name = 'AppError';

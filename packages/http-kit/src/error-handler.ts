@@ -1,19 +1,21 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { sendApiError, validationFailure, type ApiError } from '@csp/contracts';
 import { isAppError, type AppError } from './app-error.ts';
 
-type ErrorHandler = (
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => FastifyReply;
+/** Fastify's client errors worded the same by every server (each may add or reword). */
+const SHARED_CLIENT_ERRORS: Readonly<Record<string, ApiError>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'This content type is not supported.' },
+};
 
 /** What a server words itself in its error answers; the rest is the same for every server. */
 export interface ErrorAnswers {
   /** The 500 message of anything unexpected: it names no internals. */
   genericMessage: string;
-  /** Fastify's own client errors (by code) answered with our words instead of Fastify's. */
+  /**
+   * Fastify's own client errors (by code) answered with our words instead of Fastify's, besides
+   * (or instead of) the shared ones.
+   */
   clientErrors: Readonly<Record<string, ApiError>>;
   /** Sees each {@link AppError} before it is answered (e.g. to log the ones a clerk asks about). */
   onAppError?: (error: AppError, request: FastifyRequest) => void;
@@ -29,13 +31,14 @@ export interface ErrorAnswers {
 }
 
 /**
- * The error handler of a server whose every error leaves as JSON `{message, field?}`:
+ * Sets the error handler of a server whose every error leaves as JSON `{message, field?}`:
  * {@link AppError}s keep their status, field and headers, validation failures name the first
  * offending field, Fastify's client errors keep their 4xx status, and anything unexpected
  * becomes a logged 500 with the generic message, so internals never leak.
  */
-export function apiErrorHandler(answers: ErrorAnswers): ErrorHandler {
-  return (error, request, reply) => {
+export function setApiErrorHandler(app: FastifyInstance, answers: ErrorAnswers): void {
+  const clientErrors = { ...SHARED_CLIENT_ERRORS, ...answers.clientErrors };
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       answers.onAppError?.(error, request);
       reply.headers(error.headers);
@@ -52,13 +55,9 @@ export function apiErrorHandler(answers: ErrorAnswers): ErrorHandler {
     if (known) return known;
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendApiError(
-        reply,
-        status,
-        answers.clientErrors[error.code] ?? { message: error.message },
-      );
+      return sendApiError(reply, status, clientErrors[error.code] ?? { message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return sendApiError(reply, 500, { message: answers.genericMessage });
-  };
+  });
 }

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '@csp/contracts';
-import { AppError, apiErrorHandler, registerContractRoute } from './index.ts';
+import { AppError, registerContractRoute, setApiErrorHandler } from './index.ts';
 
 const greet = endpoint({
   method: 'GET',
@@ -23,12 +23,7 @@ async function server(): Promise<FastifyInstance> {
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(
-    apiErrorHandler({
-      genericMessage: 'Something went wrong.',
-      clientErrors: { FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Not that type.' } },
-    }),
-  );
+  setApiErrorHandler(app, { genericMessage: 'Something went wrong.', clientErrors: {} });
   registerContractRoute(app, greet, { errorStatuses: [400, 404, 429, 500] }, async ({ query }) => {
     if (query.name === 'nobody') throw AppError.notFound('No one is called nobody.', 'name');
     if (query.name === 'many') throw AppError.tooMany('Slow down.', '5');

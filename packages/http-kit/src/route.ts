@@ -30,13 +30,19 @@ export interface RouteRegistration {
   onRequest?: onRequestHookHandler | onRequestAsyncHookHandler;
 }
 
+/** A contract route's handler: the JSON body it returns, or the reply it has sent (a file...). */
+export type ContractHandler<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+> = (input: RouteInput<P, Q, B>) => Promise<z.output<R> | FastifyReply>;
+
 /**
- * Registers a route from its contract: method, path, validation of params / query / body and
- * response serialization (the contract's JSON success statuses, and `{message, field?}` for
- * every error status). The handler returns the JSON body, or the reply it has sent (a file, a
- * redirect).
+ * The signature of a server's route(): the app, the contract, what that server adds to every
+ * route (`Extra`, e.g. its API docs), then the handler, typed from the contract.
  */
-export function registerContractRoute<
+export type ContractRouter<Extra extends unknown[]> = <
   P extends z.ZodType,
   Q extends z.ZodType,
   B extends z.ZodType,
@@ -44,9 +50,20 @@ export function registerContractRoute<
 >(
   app: FastifyInstance,
   contract: Endpoint<P, Q, B, R>,
-  registration: RouteRegistration,
-  handler: (input: RouteInput<P, Q, B>) => Promise<z.output<R> | FastifyReply>,
-): void {
+  ...rest: [...extra: Extra, handler: ContractHandler<P, Q, B, R>]
+) => void;
+
+/**
+ * Registers a route from its contract: method, path, validation of params / query / body and
+ * response serialization (the contract's JSON success statuses, and `{message, field?}` for
+ * every error status).
+ */
+export const registerContractRoute: ContractRouter<[registration: RouteRegistration]> = (
+  app,
+  contract,
+  registration,
+  handler,
+) => {
   const response: Record<number, z.ZodType> = errorResponses(registration.errorStatuses);
   for (const status of jsonSuccessStatuses(contract)) response[status] = contract.response;
 
@@ -63,13 +80,14 @@ export function registerContractRoute<
     url: registration.url ?? contract.path,
     schema,
     ...(registration.onRequest && { onRequest: registration.onRequest }),
+    // The validators have checked each part against the contract's schema before this runs.
     handler: async (request, reply) =>
       handler({
-        params: request.params as z.output<P>,
-        query: request.query as z.output<Q>,
-        body: request.body as z.output<B>,
+        params: request.params,
+        query: request.query,
+        body: request.body,
         request,
         reply,
-      }),
+      } as Parameters<typeof handler>[0]),
   });
-}
+};

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { Endpoint } from '@csp/contracts';
-import { registerContractRoute, type RouteInput } from '@csp/http-kit';
+import { registerContractRoute, type ContractRouter } from '@csp/http-kit';
 
 /** The OpenAPI security scheme of the Auth-Token header (declared by plugins/openapi.ts). */
 export const AUTH_SECURITY_SCHEME = 'authToken';
@@ -50,17 +49,7 @@ export function errorStatuses(contract: Endpoint, docs: RouteDocs): number[] {
  * the contract says `auth: true`, the Auth-Token check. The handler returns the JSON body, or
  * the reply it has sent (a file, a redirect).
  */
-export function route<
-  P extends z.ZodType,
-  Q extends z.ZodType,
-  B extends z.ZodType,
-  R extends z.ZodType,
->(
-  app: FastifyInstance,
-  contract: Endpoint<P, Q, B, R>,
-  docs: RouteDocs,
-  handler: (input: RouteInput<P, Q, B>) => Promise<z.output<R> | FastifyReply>,
-): void {
+export const route: ContractRouter<[docs: RouteDocs]> = (app, contract, docs, handler) =>
   registerContractRoute(
     app,
     contract,
@@ -77,7 +66,6 @@ export function route<
     },
     handler,
   );
-}
 
 /**
  * A contract's full path as the module plugin registers it: modules are registered under a

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, noEndpointMessage, sendApiError, type ApiError } from '@csp/contracts';
-import { apiErrorHandler } from '@csp/http-kit';
+import { setApiErrorHandler } from '@csp/http-kit';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred.';
@@ -16,8 +16,8 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 export const DATABASE_RETRY_AFTER_S = 5;
 
 /**
- * Fastify's own client errors whose text is safe and useful to show as it is; a body that is not
- * JSON names the body, as a body that fails its schema does.
+ * Fastify's client errors the portal words its own way (besides the shared ones); a body that is
+ * not JSON names the body, as a body that fails its schema does.
  */
 const CLIENT_ERRORS: Record<string, ApiError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON.', field: 'body' },
@@ -26,23 +26,21 @@ const CLIENT_ERRORS: Record<string, ApiError> = {
     field: 'body',
   },
   FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'This content type is not supported.' },
 };
 
 /**
- * Every error leaves as JSON `{message, field?}` (the shared {@link apiErrorHandler}): validation
- * failures name the first offending field, domain errors ({@link AppError}) keep their status,
- * and anything unexpected becomes a logged 500 with a generic message so internals never leak.
- * The database's own errors are answered here: a value it refuses (400) or its outage (503).
+ * Every error leaves as JSON `{message, field?}` (the shared {@link setApiErrorHandler}):
+ * validation failures name the first offending field, domain errors (AppError) keep their
+ * status, and anything unexpected becomes a logged 500 with a generic message so internals
+ * never leak. The database's own errors are answered here: a value it refuses (400) or its
+ * outage (503).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(
-    apiErrorHandler({
-      genericMessage: GENERIC_ERROR_MESSAGE,
-      clientErrors: CLIENT_ERRORS,
-      answerKnown: answerDatabaseError,
-    }),
-  );
+  setApiErrorHandler(app, {
+    genericMessage: GENERIC_ERROR_MESSAGE,
+    clientErrors: CLIENT_ERRORS,
+    answerKnown: answerDatabaseError,
+  });
 }
 
 function answerDatabaseError(
