@@ -8,6 +8,7 @@ export default defineConfig({
     projects: [
       'packages/contracts',
       'packages/dymo',
+      'packages/http-kit',
       'apps/server',
       'apps/print-agent',
       'apps/web',

@@ -1,37 +1,29 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { noEndpointMessage, sendApiError, validationFailure, type ApiError } from '@csp/contracts';
-import { isAgentError } from './agent-error.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { noEndpointMessage, sendApiError, type ApiError } from '@csp/contracts';
+import { setApiErrorHandler } from '@csp/http-kit';
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred in the print service.';
 
-/** Fastify's own client errors whose text is safe and useful to show as it is. */
-const CLIENT_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large: the print service takes no body.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
+/** Fastify's client errors the print service words its own way (besides the shared ones). */
+const CLIENT_ERRORS: Record<string, ApiError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    message: 'The request body is too large: the print service takes no body.',
+  },
 };
 
 /**
- * Every error leaves as JSON `{message, field?}`, the portal API's shape: validation failures
- * name the offending query field, {@link AgentError}s keep their status, anything unexpected
- * is logged and becomes a 500 whose message leaks nothing.
+ * Every error leaves as JSON `{message, field?}`, the portal API's shape (the shared
+ * {@link setApiErrorHandler}): validation failures name the offending query field, AppErrors
+ * keep their status, anything unexpected is logged and becomes a 500 whose message leaks nothing.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isAgentError(error)) {
+  setApiErrorHandler(app, {
+    genericMessage: GENERIC_ERROR_MESSAGE,
+    clientErrors: CLIENT_ERRORS,
+    onAppError: (error, request) => {
       // A label that does not come out is what the clerk asks about: keep why in the log.
       if (error.statusCode >= 500) request.log.warn({ status: error.statusCode }, error.message);
-      return send(reply, error.statusCode, { message: error.message, field: error.field });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, 400, validationFailure(error.validation[0], error.validationContext));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return send(reply, status, { message: CLIENT_ERROR_MESSAGES[error.code] ?? error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return send(reply, 500, { message: GENERIC_ERROR_MESSAGE });
+    },
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,4 @@
-import { AgentError } from './agent-error.ts';
+import { AppError } from '@csp/http-kit';
 import { labelTitle } from './label-title.ts';
 
 export interface DownloadLimits {
@@ -93,7 +93,7 @@ async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Ar
   }
 }
 
-function fetchFailure(error: unknown, origin: string, limits: DownloadLimits): AgentError {
+function fetchFailure(error: unknown, origin: string, limits: DownloadLimits): AppError {
   const name = (error as { name?: unknown } | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
     return bad(`The portal ${origin} did not send the label within ${limits.timeoutMs / 1000} s.`);
@@ -103,11 +103,11 @@ function fetchFailure(error: unknown, origin: string, limits: DownloadLimits): A
   return bad(`The print service could not reach the portal ${origin} (${detail}).`);
 }
 
-function tooLarge(origin: string, limits: DownloadLimits): AgentError {
+function tooLarge(origin: string, limits: DownloadLimits): AppError {
   const mb = Math.round((limits.maxBytes / (1024 * 1024)) * 10) / 10;
   return bad(`The label from ${origin} is larger than ${mb} MB: it is not a label.`);
 }
 
-function bad(message: string): AgentError {
-  return new AgentError(502, message, FIELD);
+function bad(message: string): AppError {
+  return AppError.badGateway(message, FIELD);
 }

@@ -1,4 +1,4 @@
-import { AgentError } from './agent-error.ts';
+import { AppError } from '@csp/http-kit';
 import { isCupsError, type Cups, type CupsPrinter } from './cups/cups.ts';
 import type { StateStore } from './state-store.ts';
 
@@ -15,7 +15,7 @@ export async function askCups<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!isCupsError(error)) throw error;
     const status = error.kind === 'unknown-printer' ? 409 : 503;
-    throw new AgentError(status, error.message);
+    throw new AppError(status, error.message);
   }
 }
 
@@ -40,27 +40,25 @@ export function findPrinter(printers: CupsPrinter[], name: string): CupsPrinter 
 export async function readyLabelPrinter(deps: PrinterDeps): Promise<CupsPrinter> {
   const name = await labelPrinter(deps);
   if (name === null) {
-    throw new AgentError(
-      409,
+    throw AppError.conflict(
       'No printer is picked for labels and CUPS has no default printer: pick one (PUT defaultPrinter).',
     );
   }
   const printer = findPrinter(await askCups(() => deps.cups.printers()), name);
   if (!printer) {
-    throw new AgentError(
-      409,
+    throw AppError.conflict(
       `The printer ${name} chosen for labels is not set up in CUPS any more: pick another one.`,
     );
   }
   const because = printer.reason ? `: ${printer.reason}` : '';
   if (printer.state === 'stopped') {
-    throw new AgentError(
+    throw new AppError(
       503,
       `The printer ${printer.name} is stopped${because}. Resume it in CUPS (cupsenable ${printer.name}) and print again.`,
     );
   }
   if (!printer.accepting) {
-    throw new AgentError(
+    throw new AppError(
       503,
       `The printer ${printer.name} refuses new jobs${because}. Let it accept jobs again in CUPS (cupsaccept ${printer.name}) and print again.`,
     );

@@ -6,7 +6,7 @@ import {
   printLocalLabel,
   setLocalDefaultPrinter,
 } from '@csp/contracts';
-import { AgentError } from './agent-error.ts';
+import { AppError } from '@csp/http-kit';
 import { downloadLabel, type DownloadLimits } from './label-download.ts';
 import {
   askCups,
@@ -53,7 +53,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   route(app, setLocalDefaultPrinter, async ({ query, request }) => {
     const printer = findPrinter(await askCups(() => cups.printers()), query.printerName);
     if (!printer) {
-      throw new AgentError(404, `CUPS has no printer named ${query.printerName}.`, 'printerName');
+      throw AppError.notFound(`CUPS has no printer named ${query.printerName}.`, 'printerName');
     }
     await state.setDefaultPrinter(printer.name);
     request.log.info({ printer: printer.name }, 'printer picked for labels');
@@ -63,11 +63,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   route(app, printLocalLabel, async ({ query, request }) => {
     const url = new URL(query.labelUrl);
     if (url.username || url.password) {
-      throw new AgentError(400, 'labelUrl must not carry a user name or password.', 'labelUrl');
+      throw AppError.badRequest('labelUrl must not carry a user name or password.', 'labelUrl');
     }
     if (!trusted.has(url.origin)) {
-      throw new AgentError(
-        403,
+      throw AppError.forbidden(
         `Labels are printed only from the portals this service trusts, not from ${url.origin}.`,
         'labelUrl',
       );

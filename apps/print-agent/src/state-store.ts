@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { AgentError } from './agent-error.ts';
+import { AppError } from '@csp/http-kit';
 
 const stateSchema = z.object({ defaultPrinter: z.string().min(1).nullable().default(null) });
 export type AgentState = z.infer<typeof stateSchema>;
@@ -55,7 +55,7 @@ export class StateStore {
       await rename(temp, this.file);
     } catch (error) {
       await rm(temp, { force: true }).catch(() => undefined);
-      throw new AgentError(
+      throw new AppError(
         500,
         `The print service could not save its settings in ${this.file} (${errorCode(error) ?? 'error'}).`,
       );

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { websiteSearchString } from '@csp/contracts';
 import type { websites } from '../db/schema/index.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from './session.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { z } from 'zod';
-import { errorResponses, jsonSuccessStatuses, type Endpoint } from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Endpoint } from '@csp/contracts';
+import { registerContractRoute, type ContractRouter } from '@csp/http-kit';
 
 /** The OpenAPI security scheme of the Auth-Token header (declared by plugins/openapi.ts). */
 export const AUTH_SECURITY_SCHEME = 'authToken';
@@ -10,15 +10,6 @@ export const AUTH_SECURITY_SCHEME = 'authToken';
  * redirects and 304 it answers besides JSON (Fastify and Swagger ignore the key).
  */
 export const SUCCESS_DOCS = 'contractSuccess';
-
-/** What a contract route handler receives, already validated and typed from the contract. */
-export interface RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
-  params: z.output<P>;
-  query: z.output<Q>;
-  body: z.output<B>;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
 
 export interface RouteDocs {
   /** OpenAPI tags, usually the module name. */
@@ -52,52 +43,29 @@ export function errorStatuses(contract: Endpoint, docs: RouteDocs): number[] {
 }
 
 /**
- * Registers a route from its contract: method, path, validation of params / query / body,
- * response serialization (the contract's JSON success statuses, and `{message, field?}` for
- * every error status), OpenAPI docs (plugins/openapi.ts adds the files, redirects and 304 of the
- * contract's `success`) and, when the contract says `auth: true`, the Auth-Token check. The
- * handler returns the JSON body, or the reply it has sent (a file, a redirect).
+ * Registers a route from its contract with the shared core (method, path, validation, and
+ * `{message, field?}` for every status of {@link errorStatuses}), plus OpenAPI docs
+ * (plugins/openapi.ts adds the files, redirects and 304 of the contract's `success`) and, when
+ * the contract says `auth: true`, the Auth-Token check. The handler returns the JSON body, or
+ * the reply it has sent (a file, a redirect).
  */
-export function route<
-  P extends z.ZodType,
-  Q extends z.ZodType,
-  B extends z.ZodType,
-  R extends z.ZodType,
->(
-  app: FastifyInstance,
-  contract: Endpoint<P, Q, B, R>,
-  docs: RouteDocs,
-  handler: (input: RouteInput<P, Q, B>) => Promise<z.output<R> | FastifyReply>,
-): void {
-  const response: Record<number, z.ZodType> = errorResponses(errorStatuses(contract, docs));
-  for (const status of jsonSuccessStatuses(contract)) response[status] = contract.response;
-
-  const schema: FastifySchema & Record<string, unknown> = {
-    summary: contract.summary,
-    tags: docs.tags,
-    response,
-    ...(contract.params && { params: contract.params }),
-    ...(contract.query && { querystring: contract.query }),
-    ...(contract.body && { body: contract.body }),
-    ...(contract.auth && { security: [{ [AUTH_SECURITY_SCHEME]: [] }] }),
-    ...(contract.success && { [SUCCESS_DOCS]: contract.success }),
-  };
-
-  app.route({
-    method: contract.method,
-    url: pathUnderPrefix(app, contract.path),
-    schema,
-    ...(contract.auth && { onRequest: app.authenticate }),
-    handler: async (request, reply) =>
-      handler({
-        params: request.params as z.output<P>,
-        query: request.query as z.output<Q>,
-        body: request.body as z.output<B>,
-        request,
-        reply,
-      }),
-  });
-}
+export const route: ContractRouter<[docs: RouteDocs]> = (app, contract, docs, handler) =>
+  registerContractRoute(
+    app,
+    contract,
+    {
+      errorStatuses: errorStatuses(contract, docs),
+      url: pathUnderPrefix(app, contract.path),
+      docs: {
+        summary: contract.summary,
+        tags: docs.tags,
+        ...(contract.auth && { security: [{ [AUTH_SECURITY_SCHEME]: [] }] }),
+        ...(contract.success && { [SUCCESS_DOCS]: contract.success }),
+      },
+      ...(contract.auth && { onRequest: app.authenticate }),
+    },
+    handler,
+  );
 
 /**
  * A contract's full path as the module plugin registers it: modules are registered under a

@@ -6,7 +6,7 @@ import type {
 } from 'fastify';
 import { AUTH_HEADER, ROLES_VERSION_HEADER } from '@csp/contracts';
 import type { Db } from '../db/client.ts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { AUTH_MESSAGES, sessionOf } from '../lib/request-context.ts';
 import { findLiveSession, verifySessionToken } from '../modules/account/index.ts';
 

@@ -7,7 +7,7 @@ import {
   testEngines,
   type TestContext,
 } from '../test-support/test-app.ts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { BAD_URL_MESSAGE, GENERIC_ERROR_MESSAGE, URL_TOO_LONG_MESSAGE } from './errors.ts';
 
 const engines = await testEngines();

@@ -1,13 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import {
-  API_PREFIX,
-  noEndpointMessage,
-  sendApiError,
-  validationFailure,
-  type ApiError,
-} from '@csp/contracts';
-import { isAppError } from '../lib/app-error.ts';
+import { API_PREFIX, noEndpointMessage, sendApiError, type ApiError } from '@csp/contracts';
+import { setApiErrorHandler } from '@csp/http-kit';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred.';
@@ -23,8 +16,8 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 export const DATABASE_RETRY_AFTER_S = 5;
 
 /**
- * Fastify's own client errors whose text is safe and useful to show as it is; a body that is not
- * JSON names the body, as a body that fails its schema does.
+ * Fastify's client errors the portal words its own way (besides the shared ones); a body that is
+ * not JSON names the body, as a body that fails its schema does.
  */
 const CLIENT_ERRORS: Record<string, ApiError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON.', field: 'body' },
@@ -33,39 +26,38 @@ const CLIENT_ERRORS: Record<string, ApiError> = {
     field: 'body',
   },
   FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'This content type is not supported.' },
 };
 
 /**
- * Every error leaves as JSON `{message, field?}`: validation failures name the first offending
- * field, domain errors ({@link AppError}) keep their status, and anything unexpected becomes a
- * logged 500 with a generic message so internals never leak.
+ * Every error leaves as JSON `{message, field?}` (the shared {@link setApiErrorHandler}):
+ * validation failures name the first offending field, domain errors (AppError) keep their
+ * status, and anything unexpected becomes a logged 500 with a generic message so internals
+ * never leak. The database's own errors are answered here: a value it refuses (400) or its
+ * outage (503).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isAppError(error)) {
-      reply.headers(error.headers);
-      return send(reply, error.statusCode, { message: error.message, field: error.field });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, 400, validationFailure(error.validation[0], error.validationContext));
-    }
-    if (isDatabaseDataError(error)) {
-      request.log.info({ err: error }, 'database refused a value of the request');
-      return send(reply, 400, { message: DATA_ERROR_MESSAGE });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
-      return send(reply, 503, { message: DATABASE_UNAVAILABLE_MESSAGE });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return send(reply, status, CLIENT_ERRORS[error.code] ?? { message: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return send(reply, 500, { message: GENERIC_ERROR_MESSAGE });
+  setApiErrorHandler(app, {
+    genericMessage: GENERIC_ERROR_MESSAGE,
+    clientErrors: CLIENT_ERRORS,
+    answerKnown: answerDatabaseError,
   });
+}
+
+function answerDatabaseError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | undefined {
+  if (isDatabaseDataError(error)) {
+    request.log.info({ err: error }, 'database refused a value of the request');
+    return send(reply, 400, { message: DATA_ERROR_MESSAGE });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    return send(reply, 503, { message: DATABASE_UNAVAILABLE_MESSAGE });
+  }
+  return undefined;
 }
 
 export const DATA_ERROR_MESSAGE =

@@ -1,28 +1,5 @@
 import { apiError, validationField, validationMessage, type ApiError } from './errors.ts';
 
-/**
- * A failure the caller can act on, shared by our two servers (the portal and the print agent):
- * its status, message and field are sent as they are (`{message, field?}`); anything else thrown
- * becomes a logged 500. Framework-free, so it costs the web bundle nothing.
- */
-export class HttpError extends Error {
-  override name = 'HttpError';
-
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly field?: string,
-    /** Extra response headers, e.g. Retry-After. */
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(message);
-  }
-}
-
-export function isHttpError(error: unknown): error is HttpError {
-  return error instanceof HttpError;
-}
-
 /** One failed check of a request schema, as Fastify's validator reports it. */
 export interface ValidationIssue {
   instancePath?: string;

@@ -7,10 +7,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
+import { identityId, reference, instant, defaultsToNow } from './columns.ts';
 import { locations } from './tenancy.ts';
 
 /** A person who signs in to a store's websites. User names are e-mail addresses. */
@@ -25,9 +24,9 @@ export const userAccounts = pgTable(
     /** argon2id hash; null until the owner sets a password (or for SSO-only accounts). */
     passwordHash: text(),
     active: boolean().notNull().default(true),
-    passwordChangedAt: timestamp({ withTimezone: true }),
-    lastLoginAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: instant(),
+    lastLoginAt: instant(),
+    createdAt: defaultsToNow(),
   },
   (t) => [
     uniqueIndex('user_accounts_location_user_uq').on(t.locationId, sql`lower(${t.userName})`),
@@ -64,11 +63,11 @@ export const rememberSecrets = pgTable(
     id: identityId(),
     accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
     secretHash: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: defaultsToNow(),
+    expiresAt: instant().notNull(),
+    revokedAt: instant(),
     /** Set when the secret was revoked because it was exchanged for a successor. */
-    rotatedAt: timestamp({ withTimezone: true }),
+    rotatedAt: instant(),
   },
   (t) => [index('remember_secrets_account_idx').on(t.accountId)],
 );
@@ -80,9 +79,9 @@ export const passwordResetTokens = pgTable(
     id: identityId(),
     accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull().unique(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    createdAt: defaultsToNow(),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
   },
   (t) => [index('password_reset_tokens_account_idx').on(t.accountId)],
 );
@@ -98,7 +97,7 @@ export const auditLog = pgTable(
     event: text().notNull(),
     before: jsonb(),
     after: jsonb(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: defaultsToNow(),
   },
   (t) => [index('audit_log_subject_idx').on(t.subjectAccountId, t.at)],
 );

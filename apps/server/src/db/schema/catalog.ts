@@ -10,16 +10,14 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
-import { locations } from './tenancy.ts';
-import { userAccounts } from './accounts.ts';
+import { reference } from './columns.ts';
+import { tenantKey, accountLink } from './tenant-columns.ts';
 
 /** A division of a university (e.g. main campus, law school), with its own terms. */
 export const divisions = pgTable(
   'divisions',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     name: text().notNull(),
     universityName: text().notNull(),
   },
@@ -29,8 +27,7 @@ export const divisions = pgTable(
 export const terms = pgTable(
   'terms',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     divisionId: reference(() => divisions.id),
     /** Shown cut at the first hyphen (docs/behaviour/constants.md), e.g. "Fall 2026 - Main" shows as "Fall 2026". */
     name: text().notNull(),
@@ -47,8 +44,7 @@ export const terms = pgTable(
 export const departments = pgTable(
   'departments',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     divisionId: reference(() => divisions.id),
     code: text().notNull(),
     /** May be empty in imported data; lists drop empty names (docs/behaviour/validation.md). */
@@ -60,8 +56,7 @@ export const departments = pgTable(
 export const courses = pgTable(
   'courses',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     divisionId: reference(() => divisions.id),
     departmentId: reference(() => departments.id),
     code: text().notNull(),
@@ -85,13 +80,12 @@ export const courses = pgTable(
 export const professors = pgTable(
   'professors',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     email: text(),
     /** The instructor's portal account, which lets INSTRUCTOR act on the sections they teach. */
-    accountId: integer().references(() => userAccounts.id),
+    accountId: accountLink(),
   },
   (t) => [
     index('professors_account_idx').on(t.accountId),
@@ -108,8 +102,7 @@ export const professors = pgTable(
 export const sections = pgTable(
   'sections',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     courseId: reference(() => courses.id),
     termId: reference(() => terms.id),
     code: text().notNull(),

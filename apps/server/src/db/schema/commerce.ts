@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
-import { locations } from './tenancy.ts';
-import { userAccounts } from './accounts.ts';
+import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { reference, instant, defaultsToNow, jsonDetails } from './columns.ts';
+import { tenantKey, accountLink, creationStamp, activityEntry } from './tenant-columns.ts';
 import { divisions, sections, terms } from './catalog.ts';
 import { students } from './students.ts';
 import { titles } from './materials.ts';
@@ -21,8 +10,7 @@ import { titles } from './materials.ts';
 export const marketplaceConditions = pgTable(
   'marketplace_conditions',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     name: text().notNull(),
     sortOrder: integer().notNull().default(0),
   },
@@ -33,8 +21,7 @@ export const marketplaceConditions = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     studentId: reference(() => students.id),
     divisionId: reference(() => divisions.id),
     termId: integer().references(() => terms.id),
@@ -42,18 +29,18 @@ export const orders = pgTable(
     orderType: text().notNull(),
     /** OPEN, ON_HOLD, FULFILLED, CANCELLED. */
     status: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: defaultsToNow(),
     /** When the order had to be fulfilled by, for on-time figures. */
-    dueAt: timestamp({ withTimezone: true }),
+    dueAt: instant(),
     /** Who placed it in the portal (autogen orders); null for orders from other channels. */
-    createdBy: integer().references(() => userAccounts.id),
+    createdBy: accountLink(),
     /** The client's key for one submit: the same submit sent again answers this order. */
     clientKey: text(),
     /** A shipping_methods code; null for orders from other channels. */
     shippingMethod: text(),
     shippingCents: integer().notNull().default(0),
     taxCents: integer().notNull().default(0),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: defaultsToNow(),
   },
   (t) => [
     index('orders_location_division_idx').on(t.locationId, t.divisionId, t.createdAt),
@@ -68,8 +55,7 @@ export const orders = pgTable(
 export const shippingMethods = pgTable(
   'shipping_methods',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     /** e.g. PICKUP, STANDARD, EXPEDITED. */
     code: text().notNull(),
     name: text().notNull(),
@@ -84,8 +70,7 @@ export const shippingMethods = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     orderId: reference(() => orders.id, { onDelete: 'cascade' }),
     titleId: reference(() => titles.id),
     sectionId: integer().references(() => sections.id),
@@ -95,7 +80,7 @@ export const orderItems = pgTable(
     status: text().notNull(),
     priceCents: integer().notNull(),
     savingsCents: integer().notNull().default(0),
-    fulfilledAt: timestamp({ withTimezone: true }),
+    fulfilledAt: instant(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -109,8 +94,7 @@ export const orderItems = pgTable(
 export const rentals = pgTable(
   'rentals',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     studentId: reference(() => students.id),
     orderId: reference(() => orders.id),
     titleId: reference(() => titles.id),
@@ -121,9 +105,9 @@ export const rentals = pgTable(
     state: text({ enum: ['OUTSTANDING', 'IN_TRANSIT', 'RETURNED'] }).notNull(),
     trackingNumber: text(),
     marketplaceConditionId: integer().references(() => marketplaceConditions.id),
-    returnedAt: timestamp({ withTimezone: true }),
+    returnedAt: instant(),
     /** Who checked it in at the counter. */
-    returnedBy: integer().references(() => userAccounts.id),
+    returnedBy: accountLink(),
     /** The counter return's label (one per serialItemLabel and return). */
     returnLabelId: integer().references(() => rentalLabels.id),
     /** The return-shipping label it travels under. */
@@ -154,17 +138,15 @@ export const rentals = pgTable(
 export const rentalLabels = pgTable(
   'rental_labels',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     /** RETURN: the counter return of one serialItemLabel; SHIPMENT: a return-shipping label. */
     kind: text({ enum: ['RETURN', 'SHIPMENT'] }).notNull(),
     token: text().notNull(),
     studentId: reference(() => students.id),
     serialItemLabel: text(),
     trackingNumber: text(),
-    createdBy: integer().references(() => userAccounts.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ...creationStamp(accountLink()),
+    expiresAt: instant().notNull(),
   },
   (t) => [
     uniqueIndex('rental_labels_token_uq').on(t.token),
@@ -185,8 +167,8 @@ export const rentalReminders = pgTable(
     rentalId: reference(() => rentals.id, { onDelete: 'cascade' }),
     /** DUE_IN_10, DUE_IN_3, DUE_IN_1, OVERDUE_1. */
     kind: text().notNull(),
-    claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp({ withTimezone: true }),
+    claimedAt: defaultsToNow(),
+    sentAt: instant(),
     /** Why it was not sent (no address, skipped because a later reminder was due). */
     outcome: text(),
   },
@@ -197,14 +179,11 @@ export const rentalReminders = pgTable(
 export const studentActivity = pgTable(
   'student_activity',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     studentId: reference(() => students.id),
-    actorAccountId: integer().references(() => userAccounts.id),
-    /** e.g. RENTAL_RETURNED, SHIPPING_LABEL_CREATED, ORDER_CREATED, ORDER_CANCELLED. */
-    action: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    details: jsonb().notNull().default({}),
+    /** action: e.g. RENTAL_RETURNED, SHIPPING_LABEL_CREATED, ORDER_CREATED, ORDER_CANCELLED. */
+    ...activityEntry(),
+    details: jsonDetails(),
   },
   (t) => [index('student_activity_student_idx').on(t.studentId, t.at)],
 );

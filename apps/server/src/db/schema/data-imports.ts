@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
-import { locations } from './tenancy.ts';
-import { userAccounts } from './accounts.ts';
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { identityId, reference, instant } from './columns.ts';
+import { tenantKey, requiredAccount, creationStamp } from './tenant-columns.ts';
 import { divisions } from './catalog.ts';
 
 /**
@@ -13,8 +12,7 @@ import { divisions } from './catalog.ts';
 export const dataImports = pgTable(
   'data_imports',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     /** The mapping file's id (e.g. `uiuc-grades-by-crn`). */
     formatId: text().notNull(),
     /** The feeds the format fills (DATA_FEEDS), as the format said at upload. */
@@ -30,9 +28,8 @@ export const dataImports = pgTable(
     status: text({
       enum: ['VALIDATING', 'VALIDATED', 'INVALID', 'APPLYING', 'APPLIED', 'FAILED'],
     }).notNull(),
-    createdBy: reference(() => userAccounts.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    appliedAt: timestamp({ withTimezone: true }),
+    ...creationStamp(requiredAccount()),
+    appliedAt: instant(),
     rowsRead: integer().notNull().default(0),
     rowsValid: integer().notNull().default(0),
     rowsRejected: integer().notNull().default(0),

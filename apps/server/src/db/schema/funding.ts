@@ -8,12 +8,16 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
-import { locations } from './tenancy.ts';
-import { userAccounts } from './accounts.ts';
+import { reference, instant, defaultsToNow, jsonDetails } from './columns.ts';
+import {
+  tenantKey,
+  accountLink,
+  requiredAccount,
+  creationStamp,
+  activityEntry,
+} from './tenant-columns.ts';
 import { terms } from './catalog.ts';
 import { students } from './students.ts';
 import { orders } from './commerce.ts';
@@ -25,8 +29,7 @@ import { orders } from './commerce.ts';
 export const fundingSources = pgTable(
   'funding_sources',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     name: text().notNull(),
     /** FUNDING_KINDS. */
     kind: text().notNull(),
@@ -45,7 +48,7 @@ export const fundingSources = pgTable(
     promoAmountCents: integer(),
     promoUseLimit: integer(),
     /** When the ended window's unspent balances were closed (EXPIRY/PAYOUT written). */
-    closedAt: timestamp({ withTimezone: true }),
+    closedAt: instant(),
     /**
      * The source's last ledger entry when its balances were last closed: an entry after it (a
      * refund credited later) means a balance may need closing again. Ids, not times: an entry's
@@ -54,9 +57,8 @@ export const fundingSources = pgTable(
     closedThroughEntryId: integer(),
     /** Bumped by each edit; an edit sent with an older version is refused (no lost update). */
     version: integer().notNull().default(0),
-    createdBy: reference(() => userAccounts.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...creationStamp(requiredAccount()),
+    updatedAt: defaultsToNow(),
     /** The client's key for one create: the same create sent again answers this source. */
     clientKey: text(),
   },
@@ -96,26 +98,24 @@ export const fundingSourceTerms = pgTable(
 export const fundingAllowances = pgTable(
   'funding_allowances',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     sourceId: reference(() => fundingSources.id),
     studentId: reference(() => students.id),
     /** Unique in the store; printed and e-mailed to the student. */
     voucherCode: text().notNull(),
     note: text().notNull().default(''),
-    createdBy: integer().references(() => userAccounts.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...creationStamp(accountLink()),
     clientKey: text(),
     /** The allowance file it came from, if any. */
     uploadId: integer(),
-    emailedAt: timestamp({ withTimezone: true }),
+    emailedAt: instant(),
     /**
      * The run of "E-mail vouchers" sending this one, and when it last said so (both cleared
      * when sent or refused): two runs at once, or two processes, never mail a student twice. A
      * claim not renewed for VOUCHER_CLAIM_MINUTES is of a run that died, and is taken again.
      */
     emailClaim: text(),
-    emailClaimedAt: timestamp({ withTimezone: true }),
+    emailClaimedAt: instant(),
   },
   (t) => [
     uniqueIndex('funding_allowances_source_student_uq').on(t.sourceId, t.studentId),
@@ -139,8 +139,7 @@ export const fundingAllowances = pgTable(
 export const fundingLedger = pgTable(
   'funding_ledger',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     sourceId: reference(() => fundingSources.id),
     allowanceId: reference(() => fundingAllowances.id),
     studentId: reference(() => students.id),
@@ -151,11 +150,11 @@ export const fundingLedger = pgTable(
     orderId: integer().references(() => orders.id),
     /** The charged order's term (spending by term). */
     termId: integer().references(() => terms.id),
-    actorAccountId: integer().references(() => userAccounts.id),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorAccountId: accountLink(),
+    at: defaultsToNow(),
     note: text().notNull().default(''),
     /** CHARGE: the order lines it paid, [{ sectionId, titleId, cents }]. */
-    details: jsonb().notNull().default({}),
+    details: jsonDetails(),
   },
   (t) => [
     // Balances: an index-only sum per allowance.
@@ -194,17 +193,14 @@ export const fundingLedger = pgTable(
 export const fundingActivity = pgTable(
   'funding_activity',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     sourceId: reference(() => fundingSources.id),
     allowanceId: integer().references(() => fundingAllowances.id),
-    actorAccountId: integer().references(() => userAccounts.id),
-    /** FUNDING_ACTIVITY_ACTIONS. */
-    action: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** action: one of FUNDING_ACTIVITY_ACTIONS. */
+    ...activityEntry(),
     /** In words, e.g. "Budget $50,000.00 → $60,000.00". */
     summary: text().notNull(),
-    details: jsonb().notNull().default({}),
+    details: jsonDetails(),
   },
   (t) => [index('funding_activity_source_at_idx').on(t.sourceId, t.at.desc(), t.id.desc())],
 );
@@ -213,8 +209,7 @@ export const fundingActivity = pgTable(
 export const fundingUploads = pgTable(
   'funding_uploads',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     sourceId: reference(() => fundingSources.id),
     fileName: text().notNull(),
     /** FUNDING_UPLOAD_STATUSES. */
@@ -229,10 +224,9 @@ export const fundingUploads = pgTable(
     errorMessage: text(),
     /** The valid rows to write on apply: [{ rowNumber, studentId, amountCents, note }]. */
     validRows: jsonb().notNull().default([]),
-    createdBy: reference(() => userAccounts.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    appliedBy: integer().references(() => userAccounts.id),
-    appliedAt: timestamp({ withTimezone: true }),
+    ...creationStamp(requiredAccount()),
+    appliedBy: accountLink(),
+    appliedAt: instant(),
   },
   (t) => [index('funding_uploads_source_idx').on(t.sourceId, t.createdAt.desc())],
 );

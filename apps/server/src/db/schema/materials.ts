@@ -10,13 +10,17 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
-import { locations } from './tenancy.ts';
+import { identityId, reference, defaultsToNow, jsonDetails } from './columns.ts';
+import {
+  tenantKey,
+  accountLink,
+  requiredAccount,
+  creationStamp,
+  activityEntry,
+} from './tenant-columns.ts';
 import { courses, sections } from './catalog.ts';
-import { userAccounts } from './accounts.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -41,8 +45,7 @@ export const searchVocabulary = pgTable('search_vocabulary', { word: text().prim
 export const titles = pgTable(
   'titles',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     ean13: text().notNull(),
     isbn10: text(),
     digitalIsbn: text(),
@@ -103,8 +106,7 @@ export const proposedProductTypes = pgTable('proposed_product_types', {
 
 /** A material an instructor asked for that is not (yet) a catalog title (docs/behaviour/entities.md#proposed-title). */
 export const proposedTitles = pgTable('proposed_titles', {
-  id: identityId(),
-  locationId: reference(() => locations.id),
+  ...tenantKey(),
   author: text().notNull().default(''),
   contactInformation: text().notNull().default(''),
   description: text().notNull(),
@@ -115,16 +117,14 @@ export const proposedTitles = pgTable('proposed_titles', {
   productLink: text().notNull().default(''),
   proposedProductTypeId: integer().references(() => proposedProductTypes.id),
   publisher: text().notNull().default(''),
-  createdBy: integer().references(() => userAccounts.id),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ...creationStamp(accountLink()),
 });
 
 /** An adoption of a material for a course (docs/behaviour/entities.md#adoption-material). */
 export const adoptionMaterials = pgTable(
   'adoption_materials',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     courseId: reference(() => courses.id),
     titleId: integer().references(() => titles.id),
     proposedTitleId: integer().references(() => proposedTitles.id),
@@ -145,11 +145,11 @@ export const adoptionMaterials = pgTable(
     catalogListingStatus: text().notNull().default('LISTED'),
     /** e.g. NONE, RESPONSE_REQUIRED (needs a response), RESPONDED. */
     messagingStatus: text().notNull().default('NONE'),
-    createdBy: integer().references(() => userAccounts.id),
+    createdBy: accountLink(),
     /** The wizard's id for one submit: the same submit sent again answers this adoption. */
     requestId: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: defaultsToNow(),
+    updatedAt: defaultsToNow(),
   },
   (t) => [
     index('adoption_materials_course_idx').on(t.courseId, t.active),
@@ -181,14 +181,11 @@ export const adoptionMaterialSections = pgTable(
 export const adoptionActivity = pgTable(
   'adoption_activity',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     adoptionMaterialId: reference(() => adoptionMaterials.id, { onDelete: 'cascade' }),
-    actorAccountId: integer().references(() => userAccounts.id),
-    /** A key of ADOPTION_ACTIVITY_ACTIONS. */
-    action: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    details: jsonb().notNull().default({}),
+    /** action: a key of ADOPTION_ACTIVITY_ACTIONS. */
+    ...activityEntry(),
+    details: jsonDetails(),
   },
   (t) => [index('adoption_activity_adoption_idx').on(t.adoptionMaterialId, t.at)],
 );
@@ -200,12 +197,11 @@ export const adoptionActivity = pgTable(
 export const courseNotices = pgTable(
   'course_notices',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     courseId: reference(() => courses.id),
-    senderAccountId: reference(() => userAccounts.id),
+    senderAccountId: requiredAccount(),
     kind: text().notNull(),
-    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: defaultsToNow(),
     recipients: jsonb().$type<string[]>().notNull(),
     adoptionCount: integer().notNull(),
   },

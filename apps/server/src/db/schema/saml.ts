@@ -1,5 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { identityId, reference, instant, defaultsToNow } from './columns.ts';
 import { userAccounts } from './accounts.ts';
 import { locations, websites } from './tenancy.ts';
 
@@ -11,7 +11,7 @@ export const samlSpKeys = pgTable('saml_sp_keys', {
   id: integer().primaryKey(),
   privateKey: text().notNull(),
   certificate: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: defaultsToNow(),
 });
 
 /** Outstanding AuthnRequest / LogoutRequest ids, for InResponseTo checks; single use. */
@@ -24,7 +24,7 @@ export const samlRequests = pgTable(
     value: text().notNull(),
     /** The same-origin path to return to after sign-in. */
     next: text(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: instant().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.websiteId, t.requestId] }),
@@ -38,7 +38,7 @@ export const samlSeenAssertions = pgTable(
   {
     websiteId: reference(() => websites.id, { onDelete: 'cascade' }),
     assertionId: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: instant().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.websiteId, t.assertionId] }),
@@ -54,8 +54,8 @@ export const samlTickets = pgTable(
     ticketHash: text().notNull().unique(),
     accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
     locationId: reference(() => locations.id),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
   },
   (t) => [index('saml_tickets_expires_idx').on(t.expiresAt)],
 );
@@ -76,7 +76,7 @@ export const samlSessions = pgTable(
     nameQualifier: text(),
     spNameQualifier: text(),
     sessionIndex: text(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: instant().notNull(),
   },
   (t) => [index('saml_sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { identityId, reference, instant, defaultsToNow } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { userAccounts } from './accounts.ts';
 
@@ -16,9 +16,9 @@ export const sessions = pgTable(
     locationId: reference(() => locations.id),
     /** How it began: a password, a remember-me secret or single sign-on. */
     method: text({ enum: ['password', 'remember', 'saml'] }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: defaultsToNow(),
+    expiresAt: instant().notNull(),
+    revokedAt: instant(),
   },
   (t) => [
     index('sessions_account_idx').on(t.accountId),
@@ -36,9 +36,9 @@ export const authThrottle = pgTable(
     key: text().primaryKey(),
     /** Attempts counted in the current window. */
     hits: integer().notNull(),
-    windowEndsAt: timestamp({ withTimezone: true }).notNull(),
+    windowEndsAt: instant().notNull(),
     /** Back-off: no attempt is evaluated before this time. */
-    nextAllowedAt: timestamp({ withTimezone: true }),
+    nextAllowedAt: instant(),
   },
   (t) => [index('auth_throttle_window_idx').on(t.windowEndsAt)],
 );
@@ -47,5 +47,5 @@ export const authThrottle = pgTable(
 export const serverSecrets = pgTable('server_secrets', {
   name: text().primaryKey(),
   value: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: defaultsToNow(),
 });

@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { reference, defaultsToNow } from './columns.ts';
+import { tenantKey } from './tenant-columns.ts';
 import { locations } from './tenancy.ts';
 import { divisions, sections } from './catalog.ts';
 
@@ -16,8 +9,7 @@ import { divisions, sections } from './catalog.ts';
 export const students = pgTable(
   'students',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     studentIdNum: text().notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
@@ -58,15 +50,14 @@ export const enrollments = pgTable(
 export const fulfillmentPreferences = pgTable(
   'fulfillment_preferences',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     studentId: reference(() => students.id, { onDelete: 'cascade' }),
     /** Null means NO_CURRENT_ENROLLMENT. */
     divisionId: integer().references(() => divisions.id),
     /** RENT_NEW, RENT_USED, BUY_NEW, BUY_USED, DIGITAL, OPT_OUT. */
     fulfillment: text().notNull(),
     fulfillmentFriendlyName: text().notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: defaultsToNow(),
   },
   (t) => [index('fulfillment_preferences_student_idx').on(t.studentId)],
 );

@@ -1,13 +1,5 @@
-import {
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId, reference, defaultsToNow } from './columns.ts';
 import { sql } from 'drizzle-orm';
 import type { WebsiteConfig } from '@csp/contracts';
 
@@ -42,7 +34,7 @@ export const locations = pgTable('locations', {
   returnPhone: text(),
   /** Sales tax on course materials, in hundredths of a percent (725 = 7.25 %). */
   taxRateBasisPoints: integer().notNull().default(0),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: defaultsToNow(),
 });
 
 /** A branded website of a store, found by host (docs/behaviour/calls.md#host-rule). */
@@ -73,7 +65,7 @@ export const websites = pgTable(
     samlIdpSsoUrl: text(),
     samlIdpSloUrl: text(),
     samlIdpCertificate: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: defaultsToNow(),
   },
   (t) => [
     uniqueIndex('websites_host_uq').on(t.host),

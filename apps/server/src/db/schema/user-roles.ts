@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { identityId, reference } from './columns.ts';
-import { locations } from './tenancy.ts';
+import { index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { reference } from './columns.ts';
+import { tenantKey, accountLink, creationStamp } from './tenant-columns.ts';
 import { roles, userAccounts } from './accounts.ts';
 import { courses, departments, divisions, sections } from './catalog.ts';
 
@@ -15,16 +15,14 @@ import { courses, departments, divisions, sections } from './catalog.ts';
 export const userRoles = pgTable(
   'user_roles',
   {
-    id: identityId(),
-    locationId: reference(() => locations.id),
+    ...tenantKey(),
     accountId: reference(() => userAccounts.id, { onDelete: 'cascade' }),
     roleId: reference(() => roles.id),
     divisionId: integer().references(() => divisions.id),
     departmentId: integer().references(() => departments.id),
     courseId: integer().references(() => courses.id),
     sectionId: integer().references(() => sections.id),
-    createdBy: integer().references(() => userAccounts.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...creationStamp(accountLink()),
   },
   (t) => [
     index('user_roles_account_idx').on(t.accountId),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { limitMessages, type UploadLimits } from './upload-limits.ts';
 
 /** Where uploads wait to be read (and, for imports, between their check and their apply). */

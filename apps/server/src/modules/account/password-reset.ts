@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGES } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { websiteOrigin } from '../../lib/website-origin.ts';
 import type { Website } from '../../lib/request-context.ts';

@@ -1,5 +1,5 @@
 import { PASSWORD_MESSAGES, RESET_TOKEN_PLACEHOLDER } from '@csp/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 
 /** The web app's page that takes a reset token (docs/behaviour/routes-and-guard.md#routes: /reset-password, query token). */
 export const RESET_PAGE_PATH = '/reset-password';

@@ -1,5 +1,5 @@
 import { PASSWORD_MESSAGES } from '@csp/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { retryAfterSeconds, type AttemptThrottle, type Limit } from '../throttle/index.ts';
 
 const WINDOW_MS = 15 * 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@csp/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { websiteOrigin } from '../../lib/website-origin.ts';
 import { checkResetUrl, resetPageLink } from './reset-link.ts';
 

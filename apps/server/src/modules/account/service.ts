@@ -1,6 +1,6 @@
 import type { ActionName, SessionResponse } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
 import type { Website } from '../../lib/request-context.ts';
 import { getPermittedActions } from '../permissions/index.ts';

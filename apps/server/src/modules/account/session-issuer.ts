@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { ACCOUNT_MESSAGES } from './messages.ts';
 import { getPermittedActions } from '../permissions/index.ts';
 import { formatRememberSecret, hashRandomPart, newRandomPart } from './remember-secret.ts';

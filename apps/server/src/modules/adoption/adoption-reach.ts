@@ -1,6 +1,6 @@
 import { ADOPTION_TYPE } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from '../permissions/index.ts';
 import {

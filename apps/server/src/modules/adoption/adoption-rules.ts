@@ -4,7 +4,7 @@ import {
   type AdoptionSection,
   type SelectionFlow,
 } from '@csp/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Grants } from '../permissions/index.ts';
 import { mayAdoptOnEach, type AccessibleCourse } from './course-access.ts';
 import { ADOPTION_MESSAGES as M } from './messages.ts';

@@ -1,7 +1,7 @@
 import { shortTermName } from '@csp/contracts';
 import type { AuthCourse, AuthDepartment, AuthDivision, AuthSection } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { CATALOG_MESSAGES as M } from './messages.ts';
 import {
   findCourse,

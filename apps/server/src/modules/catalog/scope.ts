@@ -1,7 +1,7 @@
 import { scopeLabel } from '@csp/contracts';
 import type { AuthCatalogInput } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { CATALOG_MESSAGES as M } from './messages.ts';
 import { findCourse, findDepartment, findDivision, listSections } from './repository.ts';
 import type { ScopeColumns } from './ancestry-repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DATA_MANAGER_REFUSAL, DATA_STATUS_REFUSAL } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
 
 /** A caller who may read the integration status and the imports: either data action, or 403. */

@@ -7,7 +7,7 @@ import {
   getImports,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { route } from '../../lib/route.ts';
 import { dataManager, dataReader } from './data-access.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import {
   describeWait,
   retryAfterSeconds,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { storeAccountAddresses, storeEmailDomains } from './repository.ts';
 
 /** The fields whose addresses the portal sends to only when the store knows them. */

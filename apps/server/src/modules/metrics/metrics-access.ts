@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { or, sql, type SQL } from 'drizzle-orm';
 import { FULL_REPORTER_ACTIONS } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Grants } from '../permissions/index.ts';
 import { METRICS_MESSAGES as M } from './metrics-messages.ts';
 import { divisionReach, type MetricsScope } from './metrics-repository.ts';

@@ -1,7 +1,7 @@
 import { PERMISSION_AUDIT_EVENTS as EVENTS } from '@csp/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { hashPassword } from '../../lib/password-hash.ts';
 import type { Session } from '../../lib/session.ts';
 import { generatePassword } from './generated-password.ts';

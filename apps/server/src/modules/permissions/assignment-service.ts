@@ -7,7 +7,7 @@ import {
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
 import type { Grants } from './policy.ts';
 import {

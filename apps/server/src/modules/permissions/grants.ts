@@ -1,7 +1,7 @@
 import { or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { actionName, type ActionName } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
 import { resolveCatalogAncestry, type CatalogAncestry } from '../catalog/index.ts';
 import { listGrants, listTaughtSections, type Grant } from './repository.ts';

@@ -1,6 +1,6 @@
 import type { AuthCatalogInput, RoleInput } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
 import { resolveScope, type ResolvedScope } from '../catalog/index.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';

@@ -7,7 +7,7 @@ import {
   type RoleCatalogs,
 } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
 import { scopeLabel, shortTermName } from '@csp/contracts';
 import { scopeKey } from '../catalog/index.ts';

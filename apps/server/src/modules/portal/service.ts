@@ -1,6 +1,6 @@
 import type { WebsiteConfig, WebsiteInfo } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { decodeAssetContent } from './asset-content.ts';
 import { repairWebsiteConfig } from './config-repair.ts';
 import { findWebsiteAsset, findWebsiteByJsonFileName, type Website } from './repository.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import {
   accountName,
   labelByToken,

@@ -15,7 +15,7 @@ import {
   startSamlLogin,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { route } from '../../lib/route.ts';
 import { AUTH_MESSAGES, requireWebsite } from '../../lib/request-context.ts';
 import { findActiveAccount } from '../account/index.ts';

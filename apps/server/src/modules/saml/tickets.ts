@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SsoSession } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { findActiveAccount, issueTokenSession, type TokenSession } from '../account/index.ts';
 import type { Website } from '../../lib/request-context.ts';
 import { insertTicket, useTicket } from './repository.ts';

@@ -2,7 +2,7 @@ import { ADOPTION_TYPE } from '@csp/contracts';
 import { ADOPTION_ACTIVITY_ACTIONS, type AdoptionHistoryItem } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../../lib/session.ts';
 import type { Grants } from '../../permissions/index.ts';
 import {

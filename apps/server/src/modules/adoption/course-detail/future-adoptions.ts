@@ -1,7 +1,7 @@
 import { ADOPTION_TYPE } from '@csp/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../../lib/session.ts';
 import type { AccessibleCourse } from '../course-access.ts';
 import {

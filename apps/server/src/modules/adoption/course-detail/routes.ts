@@ -12,7 +12,7 @@ import {
   sendFutureAdoptionsEmail,
 } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { route } from '../../../lib/route.ts';
 import { adopter, named } from '../adopter.ts';
 import { accessibleCourse } from '../course-access.ts';

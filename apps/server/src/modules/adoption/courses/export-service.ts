@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XLSX_CONTENT_TYPE, type CourseListFilters } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../../lib/session.ts';
 import {
   mailSender,

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { catalogDateWindow, type CourseDTO, type CourseListFilters } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../../lib/session.ts';
 import { findDivision, parseCourseSearch } from '../../catalog/index.ts';
 import type { Grants } from '../../permissions/index.ts';

@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { isUniqueViolation } from '../../../lib/unique-violation.ts';
 import type { Session } from '../../../lib/session.ts';
 import type { Grants } from '../../permissions/index.ts';

@@ -1,7 +1,7 @@
 import ISBN from 'isbn3';
 import type { ProposedTitleDTO, ProposedTitleInput, TitleDTO } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../../lib/session.ts';
 import { ADOPTION_MESSAGES as M } from '../messages.ts';
 import {

@@ -18,7 +18,7 @@ import {
   XLSX_TYPE,
 } from '../../../test-support/data-test-support.ts';
 import { READ_LIMITS } from './file-rows.ts';
-import { isAppError } from '../../../lib/app-error.ts';
+import { isAppError } from '@csp/http-kit';
 import { storeUpload } from '../../../lib/uploads/receive-upload.ts';
 import { importLimits } from './file-rows.ts';
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, MAX_IMPORT_BYTES, uploadImport, type ImportSummary } from '@csp/contracts';
-import { isAppError } from '../../../lib/app-error.ts';
+import { isAppError } from '@csp/http-kit';
 import {
   authHeaders,
   createTestApp,

@@ -1,6 +1,6 @@
 import { FUNDING_MESSAGES as M, formatMoney } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { recordFundingActivity } from './activity-repository.ts';
 import { grantAllowances } from '../allowances/allowance-grants.ts';
 import { findPromotion, promotionUses, type PromotionRow } from './order-funding-repository.ts';

@@ -1,6 +1,6 @@
 import { FUNDING_MESSAGES as M, type FundingAllowance } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { retryOnDeadlock } from '../../../lib/retry-deadlock.ts';
 import type { Session } from '../../../lib/session.ts';
 import { isUniqueViolation } from '../../../lib/unique-violation.ts';

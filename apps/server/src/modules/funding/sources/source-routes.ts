@@ -11,7 +11,7 @@ import {
 } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { route } from '../../../lib/route.ts';
 import { activityPage } from '../ledger/activity-list-repository.ts';

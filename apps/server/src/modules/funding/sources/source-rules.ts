@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { FUNDING_MESSAGES as M, FUNDING_SPENDING, type fundingSourceInput } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { storeTerms, type TermRow } from './source-read-repository.ts';
 import { promoCodeTaken, type SourceValues } from './source-write-repository.ts';
 

@@ -9,7 +9,7 @@ import {
   type UnspentPolicy,
 } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import {
   sourcesWithSums,
   termsOfSources,

@@ -1,5 +1,5 @@
 import { MAX_ALLOWANCE_FILE_BYTES, MAX_ALLOWANCE_FILE_ROWS } from '@csp/contracts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { readSheetRows, type SheetRow } from '../../../lib/uploads/sheet-reader.ts';
 import { SheetLimitError, SheetReadError } from '../../../lib/uploads/sheet-errors.ts';
 import type { UploadLimits } from '../../../lib/uploads/upload-limits.ts';

@@ -8,7 +8,7 @@ import {
   uploadAllowances,
 } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { route } from '../../../lib/route.ts';
 import {
   isStream,

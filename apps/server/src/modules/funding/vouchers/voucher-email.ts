@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FUNDING_MESSAGES as M, formatMoney } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { retryOnDeadlock } from '../../../lib/retry-deadlock.ts';
 import type { MailMessage } from '../../../lib/mailer.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { FUNDING_MESSAGES as M, type VoucherMailing } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { retryOnDeadlock } from '../../../lib/retry-deadlock.ts';
 import type { Session } from '../../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { FUNDING_MESSAGES as M } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { isoDay } from '../../../lib/iso-day.ts';
 import type { Session } from '../../../lib/session.ts';
 import { recordFundingActivity } from '../ledger/activity-repository.ts';

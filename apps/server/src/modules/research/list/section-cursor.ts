@@ -1,5 +1,5 @@
 import type { SectionSortField } from '@csp/contracts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { RESEARCH_MESSAGES as M } from '../research-messages.ts';
 
 /** A row's place in one order of the section list: its sort value and its id (ADR 0016). */

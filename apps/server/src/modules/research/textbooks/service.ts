@@ -6,7 +6,7 @@ import {
   type TextbookTerm,
 } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { priceCents } from '../../../lib/pricing.ts';
 import {

@@ -7,7 +7,7 @@ import {
   type ActionName,
 } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../../lib/session.ts';
 import type { CatalogAncestry } from '../../catalog/index.ts';
 import type { Grants } from '../../permissions/index.ts';

@@ -5,7 +5,7 @@ import {
   STUDENT_FUNDING_REFUSAL,
 } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { route } from '../../../lib/route.ts';
 import { studentAllowances } from '../../funding/index.ts';

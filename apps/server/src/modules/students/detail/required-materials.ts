@@ -1,6 +1,6 @@
 import { shortTermName, type RequiredMaterial } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import {
   isEnrolled,
   requiredMaterialRows,

@@ -7,7 +7,7 @@ import {
 } from '@csp/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { priceCents, taxCents } from '../../../lib/pricing.ts';
 import { ORDER_MESSAGES as M } from './messages.ts';
 import { findShippingMethod, sectionDates, storeTaxRate, titleListPrices } from './repository.ts';

@@ -1,7 +1,7 @@
 import { retryOnDeadlock } from '../../../lib/retry-deadlock.ts';
 import type { OrderSummary } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../../lib/session.ts';
 import { refundOrderFunding } from '../../funding/index.ts';
 import { recordStudentActivity, type StudentActivityAction } from '../activity-repository.ts';

@@ -1,6 +1,6 @@
 import { shortTermName, type OrderStatus, type OrderSummary } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { orderFundingHistories } from '../../funding/index.ts';
 import { ORDER_MESSAGES as M } from './messages.ts';
 import type { ScopedStudent } from '../access/student-access.ts';

@@ -6,7 +6,7 @@ import type {
   returnRentalsBody,
 } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import { recordStudentActivity, type StudentActivityEntry } from '../activity-repository.ts';
 import { insertLabels } from '../../print/index.ts';
 import { labelExpiry, newLabelToken, type LabelUrl } from '../../print/index.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ShippingLabelDocument } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError } from '@csp/http-kit';
 import type { Session } from '../../../lib/session.ts';
 import { recordStudentActivity } from '../activity-repository.ts';
 import {

@@ -1,12 +1,20 @@
-import { HttpError } from '@csp/contracts';
-
 /**
- * A failure the caller can act on: its status and message are sent as they are
- * (`{message, field?}`). Anything else that is thrown becomes a generic 500. The print agent's
- * AgentError is the same {@link HttpError}.
+ * A failure the caller can act on, shared by our two servers (the portal and the print agent):
+ * its status, message and field are sent as they are (`{message, field?}`, see
+ * {@link setApiErrorHandler}); anything else that is thrown becomes a logged, generic 500.
  */
-export class AppError extends HttpError {
+export class AppError extends Error {
   override name = 'AppError';
+
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
 
   /** 400: the request's input is wrong; `field` names the input at fault. */
   static badRequest(message: string, field?: string): AppError {
