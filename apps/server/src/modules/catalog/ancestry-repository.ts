@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idInStore } from '../../db/store-row.ts';
 import { courses, departments, divisions, sections } from '../../db/schema/index.ts';
 
 /** A catalog item's ancestry (divisions, departments, courses, sections of one store). */
@@ -79,7 +80,7 @@ export async function resolveCatalogAncestry(
     const [row] = await db
       .select({ divisionId: divisions.id })
       .from(divisions)
-      .where(and(eq(divisions.id, item.divisionId), eq(divisions.locationId, locationId)))
+      .where(idInStore(divisions, locationId, item.divisionId))
       .limit(1);
     return row ? { ...row, departmentId: null, courseId: null, sectionId: null } : null;
   }

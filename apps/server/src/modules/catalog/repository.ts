@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idInStore } from '../../db/store-row.ts';
 import { courses, departments, divisions, sections, terms } from '../../db/schema/index.ts';
 
 /**
@@ -29,7 +30,7 @@ export async function findDivision(
   const [row] = await db
     .select({ id: divisions.id, name: divisions.name, universityName: divisions.universityName })
     .from(divisions)
-    .where(and(eq(divisions.id, divisionId), eq(divisions.locationId, locationId)))
+    .where(idInStore(divisions, locationId, divisionId))
     .limit(1);
   return row ?? null;
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DataFeed, ImportStatus } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
+import { idInStore } from '../../db/store-row.ts';
 import { insertRows, queryRows } from '../../db/bulk-write.ts';
 import { dataImportIssues, dataImports, divisions, userAccounts } from '../../db/schema/index.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
@@ -106,8 +107,7 @@ export async function claimForApply(
     .set({ status: 'APPLYING', progressDone: 0 })
     .where(
       and(
-        eq(dataImports.id, importId),
-        eq(dataImports.locationId, locationId),
+        idInStore(dataImports, locationId, importId),
         eq(dataImports.status, 'VALIDATED'),
       ),
     )

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { idInStore } from '../../../db/store-row.ts';
 import {
   adoptionActivity,
   adoptionMaterialSections,
@@ -30,8 +31,7 @@ export async function findAdoption(db: Db, locationId: number, adoptionMaterialI
     .innerJoin(courses, eq(courses.id, adoptionMaterials.courseId))
     .where(
       and(
-        eq(adoptionMaterials.id, adoptionMaterialId),
-        eq(adoptionMaterials.locationId, locationId),
+        idInStore(adoptionMaterials, locationId, adoptionMaterialId),
         eq(courses.locationId, locationId),
       ),
     )

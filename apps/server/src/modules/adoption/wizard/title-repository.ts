@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { ProposedTitleInput } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
+import { idInStore } from '../../../db/store-row.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import {
   externalProducts,
@@ -67,7 +68,7 @@ export async function findTitle(
   const [row] = await db
     .select()
     .from(titles)
-    .where(and(eq(titles.id, titleId), eq(titles.locationId, locationId)))
+    .where(idInStore(titles, locationId, titleId))
     .limit(1);
   return row ?? null;
 }
@@ -82,7 +83,7 @@ export async function findProposedTitle(
   const [row] = await db
     .select()
     .from(proposedTitles)
-    .where(and(eq(proposedTitles.id, proposedTitleId), eq(proposedTitles.locationId, locationId)))
+    .where(idInStore(proposedTitles, locationId, proposedTitleId))
     .limit(1);
   return row ?? null;
 }

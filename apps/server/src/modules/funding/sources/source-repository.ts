@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { idInStore } from '../../../db/store-row.ts';
 import { fundingLedger, fundingSources, fundingSourceTerms } from '../../../db/schema/index.ts';
 
 export type SourceRow = typeof fundingSources.$inferSelect;
@@ -19,7 +20,7 @@ function selectSource(db: Db, locationId: number, sourceId: number) {
   return db
     .select()
     .from(fundingSources)
-    .where(and(eq(fundingSources.id, sourceId), eq(fundingSources.locationId, locationId)));
+    .where(idInStore(fundingSources, locationId, sourceId));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { idInStore } from '../../../db/store-row.ts';
 import { students } from '../../../db/schema/index.ts';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -13,6 +13,6 @@ export async function findStudent(
   const [row] = await db
     .select()
     .from(students)
-    .where(and(eq(students.id, customerId), eq(students.locationId, locationId)));
+    .where(idInStore(students, locationId, customerId));
   return row;
 }
