@@ -21,6 +21,12 @@ export interface CatalogAncestry {
   sectionId: number | null;
 }
 
+/** The ancestry columns of each level: its parent's, and its own id. */
+const divisionAncestry = { divisionId: divisions.id };
+const departmentAncestry = { ...divisionAncestry, departmentId: departments.id };
+const courseAncestry = { ...departmentAncestry, courseId: courses.id };
+const sectionAncestry = { ...courseAncestry, sectionId: sections.id };
+
 /**
  * Resolves the ancestry of the most specific id given (section, course, department, division)
  * in one query, every joined row within the store; null when it is not an item of the store.
@@ -37,12 +43,7 @@ export async function resolveCatalogAncestry(
   );
   if (item.sectionId != null) {
     const [row] = await db
-      .select({
-        divisionId: divisions.id,
-        departmentId: departments.id,
-        courseId: courses.id,
-        sectionId: sections.id,
-      })
+      .select(sectionAncestry)
       .from(sections)
       .innerJoin(courses, eq(courses.id, sections.courseId))
       .innerJoin(departments, eq(departments.id, courses.departmentId))
@@ -53,7 +54,7 @@ export async function resolveCatalogAncestry(
   }
   if (item.courseId != null) {
     const [row] = await db
-      .select({ divisionId: divisions.id, departmentId: departments.id, courseId: courses.id })
+      .select(courseAncestry)
       .from(courses)
       .innerJoin(departments, eq(departments.id, courses.departmentId))
       .innerJoin(divisions, eq(divisions.id, departments.divisionId))
@@ -63,7 +64,7 @@ export async function resolveCatalogAncestry(
   }
   if (item.departmentId != null) {
     const [row] = await db
-      .select({ divisionId: divisions.id, departmentId: departments.id })
+      .select(departmentAncestry)
       .from(departments)
       .innerJoin(divisions, eq(divisions.id, departments.divisionId))
       .where(
@@ -78,7 +79,7 @@ export async function resolveCatalogAncestry(
   }
   if (item.divisionId != null) {
     const [row] = await db
-      .select({ divisionId: divisions.id })
+      .select(divisionAncestry)
       .from(divisions)
       .where(idInStore(divisions, locationId, item.divisionId))
       .limit(1);
