@@ -2,7 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import { professorNamed } from './professors-import-repository.ts';
-import { classify, recordset, type Classified } from './recordset-repository.ts';
+import {
+  classify,
+  recordset,
+  writeAnsweringIds,
+  type Classified,
+} from './recordset-repository.ts';
 
 /**
  * The statements of a section list import (courses-sections, UIUC files): per chunk, each
@@ -162,9 +167,10 @@ export async function writeSections(
   rows: readonly SectionWrite[],
 ): Promise<number[]> {
   if (rows.length === 0) return [];
-  const created = await queryRows<{ id: number }>(
+  const created = await writeAnsweringIds(
     db,
-    sql`insert into sections (location_id, course_id, term_id, code, start_date, end_date,
+    rows,
+    () => sql`insert into sections (location_id, course_id, term_id, code, start_date, end_date,
         enrollment_capacity, estimated_enrollment)
       select ${locationId}, c.id, x.term_id, x.code, coalesce(x.start_date, x.term_start),
         coalesce(x.end_date, x.term_end), coalesce(x.capacity, 0), coalesce(x.estimated, 0)
@@ -181,7 +187,7 @@ export async function writeSections(
       where s.course_id = c.id and s.term_id = x.term_id and s.code = x.code
         and ${sectionChanges}`,
   );
-  return created.map((r) => Number(r.id));
+  return created;
 }
 
 /** A professor teaching a section, both named by natural keys. */
@@ -225,13 +231,12 @@ export async function writeLinks(
   locationId: number,
   rows: readonly LinkWrite[],
 ): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const linked = await queryRows<{ sectionId: number }>(
+  return writeAnsweringIds(
     db,
-    sql`insert into section_professors (section_id, professor_id)
+    rows,
+    () => sql`insert into section_professors (section_id, professor_id)
       select s.id, p.id from ${linkSource(locationId, rows, 'join')}
       on conflict do nothing
-      returning section_id as "sectionId"`,
+      returning section_id as id`,
   );
-  return linked.map((r) => Number(r.sectionId));
 }
