@@ -125,7 +125,8 @@ export async function writeCourses(
   );
 }
 
-export interface SectionWrite {
+/** A record naming a section by its natural keys: what `sectionOf` joins it to its section by. */
+interface SectionKeyWrite {
   i: number;
   division_id: number;
   /** Null while validating a term the import would create: no section of it exists. */
@@ -133,6 +134,10 @@ export interface SectionWrite {
   dept: string;
   course: string;
   code: string;
+}
+const SECTION_KEY = 'i int, division_id int, term_id int, dept text, course text, code text';
+
+export interface SectionWrite extends SectionKeyWrite {
   /** Null: not given (a stored date stays; a new section gets the term's). */
   start_date: string | null;
   end_date: string | null;
@@ -142,8 +147,7 @@ export interface SectionWrite {
   capacity: number | null;
   estimated: number | null;
 }
-const SECTION =
-  'i int, division_id int, term_id int, dept text, course text, code text, start_date date, end_date date, term_start date, term_end date, capacity int, estimated int';
+const SECTION = `${SECTION_KEY}, start_date date, end_date date, term_start date, term_end date, capacity int, estimated int`;
 
 /** Joins x (dept, course, term_id, code) to its course `c` and section `s`. */
 const courseOf = sql`courses c on c.department_id = d.id and c.code = x.course`;
@@ -191,18 +195,11 @@ export async function writeSections(
 }
 
 /** A professor teaching a section, both named by natural keys. */
-export interface LinkWrite {
-  i: number;
-  division_id: number;
-  term_id: number | null;
-  dept: string;
-  course: string;
-  code: string;
+export interface LinkWrite extends SectionKeyWrite {
   last: string;
   first: string;
 }
-const LINK =
-  'i int, division_id int, term_id int, dept text, course text, code text, last text, first text';
+const LINK = `${SECTION_KEY}, last text, first text`;
 
 function linkSource(locationId: number, rows: readonly LinkWrite[], join: 'left join' | 'join'): SQL {
   const j = sql.raw(join);
