@@ -41,23 +41,31 @@ export interface CodedRow {
   name: string;
 }
 
-/** Departments of a division with a non-empty name (docs/behaviour/validation.md), by name. */
-export async function listDepartments(
+/**
+ * The store's departments matching `where` that have a non-empty name (only those are listed,
+ * docs/behaviour/validation.md), by name.
+ */
+export async function listNamedDepartments(
   db: Db,
   locationId: number,
-  divisionId: number,
+  where: SQL,
 ): Promise<CodedRow[]> {
   return db
     .select({ id: departments.id, code: departments.code, name: departments.name })
     .from(departments)
     .where(
-      and(
-        eq(departments.locationId, locationId),
-        eq(departments.divisionId, divisionId),
-        ne(sql`trim(${departments.name})`, ''),
-      ),
+      and(eq(departments.locationId, locationId), where, ne(sql`trim(${departments.name})`, '')),
     )
     .orderBy(asc(departments.name), asc(departments.code));
+}
+
+/** Departments of a division with a non-empty name, by name. */
+export function listDepartments(
+  db: Db,
+  locationId: number,
+  divisionId: number,
+): Promise<CodedRow[]> {
+  return listNamedDepartments(db, locationId, eq(departments.divisionId, divisionId));
 }
 
 /** The department of a division with this code. */
