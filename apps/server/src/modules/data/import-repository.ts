@@ -48,9 +48,7 @@ export async function findImport(
   locationId: number,
   importId: number,
 ): Promise<ImportRow | undefined> {
-  const [row] = await selectImports(db).where(
-    and(eq(dataImports.locationId, locationId), eq(dataImports.id, importId)),
-  );
+  const [row] = await selectImports(db).where(idInStore(dataImports, locationId, importId));
   return row && flatten(row);
 }
 
