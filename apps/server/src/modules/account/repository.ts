@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idInStore } from '../../db/store-row.ts';
 import { userNameInStore } from '../../db/user-name-match.ts';
 import { rememberSecrets, userAccounts } from '../../db/schema/index.ts';
 
@@ -51,13 +52,7 @@ export async function findActiveAccount(
   const [row] = await db
     .select({ id: userAccounts.id, userName: userAccounts.userName, name: userAccounts.name })
     .from(userAccounts)
-    .where(
-      and(
-        eq(userAccounts.id, accountId),
-        eq(userAccounts.locationId, locationId),
-        eq(userAccounts.active, true),
-      ),
-    )
+    .where(and(idInStore(userAccounts, locationId, accountId), eq(userAccounts.active, true)))
     .limit(1);
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idInStore } from '../../db/store-row.ts';
 import { courses, departments, divisions, sections } from '../../db/schema/index.ts';
 
 /** A catalog item's ancestry (divisions, departments, courses, sections of one store). */
@@ -20,6 +21,12 @@ export interface CatalogAncestry {
   sectionId: number | null;
 }
 
+/** The ancestry columns of each level: its parent's, and its own id. */
+const divisionAncestry = { divisionId: divisions.id };
+const departmentAncestry = { ...divisionAncestry, departmentId: departments.id };
+const courseAncestry = { ...departmentAncestry, courseId: courses.id };
+const sectionAncestry = { ...courseAncestry, sectionId: sections.id };
+
 /**
  * Resolves the ancestry of the most specific id given (section, course, department, division)
  * in one query, every joined row within the store; null when it is not an item of the store.
@@ -36,12 +43,7 @@ export async function resolveCatalogAncestry(
   );
   if (item.sectionId != null) {
     const [row] = await db
-      .select({
-        divisionId: divisions.id,
-        departmentId: departments.id,
-        courseId: courses.id,
-        sectionId: sections.id,
-      })
+      .select(sectionAncestry)
       .from(sections)
       .innerJoin(courses, eq(courses.id, sections.courseId))
       .innerJoin(departments, eq(departments.id, courses.departmentId))
@@ -52,7 +54,7 @@ export async function resolveCatalogAncestry(
   }
   if (item.courseId != null) {
     const [row] = await db
-      .select({ divisionId: divisions.id, departmentId: departments.id, courseId: courses.id })
+      .select(courseAncestry)
       .from(courses)
       .innerJoin(departments, eq(departments.id, courses.departmentId))
       .innerJoin(divisions, eq(divisions.id, departments.divisionId))
@@ -62,7 +64,7 @@ export async function resolveCatalogAncestry(
   }
   if (item.departmentId != null) {
     const [row] = await db
-      .select({ divisionId: divisions.id, departmentId: departments.id })
+      .select(departmentAncestry)
       .from(departments)
       .innerJoin(divisions, eq(divisions.id, departments.divisionId))
       .where(
@@ -77,9 +79,9 @@ export async function resolveCatalogAncestry(
   }
   if (item.divisionId != null) {
     const [row] = await db
-      .select({ divisionId: divisions.id })
+      .select(divisionAncestry)
       .from(divisions)
-      .where(and(eq(divisions.id, item.divisionId), eq(divisions.locationId, locationId)))
+      .where(idInStore(divisions, locationId, item.divisionId))
       .limit(1);
     return row ? { ...row, departmentId: null, courseId: null, sectionId: null } : null;
   }

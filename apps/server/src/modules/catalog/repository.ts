@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idInStore } from '../../db/store-row.ts';
 import { courses, departments, divisions, sections, terms } from '../../db/schema/index.ts';
 
 /**
@@ -29,7 +30,7 @@ export async function findDivision(
   const [row] = await db
     .select({ id: divisions.id, name: divisions.name, universityName: divisions.universityName })
     .from(divisions)
-    .where(and(eq(divisions.id, divisionId), eq(divisions.locationId, locationId)))
+    .where(idInStore(divisions, locationId, divisionId))
     .limit(1);
   return row ?? null;
 }
@@ -40,23 +41,31 @@ export interface CodedRow {
   name: string;
 }
 
-/** Departments of a division with a non-empty name (docs/behaviour/validation.md), by name. */
-export async function listDepartments(
+/**
+ * The store's departments matching `where` that have a non-empty name (only those are listed,
+ * docs/behaviour/validation.md), by name.
+ */
+export async function listNamedDepartments(
   db: Db,
   locationId: number,
-  divisionId: number,
+  where: SQL,
 ): Promise<CodedRow[]> {
   return db
     .select({ id: departments.id, code: departments.code, name: departments.name })
     .from(departments)
     .where(
-      and(
-        eq(departments.locationId, locationId),
-        eq(departments.divisionId, divisionId),
-        ne(sql`trim(${departments.name})`, ''),
-      ),
+      and(eq(departments.locationId, locationId), where, ne(sql`trim(${departments.name})`, '')),
     )
     .orderBy(asc(departments.name), asc(departments.code));
+}
+
+/** Departments of a division with a non-empty name, by name. */
+export function listDepartments(
+  db: Db,
+  locationId: number,
+  divisionId: number,
+): Promise<CodedRow[]> {
+  return listNamedDepartments(db, locationId, eq(departments.divisionId, divisionId));
 }
 
 /** The department of a division with this code. */

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { CodedRow } from './repository.ts';
+import { listNamedDepartments, type CodedRow } from './repository.ts';
 import {
   courses,
   departments,
@@ -32,7 +32,7 @@ export async function listTerms(
     .orderBy(desc(terms.startDate), asc(terms.id));
 }
 
-/** Departments with at least one section in the term (named ones only, docs/behaviour/validation.md), by name. */
+/** Departments with at least one section in the term (named ones only), by name. */
 export async function listDepartmentsInTerm(
   db: Db,
   locationId: number,
@@ -49,17 +49,7 @@ export async function listDepartmentsInTerm(
         eq(courses.departmentId, departments.id),
       ),
     );
-  return db
-    .select({ id: departments.id, code: departments.code, name: departments.name })
-    .from(departments)
-    .where(
-      and(
-        eq(departments.locationId, locationId),
-        ne(sql`trim(${departments.name})`, ''),
-        sql`exists (${inTerm})`,
-      ),
-    )
-    .orderBy(asc(departments.name), asc(departments.code));
+  return listNamedDepartments(db, locationId, sql`exists (${inTerm})`);
 }
 
 export interface ProfessorRow {

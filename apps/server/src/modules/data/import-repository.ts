@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DataFeed, ImportStatus } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
+import { idInStore } from '../../db/store-row.ts';
 import { insertRows, queryRows } from '../../db/bulk-write.ts';
 import { dataImportIssues, dataImports, divisions, userAccounts } from '../../db/schema/index.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
@@ -47,9 +48,7 @@ export async function findImport(
   locationId: number,
   importId: number,
 ): Promise<ImportRow | undefined> {
-  const [row] = await selectImports(db).where(
-    and(eq(dataImports.locationId, locationId), eq(dataImports.id, importId)),
-  );
+  const [row] = await selectImports(db).where(idInStore(dataImports, locationId, importId));
   return row && flatten(row);
 }
 
@@ -106,8 +105,7 @@ export async function claimForApply(
     .set({ status: 'APPLYING', progressDone: 0 })
     .where(
       and(
-        eq(dataImports.id, importId),
-        eq(dataImports.locationId, locationId),
+        idInStore(dataImports, locationId, importId),
         eq(dataImports.status, 'VALIDATED'),
       ),
     )

@@ -17,6 +17,14 @@ export interface Grant extends ScopeColumns {
   actionName: string;
 }
 
+/** A role assignment's catalog scope, as its user_roles row stores it. */
+export const assignmentScopeColumns = {
+  divisionId: userRoles.divisionId,
+  departmentId: userRoles.departmentId,
+  courseId: userRoles.courseId,
+  sectionId: userRoles.sectionId,
+} satisfies Record<keyof ScopeColumns, unknown>;
+
 /**
  * Every (assignment, action) pair of an account's roles in one store, via role_actions: all a
  * request needs to answer "may they", in one query (user_roles_account_idx).
@@ -26,10 +34,7 @@ export async function listGrants(db: Db, accountId: number, locationId: number):
     .select({
       roleName: roles.name,
       actionName: actions.name,
-      divisionId: userRoles.divisionId,
-      departmentId: userRoles.departmentId,
-      courseId: userRoles.courseId,
-      sectionId: userRoles.sectionId,
+      ...assignmentScopeColumns,
     })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))

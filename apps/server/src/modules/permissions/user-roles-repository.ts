@@ -15,6 +15,7 @@ import {
   userRoles,
 } from '../../db/schema/index.ts';
 import type { ScopeColumns } from '../catalog/index.ts';
+import { assignmentScopeColumns } from './repository.ts';
 
 export interface RoleRow {
   id: number;
@@ -119,10 +120,7 @@ export async function listUserRoleRows(
     .select({
       assignmentId: userRoles.id,
       role: roleColumns,
-      divisionId: userRoles.divisionId,
-      departmentId: userRoles.departmentId,
-      courseId: userRoles.courseId,
-      sectionId: userRoles.sectionId,
+      ...assignmentScopeColumns,
       resolvedDivisionId: divisions.id,
       divisionName: divisions.name,
       universityName: divisions.universityName,

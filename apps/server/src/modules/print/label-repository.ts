@@ -6,9 +6,13 @@ import {
   rentalLabels,
   rentals,
   students,
-  titles,
   userAccounts,
 } from '../../db/schema/index.ts';
+import {
+  rentalTitleColumns,
+  returnConditionOfRental,
+  selectRentalsWithTitles,
+} from '../../db/rental-rows.ts';
 
 export type LabelRow = typeof rentalLabels.$inferSelect;
 type NewLabel = typeof rentalLabels.$inferInsert;
@@ -66,18 +70,14 @@ export interface LabelItemRow {
 /** The rentals a label covers: the parcel's items (SHIPMENT) or the items returned (RETURN). */
 export async function labelItems(db: Db, label: LabelRow): Promise<LabelItemRow[]> {
   const link = label.kind === 'SHIPMENT' ? rentals.shipmentLabelId : rentals.returnLabelId;
-  return db
-    .select({
-      transItemId: rentals.id,
-      serialItemRefNum: rentals.serialItemRefNum,
-      isbn: titles.ean13,
-      title: titles.description,
-      conditionName: marketplaceConditions.name,
-      returnedAt: rentals.returnedAt,
-    })
-    .from(rentals)
-    .innerJoin(titles, eq(titles.id, rentals.titleId))
-    .leftJoin(marketplaceConditions, eq(marketplaceConditions.id, rentals.marketplaceConditionId))
+  return selectRentalsWithTitles(db, {
+    transItemId: rentals.id,
+    serialItemRefNum: rentals.serialItemRefNum,
+    ...rentalTitleColumns,
+    conditionName: marketplaceConditions.name,
+    returnedAt: rentals.returnedAt,
+  })
+    .leftJoin(marketplaceConditions, returnConditionOfRental)
     .where(eq(link, label.id))
     .orderBy(asc(rentals.serialItemRefNum), asc(rentals.id));
 }

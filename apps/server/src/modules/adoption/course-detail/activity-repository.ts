@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { idInStore } from '../../../db/store-row.ts';
 import {
   adoptionActivity,
   adoptionMaterialSections,
@@ -30,8 +31,7 @@ export async function findAdoption(db: Db, locationId: number, adoptionMaterialI
     .innerJoin(courses, eq(courses.id, adoptionMaterials.courseId))
     .where(
       and(
-        eq(adoptionMaterials.id, adoptionMaterialId),
-        eq(adoptionMaterials.locationId, locationId),
+        idInStore(adoptionMaterials, locationId, adoptionMaterialId),
         eq(courses.locationId, locationId),
       ),
     )
@@ -59,12 +59,17 @@ const historyColumns = {
   actorName: userAccounts.name,
 };
 
-/** An adoption's history, oldest first, with who did each thing. */
-export async function listHistory(db: Db, adoptionMaterialId: number) {
+/** History entries, each with who wrote it. */
+function selectHistory(db: Db) {
   return db
     .select(historyColumns)
     .from(adoptionActivity)
-    .leftJoin(userAccounts, eq(userAccounts.id, adoptionActivity.actorAccountId))
+    .leftJoin(userAccounts, eq(userAccounts.id, adoptionActivity.actorAccountId));
+}
+
+/** An adoption's history, oldest first, with who did each thing. */
+export async function listHistory(db: Db, adoptionMaterialId: number) {
+  return selectHistory(db)
     .where(eq(adoptionActivity.adoptionMaterialId, adoptionMaterialId))
     .orderBy(asc(adoptionActivity.at), asc(adoptionActivity.id));
 }
@@ -73,12 +78,7 @@ export type HistoryRow = Awaited<ReturnType<typeof listHistory>>[number];
 
 /** One history entry, with who wrote it. */
 export async function findEntry(db: Db, id: number): Promise<HistoryRow | null> {
-  const [row] = await db
-    .select(historyColumns)
-    .from(adoptionActivity)
-    .leftJoin(userAccounts, eq(userAccounts.id, adoptionActivity.actorAccountId))
-    .where(eq(adoptionActivity.id, id))
-    .limit(1);
+  const [row] = await selectHistory(db).where(eq(adoptionActivity.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -99,10 +99,7 @@ export async function lastEntryBy(
   actorAccountId: number,
   action: string,
 ): Promise<HistoryRow | null> {
-  const [row] = await db
-    .select(historyColumns)
-    .from(adoptionActivity)
-    .leftJoin(userAccounts, eq(userAccounts.id, adoptionActivity.actorAccountId))
+  const [row] = await selectHistory(db)
     .where(
       and(
         eq(adoptionActivity.adoptionMaterialId, adoptionMaterialId),

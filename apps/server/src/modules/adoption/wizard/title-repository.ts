@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { ProposedTitleInput } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
+import { findInStore } from '../../../db/store-row.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import {
   externalProducts,
@@ -64,12 +65,7 @@ export async function findTitle(
   locationId: number,
   titleId: number,
 ): Promise<StoredTitle | null> {
-  const [row] = await db
-    .select()
-    .from(titles)
-    .where(and(eq(titles.id, titleId), eq(titles.locationId, locationId)))
-    .limit(1);
-  return row ?? null;
+  return (await findInStore(db, titles, locationId, titleId)) ?? null;
 }
 
 export type StoredProposedTitle = typeof proposedTitles.$inferSelect;
@@ -79,12 +75,7 @@ export async function findProposedTitle(
   locationId: number,
   proposedTitleId: number,
 ): Promise<StoredProposedTitle | null> {
-  const [row] = await db
-    .select()
-    .from(proposedTitles)
-    .where(and(eq(proposedTitles.id, proposedTitleId), eq(proposedTitles.locationId, locationId)))
-    .limit(1);
-  return row ?? null;
+  return (await findInStore(db, proposedTitles, locationId, proposedTitleId)) ?? null;
 }
 
 export async function proposedProductTypeExists(db: Db, id: number): Promise<boolean> {

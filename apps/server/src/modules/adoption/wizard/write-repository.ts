@@ -67,6 +67,23 @@ const sameMaterial = (m: MaterialRef) =>
         )
       : sql`false`;
 
+/** The course's active adoptions of the material. */
+const activeAdoptionsOf = (courseId: number, material: MaterialRef) =>
+  and(
+    eq(adoptionMaterials.courseId, courseId),
+    eq(adoptionMaterials.active, true),
+    sameMaterial(material),
+  );
+
+/** Joins a section link to its adoption. */
+const linkOfAdoption = eq(adoptionMaterialSections.adoptionMaterialId, adoptionMaterials.id);
+
+/** A section adoption's link to a section it is still on (one taken off is kept, as removed). */
+const liveSectionLink = and(
+  eq(adoptionMaterials.adoptionType, ADOPTION_TYPE.SECTION),
+  eq(adoptionMaterialSections.removed, false),
+);
+
 /**
  * Where the course already has this material, other than the adoption `exceptId`: on an
  * active auto adoption, and on which of `sectionIds` through an active section adoption.
@@ -79,9 +96,7 @@ export async function existingAdoptionsOf(
   exceptId: number | null,
 ): Promise<{ onAutoAdoption: boolean; onSections: number[] }> {
   const others = and(
-    eq(adoptionMaterials.courseId, courseId),
-    eq(adoptionMaterials.active, true),
-    sameMaterial(material),
+    activeAdoptionsOf(courseId, material),
     exceptId === null ? undefined : ne(adoptionMaterials.id, exceptId),
   );
   const [auto] = await db
@@ -95,15 +110,11 @@ export async function existingAdoptionsOf(
       : await db
           .selectDistinct({ sectionId: adoptionMaterialSections.sectionId })
           .from(adoptionMaterialSections)
-          .innerJoin(
-            adoptionMaterials,
-            eq(adoptionMaterials.id, adoptionMaterialSections.adoptionMaterialId),
-          )
+          .innerJoin(adoptionMaterials, linkOfAdoption)
           .where(
             and(
               others,
-              eq(adoptionMaterials.adoptionType, ADOPTION_TYPE.SECTION),
-              eq(adoptionMaterialSections.removed, false),
+              liveSectionLink,
               inArray(adoptionMaterialSections.sectionId, [...sectionIds]),
             ),
           );
@@ -119,19 +130,8 @@ export async function hasSectionAdoptionOf(
   const [row] = await db
     .select({ id: adoptionMaterials.id })
     .from(adoptionMaterials)
-    .innerJoin(
-      adoptionMaterialSections,
-      eq(adoptionMaterialSections.adoptionMaterialId, adoptionMaterials.id),
-    )
-    .where(
-      and(
-        eq(adoptionMaterials.courseId, courseId),
-        eq(adoptionMaterials.active, true),
-        eq(adoptionMaterials.adoptionType, ADOPTION_TYPE.SECTION),
-        eq(adoptionMaterialSections.removed, false),
-        sameMaterial(material),
-      ),
-    )
+    .innerJoin(adoptionMaterialSections, linkOfAdoption)
+    .where(and(activeAdoptionsOf(courseId, material), liveSectionLink))
     .limit(1);
   return row !== undefined;
 }

@@ -37,3 +37,17 @@ export async function classify(
     .map((r) => ({ i: Number(r.i), exists: r.exists === true, differs: r.differs === true }))
     .sort((a, b) => a.i - b.i);
 }
+
+/**
+ * Runs a write of `records` that answers one integer column `id` per row it wrote, as numbers
+ * (a raw query may bring them as strings); no statement for no records.
+ */
+export async function writeAnsweringIds(
+  db: Db,
+  records: readonly object[],
+  query: () => SQL,
+): Promise<number[]> {
+  if (records.length === 0) return [];
+  const rows = await queryRows<{ id: unknown }>(db, query());
+  return rows.map((r) => Number(r.id));
+}

@@ -2,7 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import { professorNamed } from './professors-import-repository.ts';
-import { classify, recordset, type Classified } from './recordset-repository.ts';
+import {
+  classify,
+  recordset,
+  writeAnsweringIds,
+  type Classified,
+} from './recordset-repository.ts';
 
 /**
  * The statements of a section list import (courses-sections, UIUC files): per chunk, each
@@ -120,7 +125,8 @@ export async function writeCourses(
   );
 }
 
-export interface SectionWrite {
+/** A record naming a section by its natural keys: what `sectionOf` joins it to its section by. */
+interface SectionKeyWrite {
   i: number;
   division_id: number;
   /** Null while validating a term the import would create: no section of it exists. */
@@ -128,6 +134,10 @@ export interface SectionWrite {
   dept: string;
   course: string;
   code: string;
+}
+const SECTION_KEY = 'i int, division_id int, term_id int, dept text, course text, code text';
+
+export interface SectionWrite extends SectionKeyWrite {
   /** Null: not given (a stored date stays; a new section gets the term's). */
   start_date: string | null;
   end_date: string | null;
@@ -137,8 +147,7 @@ export interface SectionWrite {
   capacity: number | null;
   estimated: number | null;
 }
-const SECTION =
-  'i int, division_id int, term_id int, dept text, course text, code text, start_date date, end_date date, term_start date, term_end date, capacity int, estimated int';
+const SECTION = `${SECTION_KEY}, start_date date, end_date date, term_start date, term_end date, capacity int, estimated int`;
 
 /** Joins x (dept, course, term_id, code) to its course `c` and section `s`. */
 const courseOf = sql`courses c on c.department_id = d.id and c.code = x.course`;
@@ -162,9 +171,10 @@ export async function writeSections(
   rows: readonly SectionWrite[],
 ): Promise<number[]> {
   if (rows.length === 0) return [];
-  const created = await queryRows<{ id: number }>(
+  const created = await writeAnsweringIds(
     db,
-    sql`insert into sections (location_id, course_id, term_id, code, start_date, end_date,
+    rows,
+    () => sql`insert into sections (location_id, course_id, term_id, code, start_date, end_date,
         enrollment_capacity, estimated_enrollment)
       select ${locationId}, c.id, x.term_id, x.code, coalesce(x.start_date, x.term_start),
         coalesce(x.end_date, x.term_end), coalesce(x.capacity, 0), coalesce(x.estimated, 0)
@@ -181,22 +191,15 @@ export async function writeSections(
       where s.course_id = c.id and s.term_id = x.term_id and s.code = x.code
         and ${sectionChanges}`,
   );
-  return created.map((r) => Number(r.id));
+  return created;
 }
 
 /** A professor teaching a section, both named by natural keys. */
-export interface LinkWrite {
-  i: number;
-  division_id: number;
-  term_id: number | null;
-  dept: string;
-  course: string;
-  code: string;
+export interface LinkWrite extends SectionKeyWrite {
   last: string;
   first: string;
 }
-const LINK =
-  'i int, division_id int, term_id int, dept text, course text, code text, last text, first text';
+const LINK = `${SECTION_KEY}, last text, first text`;
 
 function linkSource(locationId: number, rows: readonly LinkWrite[], join: 'left join' | 'join'): SQL {
   const j = sql.raw(join);
@@ -225,13 +228,12 @@ export async function writeLinks(
   locationId: number,
   rows: readonly LinkWrite[],
 ): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const linked = await queryRows<{ sectionId: number }>(
+  return writeAnsweringIds(
     db,
-    sql`insert into section_professors (section_id, professor_id)
+    rows,
+    () => sql`insert into section_professors (section_id, professor_id)
       select s.id, p.id from ${linkSource(locationId, rows, 'join')}
       on conflict do nothing
-      returning section_id as "sectionId"`,
+      returning section_id as id`,
   );
-  return linked.map((r) => Number(r.sectionId));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
-import { classify, recordset, type Classified } from './recordset-repository.ts';
+import { classify, recordset, writeAnsweringIds, type Classified } from './recordset-repository.ts';
 
 /** A section named by natural keys (its term already resolved), to find its id. */
 export interface SectionKey {
@@ -102,14 +102,13 @@ export async function writeEnrollments(
   locationId: number,
   rows: readonly EnrollmentWrite[],
 ): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const added = await queryRows<{ sectionId: number }>(
+  return writeAnsweringIds(
     db,
-    sql`insert into enrollments (student_id, section_id, location_id)
+    rows,
+    () => sql`insert into enrollments (student_id, section_id, location_id)
       select st.id, x.section_id, ${locationId} from ${recordset(rows, ENROLLMENT)}
       join students st on st.location_id = ${locationId} and st.student_id_num = x.sid
       on conflict do nothing
-      returning section_id as "sectionId"`,
+      returning section_id as id`,
   );
-  return added.map((r) => Number(r.sectionId));
 }

@@ -1,6 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { fundingAllowances, fundingSources } from '../../../db/schema/index.ts';
+
+/** Joins an allowance to the source it draws on. */
+export const sourceOfAllowance = eq(fundingSources.id, fundingAllowances.sourceId);
+
+/** The allowances of a student of the store. */
+export function allowancesOfStudent(locationId: number, studentId: number): SQL {
+  return and(
+    eq(fundingAllowances.locationId, locationId),
+    eq(fundingAllowances.studentId, studentId),
+  ) as SQL;
+}
 
 /** A student's allowances (the store's) with what their sources say. */
 export async function studentAllowanceRows(db: Db, locationId: number, studentId: number) {
@@ -17,8 +28,6 @@ export async function studentAllowanceRows(db: Db, locationId: number, studentId
       spending: fundingSources.spending,
     })
     .from(fundingAllowances)
-    .innerJoin(fundingSources, eq(fundingSources.id, fundingAllowances.sourceId))
-    .where(
-      and(eq(fundingAllowances.locationId, locationId), eq(fundingAllowances.studentId, studentId)),
-    );
+    .innerJoin(fundingSources, sourceOfAllowance)
+    .where(allowancesOfStudent(locationId, studentId));
 }

@@ -7,6 +7,10 @@ import {
   fundingSourceTerms,
 } from '../../../db/schema/index.ts';
 import type { UsableAllowance } from './order-funding-split.ts';
+import {
+  allowancesOfStudent,
+  sourceOfAllowance,
+} from '../allowances/student-allowances-repository.ts';
 
 /** The term ids of each source (none: any term). */
 async function termIdsOf(db: Db, sourceIds: readonly number[]): Promise<Map<number, number[]>> {
@@ -48,11 +52,10 @@ export async function openAllowancesOf(
       balanceCents: balance,
     })
     .from(fundingAllowances)
-    .innerJoin(fundingSources, eq(fundingSources.id, fundingAllowances.sourceId))
+    .innerJoin(fundingSources, sourceOfAllowance)
     .where(
       and(
-        eq(fundingAllowances.locationId, locationId),
-        eq(fundingAllowances.studentId, studentId),
+        allowancesOfStudent(locationId, studentId),
         lte(fundingSources.chargeStartsOn, today),
         gte(fundingSources.chargeEndsOn, today),
       ),

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { findInStore, idInStore } from '../../../db/store-row.ts';
 import { fundingLedger, fundingSources, fundingSourceTerms } from '../../../db/schema/index.ts';
 
 export type SourceRow = typeof fundingSources.$inferSelect;
@@ -10,16 +11,7 @@ export async function findSource(
   locationId: number,
   sourceId: number,
 ): Promise<SourceRow | undefined> {
-  const [row] = await selectSource(db, locationId, sourceId);
-  return row;
-}
-
-/** The store's source (another store's source is not found). */
-function selectSource(db: Db, locationId: number, sourceId: number) {
-  return db
-    .select()
-    .from(fundingSources)
-    .where(and(eq(fundingSources.id, sourceId), eq(fundingSources.locationId, locationId)));
+  return findInStore(db, fundingSources, locationId, sourceId);
 }
 
 /**
@@ -35,7 +27,11 @@ export async function lockSource(
   locationId: number,
   sourceId: number,
 ): Promise<SourceRow | undefined> {
-  const [row] = await selectSource(db, locationId, sourceId).for('no key update');
+  const [row] = await db
+    .select()
+    .from(fundingSources)
+    .where(idInStore(fundingSources, locationId, sourceId))
+    .for('no key update');
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
+import { idInStore } from '../../../db/store-row.ts';
 import { fundingUploadIssues, fundingUploads, userAccounts } from '../../../db/schema/index.ts';
 import type { KeptRow, UploadIssue } from './upload-check.ts';
 
@@ -59,9 +60,7 @@ export async function findUpload(
   locationId: number,
   uploadId: number,
 ): Promise<UploadRow | undefined> {
-  const [row] = await selectUploads(db).where(
-    and(eq(fundingUploads.id, uploadId), eq(fundingUploads.locationId, locationId)),
-  );
+  const [row] = await selectUploads(db).where(idInStore(fundingUploads, locationId, uploadId));
   return (
     row && { ...row.upload, createdByName: row.createdByName, appliedByName: row.appliedByName }
   );

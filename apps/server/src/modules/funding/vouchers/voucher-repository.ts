@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { idInStore } from '../../../db/store-row.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import { fundingAllowances, locations } from '../../../db/schema/index.ts';
 
@@ -91,9 +92,7 @@ export async function markVoucherEmailed(
   await db
     .update(fundingAllowances)
     .set({ emailedAt: at })
-    .where(
-      and(eq(fundingAllowances.id, allowanceId), eq(fundingAllowances.locationId, locationId)),
-    );
+    .where(idInStore(fundingAllowances, locationId, allowanceId));
 }
 
 /** The store's name, as its vouchers print it. */

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { findInStore } from '../../../db/store-row.ts';
 import { students } from '../../../db/schema/index.ts';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -10,9 +10,5 @@ export async function findStudent(
   locationId: number,
   customerId: number,
 ): Promise<StudentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(students)
-    .where(and(eq(students.id, customerId), eq(students.locationId, locationId)));
-  return row;
+  return findInStore(db, students, locationId, customerId);
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { idInStore } from '../../../db/store-row.ts';
 import {
   locations,
   orderItems,
@@ -115,13 +116,7 @@ export async function lockStudentOrder(
   const [row] = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.locationId, locationId),
-        eq(orders.studentId, studentId),
-      ),
-    )
+    .where(and(idInStore(orders, locationId, orderId), eq(orders.studentId, studentId)))
     .for('no key update');
   if (!row) return undefined;
   const [fulfilled] = await db

@@ -1,12 +1,11 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
-  marketplaceConditions,
-  orderItems,
-  orders,
-  rentals,
-  titles,
-} from '../../../db/schema/index.ts';
+  rentalTitleColumns,
+  returnConditionOfRental,
+  selectRentalsWithTitles,
+} from '../../../db/rental-rows.ts';
+import { marketplaceConditions, orderItems, orders, rentals } from '../../../db/schema/index.ts';
 
 export interface RentalHistoryRow {
   id: number;
@@ -28,23 +27,19 @@ export async function readStudentRentals(
   studentId: number,
   limit: number,
 ): Promise<RentalHistoryRow[]> {
-  return db
-    .select({
-      id: rentals.id,
-      orderId: rentals.orderId,
-      isbn: titles.ean13,
-      title: titles.description,
-      serialItemRefNum: rentals.serialItemRefNum,
-      dueDate: rentals.dueDate,
-      state: rentals.state,
-      returnedAt: rentals.returnedAt,
-      conditionName: marketplaceConditions.name,
-      trackingNumber: rentals.trackingNumber,
-    })
-    .from(rentals)
+  return selectRentalsWithTitles(db, {
+    id: rentals.id,
+    orderId: rentals.orderId,
+    ...rentalTitleColumns,
+    serialItemRefNum: rentals.serialItemRefNum,
+    dueDate: rentals.dueDate,
+    state: rentals.state,
+    returnedAt: rentals.returnedAt,
+    conditionName: marketplaceConditions.name,
+    trackingNumber: rentals.trackingNumber,
+  })
+    .leftJoin(marketplaceConditions, returnConditionOfRental)
     .innerJoin(orders, eq(orders.id, rentals.orderId))
-    .innerJoin(titles, eq(titles.id, rentals.titleId))
-    .leftJoin(marketplaceConditions, eq(marketplaceConditions.id, rentals.marketplaceConditionId))
     .where(and(eq(rentals.locationId, locationId), eq(rentals.studentId, studentId)))
     .orderBy(desc(orders.createdAt), desc(rentals.id))
     .limit(limit);

@@ -8,6 +8,7 @@ import {
   titles,
   userAccounts,
 } from '../../../db/schema/index.ts';
+import { rentalTitleColumns, selectRentalsWithTitles } from '../../../db/rental-rows.ts';
 
 /** A rental as the lists show it, with the title's ISBN, description and author. */
 export interface RentalListRow {
@@ -32,8 +33,7 @@ export interface TransitRow extends RentalListRow {
 export const rentalListColumns = {
   transItemId: rentals.id,
   orderId: rentals.orderId,
-  isbn: titles.ean13,
-  title: titles.description,
+  ...rentalTitleColumns,
   author: titles.author,
   serialItemRefNum: rentals.serialItemRefNum,
   serialItemLabel: rentals.serialItemLabel,
@@ -47,10 +47,7 @@ export async function outstandingRentals(
   locationId: number,
   studentId: number,
 ): Promise<RentalListRow[]> {
-  return db
-    .select(rentalListColumns)
-    .from(rentals)
-    .innerJoin(titles, eq(titles.id, rentals.titleId))
+  return selectRentalsWithTitles(db, rentalListColumns)
     .where(
       and(
         eq(rentals.studentId, studentId),
@@ -72,14 +69,11 @@ export async function inTransitRentals(
   locationId: number,
   studentId: number,
 ): Promise<TransitRow[]> {
-  return db
-    .select({
-      ...rentalListColumns,
-      labelToken: rentalLabels.token,
-      labelExpiresAt: rentalLabels.expiresAt,
-    })
-    .from(rentals)
-    .innerJoin(titles, eq(titles.id, rentals.titleId))
+  return selectRentalsWithTitles(db, {
+    ...rentalListColumns,
+    labelToken: rentalLabels.token,
+    labelExpiresAt: rentalLabels.expiresAt,
+  })
     .innerJoin(orders, eq(orders.id, rentals.orderId))
     .leftJoin(rentalLabels, eq(rentalLabels.id, rentals.shipmentLabelId))
     .where(
@@ -145,17 +139,14 @@ export async function lockRentals(
   locationId: number,
   ids: readonly number[],
 ): Promise<LockedRental[]> {
-  const rows = await db
-    .select({
-      ...rentalListColumns,
-      studentId: rentals.studentId,
-      state: rentals.state,
-      shipmentLabelId: rentals.shipmentLabelId,
-      returnedAt: rentals.returnedAt,
-      returnedBy: rentals.returnedBy,
-    })
-    .from(rentals)
-    .innerJoin(titles, eq(titles.id, rentals.titleId))
+  const rows = await selectRentalsWithTitles(db, {
+    ...rentalListColumns,
+    studentId: rentals.studentId,
+    state: rentals.state,
+    shipmentLabelId: rentals.shipmentLabelId,
+    returnedAt: rentals.returnedAt,
+    returnedBy: rentals.returnedBy,
+  })
     .where(and(eq(rentals.locationId, locationId), inArray(rentals.id, [...ids])))
     .orderBy(asc(rentals.id))
     .for('update', { of: rentals });
