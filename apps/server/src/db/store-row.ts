@@ -29,3 +29,12 @@ export async function findInStore<T extends StoreTable>(
     .limit(1);
   return rows[0] as T['$inferSelect'] | undefined;
 }
+
+/**
+ * A repository's "one row of the store by id" lookup for `table`: each repository names its
+ * own (findStudent, findSource, ...) and the rule lives in findInStore.
+ */
+export function storeRowFinder<T extends StoreTable>(table: T) {
+  return (db: Db, locationId: number, id: number): Promise<T['$inferSelect'] | undefined> =>
+    findInStore(db, table, locationId, id);
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { ProposedTitleInput } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { findInStore } from '../../../db/store-row.ts';
+import { storeRowFinder } from '../../../db/store-row.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import {
   externalProducts,
@@ -59,24 +59,13 @@ export async function copyProductsToTitles(
   return { titles: ordered, foundProductIds: products.map((p) => p.id) };
 }
 
-/** A title of the store, or null (another store's title is as good as none). */
-export async function findTitle(
-  db: Db,
-  locationId: number,
-  titleId: number,
-): Promise<StoredTitle | null> {
-  return (await findInStore(db, titles, locationId, titleId)) ?? null;
-}
+/** A title of the store, or undefined (another store's title is as good as none). */
+export const findTitle = storeRowFinder(titles);
 
 export type StoredProposedTitle = typeof proposedTitles.$inferSelect;
 
-export async function findProposedTitle(
-  db: Db,
-  locationId: number,
-  proposedTitleId: number,
-): Promise<StoredProposedTitle | null> {
-  return (await findInStore(db, proposedTitles, locationId, proposedTitleId)) ?? null;
-}
+/** A proposed title of the store, or undefined. */
+export const findProposedTitle = storeRowFinder(proposedTitles);
 
 export async function proposedProductTypeExists(db: Db, id: number): Promise<boolean> {
   const [row] = await db

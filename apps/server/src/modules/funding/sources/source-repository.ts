@@ -1,18 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { findInStore, idInStore } from '../../../db/store-row.ts';
+import { idInStore, storeRowFinder } from '../../../db/store-row.ts';
 import { fundingLedger, fundingSources, fundingSourceTerms } from '../../../db/schema/index.ts';
 
 export type SourceRow = typeof fundingSources.$inferSelect;
 
 /** One of the store's sources, or undefined (another store's source is not found). */
-export async function findSource(
-  db: Db,
-  locationId: number,
-  sourceId: number,
-): Promise<SourceRow | undefined> {
-  return findInStore(db, fundingSources, locationId, sourceId);
-}
+export const findSource = storeRowFinder(fundingSources);
 
 /**
  * Locks the source's row for the rest of the transaction and reads it as it now is. Every
