@@ -94,12 +94,18 @@ function newRows(session: Session, target: StoreAccount, role: RoleRow, scopes: 
   }));
 }
 
+/** Who changes whose roles: what the four role changes receive besides their body. */
+export interface RoleChangeCall {
+  deps: AppDeps;
+  session: Session;
+  grants: Grants;
+  /** The account whose roles change (the call's `username`). */
+  userName: string;
+}
+
 /** assignUserRolesAndCatalog: a role limited to one or more catalogs. */
 export async function assignRoleWithCatalogs(
-  deps: AppDeps,
-  session: Session,
-  grants: Grants,
-  userName: string,
+  { deps, session, grants, userName }: RoleChangeCall,
   input: { Role: RoleInput; AuthCatalogList: AuthCatalogInput[] },
 ): Promise<UserRolesResponse> {
   const role = await resolveRole(deps.db, input.Role, 'Role.');
@@ -146,10 +152,7 @@ async function roleForUser(
 
 /** assignUserRoles: a role on its own, store-wide. */
 export async function assignRoleStoreWide(
-  deps: AppDeps,
-  session: Session,
-  grants: Grants,
-  userName: string,
+  { deps, session, grants, userName }: RoleChangeCall,
   input: RoleInput,
 ): Promise<UserRolesResponse> {
   const { role, target } = await roleForUser(deps, session, userName, input, '');
@@ -203,10 +206,7 @@ function refuseOwnAdministrator(session: Session, target: StoreAccount, role: Ro
 
 /** unAssignUserRoles: removes the whole role, every catalog of it. */
 export async function unassignRole(
-  deps: AppDeps,
-  session: Session,
-  grants: Grants,
-  userName: string,
+  { deps, session, grants, userName }: RoleChangeCall,
   input: RoleInput,
 ): Promise<UserRolesResponse> {
   const { role, target } = await roleForUser(deps, session, userName, input, '');
@@ -232,10 +232,7 @@ export async function unassignRole(
 
 /** unAssignUserRolesAndCatalog: removes one catalog of one role. */
 export async function unassignRoleCatalog(
-  deps: AppDeps,
-  session: Session,
-  grants: Grants,
-  userName: string,
+  { deps, session, grants, userName }: RoleChangeCall,
   input: { Role: RoleInput; AuthCatalog: AuthCatalogInput },
 ): Promise<UserRolesResponse> {
   const { role, target } = await roleForUser(deps, session, userName, input.Role, 'Role.');

@@ -17,14 +17,12 @@ import {
   type Endpoint,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Session } from '../../lib/session.ts';
 import { requireWebsite } from '../../lib/request-context.ts';
 import { websiteOrigin } from '../../lib/website-origin.ts';
 import { route } from '../../lib/route.ts';
 import { createAccount } from './account-creation.ts';
 import * as assignment from './assignment-service.ts';
 import * as catalog from '../catalog/index.ts';
-import type { Grants } from './grants.ts';
 import { PERMISSION_MESSAGES as M } from './messages.ts';
 import { requireAssigner } from './role-resolution.ts';
 import { listRoles } from './user-roles-repository.ts';
@@ -77,17 +75,12 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: AppDeps): v
     R extends z.ZodType,
   >(
     contract: Endpoint<P, Q, B, R>,
-    change: (
-      deps: AppDeps,
-      session: Session,
-      grants: Grants,
-      userName: string,
-      input: z.output<B>,
-    ) => Promise<z.output<R>>,
+    change: (call: assignment.RoleChangeCall, input: z.output<B>) => Promise<z.output<R>>,
   ) =>
-    route(app, contract, WRITE, async ({ query, body, request }) =>
-      change(deps, request.session, await assigner(request), query.username, body),
-    );
+    route(app, contract, WRITE, async ({ query, body, request }) => {
+      const grants = await assigner(request);
+      return change({ deps, session: request.session, grants, userName: query.username }, body);
+    });
   roleChange(assignUserRolesAndCatalog, assignment.assignRoleWithCatalogs);
   roleChange(assignUserRoles, assignment.assignRoleStoreWide);
   roleChange(unAssignUserRoles, assignment.unassignRole);
