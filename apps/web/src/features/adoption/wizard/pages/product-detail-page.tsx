@@ -21,6 +21,7 @@ import {
 } from '../wizard-schemas.ts';
 import { YesNoField } from '../yes-no-field.tsx';
 import { WizardForm } from '../wizard-form.tsx';
+import { twoColumns } from '../../../../components/two-columns.ts';
 
 function formValues(proposal: ProposalData | null): ProposalFormValues {
   const v = proposal?.values;
@@ -70,13 +71,7 @@ export function ProductDetailPage({ context, send, formId }: WizardPageProps) {
   return (
     <WizardForm formId={formId} onSubmit={onSubmit} spacing={2}>
       <TextField label="Title" required {...text('description')} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
+      <Box sx={twoColumns('sm')}>
         <TextField label="Author" {...text('author')} />
         <TextField label="Publisher" {...text('publisher')} />
         {types.isError ? (
