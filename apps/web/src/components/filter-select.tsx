@@ -1,10 +1,7 @@
-import TextField from '@mui/material/TextField';
 import { errorMessage } from '../lib/api-client.ts';
+import { NativeSelect, type SelectOption } from './native-select.tsx';
 
-export interface FilterOption {
-  value: string;
-  label: string;
-}
+export type FilterOption = SelectOption;
 
 interface FilterSelectProps {
   label: string;
@@ -17,9 +14,8 @@ interface FilterSelectProps {
 }
 
 /**
- * A native select: the phone's own picker on phones, and fully keyboard and screen reader
- * usable everywhere. A value the options do not hold yet (a linked division while the list
- * loads) is kept as an option, so the field never shows something other than the filter.
+ * A filter's native select. A value the options do not hold yet (a linked division while the
+ * list loads) is kept as an option, so the field never shows something other than the filter.
  */
 export function FilterSelect({
   label,
@@ -33,25 +29,16 @@ export function FilterSelect({
   const error = source?.error ?? null;
   const known = options.some((option) => option.value === value);
   return (
-    <TextField
-      select
-      fullWidth
-      size="small"
+    <NativeSelect
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      options={options}
+      onChange={onChange}
       disabled={disabled || loading}
       error={Boolean(error)}
       helperText={error ? errorMessage(error) : undefined}
-      // Shrunk always: an empty value still shows its option's words ('All departments').
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       {!known && <option value={value}>{loading ? 'Loading…' : value}</option>}
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </TextField>
+    </NativeSelect>
   );
 }
