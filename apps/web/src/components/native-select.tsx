@@ -6,7 +6,7 @@ export interface SelectOption {
   label: string;
 }
 
-interface NativeSelectProps {
+export interface NativeSelectProps {
   label: string;
   value: string;
   options: readonly SelectOption[];
@@ -48,3 +48,9 @@ export function NativeSelect(props: NativeSelectProps) {
     </TextField>
   );
 }
+
+/** What every select of the app is given: its label, value, options and whether it is usable. */
+export type SelectFieldProps = Pick<
+  NativeSelectProps,
+  'label' | 'value' | 'options' | 'onChange' | 'disabled'
+>;

@@ -1,11 +1,6 @@
-import { NativeSelect, type SelectOption } from '../../../components/native-select.tsx';
+import { NativeSelect, type SelectFieldProps } from '../../../components/native-select.tsx';
 
-interface ChoiceSelectProps {
-  label: string;
-  value: string;
-  options: readonly SelectOption[];
-  onChange: (value: string) => void;
-  disabled?: boolean;
+interface ChoiceSelectProps extends SelectFieldProps {
   /** Why the choice cannot be sent, shown under the field. */
   error?: string;
   helperText?: string;
@@ -15,17 +10,8 @@ interface ChoiceSelectProps {
  * A required choice of a form, with its problem under it. FilterSelect is for filters, which
  * have no wrong value.
  */
-export function ChoiceSelect({ label, value, options, onChange, disabled, error, helperText }: ChoiceSelectProps) {
+export function ChoiceSelect({ error, helperText, ...select }: ChoiceSelectProps) {
   return (
-    <NativeSelect
-      label={label}
-      value={value}
-      options={options}
-      onChange={onChange}
-      required
-      disabled={disabled}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
-    />
+    <NativeSelect {...select} required error={Boolean(error)} helperText={error ?? helperText} />
   );
 }
