@@ -13,7 +13,13 @@ interface ConfirmDialogProps {
   message?: ReactNode;
   /** Instead of `message`: the question, and anything the answer needs (such as which section). */
   children?: ReactNode;
+  /** Shown under the message, such as why the change failed. */
+  alert?: ReactNode;
   confirmLabel: string;
+  /** The button that answers no; 'Cancel' unless the change is itself a cancelling. */
+  cancelLabel?: string;
+  /** The confirm button's text while the change is under way; 'Working…' unless said. */
+  busyLabel?: string;
   /**
    * A change that cannot be taken back (a removal, an e-mail sent): the confirm button is red and
    * does not take the focus, so Enter cannot make it by accident. Otherwise it takes the focus.
@@ -45,11 +51,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       ) : (
         <DialogContent>
           <DialogContentText id={textId}>{props.message}</DialogContentText>
+          {props.alert}
         </DialogContent>
       )}
       <DialogActions>
         <Button onClick={props.onCancel} disabled={props.busy}>
-          Cancel
+          {props.cancelLabel ?? 'Cancel'}
         </Button>
         <Button
           onClick={props.onConfirm}
@@ -58,7 +65,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           autoFocus={!props.danger}
           disabled={props.busy}
         >
-          {props.busy ? 'Working…' : props.confirmLabel}
+          {props.busy ? (props.busyLabel ?? 'Working…') : props.confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

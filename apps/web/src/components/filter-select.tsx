@@ -1,57 +1,29 @@
-import TextField from '@mui/material/TextField';
 import { errorMessage } from '../lib/api-client.ts';
+import { NativeSelect, type SelectFieldProps, type SelectOption } from './native-select.tsx';
 
-export interface FilterOption {
-  value: string;
-  label: string;
-}
+export type FilterOption = SelectOption;
 
-interface FilterSelectProps {
-  label: string;
-  value: string;
-  options: readonly FilterOption[];
-  onChange: (value: string) => void;
-  disabled?: boolean;
+interface FilterSelectProps extends SelectFieldProps {
   /** The state of the query that fills the options, when there is one. */
   source?: { isLoading: boolean; error: unknown };
 }
 
 /**
- * A native select: the phone's own picker on phones, and fully keyboard and screen reader
- * usable everywhere. A value the options do not hold yet (a linked division while the list
- * loads) is kept as an option, so the field never shows something other than the filter.
+ * A filter's native select. A value the options do not hold yet (a linked division while the
+ * list loads) is kept as an option, so the field never shows something other than the filter.
  */
-export function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-  disabled,
-  source,
-}: FilterSelectProps) {
+export function FilterSelect({ disabled, source, ...select }: FilterSelectProps) {
   const loading = source?.isLoading ?? false;
   const error = source?.error ?? null;
-  const known = options.some((option) => option.value === value);
+  const known = select.options.some((option) => option.value === select.value);
   return (
-    <TextField
-      select
-      fullWidth
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+    <NativeSelect
+      {...select}
       disabled={disabled || loading}
       error={Boolean(error)}
       helperText={error ? errorMessage(error) : undefined}
-      // Shrunk always: an empty value still shows its option's words ('All departments').
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
-      {!known && <option value={value}>{loading ? 'Loading…' : value}</option>}
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </TextField>
+      {!known && <option value={select.value}>{loading ? 'Loading…' : select.value}</option>}
+    </NativeSelect>
   );
 }

@@ -1,16 +1,19 @@
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 
-/** A form dialog's Cancel and submit buttons; the submit button sends the form named `formId`. */
+/**
+ * A form dialog's Cancel and submit buttons. The submit button sends the form named `formId`,
+ * or the form the buttons stand in when there is none.
+ */
 export function FormDialogActions({
   formId,
   submitLabel,
-  busy,
+  busy = false,
   onClose,
 }: {
-  formId: string;
+  formId?: string;
   submitLabel: string;
-  busy: boolean;
+  busy?: boolean;
   onClose: () => void;
 }) {
   return (

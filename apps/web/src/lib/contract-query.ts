@@ -89,6 +89,30 @@ export function retryUnlessRefused(failures: number, error: Error): boolean {
   return failures < 1;
 }
 
+/** An endpoint in the caller's own account: its path names no more than the account. */
+type CallerEndpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = Endpoint<
+  z.ZodType<unknown, { userAccountId: unknown }>,
+  Q,
+  B,
+  R
+>;
+
+/**
+ * A query in the caller's own account as most screens ask it: the account in the path, and a
+ * refusal not retried. `options` adds what one screen needs (`enabled`, `staleTime`...).
+ */
+export function useCallerQuery<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  endpoint: CallerEndpoint<Q, B, R>,
+  input: Omit<ApiInput<z.ZodType, Q, B>, 'params'> = {},
+  options: QueryOptionsFor<R> = {},
+) {
+  return useContractQuery(
+    endpoint,
+    { ...input, params: useCallerParams() },
+    { retry: retryUnlessRefused, ...options },
+  );
+}
+
 /** Marks every cached answer of these endpoints stale, whatever their input, after a change. */
 export function useInvalidateEndpoints() {
   const client = useQueryClient();

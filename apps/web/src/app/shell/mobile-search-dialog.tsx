@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { SEARCH_COPY, searchTarget } from './mobile-search.ts';
 import type { SearchKind } from './mobile-search.ts';
 
@@ -53,12 +52,7 @@ export function MobileSearchDialog({ kind, onClose }: MobileSearchDialogProps) {
             helperText={error ?? ' '}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Search
-          </Button>
-        </DialogActions>
+        <FormDialogActions submitLabel="Search" onClose={onClose} />
       </form>
     </Dialog>
   );

@@ -2,7 +2,8 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { ADOPT_ACTIONS } from '@csp/contracts';
 import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
-import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
+import { signedInRoute } from '../../platform/routes/signed-in-route.ts';
+import { routeMeta } from '../../platform/routes/route-meta.ts';
 
 /** Course material adoption: the course list and a course's detail (docs/behaviour/routes-and-guard.md). */
 export const adoptionFeature: Feature = {
@@ -18,12 +19,12 @@ export const adoptionFeature: Feature = {
       }),
       children: [
         { index: true, page: lazyPage(() => import('./pages/adopt-page.tsx'), 'AdoptPage') },
-        {
-          path: 'course/:divisionId/:departmentCode/:courseCode',
-          id: 'CourseDetail',
-          meta: signedInPage('CourseDetail', 'Course Detail'),
-          page: lazyPage(() => import('./pages/course-detail-page.tsx'), 'CourseDetailPage'),
-        },
+        signedInRoute(
+          'course/:divisionId/:departmentCode/:courseCode',
+          'CourseDetail',
+          'Course Detail',
+          lazyPage(() => import('./pages/course-detail-page.tsx'), 'CourseDetailPage'),
+        ),
       ],
     },
   ],

@@ -1,6 +1,7 @@
 import SavingsIcon from '@mui/icons-material/Savings';
 import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
+import { signedInRoute } from '../../platform/routes/signed-in-route.ts';
 import { signedInPage } from '../../platform/routes/route-meta.ts';
 
 /**
@@ -10,12 +11,12 @@ import { signedInPage } from '../../platform/routes/route-meta.ts';
  */
 export const fundingFeature: Feature = {
   routes: [
-    {
-      path: 'funding-management',
-      id: 'FundingManagement',
-      meta: signedInPage('FundingManagement', 'Funding Management'),
-      page: lazyPage(() => import('./pages/funding-management-page.tsx'), 'FundingManagementPage'),
-    },
+    signedInRoute(
+      'funding-management',
+      'FundingManagement',
+      'Funding Management',
+      lazyPage(() => import('./pages/funding-management-page.tsx'), 'FundingManagementPage'),
+    ),
     {
       path: 'funding-management/reports',
       id: 'FundingReports',

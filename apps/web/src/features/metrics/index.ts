@@ -1,17 +1,17 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
-import { signedInPage } from '../../platform/routes/route-meta.ts';
+import { signedInRoute } from '../../platform/routes/signed-in-route.ts';
 
 /** Divisional metrics: the dashboard every signed-in user lands on. */
 export const metricsFeature: Feature = {
   routes: [
-    {
-      path: 'dashboard',
-      id: 'Dashboard',
-      meta: signedInPage('Dashboard', 'Dashboard'),
-      page: lazyPage(() => import('./pages/dashboard-page.tsx'), 'DashboardPage'),
-    },
+    signedInRoute(
+      'dashboard',
+      'Dashboard',
+      'Dashboard',
+      lazyPage(() => import('./pages/dashboard-page.tsx'), 'DashboardPage'),
+    ),
   ],
   navItems: [
     {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NO_CATALOG,
+  chooseLevel,
   chosenDepartment,
   chosenDivisionId,
   toCatalogInput,
@@ -12,6 +13,17 @@ describe('catalog selection', () => {
     expect(toCatalogInput(NO_CATALOG)).toBeNull();
     expect(chosenDivisionId(NO_CATALOG)).toBeNull();
     expect(chosenDepartment({ ...NO_CATALOG, department: 'BIO' })).toBeNull();
+  });
+
+  it('resets the levels below the one chosen', () => {
+    const chosen = { division: '3', department: 'BIO', course: '101' };
+    expect(chooseLevel(chosen, 'division', '4')).toEqual({ ...NO_CATALOG, division: '4' });
+    expect(chooseLevel(chosen, 'department', 'CHEM')).toEqual({
+      division: '3',
+      department: 'CHEM',
+      course: 'All',
+    });
+    expect(chooseLevel(chosen, 'course', '202')).toEqual({ ...chosen, course: '202' });
   });
 
   it("stops at department 'All' and course 'All'", () => {

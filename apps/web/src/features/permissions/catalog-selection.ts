@@ -14,6 +14,20 @@ export const NO_CATALOG: CatalogSelection = {
   course: ALL_COURSES,
 };
 
+/** One level of the catalog, named as its field in the selection. */
+export type CatalogLevel = keyof CatalogSelection;
+
+/** The selection after choosing `chosen` at `level`: the levels below it go back to "All". */
+export function chooseLevel(
+  selection: CatalogSelection,
+  level: CatalogLevel,
+  chosen: string,
+): CatalogSelection {
+  if (level === 'division') return { ...NO_CATALOG, division: chosen };
+  if (level === 'department') return { ...selection, department: chosen, course: ALL_COURSES };
+  return { ...selection, course: chosen };
+}
+
 /** The division id to load departments for: none while 'all' is chosen (docs/behaviour/validation.md). */
 export function chosenDivisionId(selection: CatalogSelection): number | null {
   if (selection.division === ALL_DIVISIONS) return null;

@@ -2,7 +2,8 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import { TEXTBOOK_LIST_PATH } from '@csp/contracts';
 import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
-import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
+import { signedInRoute } from '../../platform/routes/signed-in-route.ts';
+import { routeMeta } from '../../platform/routes/route-meta.ts';
 
 /**
  * Section Research: sections, their detail and a student of a section (docs/behaviour/routes-and-guard.md); and the
@@ -11,29 +12,26 @@ import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
  */
 export const researchFeature: Feature = {
   routes: [
-    {
-      path: 'research',
-      id: 'SectionResearch',
-      meta: signedInPage('SectionResearch', 'Section Research'),
-      page: lazyPage(() => import('./pages/section-research-page.tsx'), 'SectionResearchPage'),
-    },
+    signedInRoute(
+      'research',
+      'SectionResearch',
+      'Section Research',
+      lazyPage(() => import('./pages/section-research-page.tsx'), 'SectionResearchPage'),
+    ),
     { path: 'research/section', redirectTo: '/research' },
-    {
-      path: 'research/section/:id',
-      id: 'SectionDetail',
-      meta: signedInPage('SectionDetail', 'Section Detail'),
-      page: lazyPage(() => import('./pages/section-detail-page.tsx'), 'SectionDetailPage'),
-    },
+    signedInRoute(
+      'research/section/:id',
+      'SectionDetail',
+      'Section Detail',
+      lazyPage(() => import('./pages/section-detail-page.tsx'), 'SectionDetailPage'),
+    ),
     { path: 'research/section/:id/student', redirectTo: '/research' },
-    {
-      path: 'research/section/:id/student/:num',
-      id: 'SectionStudentDetail',
-      meta: signedInPage('SectionStudentDetail', 'Student Detail'),
-      page: lazyPage(
-        () => import('./pages/section-student-detail-page.tsx'),
-        'SectionStudentDetailPage',
-      ),
-    },
+    signedInRoute(
+      'research/section/:id/student/:num',
+      'SectionStudentDetail',
+      'Student Detail',
+      lazyPage(() => import('./pages/section-student-detail-page.tsx'), 'SectionStudentDetailPage'),
+    ),
     {
       path: TEXTBOOK_LIST_PATH.slice(1),
       id: 'TextbookList',

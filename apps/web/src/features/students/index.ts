@@ -2,27 +2,24 @@ import { lazy } from 'react';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
-import { signedInPage } from '../../platform/routes/route-meta.ts';
+import { signedInRoute } from '../../platform/routes/signed-in-route.ts';
 
 /** Student search and student detail (docs/behaviour/routes-and-guard.md). */
 export const studentsFeature: Feature = {
   routes: [
-    {
-      path: 'search',
-      id: 'SearchStudent',
-      meta: signedInPage('SearchStudent', 'Student Search'),
-      page: lazyPage(() => import('./pages/search-student-page.tsx'), 'SearchStudentPage'),
-    },
+    signedInRoute(
+      'search',
+      'SearchStudent',
+      'Student Search',
+      lazyPage(() => import('./pages/search-student-page.tsx'), 'SearchStudentPage'),
+    ),
     { path: 'search/student', redirectTo: '/search' },
-    {
-      path: 'search/student/:num',
-      id: 'SearchStudentDetail',
-      meta: signedInPage('SearchStudentDetail', 'Student Detail'),
-      page: lazyPage(
-        () => import('./pages/search-student-detail-page.tsx'),
-        'SearchStudentDetailPage',
-      ),
-    },
+    signedInRoute(
+      'search/student/:num',
+      'SearchStudentDetail',
+      'Student Detail',
+      lazyPage(() => import('./pages/search-student-detail-page.tsx'), 'SearchStudentDetailPage'),
+    ),
   ],
   navItems: [
     {

@@ -8,6 +8,7 @@ import { groupAdoptions } from './adoption-format.ts';
 import { mayEndCourseAdoption, mayLinkToTitle, removableSections } from './adoption-rules.ts';
 import type { CourseCapabilities } from './course-capabilities.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
+import { twoColumns } from '../../../components/two-columns.ts';
 
 interface AdoptionListsProps {
   adoptions: readonly AdoptionMaterialDTO[];
@@ -102,15 +103,7 @@ function AdoptionList(props: {
           {props.empty}
         </Typography>
       ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
-          {props.children}
-        </Box>
+        <Box sx={twoColumns('lg')}>{props.children}</Box>
       )}
     </Box>
   );

@@ -7,17 +7,20 @@ import {
   getCourseUserActions,
   getSectionsByDivisionAndCourse,
   type CourseDTO,
+  type Endpoint,
+  type courseParams,
 } from '@csp/contracts';
+import type { z } from 'zod';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import type { ApiInput } from '../../../lib/api-client.ts';
 import {
   retryUnlessRefused,
   useCallerParams,
+  useCallerQuery,
   useContractQuery,
   useInvalidateEndpoints,
 } from '../../../lib/contract-query.ts';
 import type { CourseRef } from './course-ref.ts';
-
-const QUERY_OPTIONS = { retry: retryUnlessRefused } as const;
 
 /** True for the server's "no such thing here" answer (a course outside the caller's scope too). */
 export function isNotFound(error: unknown): boolean {
@@ -29,45 +32,42 @@ export function isForbidden(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 403;
 }
 
-function useCourseParams(course: CourseRef) {
-  return { ...useCallerParams(), ...course };
+/** A query about one course: the caller's account and the course in the path. */
+function useCourseQuery<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  endpoint: Endpoint<typeof courseParams, Q, B, R>,
+  course: CourseRef,
+  input: Omit<ApiInput<typeof courseParams, Q, B>, 'params'> = {},
+) {
+  const params = { ...useCallerParams(), ...course };
+  return useContractQuery(endpoint, { ...input, params }, { retry: retryUnlessRefused });
 }
 
 /** What the caller may do on this course; 404 when it is missing or outside their scope. */
 export function useCourseActions(course: CourseRef) {
-  return useContractQuery(getCourseUserActions, { params: useCourseParams(course) }, QUERY_OPTIONS);
+  return useCourseQuery(getCourseUserActions, course);
 }
 
 export function useCourseSections(course: CourseRef) {
-  return useContractQuery(
-    getSectionsByDivisionAndCourse,
-    { params: useCourseParams(course) },
-    QUERY_OPTIONS,
-  );
+  return useCourseQuery(getSectionsByDivisionAndCourse, course);
 }
 
 export function useAdoptionMaterials(course: CourseRef) {
-  return useContractQuery(getAdoptionMaterials, { params: useCourseParams(course) }, QUERY_OPTIONS);
+  return useCourseQuery(getAdoptionMaterials, course);
 }
 
 /** docs/behaviour/constants.md: previous adoptions look back 1825 days. A 404 means there are none (docs/behaviour/messages.md). */
 export function usePreviousAdoptions(course: CourseRef) {
-  return useContractQuery(
-    getAdoptionMaterialHistory,
-    {
-      params: useCourseParams(course),
-      query: { startDateThreshold: PREVIOUS_ADOPTIONS_LOOKBACK_DAYS },
-    },
-    QUERY_OPTIONS,
-  );
+  return useCourseQuery(getAdoptionMaterialHistory, course, {
+    query: { startDateThreshold: PREVIOUS_ADOPTIONS_LOOKBACK_DAYS },
+  });
 }
 
 /** One adoption's history, oldest first; its messages are the MESSAGE_POSTED entries. */
 export function useAdoptionHistoryItems(adoptionMaterialId: number, enabled: boolean) {
-  return useContractQuery(
+  return useCallerQuery(
     getAdoptionMaterialHistoryItems,
-    { params: useCallerParams(), query: { adoptionMaterialId } },
-    { ...QUERY_OPTIONS, enabled: enabled && adoptionMaterialId > 0 },
+    { query: { adoptionMaterialId } },
+    { enabled: enabled && adoptionMaterialId > 0 },
   );
 }
 
@@ -81,18 +81,13 @@ const ALL_TIME = { sectionStartDate: '2000-01-01', sectionEndDate: '2199-12-31' 
  * whose sections have all ended is looked up again over every section.
  */
 export function useCourseHeader(course: CourseRef) {
-  const params = useCallerParams();
   const filters = { ...course, ...ALL_TIME, coursesPerPage: 1 };
-  const current = useContractQuery(
-    getCourseList,
-    { params, body: { ...filters, open: true } },
-    QUERY_OPTIONS,
-  );
+  const current = useCallerQuery(getCourseList, { body: { ...filters, open: true } });
   const noneCurrent = current.isSuccess && current.data.courseDTOList.length === 0;
-  const ended = useContractQuery(
+  const ended = useCallerQuery(
     getCourseList,
-    { params, body: { ...filters, open: false } },
-    { ...QUERY_OPTIONS, enabled: noneCurrent },
+    { body: { ...filters, open: false } },
+    { enabled: noneCurrent },
   );
   const found: CourseDTO | null =
     current.data?.courseDTOList[0] ?? ended.data?.courseDTOList[0] ?? null;

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useNotify } from '../../../platform/notifications/notification-context.tsx';
+import { FormCheckbox } from '../../../components/form-checkbox.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePostMessage } from './course-detail-mutations.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
@@ -85,22 +84,10 @@ export function MessageForm({
         }
         {...register('cc')}
       />
-      <Controller
-        name="notifySubmitter"
+      <FormCheckbox
         control={control}
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                slotProps={{ input: { ref: field.ref } }}
-              />
-            }
-            label={`Notify the submitter${submitterName ? `, ${submitterName},` : ''} (e-mails them and marks the adoption response required)`}
-          />
-        )}
+        name="notifySubmitter"
+        label={`Notify the submitter${submitterName ? `, ${submitterName},` : ''} (e-mails them and marks the adoption response required)`}
       />
       <div>
         <Button type="submit" variant="contained" disabled={isSubmitting}>

@@ -15,6 +15,7 @@ import { HistoryTimeline } from './history-timeline.tsx';
 import { MessageForm } from './message-form.tsx';
 import { MessageThread } from './message-thread.tsx';
 import { sectionLabel } from './adoption-format.ts';
+import { twoColumns } from '../../../components/two-columns.ts';
 
 interface ViewAdoptionDialogProps {
   adoption: AdoptionMaterialDTO;
@@ -47,14 +48,7 @@ export function ViewAdoptionDialog({
   };
   return (
     <AdoptionDialogFrame title="Adoption details" onClose={onClose} wide>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-          alignItems: 'start',
-        }}
-      >
+      <Box sx={{ ...twoColumns('md', 3), alignItems: 'start' }}>
         <AdoptionSummary adoption={adoption} sections={sections} full headingLevel="h3" />
         <Stack spacing={3} divider={<Divider />}>
           <Box component="section" aria-labelledby={messagesId}>

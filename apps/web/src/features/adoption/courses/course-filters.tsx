@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -14,6 +13,7 @@ import { activeFilterCount } from './course-list-url-state.ts';
 import type { CourseListView } from './course-list-url-state.ts';
 import { DateRangeFields } from './date-range-fields.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
+import { FilterGrid } from '../../../components/list/filter-grid.tsx';
 
 interface CourseFiltersProps {
   view: CourseListView;
@@ -54,18 +54,7 @@ export function CourseFilters({ view, onChange, searching }: CourseFiltersProps)
           {COURSE_LIST_MESSAGES.searchOverrides}
         </Alert>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(3, minmax(0, 1fr))',
-          },
-          alignItems: 'start',
-        }}
-      >
+      <FilterGrid wideColumns={3}>
         <CourseLevelFilters view={view} onChange={onChange} disabled={searching} />
         <FilterSelect
           label="Action type"
@@ -83,7 +72,7 @@ export function CourseFilters({ view, onChange, searching }: CourseFiltersProps)
           onChange={onChange}
           disabled={searching}
         />
-      </Box>
+      </FilterGrid>
       <Stack
         direction="row"
         spacing={2}

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { z } from 'zod';
 import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
 
@@ -61,12 +60,7 @@ export function ExportEmailDialog({ onSend, onClose }: ExportEmailDialogProps) {
             slotProps={{ formHelperText: { role: error ? 'alert' : undefined } }}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Send
-          </Button>
-        </DialogActions>
+        <FormDialogActions submitLabel="Send" onClose={onClose} />
       </form>
     </Dialog>
   );

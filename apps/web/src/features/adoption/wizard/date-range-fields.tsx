@@ -2,6 +2,7 @@ import { useController, type Control, type FieldValues, type Path } from 'react-
 import Box from '@mui/material/Box';
 import { DateField } from '../../../components/list/date-range.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
+import { twoColumns } from '../../../components/two-columns.ts';
 
 interface DateFieldProps<T extends FieldValues, TOut extends FieldValues> {
   control: Control<T, unknown, TOut>;
@@ -51,13 +52,7 @@ export function DateRangeFields<T extends FieldValues, TOut extends FieldValues>
   minStartDate: string | null;
 }) {
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-      }}
-    >
+    <Box sx={twoColumns('sm')}>
       <FormDateField
         control={control}
         name={'startDate' as Path<T>}

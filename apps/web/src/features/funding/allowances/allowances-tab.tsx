@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import PrintIcon from '@mui/icons-material/Print';
 import { getSourceVouchersPdf, type FundingSource } from '@csp/contracts';
@@ -21,6 +20,7 @@ import {
 import { FundingPagedList } from '../components/funding-paged-list.tsx';
 import { SearchField } from '../../../components/list/search-field.tsx';
 import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
+import { TabSection } from '../components/tab-section.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { AddAllowanceDialog } from './add-allowance-dialog.tsx';
 import { AllowanceCards } from './allowance-cards.tsx';
@@ -71,10 +71,7 @@ export function AllowancesTab({ source }: { source: FundingSource }) {
   const rows = allowances.data?.allowances ?? [];
 
   return (
-    <Stack spacing={2} component="section" aria-labelledby="funding-allowances-heading">
-      <Typography id="funding-allowances-heading" component="h2" variant="h6">
-        {T.allowancesHeading}
-      </Typography>
+    <TabSection heading={T.allowancesHeading}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
         <SearchField
           label={T.searchLabel}
@@ -143,6 +140,6 @@ export function AllowancesTab({ source }: { source: FundingSource }) {
       />
       {adding && <AddAllowanceDialog source={source} onClose={() => setAdding(false)} />}
       {amountFor && <AmountDialog allowance={amountFor} onClose={closeAmount} />}
-    </Stack>
+    </TabSection>
   );
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FUNDING_ACTIVITY_LABELS, type fundingActivityEntry } from '@csp/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -8,6 +7,7 @@ import { useUrlState } from '../../../lib/url-state.ts';
 import { ACTIVITY_PAGE_SIZE, useSourceActivity } from '../api/funding-queries.ts';
 import { FundingQueryState } from '../components/funding-query-state.tsx';
 import { PagedBlock } from '../components/paged-list-footer.tsx';
+import { TabSection } from '../components/tab-section.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 
 // The page shown is in the URL under its own key (?apage=2).
@@ -21,10 +21,7 @@ export function ActivityTab({ sourceId }: { sourceId: number }) {
   const setPage = (apage: number) => setState({ apage });
   const activity = useSourceActivity(sourceId, page);
   return (
-    <Stack spacing={2} component="section" aria-labelledby="funding-activity-heading">
-      <Typography id="funding-activity-heading" component="h2" variant="h6">
-        {T.activityHeading}
-      </Typography>
+    <TabSection heading={T.activityHeading}>
       <FundingQueryState query={activity} what="the activity">
         {(data) =>
           data.recordCount === 0 ? (
@@ -49,7 +46,7 @@ export function ActivityTab({ sourceId }: { sourceId: number }) {
           )
         }
       </FundingQueryState>
-    </Stack>
+    </TabSection>
   );
 }
 

@@ -12,6 +12,7 @@ import { FundingPagedList } from '../components/funding-paged-list.tsx';
 import { SearchField } from '../../../components/list/search-field.tsx';
 import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
 import { signedMoney } from '../funding-format.ts';
+import { TabSection } from '../components/tab-section.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { LEDGER_COLUMNS, ledgerStudent } from './ledger-columns.tsx';
 
@@ -40,10 +41,7 @@ export function LedgerTab({ sourceId }: { sourceId: number }) {
   const rows = ledger.data?.entries ?? [];
 
   return (
-    <Stack spacing={2} component="section" aria-labelledby="funding-ledger-heading">
-      <Typography id="funding-ledger-heading" component="h2" variant="h6">
-        {T.ledgerHeading}
-      </Typography>
+    <TabSection heading={T.ledgerHeading}>
       <SearchField
         label={T.searchLabel}
         value={search}
@@ -77,7 +75,7 @@ export function LedgerTab({ sourceId }: { sourceId: number }) {
           )
         }
       />
-    </Stack>
+    </TabSection>
   );
 }
 

@@ -14,6 +14,7 @@ import { FundingLoadProblem, isRefusal } from '../components/funding-problems.ts
 import { SourceCard, sourcePath } from '../components/source-card.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { SourceFormDialog } from '../source-form/source-form-dialog.tsx';
+import { twoColumns } from '../../../components/two-columns.ts';
 
 /** /funding-management: the store's funding sources, each with its budget bar. */
 export function FundingManagementPage() {
@@ -59,9 +60,7 @@ export function FundingManagementPage() {
             m: 0,
             p: 0,
             listStyle: 'none',
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+            ...twoColumns('lg'),
           }}
         >
           {sources.data.sources.map((source) => (

@@ -10,14 +10,9 @@ import { ScopeField, SpendingField, UnspentPolicyField } from './choice-fields.t
 import { MoneyField } from './money-field.tsx';
 import type { SourceFormOutput, SourceFormValues } from './source-form-schema.ts';
 import { TermPicker } from './term-picker.tsx';
+import { twoColumns } from '../../../components/two-columns.ts';
 
 type Form = UseFormReturn<SourceFormValues, unknown, SourceFormOutput>;
-
-const TWO_COLUMNS = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-} as const;
 
 /** Every field of a source; the promotion's only for a promotion. */
 export function SourceFormFields({ form, source }: { form: Form; source?: FundingSource }) {
@@ -34,7 +29,7 @@ export function SourceFormFields({ form, source }: { form: Form; source?: Fundin
         helperText={errors.name?.message}
         {...register('name')}
       />
-      <Box sx={TWO_COLUMNS}>
+      <Box sx={twoColumns('sm')}>
         <Controller
           control={control}
           name="kind"
@@ -68,7 +63,7 @@ export function SourceFormFields({ form, source }: { form: Form; source?: Fundin
         />
       </Box>
       <TermPicker control={control} source={source} />
-      <Box sx={TWO_COLUMNS}>
+      <Box sx={twoColumns('sm')}>
         <TextField
           type="date"
           label="Charges from"
@@ -114,7 +109,7 @@ export function SourceFormFields({ form, source }: { form: Form; source?: Fundin
               }
               {...register('promotion.code')}
             />
-            <Box sx={TWO_COLUMNS}>
+            <Box sx={twoColumns('sm')}>
               <MoneyField
                 label="Amount of each use"
                 required

@@ -1,13 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { AllowanceUpload } from '@csp/contracts';
+import { FilePicker } from '../../../components/file-picker.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ACCEPTED_ALLOWANCE_FILES, allowanceFileProblem } from '../api/upload-allowance-file.ts';
 import { useUploadAllowanceFile } from '../api/use-upload-allowance-file.ts';
@@ -23,8 +23,6 @@ export function UploadForm({
   sourceId: number;
   onChecked: (upload: AllowanceUpload) => void;
 }) {
-  const inputId = useId();
-  const helpId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const sender = useUploadAllowanceFile(sourceId, onChecked);
@@ -41,36 +39,24 @@ export function UploadForm({
   const shown = progress ? percent(progress.loaded, progress.total) : 0;
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <div>
-        <Typography
-          component="label"
-          htmlFor={inputId}
-          variant="body2"
-          sx={{ display: 'block', mb: 0.5, fontWeight: 600 }}
-        >
-          Allowance file (.csv or .xlsx)
-        </Typography>
-        <Box
-          component="input"
-          id={inputId}
-          type="file"
-          accept={ACCEPTED_ALLOWANCE_FILES}
-          disabled={sender.uploading}
-          aria-describedby={helpId}
-          aria-invalid={problem ? true : undefined}
-          onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
-            setFile(event.target.files?.[0] ?? null);
-            setProblem(null);
-            sender.reset();
-          }}
-          sx={{ font: 'inherit', maxWidth: '100%' }}
-        />
-        <FormHelperText id={helpId} error={Boolean(problem)}>
-          {/* Always in the page, so a screen reader hears a problem the moment it is set. */}
-          <span role="alert">{problem}</span>
-          {problem ? null : file ? file.name : 'Up to 5 MB and 50,000 rows.'}
-        </FormHelperText>
-      </div>
+      <FilePicker
+        label="Allowance file (.csv or .xlsx)"
+        accept={ACCEPTED_ALLOWANCE_FILES}
+        disabled={sender.uploading}
+        invalid={Boolean(problem)}
+        onChange={(chosen) => {
+          setFile(chosen);
+          setProblem(null);
+          sender.reset();
+        }}
+        helper={
+          <>
+            {/* Always in the page, so a screen reader hears a problem the moment it is set. */}
+            <span role="alert">{problem}</span>
+            {problem ? null : file ? file.name : 'Up to 5 MB and 50,000 rows.'}
+          </>
+        }
+      />
       <Button
         variant="contained"
         startIcon={<UploadFileIcon />}

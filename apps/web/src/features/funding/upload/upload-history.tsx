@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAllowanceUploads } from '../api/funding-queries.ts';
 import { FundingQueryState } from '../components/funding-query-state.tsx';
 import { count, formatDateTime } from '../../../lib/format.ts';
+import { TabSection } from '../components/tab-section.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { UploadStatusChip } from './upload-status-chip.tsx';
 
@@ -20,10 +20,7 @@ export function UploadHistory({
 }) {
   const uploads = useAllowanceUploads(sourceId);
   return (
-    <Stack spacing={1} component="section" aria-labelledby="funding-earlier-files">
-      <Typography id="funding-earlier-files" component="h3" variant="h6">
-        {T.earlierFiles}
-      </Typography>
+    <TabSection heading={T.earlierFiles} level="h3" spacing={1}>
       <FundingQueryState query={uploads} what="the earlier files">
         {(data) =>
           data.uploads.length === 0 ? (
@@ -68,6 +65,6 @@ export function UploadHistory({
           )
         }
       </FundingQueryState>
-    </Stack>
+    </TabSection>
   );
 }

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { FundingSource } from '@csp/contracts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useAllowanceUpload } from '../api/funding-queries.ts';
 import { FundingLoadProblem } from '../components/funding-problems.tsx';
 import { PanelLoading } from '../../../components/panel-section.tsx';
+import { TabSection } from '../components/tab-section.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { AllowanceFileHelp } from './allowance-file-help.tsx';
 import { UploadForm } from './upload-form.tsx';
@@ -23,10 +22,7 @@ export function UploadTab({ source }: { source: FundingSource }) {
   const report = useAllowanceUpload(shownId);
   const show = (uploadId: number) => setState({ upload: uploadId });
   return (
-    <Stack spacing={3} component="section" aria-labelledby="funding-upload-heading">
-      <Typography id="funding-upload-heading" component="h2" variant="h6">
-        {T.uploadHeading}
-      </Typography>
+    <TabSection heading={T.uploadHeading} spacing={3}>
       <AllowanceFileHelp />
       <UploadForm sourceId={source.sourceId} onChecked={(upload) => show(upload.uploadId)} />
       {shownId !== null &&
@@ -45,6 +41,6 @@ export function UploadTab({ source }: { source: FundingSource }) {
           <UploadReport key={report.data.uploadId} upload={report.data} source={source} />
         ))}
       <UploadHistory sourceId={source.sourceId} shownId={shownId} onShow={show} />
-    </Stack>
+    </TabSection>
   );
 }

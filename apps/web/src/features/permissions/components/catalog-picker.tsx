@@ -7,8 +7,10 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCourses, useDepartments, useDivisions } from '../api/permission-queries.ts';
 import {
   NO_CATALOG,
+  chooseLevel,
   chosenDepartment,
   chosenDivisionId,
+  type CatalogLevel,
   type CatalogSelection,
 } from '../catalog-selection.ts';
 import { ALL_COURSES, ALL_DEPARTMENTS, ALL_DIVISIONS } from '../permission-messages.ts';
@@ -24,9 +26,21 @@ interface Option {
   label: string;
 }
 
-/** A level's choices: "All …" first (no narrower catalog), then the level's loaded rows. */
-function levelOptions<T>(all: Option, rows: readonly T[] | undefined, option: (row: T) => Option) {
-  return [all, ...(rows ?? []).map(option)];
+/** Each level's select: its label, and its "All …" choice (no narrower catalog) first. */
+const LEVELS: Record<CatalogLevel, { label: string; all: Option }> = {
+  division: {
+    label: 'Division',
+    all: { value: ALL_DIVISIONS, label: 'All divisions (no catalog)' },
+  },
+  department: { label: 'Department', all: { value: ALL_DEPARTMENTS, label: 'All departments' } },
+  course: { label: 'Course', all: { value: ALL_COURSES, label: 'All courses' } },
+};
+
+/** A level shown, with the state of its rows' query and those rows as choices. */
+interface ShownLevel {
+  level: CatalogLevel;
+  state: { isLoading: boolean; error: unknown };
+  rows: Option[] | undefined;
 }
 
 function LevelSelect(props: {
@@ -88,6 +102,34 @@ export function CatalogPicker({ value, onChange, disabled }: CatalogPickerProps)
     crumbs.push({ label: value.course, reset: value });
   }
 
+  const levels: ShownLevel[] = [
+    {
+      level: 'division',
+      state: divisions,
+      rows: divisions.data?.map((d) => ({ value: String(d.divisionId), label: d.divisionName })),
+    },
+  ];
+  if (divisionId !== null) {
+    levels.push({
+      level: 'department',
+      state: departments,
+      rows: departments.data?.map((d) => ({
+        value: d.departmentCode,
+        label: `${d.departmentCode} - ${d.departmentName}`,
+      })),
+    });
+  }
+  if (departmentCode !== null) {
+    levels.push({
+      level: 'course',
+      state: courses,
+      rows: courses.data?.map((c) => ({
+        value: c.courseCode,
+        label: `${c.courseCode} - ${c.courseName}`,
+      })),
+    });
+  }
+
   return (
     <Stack spacing={1.5}>
       <Breadcrumbs aria-label="Selected catalog">
@@ -111,49 +153,17 @@ export function CatalogPicker({ value, onChange, disabled }: CatalogPickerProps)
         )}
       </Breadcrumbs>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
-        <LevelSelect
-          label="Division"
-          value={value.division}
-          disabled={disabled}
-          state={divisions}
-          options={levelOptions(
-            { value: ALL_DIVISIONS, label: 'All divisions (no catalog)' },
-            divisions.data,
-            (d) => ({ value: String(d.divisionId), label: d.divisionName }),
-          )}
-          onChange={(division) => onChange({ ...NO_CATALOG, division })}
-        />
-        {divisionId !== null && (
+        {levels.map(({ level, state, rows }) => (
           <LevelSelect
-            label="Department"
-            value={value.department}
+            key={level}
+            label={LEVELS[level].label}
+            value={value[level]}
             disabled={disabled}
-            state={departments}
-            options={levelOptions(
-              { value: ALL_DEPARTMENTS, label: 'All departments' },
-              departments.data,
-              (d) => ({
-                value: d.departmentCode,
-                label: `${d.departmentCode} - ${d.departmentName}`,
-              }),
-            )}
-            onChange={(department) => onChange({ ...value, department, course: ALL_COURSES })}
+            state={state}
+            options={[LEVELS[level].all, ...(rows ?? [])]}
+            onChange={(chosen) => onChange(chooseLevel(value, level, chosen))}
           />
-        )}
-        {departmentCode !== null && (
-          <LevelSelect
-            label="Course"
-            value={value.course}
-            disabled={disabled}
-            state={courses}
-            options={levelOptions(
-              { value: ALL_COURSES, label: 'All courses' },
-              courses.data,
-              (c) => ({ value: c.courseCode, label: `${c.courseCode} - ${c.courseName}` }),
-            )}
-            onChange={(course) => onChange({ ...value, course })}
-          />
-        )}
+        ))}
       </Stack>
     </Stack>
   );

@@ -4,22 +4,17 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { sectionAdoptionsText, type SectionDetailDTO } from '@csp/contracts';
+import { DefinitionGrid, LABELLED_FACTS } from '../../../components/definition-grid.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { SectionStatus } from '../list/section-status.tsx';
 
 function Facts({ facts }: { facts: [string, ReactNode][] }) {
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' },
-        columnGap: 3,
-        rowGap: { xs: 0.25, sm: 1 },
-        m: 0,
-        '& dt': { fontWeight: 600, color: 'text.secondary', mt: { xs: 1, sm: 0 } },
-        '& dd': { m: 0, overflowWrap: 'anywhere' },
-      }}
+    <DefinitionGrid
+      sx={[
+        LABELLED_FACTS,
+        { gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' } },
+      ]}
     >
       {facts.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
@@ -27,7 +22,7 @@ function Facts({ facts }: { facts: [string, ReactNode][] }) {
           <dd>{value}</dd>
         </Box>
       ))}
-    </Box>
+    </DefinitionGrid>
   );
 }
 

@@ -6,6 +6,7 @@ import { SECTION_ADOPTION_STATUSES, SECTION_STATUS_TEXT } from '@csp/contracts';
 import type { SectionAdoptionStatus } from '@csp/contracts';
 import { FilterPanel, filtersSetText } from '../../../components/list/filter-panel.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
+import { FilterGrid } from '../../../components/list/filter-grid.tsx';
 import { ProfessorPicker } from './professor-picker.tsx';
 import { SectionDateFields } from './section-date-fields.tsx';
 import { SectionLevelFilters } from './section-level-filters.tsx';
@@ -42,18 +43,7 @@ export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) 
   );
   const filters = (
     <Stack spacing={2}>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(4, minmax(0, 1fr))',
-          },
-          alignItems: 'start',
-        }}
-      >
+      <FilterGrid wideColumns={4}>
         <SectionLevelFilters view={view} onChange={onChange} />
         <ProfessorPicker
           key={`p${resets}`}
@@ -75,7 +65,7 @@ export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) 
           termId={chosenLevels(view).termId}
           onChange={onChange}
         />
-      </Box>
+      </FilterGrid>
       <Box>
         <Button
           onClick={() => {

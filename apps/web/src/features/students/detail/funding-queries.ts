@@ -1,11 +1,7 @@
 import { getStudentFunding, STUDENT_FUNDING_ACTIONS } from '@csp/contracts';
 import { useSession } from '../../../platform/session/session-context.tsx';
 import { hasAnyAction } from '../../../lib/actions.ts';
-import {
-  retryUnlessRefused,
-  useCallerParams,
-  useContractQuery,
-} from '../../../lib/contract-query.ts';
+import { useCallerQuery } from '../../../lib/contract-query.ts';
 
 /**
  * Whether the user may see students' funding figures (MANAGE_VOUCHERS or VIEW_STUDENT_FUNDING):
@@ -21,9 +17,5 @@ export function useMaySeeStudentFunding(): boolean {
  * see it).
  */
 export function useStudentFunding(customerId: number, enabled = true) {
-  return useContractQuery(
-    getStudentFunding,
-    { params: useCallerParams(), query: { customerId } },
-    { retry: retryUnlessRefused, enabled },
-  );
+  return useCallerQuery(getStudentFunding, { query: { customerId } }, { enabled });
 }

@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { NO_CURRENT_ENROLLMENT, type StudentDetail } from '@csp/contracts';
+import { DefinitionGrid, LABELLED_FACTS } from '../../../components/definition-grid.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import type { ReactNode } from 'react';
 
@@ -37,18 +38,8 @@ export function StudentFacts({ student, action }: { student: StudentDetail; acti
         </Box>
         {action}
       </Stack>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-          columnGap: 3,
-          rowGap: { xs: 0.25, sm: 1 },
-          m: 0,
-          mt: 2,
-          '& dt': { fontWeight: 600, color: 'text.secondary', mt: { xs: 1, sm: 0 } },
-          '& dd': { m: 0, overflowWrap: 'anywhere' },
-        }}
+      <DefinitionGrid
+        sx={[LABELLED_FACTS, { gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, mt: 2 }]}
       >
         <dt>Shipping preference</dt>
         <dd>{student.shippingPreference || '—'}</dd>
@@ -74,7 +65,7 @@ export function StudentFacts({ student, action }: { student: StudentDetail; acti
         </dd>
         <dt>Delivery note</dt>
         <dd>{student.deliveryNote || M.noDeliveryNote}</dd>
-      </Box>
+      </DefinitionGrid>
     </Paper>
   );
 }

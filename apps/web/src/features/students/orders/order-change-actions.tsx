@@ -1,13 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { OrderSummary } from '@csp/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 import { useChangeOrder, type OrderChange } from './orders-mutations.ts';
 import { formatMoney } from './money-format.ts';
@@ -116,37 +112,32 @@ function CancelOrderDialog(props: {
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const titleId = useId();
-  const textId = useId();
   const { order } = props;
   const items = order.items.length;
   return (
-    <Dialog
+    <ConfirmDialog
       open={props.open}
-      onClose={props.busy ? undefined : props.onCancel}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-    >
-      <DialogTitle id={titleId}>Cancel order #{order.orderId}?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>
+      title={`Cancel order #${order.orderId}?`}
+      message={
+        <>
           The order ({items} {items === 1 ? 'item' : 'items'}, {formatMoney(order.totalCents)}) and
           its pending items are cancelled. This cannot be undone here.
-        </DialogContentText>
-        {props.error && (
+        </>
+      }
+      alert={
+        props.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {props.error}
           </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onCancel} disabled={props.busy}>
-          Keep order
-        </Button>
-        <Button onClick={props.onConfirm} variant="contained" color="error" disabled={props.busy}>
-          {props.busy ? 'Cancelling…' : 'Cancel order'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )
+      }
+      confirmLabel="Cancel order"
+      cancelLabel="Keep order"
+      busyLabel="Cancelling…"
+      danger
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    />
   );
 }

@@ -7,33 +7,18 @@ import {
   getTransactionHistory,
   type OrderDraft,
 } from '@csp/contracts';
-import {
-  retryUnlessRefused,
-  useCallerParams,
-  useContractQuery,
-  useInvalidateEndpoints,
-} from '../../../lib/contract-query.ts';
-
-const QUERY_OPTIONS = { retry: retryUnlessRefused } as const;
+import { useCallerQuery, useInvalidateEndpoints } from '../../../lib/contract-query.ts';
 
 export function useRequiredMaterials(customerId: number) {
-  return useContractQuery(
-    getStudentRequiredMaterials,
-    { params: useCallerParams(), query: { customerId } },
-    QUERY_OPTIONS,
-  );
+  return useCallerQuery(getStudentRequiredMaterials, { query: { customerId } });
 }
 
 export function useOrderableItems(customerId: number) {
-  return useContractQuery(
-    getCustomerOrderableItems,
-    { params: useCallerParams(), query: { customerId } },
-    QUERY_OPTIONS,
-  );
+  return useCallerQuery(getCustomerOrderableItems, { query: { customerId } });
 }
 
 export function useShippingPrices() {
-  return useContractQuery(getShippingPrices, { params: useCallerParams() }, QUERY_OPTIONS);
+  return useCallerQuery(getShippingPrices);
 }
 
 /**
@@ -41,10 +26,10 @@ export function useShippingPrices() {
  * same draft is priced once, and Back then Next shows it again without asking.
  */
 export function useOrderPreview(draft: OrderDraft | null) {
-  return useContractQuery(
+  return useCallerQuery(
     createOrderPreview,
-    { params: useCallerParams(), body: draft ?? undefined },
-    { retry: retryUnlessRefused, enabled: draft !== null, staleTime: 30_000 },
+    { body: draft ?? undefined },
+    { enabled: draft !== null, staleTime: 30_000 },
   );
 }
 

@@ -4,38 +4,19 @@ import {
   getOutstandingRentals,
   getTransactionHistory,
 } from '@csp/contracts';
-import {
-  retryUnlessRefused,
-  useCallerParams,
-  useContractQuery,
-  useInvalidateEndpoints,
-} from '../../../lib/contract-query.ts';
-
-const QUERY_OPTIONS = { retry: retryUnlessRefused } as const;
+import { useCallerQuery, useInvalidateEndpoints } from '../../../lib/contract-query.ts';
 
 export function useOutstandingRentals(customerId: number) {
-  return useContractQuery(
-    getOutstandingRentals,
-    { params: useCallerParams(), query: { customerId } },
-    QUERY_OPTIONS,
-  );
+  return useCallerQuery(getOutstandingRentals, { query: { customerId } });
 }
 
 export function useInTransitRentals(customerId: number) {
-  return useContractQuery(
-    getInTransitRentals,
-    { params: useCallerParams(), query: { customerId } },
-    QUERY_OPTIONS,
-  );
+  return useCallerQuery(getInTransitRentals, { query: { customerId } });
 }
 
 /** The store's conditions change rarely: asked once per visit. */
 export function useMarketplaceConditions() {
-  return useContractQuery(
-    getMarketplaceConditions,
-    { params: useCallerParams() },
-    { ...QUERY_OPTIONS, staleTime: 10 * 60_000 },
-  );
+  return useCallerQuery(getMarketplaceConditions, {}, { staleTime: 10 * 60_000 });
 }
 
 /**

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO } from '@csp/contracts';
@@ -12,6 +10,7 @@ import {
   materialOf,
 } from '../../course-detail/adoption-format.ts';
 import { isNotFound, usePreviousAdoptions } from '../../course-detail/course-detail-queries.ts';
+import { MaterialPickItem } from '../material-pick-item.tsx';
 import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
 import type { WizardPageProps } from '../wizard-page-props.ts';
 import { PreviousAdoptionsGroup } from '../../course-detail/previous-adoptions-group.tsx';
@@ -71,20 +70,12 @@ function PreviousList(props: {
             adoptionDates(adoption),
           ];
           return (
-            <ListItem key={adoption.adoptionMaterialId} disablePadding divider>
-              <ListItemButton onClick={() => props.onPick(adoption)} sx={{ display: 'block' }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {material.description}
-                </Typography>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ overflowWrap: 'anywhere' }}
-                >
-                  {facts.filter(Boolean).join(' · ')}
-                </Typography>
-              </ListItemButton>
-            </ListItem>
+            <MaterialPickItem
+              key={adoption.adoptionMaterialId}
+              title={material.description}
+              facts={facts.filter(Boolean).join(' · ')}
+              onPick={() => props.onPick(adoption)}
+            />
           );
         })}
       </List>

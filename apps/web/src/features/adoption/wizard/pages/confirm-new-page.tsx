@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MaterialSummary, proposalView, searchResultView } from '../material-summary.tsx';
 import type { WizardPageProps } from '../wizard-page-props.ts';
+import { twoColumns } from '../../../../components/two-columns.ts';
 
 /**
  * confirmNew (link_new mode): the proposed title being linked beside the catalog title chosen
@@ -21,13 +22,7 @@ export function ConfirmNewPage({ context, send, formId }: WizardPageProps) {
         send({ type: 'CONFIRM_NEXT' });
       }}
     >
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
+      <Box sx={twoColumns('sm')}>
         {proposed && <MaterialSummary material={proposalView(proposed)} label="Proposed title" />}
         {chosen && <MaterialSummary material={searchResultView(chosen)} label="Catalog title" />}
       </Box>

@@ -1,11 +1,10 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { LATEST_EDITION, getProposedTitleTypes } from '@csp/contracts';
+import { FormCheckbox } from '../../../../components/form-checkbox.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import {
   retryUnlessRefused,
@@ -21,6 +20,7 @@ import {
 } from '../wizard-schemas.ts';
 import { YesNoField } from '../yes-no-field.tsx';
 import { WizardForm } from '../wizard-form.tsx';
+import { twoColumns } from '../../../../components/two-columns.ts';
 
 function formValues(proposal: ProposalData | null): ProposalFormValues {
   const v = proposal?.values;
@@ -70,13 +70,7 @@ export function ProductDetailPage({ context, send, formId }: WizardPageProps) {
   return (
     <WizardForm formId={formId} onSubmit={onSubmit} spacing={2}>
       <TextField label="Title" required {...text('description')} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
+      <Box sx={twoColumns('sm')}>
         <TextField label="Author" {...text('author')} />
         <TextField label="Publisher" {...text('publisher')} />
         {types.isError ? (
@@ -106,22 +100,7 @@ export function ProductDetailPage({ context, send, formId }: WizardPageProps) {
       <YesNoField control={control} name="latestEdition" label="Latest edition?" />
       {!latest && <TextField label="Edition" required {...text('edition')} />}
       <TextField label="Product link" type="url" placeholder="https://" {...text('productLink')} />
-      <Controller
-        control={control}
-        name="digitalProduct"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-              />
-            }
-            label="Digital product"
-          />
-        )}
-      />
+      <FormCheckbox control={control} name="digitalProduct" label="Digital product" />
       <TextField label="Contact information (publisher or rep)" {...text('contactInformation')} />
       <TextField label="Notes" multiline minRows={2} {...text('notes')} />
     </WizardForm>

@@ -17,12 +17,7 @@ import {
 } from '../wizard-schemas.ts';
 import { YesNoField } from '../yes-no-field.tsx';
 import { WizardForm } from '../wizard-form.tsx';
-
-const GRID = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-} as const;
+import { twoColumns } from '../../../../components/two-columns.ts';
 
 /**
  * questions: how the material is adopted (docs/behaviour/entities.md#adoption-material). Print only is asked only
@@ -50,7 +45,7 @@ export function QuestionsPage({ context, send, formId, permissions, today }: Wiz
   return (
     <WizardForm formId={formId} onSubmit={onSubmit}>
       {material && <MaterialSummary material={material} label={editing ? 'Editing' : 'Adopting'} />}
-      <Box sx={GRID}>
+      <Box sx={twoColumns('md')}>
         <YesNoField control={control} name="required" label="Is this material required?" />
         <YesNoField
           control={control}

@@ -15,6 +15,7 @@ import {
 import type { WizardPageProps } from '../wizard-page-props.ts';
 import { searchFormSchema, type SearchCriteria, type SearchFormValues } from '../wizard-schemas.ts';
 import { SearchResults } from './search-results.tsx';
+import { twoColumns } from '../../../../components/two-columns.ts';
 
 const FIELDS = [
   'searchString',
@@ -103,13 +104,7 @@ export function SearchPage({ context, send, busy }: WizardPageProps) {
               Search
             </Button>
           </Stack>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-            }}
-          >
+          <Box sx={twoColumns('sm', 1.5)}>
             <TextField
               label="Edition"
               size="small"

@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +11,7 @@ import {
   type searchMaterials,
 } from '@csp/contracts';
 import { searchResultView } from '../material-summary.tsx';
+import { MaterialPickItem } from '../material-pick-item.tsx';
 import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
 import type { SearchCriteria } from '../wizard-schemas.ts';
 import { LoadFailure } from '../../../../components/load-failure.tsx';
@@ -82,24 +81,12 @@ export function SearchResults({
         {materials.map((material) => {
           const view = searchResultView(material);
           return (
-            <ListItem
+            <MaterialPickItem
               key={`${material.source}-${material.titleId ?? material.externalProductId}`}
-              disablePadding
-              divider
-            >
-              <ListItemButton onClick={() => onPick(material)} sx={{ display: 'block' }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {view.description}
-                </Typography>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ overflowWrap: 'anywhere' }}
-                >
-                  {view.facts.join(' · ')}
-                </Typography>
-              </ListItemButton>
-            </ListItem>
+              title={view.description}
+              facts={view.facts.join(' · ')}
+              onPick={() => onPick(material)}
+            />
           );
         })}
       </List>
