@@ -14,6 +14,7 @@ import type { CourseListView } from './course-list-url-state.ts';
 import { DateRangeFields } from './date-range-fields.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { FilterGrid } from '../../../components/list/filter-grid.tsx';
+import { ResultsBar } from '../../../components/list/results-bar.tsx';
 
 interface CourseFiltersProps {
   view: CourseListView;
@@ -73,12 +74,7 @@ export function CourseFilters({ view, onChange, searching }: CourseFiltersProps)
           disabled={searching}
         />
       </FilterGrid>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-      >
+      <ResultsBar>
         <FormControlLabel
           disabled={searching}
           control={<Switch checked={view.open} onChange={(_, open) => onChange({ open })} />}
@@ -93,7 +89,7 @@ export function CourseFilters({ view, onChange, searching }: CourseFiltersProps)
         >
           Reset filters
         </Button>
-      </Stack>
+      </ResultsBar>
     </Stack>
   );
 }

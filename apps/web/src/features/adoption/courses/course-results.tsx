@@ -15,6 +15,7 @@ import { NoResults } from '../../../components/list/no-results.tsx';
 import { ResultsHeading } from '../../../components/list/results-heading.tsx';
 import { ServerGrid, WRAPPING_CELLS, usePageModel } from '../../../components/list/server-grid.tsx';
 import { SearchFailure } from '../../../components/load-failure.tsx';
+import { ResultsBar } from '../../../components/list/results-bar.tsx';
 
 interface CourseResultsProps {
   view: CourseListView;
@@ -41,12 +42,7 @@ export function CourseResults({ view, onChange, onShowAll, layout }: CourseResul
 
   return (
     <Stack component="section" aria-labelledby={headingId} spacing={1.5}>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-      >
+      <ResultsBar>
         <ResultsHeading
           id={headingId}
           title="Courses"
@@ -55,7 +51,7 @@ export function CourseResults({ view, onChange, onShowAll, layout }: CourseResul
           }
         />
         <ExportMenu body={body} disabled={!settled || data.recordCount === 0} />
-      </Stack>
+      </ResultsBar>
       {list.isError ? (
         <SearchFailure
           error={list.error}

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { SectionPageInfo, SectionSortField } from '@csp/contracts';
 import { useSectionList } from '../api/research-queries.ts';
 import { RESEARCH_MESSAGES as M } from './research-messages.ts';
@@ -15,6 +14,8 @@ import { SectionSortSelect } from './section-sort-select.tsx';
 import { FIRST_PAGE, sectionListBody, type SectionView } from './section-url-state.ts';
 import { NoResults } from '../../../components/list/no-results.tsx';
 import { SearchFailure } from '../../../components/load-failure.tsx';
+import { ResultsBar } from '../../../components/list/results-bar.tsx';
+import { ResultsHeading } from '../../../components/list/results-heading.tsx';
 
 interface SectionResultsProps {
   view: SectionView;
@@ -49,21 +50,14 @@ export function SectionResults({ view, onChange, onClearFilters, layout }: Secti
 
   return (
     <Stack component="section" aria-labelledby={headingId} spacing={1.5}>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ alignItems: 'flex-end', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}
-      >
-        <div>
-          <Typography component="h2" variant="h6" id={headingId}>
-            Sections
-          </Typography>
-          <Typography role="status" variant="body2" color="text.secondary">
-            {list.isError ? '' : data ? `${countText(data.totalSections)} found` : M.loading}
-          </Typography>
-        </div>
+      <ResultsBar align="flex-end">
+        <ResultsHeading
+          id={headingId}
+          title="Sections"
+          status={list.isError ? '' : data ? `${countText(data.totalSections)} found` : M.loading}
+        />
         <SectionSortSelect sort={view.sort} dir={view.dir} onSort={sort} />
-      </Stack>
+      </ResultsBar>
       {list.isError ? (
         <SearchFailure
           error={list.error}

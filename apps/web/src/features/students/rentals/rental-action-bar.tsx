@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
+import { ConditionOptions } from './rental-row.tsx';
 import { checkedOutstanding, type RentalLists, type SelectionState } from './rental-selection.ts';
 
 /** What the bar shows and starts: the desk's selection and its two actions (rentals-desk.tsx). */
@@ -69,14 +70,7 @@ export function RentalActionBar({
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: '12rem', flex: { xs: 1, sm: 'none' } }}
         >
-          <option value="" disabled>
-            {M.conditionPlaceholder}
-          </option>
-          {conditions.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <ConditionOptions conditions={conditions} />
         </TextField>
       )}
       <Box

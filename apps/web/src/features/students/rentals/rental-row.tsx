@@ -208,6 +208,15 @@ function ConditionPicker({
         },
       }}
     >
+      <ConditionOptions conditions={conditions} />
+    </TextField>
+  );
+}
+
+/** A condition select's choices: the placeholder, then the store's conditions. */
+export function ConditionOptions({ conditions }: { conditions: readonly string[] }) {
+  return (
+    <>
       <option value="" disabled>
         {M.conditionPlaceholder}
       </option>
@@ -216,6 +225,6 @@ function ConditionPicker({
           {name}
         </option>
       ))}
-    </TextField>
+    </>
   );
 }
