@@ -1,10 +1,10 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadFailure } from './load-failure.tsx';
+import { Panel } from './panel.tsx';
 
 interface PanelSectionProps {
   title: string;
@@ -23,12 +23,7 @@ interface PanelSectionProps {
 export function PanelSection({ title, aside, headingRef, children }: PanelSectionProps) {
   const headingId = useId();
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 1.5, sm: 2 } }}
-    >
+    <Panel labelledBy={headingId}>
       <Stack
         direction="row"
         sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
@@ -46,7 +41,7 @@ export function PanelSection({ title, aside, headingRef, children }: PanelSectio
         {aside}
       </Stack>
       <Box sx={{ mt: 1 }}>{children}</Box>
-    </Paper>
+    </Panel>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../../components/panel.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FundingSource } from '@csp/contracts';
@@ -15,12 +15,7 @@ export const sourcePath = (sourceId: number) => `/funding-management/sources/${s
 export function SourceCard({ source }: { source: FundingSource }) {
   const headingId = useId();
   return (
-    <Paper
-      component="article"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 1.5, sm: 2 }, height: '100%' }}
-    >
+    <Panel labelledBy={headingId} component="article" sx={{ height: '100%' }}>
       <Stack spacing={1.5}>
         <Stack
           direction="row"
@@ -41,6 +36,6 @@ export function SourceCard({ source }: { source: FundingSource }) {
         <SourceFacts source={source} />
         <FundingBar figures={source.figures} />
       </Stack>
-    </Paper>
+    </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../../components/panel.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type AllowanceUpload, type FundingSource } from '@csp/contracts';
@@ -57,12 +57,7 @@ export function UploadReport({
   }, [upload.status]);
   const overBudget = upload.validCents > upload.remainingCents;
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 1.5, sm: 2 } }}
-    >
+    <Panel labelledBy={headingId}>
       <Stack spacing={2}>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <Typography
@@ -122,6 +117,6 @@ export function UploadReport({
           upload.rowsValid > 0 && <ApplyUpload upload={upload} source={source} />
         )}
       </Stack>
-    </Paper>
+    </Panel>
   );
 }
