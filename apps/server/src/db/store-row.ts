@@ -14,27 +14,18 @@ export function idInStore(table: StoreTable, locationId: number, id: number): SQ
   return and(eq(table.id, id), eq(table.locationId, locationId)) as SQL;
 }
 
-/** The whole row `id` of the store's `table`, or undefined (another store's row is not found). */
-export async function findInStore<T extends StoreTable>(
-  db: Db,
-  table: T,
-  locationId: number,
-  id: number,
-): Promise<T['$inferSelect'] | undefined> {
-  // Drizzle cannot type a select from a generic table: the row is the table's by construction.
-  const rows: unknown[] = await db
-    .select()
-    .from(table as PgTable)
-    .where(idInStore(table, locationId, id))
-    .limit(1);
-  return rows[0] as T['$inferSelect'] | undefined;
-}
-
 /**
- * A repository's "one row of the store by id" lookup for `table`: each repository names its
- * own (findStudent, findSource, ...) and the rule lives in findInStore.
+ * A repository's "one row of the store by id" lookup for `table` (findStudent, findSource,
+ * ...): the whole row, or undefined when the id is not one of the store's rows.
  */
 export function storeRowFinder<T extends StoreTable>(table: T) {
-  return (db: Db, locationId: number, id: number): Promise<T['$inferSelect'] | undefined> =>
-    findInStore(db, table, locationId, id);
+  return async (db: Db, locationId: number, id: number): Promise<T['$inferSelect'] | undefined> => {
+    // Drizzle cannot type a select from a generic table: the row is the table's by construction.
+    const rows: unknown[] = await db
+      .select()
+      .from(table as PgTable)
+      .where(idInStore(table, locationId, id))
+      .limit(1);
+    return rows[0] as T['$inferSelect'] | undefined;
+  };
 }
