@@ -14,8 +14,9 @@ export async function askCups<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (!isCupsError(error)) throw error;
-    const status = error.kind === 'unknown-printer' ? 409 : 503;
-    throw new AppError(status, error.message);
+    throw error.kind === 'unknown-printer'
+      ? AppError.conflict(error.message)
+      : AppError.unavailable(error.message);
   }
 }
 
@@ -52,14 +53,12 @@ export async function readyLabelPrinter(deps: PrinterDeps): Promise<CupsPrinter>
   }
   const because = printer.reason ? `: ${printer.reason}` : '';
   if (printer.state === 'stopped') {
-    throw new AppError(
-      503,
+    throw AppError.unavailable(
       `The printer ${printer.name} is stopped${because}. Resume it in CUPS (cupsenable ${printer.name}) and print again.`,
     );
   }
   if (!printer.accepting) {
-    throw new AppError(
-      503,
+    throw AppError.unavailable(
       `The printer ${printer.name} refuses new jobs${because}. Let it accept jobs again in CUPS (cupsaccept ${printer.name}) and print again.`,
     );
   }

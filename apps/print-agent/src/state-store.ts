@@ -55,8 +55,7 @@ export class StateStore {
       await rename(temp, this.file);
     } catch (error) {
       await rm(temp, { force: true }).catch(() => undefined);
-      throw new AppError(
-        500,
+      throw AppError.internal(
         `The print service could not save its settings in ${this.file} (${errorCode(error) ?? 'error'}).`,
       );
     }

@@ -61,9 +61,19 @@ export class AppError extends Error {
     return new AppError(429, message, undefined, { 'retry-after': retryAfter });
   }
 
+  /** 500: the service itself failed in a way the caller can act on (say where and why). */
+  static internal(message: string, field?: string): AppError {
+    return new AppError(500, message, field);
+  }
+
   /** 502: a service the request depends on (the mail server) refused. */
   static badGateway(message: string, field?: string): AppError {
     return new AppError(502, message, field);
+  }
+
+  /** 503: something the request needs is not ready now (a stopped printer, CUPS down). */
+  static unavailable(message: string, field?: string): AppError {
+    return new AppError(503, message, field);
   }
 }
 
