@@ -38,9 +38,7 @@ export type DivisionTermInput = z.infer<typeof divisionTermInput>;
 /** A percentage 0-100 with one decimal, or null when there is nothing to divide by. */
 const percentage = z.number().min(0).max(100).nullable();
 
-export const metricsTerm = z.object({
-  ...termFields,
-});
+export const metricsTerm = z.object(termFields);
 export type MetricsTerm = z.infer<typeof metricsTerm>;
 
 export const metricsDivision = z.object({

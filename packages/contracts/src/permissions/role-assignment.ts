@@ -10,11 +10,11 @@ import {
 import { usernameQuery } from './permission-user-query.ts';
 
 /**
- * Assignment calls of docs/behaviour/calls.md. All need ASSIGN_PERMISSIONS; nobody grants actions they do not
+ * One assignment call of docs/behaviour/calls.md: a POST naming the user in the query, with its
+ * own route, summary and body. All need ASSIGN_PERMISSIONS; nobody grants actions they do not
  * hold at that scope unless they are a store-wide PERMISSION_ADMINISTRATOR. Each answers the
  * user's roles after the change.
  */
-/** One assignment call: a POST naming the user in the query, its own route, summary and body. */
 function assignmentEndpoint<B extends z.ZodType>(route: string, summary: string, body: B) {
   return endpoint({
     method: 'POST',

@@ -28,9 +28,7 @@ export const getResearchDivisions = endpoint({
   response: z.array(researchDivision),
 });
 
-export const researchTerm = z.object({
-  ...termFields,
-});
+export const researchTerm = z.object(termFields);
 export type ResearchTerm = z.infer<typeof researchTerm>;
 
 export const getResearchTerms = endpoint({
