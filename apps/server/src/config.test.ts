@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       rentalReminders: true,
       databaseUrl: undefined,
+      dbPoolSize: 10,
       webDist: join(REPO_ROOT, 'apps/web/dist'),
     });
   });
@@ -40,12 +41,14 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       DATABASE_URL: 'postgres://u@db:5432/csp',
       SMTP_URL: 'smtp://mail:25',
+      DB_POOL_SIZE: '25',
     });
     expect(new TextDecoder().decode(config.jwtSecret)).toBe('x'.repeat(40));
     expect(config).toMatchObject({
       port: 4000,
       seedDemo: false,
       databaseUrl: 'postgres://u@db:5432/csp',
+      dbPoolSize: 25,
     });
   });
 

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from './db/pool.ts';
 
 /** The repository root, resolved from this file (apps/server/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -27,6 +28,12 @@ const envSchema = z.object({
   JWT_SECRET: optionalText.pipe(
     z.string().min(32, 'must be at least 32 characters (or leave it unset)').optional(),
   ),
+  DB_POOL_SIZE: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1)
+    .max(500)
+    .default(DEFAULT_POOL_SIZE),
   TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(480),
   REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
@@ -64,6 +71,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DB_POOL_SIZE (10 by default): PostgreSQL connections this process keeps open at most. A
+   * burst beyond it queues (up to 50 requests per connection, 10 s each) and is then told the
+   * portal is busy. Keep processes x pool size under the server's max_connections.
+   */
+  dbPoolSize: number;
   jwtSecret: Uint8Array;
   tokenTtlMinutes: number;
   rememberDays: number;
@@ -116,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : undefined,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     rememberDays: e.REMEMBER_DAYS,

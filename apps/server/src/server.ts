@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type EnvConfig } from './config.ts';
-import { STATEMENT_TIMEOUT_MS, createDb, dbOptionsFromEnv } from './db/client.ts';
+import { createDb, dbOptionsFromEnv } from './db/client.ts';
+import { STATEMENT_TIMEOUT_MS } from './db/pool.ts';
 import { DEMO_ACCOUNTS, DEMO_HOSTS } from './db/seed/demo-accounts.ts';
 import { startDevIdpIfWanted } from './dev-idp/start.ts';
 import { listen } from './startup/listen.ts';
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   const envConfig = readConfig();
   const logger = createLogger(envConfig.logLevel);
   const database = await createDb({
-    ...dbOptionsFromEnv(envConfig.databaseUrl, envConfig.dataDir),
+    ...dbOptionsFromEnv(envConfig.databaseUrl, envConfig.dataDir, envConfig.dbPoolSize),
     statementTimeoutMs: STATEMENT_TIMEOUT_MS,
     onPoolError: (error) =>
       logger.warn({ err: error }, 'a database connection broke; it is replaced on next use'),

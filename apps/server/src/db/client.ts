@@ -8,7 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
+import { createPool, type PoolErrorListener } from './pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -36,13 +37,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Where the pool reports a connection that broke while idle (PostgreSQL restarted, killed). */
-export type PoolErrorListener = (error: Error) => void;
+export type { PoolErrorListener };
 
 export type DbOptions =
   | {
       engine: 'postgres';
       url: string;
+      /** Connections kept open at most (DB_POOL_SIZE; 10 by default). */
       poolSize?: number;
       /** Told about idle connections that broke; they are dropped and replaced on demand. */
       onPoolError?: PoolErrorListener;
@@ -206,54 +207,13 @@ function restrictToOwner(dir: string): void {
   }
 }
 
-/**
- * How long a request waits for a connection before it is told the database is unavailable
- * (a 503), instead of hanging while PostgreSQL is down or restarting.
- */
-export const CONNECT_TIMEOUT_MS = 3000;
-
-/** The longest one SQL statement of a request may run on PostgreSQL (set by the server). */
-export const STATEMENT_TIMEOUT_MS = 30_000;
-
-/**
- * A node-postgres pool that survives the server going away. An idle client whose connection
- * PostgreSQL closes (restart, pg_terminate_backend: 57P01) makes the pool emit 'error'; with no
- * listener that event kills the process. The pool already discards the broken client, so the
- * listener only reports it, and the next query opens a fresh connection.
- */
-function createPool(options: {
-  url: string;
-  poolSize?: number;
-  onPoolError?: PoolErrorListener;
-  statementTimeoutMs?: number;
-}) {
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    idleTimeoutMillis: 30_000,
-    // A half-open connection (a partition, a failover that never sent a reset) is noticed in
-    // seconds rather than the operating system's two hours.
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-    // No request waits on the database for ever: a statement still running after this is
-    // cancelled by PostgreSQL itself, and its request answers 503 instead of hanging.
-    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-  });
-  pool.on('error', (error) => options.onPoolError?.(error));
-  // The pool's own listener covers idle clients only: it is removed while a client is checked
-  // out, so a connection that dies inside a transaction or a long query would emit 'error' with
-  // nobody listening and end the process. Every client keeps this listener for its lifetime;
-  // the query in flight still fails (and its request answers 503).
-  pool.on('connect', (client) => {
-    client.on('error', (error) => options.onPoolError?.(error));
-  });
-  return pool;
-}
-
 /** Chooses the engine from configuration: PostgreSQL when a URL is given, PGlite otherwise. */
-export function dbOptionsFromEnv(databaseUrl: string | undefined, dataDir: string) {
+export function dbOptionsFromEnv(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  poolSize?: number,
+) {
   return databaseUrl
-    ? { engine: 'postgres' as const, url: databaseUrl }
+    ? { engine: 'postgres' as const, url: databaseUrl, poolSize }
     : { engine: 'pglite' as const, dataDir };
 }

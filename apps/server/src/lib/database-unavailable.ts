@@ -1,3 +1,5 @@
+import { POOL_BUSY_CODE } from '../db/pool.ts';
+
 /**
  * Whether an error means the database cannot be reached right now (PostgreSQL down,
  * restarting, or our connection to it cut), as opposed to a fault of the request or the code.
@@ -32,7 +34,6 @@ const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300|57014)$/;
 /** node-postgres reports some connection failures by message only. */
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
-  'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',
   'Cannot use a pool after calling end on the pool',
 ];
@@ -42,4 +43,16 @@ function matches(e: { code?: unknown; message?: unknown }): boolean {
     return true;
   const message = typeof e.message === 'string' ? e.message : '';
   return UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
+}
+
+/**
+ * Whether every database connection was in use for longer than a request may wait (or the queue
+ * for one was full): the portal is busy, the database itself answers. Also a 503, worded so.
+ */
+export function isPortalBusy(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === POOL_BUSY_CODE) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -8,7 +8,13 @@ import {
   type TestContext,
 } from '../test-support/test-app.ts';
 import { AppError } from '@csp/http-kit';
-import { BAD_URL_MESSAGE, GENERIC_ERROR_MESSAGE, URL_TOO_LONG_MESSAGE } from './errors.ts';
+import { PoolBusyError } from '../db/pool.ts';
+import {
+  BAD_URL_MESSAGE,
+  GENERIC_ERROR_MESSAGE,
+  PORTAL_BUSY_MESSAGE,
+  URL_TOO_LONG_MESSAGE,
+} from './errors.ts';
 
 const engines = await testEngines();
 
@@ -22,6 +28,12 @@ describe.each(engines)('error handling (%s)', (engine) => {
       extend: (app) => {
         app.get('/app-rest/test/v1/boom', async () => {
           throw new Error('database password is hunter2');
+        });
+        app.get('/app-rest/test/v1/busy', async () => {
+          // As drizzle reports it: the driver's error as the cause of its own.
+          throw new Error('Failed query: select 1', {
+            cause: new PoolBusyError('every database connection is in use'),
+          });
         });
         app.get('/app-rest/test/v1/teapot', async () => {
           throw new AppError(418, 'No coffee here.', 'cup');
@@ -37,6 +49,13 @@ describe.each(engines)('error handling (%s)', (engine) => {
     expect(res.json()).toEqual({ message: GENERIC_ERROR_MESSAGE });
     expect(res.body).not.toContain('hunter2');
     expect(logged.some((line) => line.includes('hunter2'))).toBe(true);
+  });
+
+  it('answers 503 "busy" with Retry-After when every database connection is in use', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/app-rest/test/v1/busy' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: PORTAL_BUSY_MESSAGE });
+    expect(res.headers['retry-after']).toBe('2');
   });
 
   it('passes domain errors through with their status and field', async () => {

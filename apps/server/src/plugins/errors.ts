@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, noEndpointMessage, sendApiError, type ApiError } from '@csp/contracts';
 import { setApiErrorHandler } from '@csp/http-kit';
-import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
+import { isDatabaseUnavailable, isPortalBusy } from '../lib/database-unavailable.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred.';
 
@@ -11,6 +11,12 @@ export const URL_TOO_LONG_MESSAGE = 'A segment of the request path is too long.'
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The portal cannot reach its database right now. Try again in a moment.';
+
+export const PORTAL_BUSY_MESSAGE =
+  'The portal is busy right now and could not take your request. Try again in a few seconds.';
+
+/** Seconds a client is asked to wait before retrying when the portal was too busy. */
+export const BUSY_RETRY_AFTER_S = 2;
 
 /** Seconds a client is asked to wait before retrying during a database outage. */
 export const DATABASE_RETRY_AFTER_S = 5;
@@ -32,8 +38,8 @@ const CLIENT_ERRORS: Record<string, ApiError> = {
  * Every error leaves as JSON `{message, field?}` (the shared {@link setApiErrorHandler}):
  * validation failures name the first offending field, domain errors (AppError) keep their
  * status, and anything unexpected becomes a logged 500 with a generic message so internals
- * never leak. The database's own errors are answered here: a value it refuses (400) or its
- * outage (503).
+ * never leak. The database's own errors are answered here: a value it refuses (400), its
+ * outage (503), or every connection busy past a request's wait (503, worded as busy).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   setApiErrorHandler(app, {
@@ -51,6 +57,11 @@ function answerDatabaseError(
   if (isDatabaseDataError(error)) {
     request.log.info({ err: error }, 'database refused a value of the request');
     return send(reply, 400, { message: DATA_ERROR_MESSAGE });
+  }
+  if (isPortalBusy(error)) {
+    request.log.warn({ err: error }, 'every database connection busy');
+    reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+    return send(reply, 503, { message: PORTAL_BUSY_MESSAGE });
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');

@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: join(tmpdir(), 'csp-test-unused'),
     databaseUrl: undefined,
+    dbPoolSize: 10,
     jwtSecret: new Uint8Array(randomBytes(32)),
     tokenTtlMinutes: 480,
     rememberDays: 30,

@@ -2,6 +2,7 @@ import { ROLES } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ensureReferenceData } from '../reference-data.ts';
+import { refreshPlannerStatistics } from '../planner-statistics.ts';
 import { locations } from '../schema/index.ts';
 import { loadReferenceIds } from './accounts-seed.ts';
 import { IdAllocator, resetIdentities } from '../bulk-write.ts';
@@ -86,7 +87,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
       'The demo data is already seeded (location DEMO-U exists); start from an empty database.',
     );
   }
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     const ids = await IdAllocator.create(tx, ID_TABLES);
     const { roleIds, productTypeIds } = await loadReferenceIds(tx, ROLES);
     const storeA = { ...STORE_A, funding: demoStoreAFunding };
@@ -113,7 +114,8 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
       accounts: listDemoAccounts(),
       locationIds: { storeA: a.locationId, storeB: b.locationId },
       instructorProfessorId: a.featuredProfessorId,
-      elapsedMs: performance.now() - started,
     };
   });
+  await refreshPlannerStatistics(db);
+  return { ...summary, elapsedMs: performance.now() - started };
 }

@@ -2,6 +2,7 @@ import { ROLES } from '@csp/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ensureReferenceData } from '../reference-data.ts';
+import { refreshPlannerStatistics } from '../planner-statistics.ts';
 import { externalProducts, locations, titles } from '../schema/index.ts';
 import { loadReferenceIds } from './accounts-seed.ts';
 import { IdAllocator, insertRows, queryRows, resetIdentities } from '../bulk-write.ts';
@@ -123,9 +124,7 @@ export async function seedLarge(db: Db, options: LargeSeedOptions = {}): Promise
       elapsedMs: performance.now() - started,
     };
   });
-  // Fresh statistics: without them the planner takes the new tables for empty and picks
-  // nested loops that cost seconds on 40,000 sections; the vacuum sets the visibility map so
-  // covering indexes answer without visiting the table (autovacuum would catch up only later).
-  await db.execute(sql`vacuum analyze`);
+  // Without fresh statistics the planner picks nested loops that cost seconds on 40,000 sections.
+  await refreshPlannerStatistics(db);
   return summary;
 }

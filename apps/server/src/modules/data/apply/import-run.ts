@@ -214,6 +214,7 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
     context.growth = await TableGrowth.start(db);
     await takeAll(db);
     await refreshSectionFacts(db, [...context.touchedSections]);
+    await context.growth.settle(db);
     const applied = result();
     await o.onApplied?.(db, applied);
     return applied;

@@ -34,4 +34,15 @@ export class TableGrowth {
     this.planned.set(table, planned + pending);
     this.pending.set(table, 0);
   }
+
+  /**
+   * At the end of an apply: every table that grew since its last ANALYZE is analysed, so the
+   * portal's own reads after the import plan for the tables as they now are, small growth too.
+   */
+  async settle(db: Db): Promise<void> {
+    for (const [table, pending] of this.pending) {
+      if (pending > 0) await analyzeTable(db, table);
+      this.pending.set(table, 0);
+    }
+  }
 }
