@@ -41,13 +41,18 @@ export interface BenchEndpoint {
   call: () => Promise<void>;
 }
 
-const LARGE_HOST = 'large.localhost';
+export const LARGE_HOST = 'large.localhost';
 
 /** The size of the last export, for the report. */
 export let exportBytes = 0;
-const DEMO_HOST = 'localhost';
+export const DEMO_HOST = 'localhost';
 
-async function signIn(app: FastifyInstance, host: string, userName: string, password: string) {
+export async function signIn(
+  app: FastifyInstance,
+  host: string,
+  userName: string,
+  password: string,
+) {
   const res = await app.inject({
     method: 'POST',
     url: login.path,

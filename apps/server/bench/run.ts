@@ -12,6 +12,7 @@ import { benchEngines, openBenchDatabase, type BenchDatabase } from './bench-dat
 import { measure, percentile } from './measure.ts';
 import { metricBench } from './metric-endpoints.ts';
 import { fundingBench } from './funding-endpoints.ts';
+import { dateShiftBench } from './date-shift-endpoints.ts';
 
 interface Row {
   name: string;
@@ -49,6 +50,7 @@ async function measureSql(bench: BenchDatabase, endpoint: BenchEndpoint, runs: n
 async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const bench = await openBenchDatabase(engine);
   const app = await buildApp({ db: bench.database.db, config });
+  const shifted = await dateShiftBench(bench.database.db, config);
   try {
     const rows: Row[] = [];
     const only = (process.env['BENCH_ONLY'] ?? '').split(',').filter(Boolean);
@@ -56,6 +58,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       ...(await benchEndpoints(app, bench.database.db)),
       ...(await metricBench(app)),
       ...(await fundingBench(app, bench.database.db)),
+      ...shifted.endpoints,
     ].filter((e) => only.length === 0 || only.some((text) => e.name.includes(text)));
     for (const endpoint of endpoints) {
       const rssBefore = process.memoryUsage().rss;
@@ -92,6 +95,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     }
     return rows;
   } finally {
+    await shifted.close();
     await app.close();
     await bench.close();
   }

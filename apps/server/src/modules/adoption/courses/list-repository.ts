@@ -3,7 +3,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
 import { courseSearchMatches } from '../../catalog/index.ts';
-import { coverageCtes } from '../coverage-sql.ts';
 import {
   ACTION_TYPE_SQL,
   COMPLETE,
@@ -100,7 +99,8 @@ function countedCte({ q, scope }: Plan): SQL {
   // With a search the courses come first and their sections are counted; otherwise the
   // counted sections say which courses are listed.
   return sql`counted as (
-      select s.id, s.course_id, s.start_date from sections s
+      select s.id, s.course_id, s.start_date, s.has_text, s.has_ntr, s.needs_response
+      from sections s
         ${needsCourse ? sql`join courses c on c.id = s.course_id join departments d on d.id = c.department_id` : sql``}
       where s.location_id = ${q.locationId} and ${countedSectionsSql(q)} and ${scope}
         and ${q.search ? sql`s.course_id in (select course_id from candidates)` : courseFilter}
@@ -132,47 +132,41 @@ function pagedCte(plan: Plan): SQL {
 }
 
 /**
- * An adoption awaiting a response on the sections the row speaks for: a course (auto)
- * adoption, or one still on a counted section. Few per store, found by their status index.
+ * A course's figures over its counted sections, from the facts each section keeps of the
+ * adoptions covering it (the coverage rule of coverage-sql.ts, kept by the section-facts
+ * triggers in the same transaction as every adoption change: ADR 0016): so the statement never
+ * reads the adoptions themselves, and its cost does not grow with them.
  */
-function respondingCte({ q }: Plan): SQL {
-  return sql`responding as (
-      select distinct am.course_id from adoption_materials am
-      where am.location_id = ${q.locationId} and am.messaging_status = 'RESPONSE_REQUIRED'
-        and am.active
-        and (
-          (am.adoption_type = ${ADOPTION_TYPE.AUTO}
-            and am.course_id in (select course_id from candidates))
-          or exists (select 1 from adoption_material_sections ams
-            join counted k on k.id = ams.section_id
-            where ams.adoption_material_id = am.id and not ams.removed)
-        )
+function figuresCte({ figuresFirst }: Plan): SQL {
+  return sql`figures as (
+      select k.course_id,
+        count(*)::int as section_count,
+        count(*) filter (where k.has_text or k.has_ntr)::int as adopted_count,
+        count(*) filter (where k.has_ntr and not k.has_text)::int as ntr_count,
+        bool_or(k.needs_response) as awaiting_response
+      from counted k
+      ${figuresFirst ? sql`` : sql`where k.course_id in (select course_id from paged)`}
+      group by k.course_id
     ),`;
 }
 
-/** Coverage of the counted sections, then each course's figures over them. */
-function figuresCtes({ q, figuresFirst }: Plan): SQL {
-  const figured = figuresFirst ? sql.raw('candidates') : sql.raw('paged');
-  return sql`${coverageCtes(
-    q.locationId,
-    // Every counted section's course is a candidate: only a page needs narrowing to.
-    figuresFirst
-      ? sql`select id from counted`
-      : sql`select id from counted where course_id in (select course_id from paged)`,
-    sql`select course_id from ${figured}`,
-  )},
-    figures as (
-      select k.course_id,
-        count(*)::int as section_count,
-        count(*) filter (where coalesce(sc.text or sc.ntr, false) or coalesce(cc.text or cc.ntr, false))::int
-          as adopted_count,
-        count(*) filter (where (coalesce(sc.ntr, false) or coalesce(cc.ntr, false))
-          and not (coalesce(sc.text, false) or coalesce(cc.text, false)))::int as ntr_count
-      from counted k
-        left join section_cover sc on sc.section_id = k.id
-        left join course_cover cc on cc.course_id = k.course_id
-      ${figuresFirst ? sql`` : sql`where k.course_id in (select course_id from paged)`}
-      group by k.course_id
+/**
+ * A course awaiting a response on the sections the row speaks for: an adoption covering one of
+ * its counted sections waits for the submitter's answer. A search lists courses without counted
+ * sections too: for them a course (auto) adoption awaiting an answer still counts.
+ */
+function respondingCte({ q }: Plan): SQL {
+  return sql`responding as (
+      select f.course_id from figures f where f.awaiting_response
+      ${
+        q.search
+          ? sql`union
+      select am.course_id from adoption_materials am
+      where am.location_id = ${q.locationId} and am.messaging_status = 'RESPONSE_REQUIRED'
+        and am.active and am.adoption_type = ${ADOPTION_TYPE.AUTO}
+        and am.course_id in (select course_id from candidates)`
+          : sql``
+      }
     ),`;
 }
 
@@ -203,8 +197,7 @@ function listedCte({ nextStartOfAll }: Plan): SQL {
  * - `paged`: the page, cut by course columns or next start before any figure is worked out,
  *   or, when the action-type filter or the sort needs the figures, after working them out for
  *   every candidate; it carries the total (count(*) over ());
- * - coverage from the sections' own adoptions and the course's auto adoptions, each read once
- *   per statement by hash joins rather than probed once per section, then the figures;
+ * - the figures, from the coverage facts each counted section keeps (no adoption is read);
  * - the page's rows with their course, department, division, next start and whether an
  *   adoption awaits a response.
  * With a search, the courses come from the search (code prefixes, or the name's words) and
@@ -219,9 +212,9 @@ export function courseListStatement(q: CourseListQuery, page?: Page): SQL {
   return sql`
     with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
     ${nextStartOfAll ? nextStartCte(plan, 'next_start_all', sql.raw('candidates')) : sql``}
-    ${respondingCte(plan)}
     ${figuresFirst ? sql`` : paged}
-    ${figuresCtes(plan)}
+    ${figuresCte(plan)}
+    ${respondingCte(plan)}
     ${figuresFirst ? paged : sql``}
     ${nextStartOfAll ? sql`` : nextStartCte(plan, 'next_start', sql.raw('paged'))}
     ${listedCte(plan)}
