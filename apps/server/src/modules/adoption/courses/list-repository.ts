@@ -112,18 +112,22 @@ const courseJoins = (alias: string) =>
         join departments d on d.id = c.department_id
         join divisions dv on dv.id = c.division_id`);
 
+/** What the page's order reads besides the candidates (the figures are joined apart). */
+function pageKeyJoin({ pageKey, nextStartOfAll, startsToday }: Plan): SQL {
+  if (pageKey.figures) return sql``;
+  if (!nextStartOfAll) return courseJoins('k');
+  // From today, each candidate carries its next start: nothing to join.
+  return startsToday
+    ? sql`cross join lateral (select k.next_start) ns`
+    : sql`left join next_start_all ns on ns.course_id = k.course_id`;
+}
+
 function pagedCte(plan: Plan): SQL {
-  const { pageKey, nextStartOfAll, figuresFirst, actionFilter, page } = plan;
+  const { pageKey, figuresFirst, actionFilter, page } = plan;
   return sql`paged as (
       select k.course_id, count(*) over ()::int as total_rows
       from candidates k
-        ${
-          pageKey.figures
-            ? sql``
-            : nextStartOfAll
-              ? sql`left join next_start_all ns on ns.course_id = k.course_id`
-              : courseJoins('k')
-        }
+        ${pageKeyJoin(plan)}
         ${figuresFirst ? sql`left join figures f on f.course_id = k.course_id left join responding r on r.course_id = k.course_id` : sql``}
       ${actionFilter ? sql`where ${sql.raw(actionFilter)}` : sql``}
       order by ${plan.order(pageKey.key)}
