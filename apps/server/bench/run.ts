@@ -13,6 +13,7 @@ import { measure, percentile } from './measure.ts';
 import { metricBench } from './metric-endpoints.ts';
 import { fundingBench } from './funding-endpoints.ts';
 import { dateShiftBench } from './date-shift-endpoints.ts';
+import { runWorkload, WORKLOAD, type WorkloadResult } from './workload.ts';
 
 interface Row {
   name: string;
@@ -46,6 +47,9 @@ async function measureSql(bench: BenchDatabase, endpoint: BenchEndpoint, runs: n
   );
   return { sqlP50: percentile(times, 50), statements: statements.length };
 }
+
+/** The mixed staff workload's result per engine (reported after the endpoints). */
+const workloads = new Map<string, WorkloadResult>();
 
 async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const bench = await openBenchDatabase(engine);
@@ -93,6 +97,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
         }),
       });
     }
+    if (only.length === 0) workloads.set(engine, await runWorkload(app, endpoints));
     return rows;
   } finally {
     await shifted.close();
@@ -143,6 +148,18 @@ for (const engine of await benchEngines()) {
       ].join(' '),
     );
   }
+}
+
+/** Requests per second of the mixed staff workload at 50 connections before issue 26. */
+const WORKLOAD_BEFORE_RPS = 67;
+for (const [engine, w] of workloads) {
+  console.log(
+    `\n${engine}: mixed staff workload (${w.calls} calls in turn), ${WORKLOAD.connections} connections, ${WORKLOAD.seconds} s: ` +
+      `${w.requests} requests, ${w.rps.toFixed(0)} rps (${(w.rps / WORKLOAD_BEFORE_RPS).toFixed(1)}x the ${WORKLOAD_BEFORE_RPS} rps before), ` +
+      `p50 ${w.p50.toFixed(1)} ms, p95 ${w.p95.toFixed(1)} ms, errors ${w.errors} ${JSON.stringify(w.statuses)}` +
+      (w.errors > 0 ? ' ERRORS' : ''),
+  );
+  if (w.errors > 0) over++;
 }
 
 const lite = results.get('pglite');
