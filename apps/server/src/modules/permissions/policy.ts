@@ -11,8 +11,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * The signed-in caller's grants: the one place that answers "may this account do that?"
-     * (see {@link Grants} for the rules). Loaded on first use, once per request however many
-     * questions the request asks; a 401 where no one signed in.
+     * (see {@link Grants} for the rules). Read by the auth hook's session check, in its one
+     * statement; built on first use, once per request however many questions the request asks;
+     * a 401 where no one signed in.
      */
     readonly grants: Promise<Grants>;
   }
