@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '@csp/http-kit';
 import { AUTH_MESSAGES, sessionOf } from '../lib/request-context.ts';
 import { findLiveSession, verifySessionToken } from '../modules/account/index.ts';
+import { grantColumnsOf, provideGrants } from '../modules/permissions/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,11 +50,15 @@ export function registerAuth(
       throw AppError.forbidden(AUTH_MESSAGES.notYourAccount);
     }
     // One round trip: the session is live (not logged out, not ended by a password change or
-    // single logout), its account active in this store, and the roles version.
-    const live = await findLiveSession(deps.db, { sessionId, accountId, locationId }, deps.now());
+    // single logout), its account active in this store, the roles version, and the grants and
+    // taught sections request.grants answers from (read with the session, never on their own:
+    // a signed-in call's fixed cost is this one statement).
+    const key = { sessionId, accountId, locationId };
+    const live = await findLiveSession(deps.db, key, deps.now(), grantColumnsOf(key));
     if (!live) throw AppError.unauthorized(AUTH_MESSAGES.ended);
     reply.header(ROLES_VERSION_HEADER, live.rolesVersion);
     request.signedIn = { accountId, locationId, sessionId, userName: live.userName };
+    provideGrants(request, live.also);
   });
 }
 

@@ -32,6 +32,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
   });
 
   route(app, getUserActions, { tags: TAGS }, async ({ query, request }) => ({
-    actions: await account.getOwnActions(deps, request.session, query.user_name),
+    actions: await account.getOwnActions(request.session, request.grants, query.user_name),
   }));
 }

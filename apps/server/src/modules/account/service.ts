@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
 import type { Website } from '../../lib/request-context.ts';
-import { getPermittedActions } from '../permissions/index.ts';
+import type { Grants } from '../permissions/index.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
 import { parseRememberSecret, randomPartMatches } from './remember-secret.ts';
 import {
@@ -121,14 +121,17 @@ export async function logout(
   }
 }
 
-/** The caller's permitted actions; `userName` must be the caller's own. */
+/**
+ * The caller's permitted actions; `userName` must be the caller's own. From the request's grants,
+ * which the session check already read: no statement of its own.
+ */
 export async function getOwnActions(
-  deps: AppDeps,
   session: Session,
+  grants: Promise<Grants>,
   userName: string,
 ): Promise<ActionName[]> {
   if (userName.trim().toLowerCase() !== session.userName.toLowerCase()) {
     throw AppError.forbidden(ACCOUNT_MESSAGES.notYourActions);
   }
-  return getPermittedActions(deps.db, session.accountId, session.locationId);
+  return (await grants).actions();
 }

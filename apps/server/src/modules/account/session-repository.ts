@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, userAccounts, userRoles } from '../../db/schema/index.ts';
 
@@ -51,13 +51,16 @@ export interface LiveSession {
 
 /**
  * The session, if it is not revoked or expired and its account is active in the store. The
- * roles version comes from the same statement (an index lookup on user_roles by account).
+ * roles version comes from the same statement (an index lookup on user_roles by account), and so
+ * does `also`: further columns about the same caller (the auth hook adds the grants), read only
+ * when the session is live, so a signed-in call costs one round trip before its handler.
  */
-export async function findLiveSession(
+export async function findLiveSession<K extends string = never>(
   db: Db,
   key: { sessionId: number; accountId: number; locationId: number },
   now: Date,
-): Promise<LiveSession | null> {
+  also: Record<K, SQL<string>> = {} as Record<K, SQL<string>>,
+): Promise<(LiveSession & { also: Record<K, string> }) | null> {
   const roles = db
     .select({
       version: sql<string>`${count()} || '.' || coalesce(${max(userRoles.id)}, 0)`.as('version'),
@@ -65,7 +68,7 @@ export async function findLiveSession(
     .from(userRoles)
     .where(eq(userRoles.accountId, key.accountId));
   const [row] = await db
-    .select({ userName: userAccounts.userName, rolesVersion: sql<string>`(${roles})` })
+    .select({ userName: userAccounts.userName, rolesVersion: sql<string>`(${roles})`, also })
     .from(sessions)
     .innerJoin(userAccounts, eq(userAccounts.id, sessions.accountId))
     .where(
@@ -79,7 +82,12 @@ export async function findLiveSession(
       ),
     )
     .limit(1);
-  return row ? { userName: row.userName, rolesVersion: String(row.rolesVersion) } : null;
+  if (!row) return null;
+  return {
+    userName: row.userName,
+    rolesVersion: String(row.rolesVersion),
+    also: (row.also ?? {}) as Record<K, string>,
+  };
 }
 
 /** Ends one session of an account (logout). */

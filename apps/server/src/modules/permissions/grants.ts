@@ -4,7 +4,22 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
 import { resolveCatalogAncestry, type CatalogAncestry } from '../catalog/index.ts';
-import { listGrants, listTaughtSections, type Grant } from './repository.ts';
+import {
+  grantsFromColumn,
+  listGrants,
+  listTaughtSections,
+  taughtFromColumn,
+  type Grant,
+} from './repository.ts';
+
+type Taught = { sections: Set<number>; courses: Set<number> };
+
+function taughtOf(rows: readonly { sectionId: number; courseId: number }[]): Taught {
+  return {
+    sections: new Set(rows.map((r) => r.sectionId)),
+    courses: new Set(rows.map((r) => r.courseId)),
+  };
+}
 
 /** A catalog item to ask about: any of its ids; the most specific one given decides. */
 export interface CatalogItem {
@@ -50,8 +65,8 @@ function scopeContains(grant: Grant, ancestry: CatalogAncestry): boolean {
 }
 
 /**
- * The caller's grants, loaded once per request (one query, plus one for the sections they
- * teach when they hold INSTRUCTOR), answering every permission question of that request in
+ * The caller's grants, loaded once per request (with a signed-in call, by the session check's
+ * own statement: see grantColumns), answering every permission question of that request in
  * memory: the action list, "may they do X on this item", "on which of these rows", and the
  * SQL predicate a list query joins on. Rules:
  * - a SUBMITTER assignment without a catalog scope grants nothing (a submitter always works
@@ -64,12 +79,12 @@ function scopeContains(grant: Grant, ancestry: CatalogAncestry): boolean {
  */
 export class Grants {
   private readonly byAction = new Map<string, Grant[]>();
-  private taught: Promise<{ sections: Set<number>; courses: Set<number> }> | undefined;
-
   private constructor(
     private readonly db: Db,
     readonly session: Pick<Session, 'accountId' | 'locationId'>,
     private readonly grants: readonly Grant[],
+    /** The sections taught, when already read; else read on first need (INSTRUCTOR only). */
+    private taught?: Promise<Taught>,
   ) {
     for (const grant of grants) {
       const list = this.byAction.get(grant.actionName) ?? [];
@@ -82,15 +97,22 @@ export class Grants {
     return new Grants(db, session, await listGrants(db, session.accountId, session.locationId));
   }
 
-  private teaching(): Promise<{ sections: Set<number>; courses: Set<number> }> {
+  /** The grants and taught sections the session check read along (grantColumns' text). */
+  static fromColumns(
+    db: Db,
+    session: Pick<Session, 'accountId' | 'locationId'>,
+    columns: { grants: string; taught: string },
+  ): Grants {
+    const taught = Promise.resolve(taughtOf(taughtFromColumn(columns.taught)));
+    return new Grants(db, session, grantsFromColumn(columns.grants), taught);
+  }
+
+  private teaching(): Promise<Taught> {
     this.taught ??= listTaughtSections(
       this.db,
       this.session.accountId,
       this.session.locationId,
-    ).then((rows) => ({
-      sections: new Set(rows.map((r) => r.sectionId)),
-      courses: new Set(rows.map((r) => r.courseId)),
-    }));
+    ).then(taughtOf);
     return this.taught;
   }
 

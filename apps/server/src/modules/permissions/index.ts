@@ -4,7 +4,13 @@
  */
 import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerPermissionRoutes } from './routes.ts';
-export { getPermittedActions, registerGrants, type Grants } from './policy.ts';
+export {
+  getPermittedActions,
+  grantColumnsOf,
+  provideGrants,
+  registerGrants,
+  type Grants,
+} from './policy.ts';
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */
 export const permissionsModule = modulePlugin(registerPermissionRoutes);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ScopeColumns } from '../catalog/index.ts';
 import {
@@ -61,4 +61,60 @@ export async function listTaughtSections(
         eq(sections.locationId, locationId),
       ),
     );
+}
+
+/** A caller's grants and taught sections as JSON text columns, for the auth hook's one statement. */
+export interface GrantColumns {
+  grants: SQL<string>;
+  taught: SQL<string>;
+}
+
+/**
+ * The reads of {@link listGrants} and {@link listTaughtSections} as scalar subqueries (JSON
+ * arrays of arrays, as text so both engines hand back the same thing), so the session check can
+ * carry them: the grants come with the session in one round trip. Each is an index lookup by
+ * account (user_roles_account_idx, professors_account_idx).
+ */
+export function grantColumns(accountId: number, locationId: number): GrantColumns {
+  return {
+    grants: sql<string>`(select coalesce(json_agg(json_build_array(
+        ${roles.name}, ${actions.name}, ${userRoles.divisionId}, ${userRoles.departmentId},
+        ${userRoles.courseId}, ${userRoles.sectionId})), '[]')::text
+      from ${userRoles}
+      join ${roles} on ${roles.id} = ${userRoles.roleId}
+      join ${roleActions} on ${roleActions.roleId} = ${roles.id}
+      join ${actions} on ${actions.id} = ${roleActions.actionId}
+      where ${userRoles.accountId} = ${accountId} and ${userRoles.locationId} = ${locationId})`,
+    taught: sql<string>`(select coalesce(json_agg(json_build_array(
+        ${sections.id}, ${sections.courseId})), '[]')::text
+      from ${professors}
+      join ${sectionProfessors} on ${sectionProfessors.professorId} = ${professors.id}
+      join ${sections} on ${sections.id} = ${sectionProfessors.sectionId}
+      where ${professors.accountId} = ${accountId} and ${professors.locationId} = ${locationId}
+        and ${sections.locationId} = ${locationId})`,
+  };
+}
+
+type GrantTuple = [string, string, number | null, number | null, number | null, number | null];
+
+/** The grants column of {@link grantColumns} read back. */
+export function grantsFromColumn(text: string): Grant[] {
+  return (JSON.parse(text) as GrantTuple[]).map(
+    ([roleName, actionName, divisionId, departmentId, courseId, sectionId]) => ({
+      roleName,
+      actionName,
+      divisionId,
+      departmentId,
+      courseId,
+      sectionId,
+    }),
+  );
+}
+
+/** The taught column of {@link grantColumns} read back. */
+export function taughtFromColumn(text: string): { sectionId: number; courseId: number }[] {
+  return (JSON.parse(text) as [number, number][]).map(([sectionId, courseId]) => ({
+    sectionId,
+    courseId,
+  }));
 }
