@@ -8,6 +8,12 @@ import { takeContractViolations } from './fetch-stub.ts';
 // what a test expects to appear, not delays: a passing wait returns as soon as it holds.
 configure({ asyncUtilTimeout: 5000 });
 
+// The app fetches the Data Grid's code when a list is first drawn (components/list/server-grid.tsx).
+// A browser does that in milliseconds; here the first import also compiles the library, which
+// under load can outlast the wait above. Loading it once before the tests keeps their waits about
+// the screen, not the compiler.
+await import('../components/list/data-grid.tsx');
+
 afterEach(() => {
   cleanup();
   // A fake answer the contract refuses fails the test even when the app swallowed the error.

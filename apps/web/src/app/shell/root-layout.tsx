@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import Box from '@mui/material/Box';
 import { PageLoader } from '../../platform/feedback/page-loader.tsx';
@@ -10,8 +11,14 @@ import { mergeRouteMeta } from '../../platform/routes/route-meta.ts';
 import { useSession, useSessionStore } from '../../platform/session/session-context.tsx';
 import { documentTitle, siteTitleOf } from '../../platform/title/document-title.ts';
 import { useWebsite } from '../../platform/website/website-context.tsx';
-import { AppShell } from './app-shell.tsx';
 import { MainContent } from './main-content.tsx';
+
+// The navigation (drawer, app bars, user menu, tooltips) is loaded only for pages that show it:
+// /login and the password reset never need it. The load starts as soon as the route asks for
+// navigation, while the guard still waits for the website and session, so it does not delay the
+// page after them.
+const loadAppShell = () => import('./app-shell.tsx');
+const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
 
 function loaderLabel(decision: GuardDecision, signingOut: boolean): string {
   if (decision.kind === 'wait' && decision.reason === 'website') return 'Loading the store website';
@@ -19,6 +26,15 @@ function loaderLabel(decision: GuardDecision, signingOut: boolean): string {
   if (decision.kind === 'wait' || decision.kind === 'auto-login') return 'Signing you in';
   if (decision.kind === 'sso-ticket') return 'Completing single sign-on';
   return 'Loading';
+}
+
+/** A page without navigation: /login, the password reset, and the wait before the guard allows. */
+function BareFrame({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <MainContent>{children}</MainContent>
+    </Box>
+  );
 }
 
 /** The root route: guard, document title, navigation effects, shell and toasts. */
@@ -44,17 +60,18 @@ export function RootLayout() {
     document.title = title;
   }, [title]);
 
+  if (meta.navigation) void loadAppShell();
   const allowed = decision.kind === 'allow';
   const content = allowed ? <Outlet /> : <PageLoader label={loaderLabel(decision, signingOut)} />;
 
   return (
     <>
       {allowed && meta.navigation ? (
-        <AppShell title={meta.title ?? siteTitleOf(website)}>{content}</AppShell>
+        <Suspense fallback={<BareFrame>{<PageLoader label="Loading page" />}</BareFrame>}>
+          <AppShell title={meta.title ?? siteTitleOf(website)}>{content}</AppShell>
+        </Suspense>
       ) : (
-        <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-          <MainContent>{content}</MainContent>
-        </Box>
+        <BareFrame>{content}</BareFrame>
       )}
       <Box role="region" aria-label="Notifications">
         <NotificationToasts />

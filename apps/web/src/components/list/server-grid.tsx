@@ -1,6 +1,19 @@
-import { useMemo } from 'react';
-import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
-import type { GridPaginationModel } from '@mui/x-data-grid';
+import { lazy, Suspense, useMemo } from 'react';
+import type { ComponentType } from 'react';
+import Skeleton from '@mui/material/Skeleton';
+import type { DataGridProps, GridPaginationModel, GridValidRowModel } from '@mui/x-data-grid';
+
+/*
+ * The Data Grid (the largest library the app uses) is fetched when a list is first drawn, not
+ * with the page's code: the page's heading and filters show and take input while it loads, and
+ * pages without a list never download it.
+ */
+const DataGrid = lazy(() =>
+  import('./data-grid.tsx').then((m) => ({ default: m.DataGrid as ComponentType<DataGridProps> })),
+);
+
+/** Where the grid will be while its code loads: its column headers' and one row's height. */
+const GRID_PLACEHOLDER_HEIGHT = 108;
 
 /** Cells that grow to fit a long name (two lines) instead of cutting it off. */
 export const WRAPPING_CELLS = {
@@ -25,18 +38,20 @@ export function usePageModel(page: number, pageSize: number): GridPaginationMode
  */
 export function ServerGrid<R extends GridValidRowModel>({ sx, ...props }: DataGridProps<R>) {
   return (
-    <DataGrid<R>
-      paginationMode="server"
-      sortingMode="server"
-      sortingOrder={['asc', 'desc']}
-      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-      autoHeight
-      disableVirtualization
-      disableColumnMenu
-      disableRowSelectionOnClick
-      {...props}
-      sx={[{ bgcolor: 'background.paper' }, ...(Array.isArray(sx) ? sx : [sx])]}
-    />
+    <Suspense fallback={<Skeleton variant="rounded" height={GRID_PLACEHOLDER_HEIGHT} />}>
+      <DataGrid
+        paginationMode="server"
+        sortingMode="server"
+        sortingOrder={['asc', 'desc']}
+        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+        autoHeight
+        disableVirtualization
+        disableColumnMenu
+        disableRowSelectionOnClick
+        {...(props as DataGridProps)}
+        sx={[{ bgcolor: 'background.paper' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      />
+    </Suspense>
   );
 }
 
