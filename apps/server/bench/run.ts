@@ -14,18 +14,7 @@ import { metricBench } from './metric-endpoints.ts';
 import { fundingBench } from './funding-endpoints.ts';
 import { dateShiftBench } from './date-shift-endpoints.ts';
 import { runWorkload, WORKLOAD, type WorkloadResult } from './workload.ts';
-
-interface Row {
-  name: string;
-  p50: number;
-  p95: number;
-  budget: number;
-  sqlP50: number | null;
-  statements: number;
-  note?: string;
-  /** Large-store p50 / demo-store p50, and the most it may be. */
-  growth?: { ratio: number; max: number; goal?: number };
-}
+import { writeMarkdownReport, type Row, type WorkloadLine } from './markdown-report.ts';
 
 const jwtSecret = 'bench-secret-bench-secret-bench-secret!';
 const config = {
@@ -152,13 +141,15 @@ for (const engine of await benchEngines()) {
 
 /** Requests per second of the mixed staff workload at 50 connections before issue 26. */
 const WORKLOAD_BEFORE_RPS = 67;
+const workloadLines: WorkloadLine[] = [];
 for (const [engine, w] of workloads) {
-  console.log(
-    `\n${engine}: mixed staff workload (${w.calls} calls in turn), ${WORKLOAD.connections} connections, ${WORKLOAD.seconds} s: ` +
-      `${w.requests} requests, ${w.rps.toFixed(0)} rps (${(w.rps / WORKLOAD_BEFORE_RPS).toFixed(1)}x the ${WORKLOAD_BEFORE_RPS} rps before), ` +
-      `p50 ${w.p50.toFixed(1)} ms, p95 ${w.p95.toFixed(1)} ms, errors ${w.errors} ${JSON.stringify(w.statuses)}` +
-      (w.errors > 0 ? ' ERRORS' : ''),
-  );
+  const text =
+    `mixed staff workload (${w.calls} calls in turn), ${WORKLOAD.connections} connections, ${WORKLOAD.seconds} s: ` +
+    `${w.requests} requests, ${w.rps.toFixed(0)} rps (${(w.rps / WORKLOAD_BEFORE_RPS).toFixed(1)}x the ${WORKLOAD_BEFORE_RPS} rps before), ` +
+    `p50 ${w.p50.toFixed(1)} ms, p95 ${w.p95.toFixed(1)} ms, errors ${w.errors} ${JSON.stringify(w.statuses)}` +
+    (w.errors > 0 ? ' ERRORS' : '');
+  console.log(`\n${engine}: ${text}`);
+  workloadLines.push({ engine, text });
   if (w.errors > 0) over++;
 }
 
@@ -171,6 +162,8 @@ if (lite && postgres) {
     if (other) console.log(`  ${r.name.padEnd(44)} ${(r.p50 / other.p50).toFixed(2)}x`);
   }
 }
+const reportPath = process.env['BENCH_REPORT'];
+if (reportPath) writeMarkdownReport(reportPath, results, workloadLines);
 if (over) {
   console.error(`\n${over} budget(s) exceeded.`);
   process.exit(1);

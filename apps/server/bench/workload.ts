@@ -41,15 +41,12 @@ async function recordRequests(app: FastifyInstance, endpoints: BenchEndpoint[]) 
   const recorded: RecordedRequest[] = [];
   const inject = app.inject.bind(app);
   const recording = (options: InjectOptions) => {
-    const {
-      method = 'GET',
-      url,
-      headers = {},
-      payload,
-    } = options as InjectOptions & { url: string };
+    const { method = 'GET', url, headers = {}, query } = options as InjectOptions & { url: string };
+    const payload = options.payload ?? options.body;
+    const search = query ? new URLSearchParams(query as Record<string, string>).toString() : '';
     recorded.push({
       method: String(method),
-      url,
+      url: search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url,
       headers: {
         ...(headers as Record<string, string>),
         ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
