@@ -11,4 +11,5 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 export const loadExcelJs = once(async () => (await import('exceljs')).default);
 export const loadPdfKit = once(async () => (await import('pdfkit')).default);
 export const loadBwipJs = once(async () => (await import('bwip-js/node')).default);
+export const loadNodeSaml = once(() => import('@node-saml/node-saml'));
 export const loadNodemailer = once(async () => (await import('nodemailer')).default);
