@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when its sources changed since the last build, then runs the
-// server (which creates the embedded database, migrates and seeds demo data on first run).
+// `npm start`: builds the web app and the server when their sources changed since the last
+// build, then runs the built server (which creates the embedded database, migrates and seeds
+// demo data on first run).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY, SERVER_INPUTS, buildServer } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'apps/web/dist/index.html');
@@ -19,18 +21,19 @@ function newestMtime(path) {
   return newest;
 }
 
+/** Whether `built` is missing or older than one of `inputs` (paths under the root). */
+function isStale(built, inputs) {
+  const paths = inputs.map((p) => join(root, p)).filter((p) => existsSync(p));
+  return !existsSync(built) || Math.max(...paths.map(newestMtime)) > statSync(built).mtimeMs;
+}
+
 const webInputs = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/contracts/src',
-]
-  .map((p) => join(root, p))
-  .filter((p) => existsSync(p));
-const stale =
-  !existsSync(builtIndex) || Math.max(...webInputs.map(newestMtime)) > statSync(builtIndex).mtimeMs;
-
-if (stale) {
+];
+if (isStale(builtIndex, webInputs)) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
     cwd: root,
@@ -39,13 +42,15 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+const builtServer = join(root, SERVER_ENTRY);
+if (isStale(builtServer, SERVER_INPUTS)) {
+  console.log('Building the server…');
+  await buildServer(root);
+}
+
+const server = spawn(process.execPath, [builtServer], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

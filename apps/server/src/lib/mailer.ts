@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { loadNodemailer } from './heavy-modules.ts';
 
 /** One outgoing e-mail. */
 export interface MailMessage {
@@ -24,6 +24,23 @@ export interface Mailer {
 /** The logger calls the mailer makes; a pino / Fastify logger fits. */
 type MailLogger = Pick<FastifyBaseLogger, 'info'>;
 
+type Nodemailer = Awaited<ReturnType<typeof loadNodemailer>>;
+
+function smtpTransport(nodemailer: Nodemailer, url: string) {
+  // Bounded waits: a mail server that hangs fails a message in a minute, not nodemailer's
+  // default ten (a run of voucher e-mails renews its claims well within that).
+  return nodemailer.createTransport({
+    url,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+}
+
+function fileTransport(nodemailer: Nodemailer) {
+  return nodemailer.createTransport({ streamTransport: true, buffer: true });
+}
+
 /**
  * Sends e-mail through SMTP_URL when it is set. Without it (development, demos, e2e), each
  * message is written as an RFC 822 `.eml` file in DATA_DIR/mail/ and its path logged, so a
@@ -34,16 +51,11 @@ export function createMailer(
   logger?: MailLogger,
 ): Mailer {
   if (config.smtpUrl) {
-    // Bounded waits: a mail server that hangs fails a message in a minute, not nodemailer's
-    // default ten (a run of voucher e-mails renews its claims well within that).
-    const transport = nodemailer.createTransport({
-      url: config.smtpUrl,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-    });
+    const smtpUrl = config.smtpUrl;
+    let transport: ReturnType<typeof smtpTransport> | undefined;
     return {
       async send(message) {
+        transport ??= smtpTransport(await loadNodemailer(), smtpUrl);
         const info = await transport.sendMail({ from: config.mailFrom, ...message });
         logger?.info({ messageId: info.messageId }, 'mail sent by SMTP');
       },
@@ -51,9 +63,10 @@ export function createMailer(
   }
 
   const mailDir = join(config.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let transport: ReturnType<typeof fileTransport> | undefined;
   return {
     async send(message) {
+      transport ??= fileTransport(await loadNodemailer());
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       const content = info.message;
       if (!Buffer.isBuffer(content)) throw new Error('stream transport returned no buffer');

@@ -15,27 +15,31 @@ export interface SheetReadOptions {
   numbers: NumberStyle;
 }
 
-/** The worker as this module was loaded: TypeScript through tsx (the server, tests), or built. */
-const WORKER_FILE = fileURLToPath(
-  new URL(
-    import.meta.url.endsWith('.ts') ? './sheet-worker.ts' : './sheet-worker.js',
-    import.meta.url,
-  ),
-);
+/**
+ * The built thread when this module runs in the server `npm start` builds (the build's banner
+ * defines it: scripts/build-server.mjs), otherwise the TypeScript source through tsx (tests,
+ * scripts).
+ */
+declare const BUILT_SHEET_WORKER: URL | undefined;
+const WORKER_FILE: URL | string =
+  typeof BUILT_SHEET_WORKER === 'undefined'
+    ? fileURLToPath(new URL('./sheet-worker.ts', import.meta.url))
+    : BUILT_SHEET_WORKER;
+
 /** An idle reading thread is kept this long for the next file (starting one takes a while). */
 const IDLE_MS = 30_000;
 
 /**
- * A thread that reads files (sheet-worker.ts), its heap capped at `heapMiB`. The server runs
- * TypeScript through tsx (ADR 0002), whose ESM hooks do not reach worker threads on Node 20:
- * the thread registers tsx's CommonJS hook, then loads the worker.
+ * A thread that reads files (sheet-worker.ts), its heap capped at `heapMiB`. Under tsx (tests,
+ * scripts) the ESM hooks do not reach worker threads on Node 20: the thread registers tsx's
+ * CommonJS hook, then loads the worker.
  */
 function startWorker(heapMiB: number): Worker {
   const options = {
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: heapMiB, maxYoungGenerationSizeMb: 16 },
   };
-  if (!WORKER_FILE.endsWith('.ts')) return new Worker(WORKER_FILE, options);
+  if (typeof WORKER_FILE !== 'string') return new Worker(WORKER_FILE, options);
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const code = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(WORKER_FILE)});`;
   return new Worker(code, { ...options, eval: true });

@@ -42,7 +42,7 @@ export interface ReturnLabelData {
  * store's return address in large type, the tracking number as Code 128, and the contents.
  */
 export async function renderShipmentLabel(data: ShipmentLabelData): Promise<Buffer> {
-  const c = new LabelCanvas(`Return shipment ${data.trackingNumber}`);
+  const c = await LabelCanvas.create(`Return shipment ${data.trackingNumber}`);
   c.newPage();
   const x = MARGIN;
   let y = MARGIN;
@@ -74,7 +74,7 @@ export async function renderShipmentLabel(data: ShipmentLabelData): Promise<Buff
  * reference as Code 128, and what came back in which condition, when and by whom.
  */
 export async function renderReturnLabel(data: ReturnLabelData): Promise<Buffer> {
-  const c = new LabelCanvas(`Rental return ${data.serialItemLabel}`);
+  const c = await LabelCanvas.create(`Rental return ${data.serialItemLabel}`);
   c.newPage();
   const x = MARGIN;
   let y = MARGIN;

@@ -31,7 +31,7 @@ describe('label PDF rendering', () => {
   });
 
   it('cuts a line to its box with an ellipsis', async () => {
-    const canvas = new LabelCanvas('test');
+    const canvas = await LabelCanvas.create('test');
     canvas.newPage();
     const long = 'Genes in Action: A Very Long Title That Never Fits on a Label';
     const cut = canvas.fit(long, 60, { size: 7 });

@@ -1,5 +1,6 @@
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
+import { loadBwipJs, loadPdfKit } from '../../lib/heavy-modules.ts';
+
+type PdfKit = Awaited<ReturnType<typeof loadPdfKit>>;
 
 /**
  * The DYMO 30256 shipping label is 2-5/16 x 4 in: 166.5 x 288 pt. The PDF page is PORTRAIT,
@@ -77,6 +78,7 @@ export interface TextStyle {
  */
 export async function code128Png(text: string): Promise<Buffer | null> {
   if (!/^[\x20-\x7e]{1,80}$/.test(text)) return null;
+  const bwipjs = await loadBwipJs();
   return bwipjs.toBuffer({
     bcid: 'code128',
     text,
@@ -103,7 +105,12 @@ export class LabelCanvas {
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<void>;
 
-  constructor(title: string) {
+  /** A new document (pdfkit is loaded on first use: heavy-modules.ts). */
+  static async create(title: string): Promise<LabelCanvas> {
+    return new LabelCanvas(await loadPdfKit(), title);
+  }
+
+  private constructor(PDFDocument: PdfKit, title: string) {
     this.doc = new PDFDocument({
       autoFirstPage: false,
       margin: 0,

@@ -30,7 +30,7 @@ function storeLines(address: ReturnAddress): string[] {
 }
 
 export async function renderTestLabel(label: TestLabel): Promise<Buffer> {
-  const c = new LabelCanvas('Test label');
+  const c = await LabelCanvas.create('Test label');
   c.newPage();
   const x = MARGIN;
   let y = MARGIN;

@@ -131,7 +131,7 @@ export async function consumeAssertion(
     throw new SsoFailure('invalid response', 'no SAMLResponse in the posted form');
   }
   const cache = new DbRequestCache(deps.db, website.id, REQUEST_TTL_MS, deps.now);
-  const saml = serviceProvider(idp, urls, await getSpKeys(deps.db), cache);
+  const saml = await serviceProvider(idp, urls, await getSpKeys(deps.db), cache);
   let profile: Profile | null;
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }));

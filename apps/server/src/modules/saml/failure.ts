@@ -1,4 +1,5 @@
-import { SamlStatusError } from '@node-saml/node-saml';
+// The error class alone, without the rest of node-saml (loaded on first use: heavy-modules.ts).
+import { SamlStatusError } from '@node-saml/node-saml/lib/types.js';
 import { SAML_LOGIN_ERROR, type SsoFailureReason } from '@csp/contracts';
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '@csp/http-kit';
+import { loadNodeSaml } from '../../lib/heavy-modules.ts';
 import { route } from '../../lib/route.ts';
 import { AUTH_MESSAGES, requireWebsite } from '../../lib/request-context.ts';
 import { findActiveAccount } from '../account/index.ts';
@@ -37,7 +38,6 @@ import {
 import { handleSingleLogout, LOGIN_PAGE, logoutLocation } from './single-logout.ts';
 import { getSpKeys } from './sp-keys.ts';
 import { exchangeTicket } from './tickets.ts';
-import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 
 const TAGS = ['saml'];
 /** SAML messages are small; anything bigger is not one. */
@@ -117,7 +117,7 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
       const now = deps.now();
       await deleteExpiredSamlRows(deps.db, now);
       const cache = new DbRequestCache(deps.db, website.id, REQUEST_TTL_MS, deps.now, next);
-      const saml = serviceProvider(idp, spUrls(request), await getSpKeys(deps.db), cache);
+      const saml = await serviceProvider(idp, spUrls(request), await getSpKeys(deps.db), cache);
       const relayState = Buffer.byteLength(next) <= RELAY_STATE_MAX_BYTES ? next : '';
       return reply.redirect(await saml.getAuthorizeUrlAsync(relayState, undefined, {}), 302);
     } catch (error) {
@@ -196,6 +196,7 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
     requireWebsite(request);
     const urls = spUrls(request);
     const keys = await getSpKeys(deps.db);
+    const { generateServiceProviderMetadata } = await loadNodeSaml();
     const xml = generateServiceProviderMetadata({
       issuer: urls.entityId,
       callbackUrl: urls.acsUrl,

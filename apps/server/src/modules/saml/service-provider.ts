@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  SAML,
-  ValidateInResponseTo,
-  type CacheProvider,
-  type SamlConfig,
-} from '@node-saml/node-saml';
+import type { CacheProvider, SAML, SamlConfig } from '@node-saml/node-saml';
+// The enum alone, without the rest of node-saml (loaded on first use: heavy-modules.ts).
+import { ValidateInResponseTo } from '@node-saml/node-saml/lib/types.js';
 import { SAML_PATHS } from '@csp/contracts';
+import { loadNodeSaml } from '../../lib/heavy-modules.ts';
 import type { KeyPairPem } from '../../lib/self-signed-cert.ts';
 import type { Website } from '../../lib/request-context.ts';
 
@@ -63,13 +61,14 @@ export function idpSettingsOf(website: Website | null): IdpSettings | null {
  * response alone is not enough), must name this SP as audience and answer a request this SP
  * made; the clock skew allowed is small.
  */
-export function serviceProvider(
+export async function serviceProvider(
   idp: IdpSettings,
   urls: SpUrls,
   keys: KeyPairPem,
   cache: CacheProvider,
   overrides: Partial<SamlConfig> = {},
-): SAML {
+): Promise<SAML> {
+  const { SAML } = await loadNodeSaml();
   return new SAML({
     issuer: urls.entityId,
     audience: urls.entityId,

@@ -1,4 +1,6 @@
-import { ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
+import type { SamlConfig } from '@node-saml/node-saml';
+// The enum alone, without the rest of node-saml (loaded on first use: heavy-modules.ts).
+import { ValidateInResponseTo } from '@node-saml/node-saml/lib/types.js';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Website } from '../../lib/request-context.ts';
 import { DbRequestCache } from './request-cache.ts';
@@ -22,7 +24,7 @@ async function spFor(
   return {
     idp,
     cache,
-    saml: serviceProvider(idp, urls, await getSpKeys(deps.db), cache, overrides),
+    saml: await serviceProvider(idp, urls, await getSpKeys(deps.db), cache, overrides),
   };
 }
 

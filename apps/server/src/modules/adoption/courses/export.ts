@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
 import { MESSAGING_STATUSES, PENDING_START, type CourseDTO } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import type { CourseListQuery } from './list-query.ts';
 import { exportDetails, type ExportDetail } from './export-repository.ts';
 import { formatEan13 } from '../wizard/titles.ts';
+import { loadExcelJs } from '../../../lib/heavy-modules.ts';
 
 /** Courses whose lines are read in one statement: bounds memory whatever the catalog's size. */
 const COURSE_BATCH = 250;
@@ -136,6 +136,7 @@ export async function writeCatalogWorkbook(
   output: Writable,
   storeName: string,
 ): Promise<number> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
 import { XLSX_CONTENT_TYPE } from '@csp/contracts';
+import { loadExcelJs } from '../../../lib/heavy-modules.ts';
 
 /** One column of a report sheet: its header, width and how a row's cell reads. */
 export interface ReportColumn<R> {
@@ -26,6 +26,7 @@ export async function reportWorkbook<R>(
   columns: readonly ReportColumn<R>[],
   rows: readonly R[],
 ): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Campus Store Portal';
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

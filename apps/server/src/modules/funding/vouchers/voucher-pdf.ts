@@ -1,7 +1,6 @@
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import { FUNDING_KIND_LABELS, formatMoney, type FundingKind } from '@csp/contracts';
 import { usDay, windowText } from '../sources/source-eligibility.ts';
+import { loadBwipJs, loadPdfKit } from '../../../lib/heavy-modules.ts';
 
 /** One voucher as printed: who, from what, how much, when, for what, and the code. */
 export interface VoucherContent {
@@ -63,7 +62,8 @@ export function printableText(text: string): string {
 }
 
 /** A Code 128 barcode of a voucher or promotion code (ASCII: every one is), with quiet zones. */
-function code128(text: string): Promise<Buffer> {
+async function code128(text: string): Promise<Buffer> {
+  const bwipjs = await loadBwipJs();
   return bwipjs.toBuffer({
     bcid: 'code128',
     text,
@@ -170,6 +170,7 @@ export async function renderVouchers(
   omitted = 0,
   promotion: PromotionContent | null = null,
 ): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     autoFirstPage: false,
     margin: MARGIN,
