@@ -1,6 +1,7 @@
-import { ADOPTION_TYPE, PENDING_START, type CourseDTO } from '@csp/contracts';
+import { ADOPTION_TYPE, type CourseDTO } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../../db/bulk-write.ts';
+import { toCourseRow, type CourseListRow, type RawCourseRow } from './list-rows.ts';
 import type { Db } from '../../../db/client.ts';
 import { courseSearchMatches } from '../../catalog/index.ts';
 import {
@@ -69,10 +70,9 @@ function candidatesSql({ q, scope, startsToday }: Plan): SQL {
       : sql`select distinct s.course_id from counted s`;
 }
 
-function nextStartCte({ q, startsToday }: Plan, name: string, scope: SQL): SQL {
-  return startsToday
-    ? sql`${sql.raw(name)} as (select course_id, next_start from candidates),`
-    : sql`${sql.raw(name)} as (
+/** Each course's next start, when the counted sections do not say it (see startsToday). */
+function nextStartCte({ q }: Plan, name: string, scope: SQL): SQL {
+  return sql`${sql.raw(name)} as (
       select s.course_id, min(s.start_date) as next_start from sections s
       where s.location_id = ${q.locationId} and s.start_date >= ${q.today}
         and s.course_id in (select course_id from ${scope})
@@ -125,7 +125,8 @@ function pageKeyJoin({ pageKey, nextStartOfAll, startsToday }: Plan): SQL {
 function pagedCte(plan: Plan): SQL {
   const { pageKey, figuresFirst, actionFilter, page } = plan;
   return sql`paged as (
-      select k.course_id, count(*) over ()::int as total_rows
+      select k.course_id, ${plan.startsToday ? sql`k.next_start,` : sql``}
+        count(*) over ()::int as total_rows
       from candidates k
         ${pageKeyJoin(plan)}
         ${figuresFirst ? sql`left join figures f on f.course_id = k.course_id left join responding r on r.course_id = k.course_id` : sql``}
@@ -174,7 +175,13 @@ function respondingCte({ q }: Plan): SQL {
     ),`;
 }
 
-function listedCte({ nextStartOfAll }: Plan): SQL {
+/** Where the listed rows' next start comes from: the page itself when counted from today. */
+function listedNextStart({ nextStartOfAll, startsToday }: Plan): SQL {
+  if (startsToday) return sql`cross join lateral (select k.next_start) ns`;
+  return sql`left join ${sql.raw(nextStartOfAll ? 'next_start_all' : 'next_start')} ns on ns.course_id = k.course_id`;
+}
+
+function listedCte(plan: Plan): SQL {
   return sql`listed as (
       select k.course_id, c.division_id, dv.name as division_name, d.code as department_code,
         d.name as department_name, c.code as course_code, c.name as course_name,
@@ -189,7 +196,7 @@ function listedCte({ nextStartOfAll }: Plan): SQL {
         ${courseJoins('k')}
         left join figures f on f.course_id = k.course_id
         left join responding r on r.course_id = k.course_id
-        left join ${sql.raw(nextStartOfAll ? 'next_start_all' : 'next_start')} ns on ns.course_id = k.course_id
+        ${listedNextStart(plan)}
     )`;
 }
 
@@ -215,58 +222,18 @@ export function courseListStatement(q: CourseListQuery, page?: Page): SQL {
   const paged = pagedCte(plan);
   return sql`
     with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
-    ${nextStartOfAll ? nextStartCte(plan, 'next_start_all', sql.raw('candidates')) : sql``}
+    ${nextStartOfAll && !plan.startsToday ? nextStartCte(plan, 'next_start_all', sql.raw('candidates')) : sql``}
     ${figuresFirst ? sql`` : paged}
     ${figuresCte(plan)}
     ${respondingCte(plan)}
     ${figuresFirst ? paged : sql``}
-    ${nextStartOfAll ? sql`` : nextStartCte(plan, 'next_start', sql.raw('paged'))}
+    ${nextStartOfAll || plan.startsToday ? sql`` : nextStartCte(plan, 'next_start', sql.raw('paged'))}
     ${listedCte(plan)}
     select course_id, division_id, division_name, department_code, department_name, course_code,
       course_name, next_start::text as next_start, section_count, adopted_count, ntr_count,
       adoption_complete, response_required, total_rows
     from listed
     order by ${plan.order(SORT_SQL[q.sortField])}`;
-}
-
-interface CourseListRow extends CourseDTO {
-  totalRows: number;
-}
-
-interface RawCourseRow {
-  course_id: number;
-  division_id: number;
-  division_name: string;
-  department_code: string;
-  department_name: string;
-  course_code: string;
-  course_name: string;
-  next_start: string | null;
-  section_count: number | string;
-  adopted_count: number | string;
-  ntr_count: number | string;
-  adoption_complete: boolean;
-  response_required: boolean;
-  total_rows: number | string;
-}
-
-function toCourseRow(r: RawCourseRow): CourseListRow {
-  return {
-    courseId: r.course_id,
-    divisionId: r.division_id,
-    divisionName: r.division_name,
-    departmentCode: r.department_code,
-    departmentName: r.department_name,
-    courseCode: r.course_code,
-    courseName: r.course_name,
-    nextStartDate: r.next_start ?? PENDING_START,
-    adoptionStatus: r.adoption_complete ? 'complete' : 'incomplete',
-    responseRequired: r.response_required,
-    sectionCount: Number(r.section_count),
-    adoptedSectionCount: Number(r.adopted_count),
-    noTextRequiredSectionCount: Number(r.ntr_count),
-    totalRows: Number(r.total_rows),
-  };
 }
 
 async function courseRows(db: Db, q: CourseListQuery, page?: { limit: number; offset: number }) {
