@@ -156,9 +156,11 @@ export const fundingAllowances = pgTable(
 );
 
 /**
- * Every movement of funding money. A balance is the sum of an allowance's entries; the
- * no-overdraw trigger (migration 0015) refuses an entry that would take one below zero, and the
- * writers lock the allowance row first so two charges at once are taken one after the other.
+ * Every movement of funding money. A balance is the sum of an allowance's entries, kept on the
+ * allowance (and the source) by the funding_ledger_figures trigger in the inserting statement
+ * (migration 0019); the no-overdraw trigger (migrations 0015, 0019) refuses an entry that would
+ * take one below zero, and the writers lock the allowance row first so two charges at once are
+ * taken one after the other.
  */
 export const fundingLedger = pgTable(
   'funding_ledger',
@@ -181,9 +183,9 @@ export const fundingLedger = pgTable(
     details: jsonDetails(),
   },
   (t) => [
-    // Balances: an index-only sum per allowance.
+    // An allowance's entries (a recount from scratch; no read sums them: the figures are kept).
     index('funding_ledger_allowance_idx').on(t.allowanceId, t.kind, t.amountCents),
-    // Source figures: an index-only sum per source and kind.
+    // A source's entries by kind (a recount from scratch; the figures are kept, migration 0019).
     index('funding_ledger_source_kind_idx').on(t.sourceId, t.kind, t.amountCents),
     index('funding_ledger_source_at_idx').on(t.sourceId, t.at.desc(), t.id.desc()),
     // Closing: has the source an entry after the last closing? One probe per source.
