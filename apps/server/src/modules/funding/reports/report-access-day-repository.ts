@@ -1,3 +1,4 @@
+import { ADOPTION_TYPE } from '@csp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
@@ -71,11 +72,10 @@ export interface AccessDayRowsPage {
 
 /**
  * The day-7 access report for every aid student of the term in one statement: the titles
- * required for the sections of the term they are enrolled in, as kept per section in
- * metric_section_requirements (migration 0014: active, required, not no-text-required adoptions
- * of a catalog title covering the section, the section's own not removed from it and the
- * course's auto adoptions), each title once per student; the balances as kept on the
- * allowances (migration 0019); and for each, what the student has: FULFILLED (an order item fulfilled, in an
+ * required (adoptions with required = true, of a catalog title) for the sections of the term
+ * they are enrolled in, as the students module's required materials cover a section (the
+ * section's own adoptions not removed from it, and the course's auto adoptions), each title once
+ * per student; and for each, what the student has: FULFILLED (an order item fulfilled, in an
  * order not cancelled), PENDING (an item pending in an order not cancelled), or nothing. Only
  * the students with a title not fulfilled are listed, by name; the totals and the count cover
  * every one, the rows (and their missing titles, the costly text) only the page asked for.
@@ -107,10 +107,17 @@ export async function accessDayRows(
       where s.term_id = ${termId} and s.location_id = ${locationId}
     ),
     covering as (
-      select ms.student_id, ms.section_id, u.title_id
+      select ms.student_id, ms.section_id, am.title_id
       from my_sections ms
-        join metric_section_requirements msr on msr.section_id = ms.section_id
-        cross join lateral unnest(msr.title_ids) as u(title_id)
+        join adoption_material_sections ams on ams.section_id = ms.section_id and not ams.removed
+        join adoption_materials am on am.id = ams.adoption_material_id and am.active
+      where am.required and am.title_id is not null and not am.no_text_required
+      union
+      select ms.student_id, ms.section_id, am.title_id
+      from my_sections ms
+        join adoption_materials am on am.course_id = ms.course_id
+          and am.adoption_type = ${ADOPTION_TYPE.AUTO} and am.active and am.location_id = ${locationId}
+      where am.required and am.title_id is not null and not am.no_text_required
     ),
     required as (
       select distinct on (cv.student_id, cv.title_id) cv.student_id, cv.title_id, cv.section_id
