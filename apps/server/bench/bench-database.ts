@@ -39,8 +39,13 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** The engines to measure: PGlite always, PostgreSQL when its server answers. */
+/**
+ * The engines to measure: PGlite always, PostgreSQL when its server answers; BENCH_ENGINE=pglite
+ * or postgres measures that one alone (each engine seeds the large store, minutes each).
+ */
 export async function benchEngines(): Promise<BenchEngine[]> {
+  const only = process.env['BENCH_ENGINE'];
+  if (only === 'pglite' || only === 'postgres') return [only];
   if (await postgresReachable()) return ['pglite', 'postgres'];
   console.warn(`PostgreSQL at ${POSTGRES_ADMIN_URL} is not reachable: measuring PGlite only.`);
   return ['pglite'];

@@ -23,9 +23,27 @@ import { students } from './students.ts';
 import { orders } from './commerce.ts';
 
 /**
- * Funding (issue 14, ADR 0019). Money is whole cents. No table stores a balance: a student's
- * balance, a source's allocated and spent figures are sums of `funding_ledger` entries.
+ * Funding (issue 14, ADR 0019). Money is whole cents. The ledger is the record; a source's and
+ * an allowance's figures are sums of its `funding_ledger` entries, kept on their rows by the
+ * ledger's trigger in the statement that writes the entries (migration 0019, ADR 0029).
  */
+/**
+ * The sums of a row's ledger entries, each signed as stored, kept by the funding_ledger_figures
+ * trigger (migration 0019): never written by the application.
+ */
+const keptFigures = () => ({
+  /** ALLOCATION + ADJUSTMENT. */
+  allocatedCents: integer().notNull().default(0),
+  /** CHARGE + REFUND (negative when money was spent). */
+  chargedCents: integer().notNull().default(0),
+  /** EXPIRY. */
+  expiredCents: integer().notNull().default(0),
+  /** PAYOUT. */
+  paidOutCents: integer().notNull().default(0),
+  /** Every entry: the balance. */
+  balanceCents: integer().notNull().default(0),
+});
+
 export const fundingSources = pgTable(
   'funding_sources',
   {
@@ -55,6 +73,7 @@ export const fundingSources = pgTable(
      * time is taken before its writer waits for the closing's locks.
      */
     closedThroughEntryId: integer(),
+    ...keptFigures(),
     /** Bumped by each edit; an edit sent with an older version is refused (no lost update). */
     version: integer().notNull().default(0),
     ...creationStamp(requiredAccount()),
@@ -116,6 +135,7 @@ export const fundingAllowances = pgTable(
      */
     emailClaim: text(),
     emailClaimedAt: instant(),
+    ...keptFigures(),
   },
   (t) => [
     uniqueIndex('funding_allowances_source_student_uq').on(t.sourceId, t.studentId),
@@ -124,6 +144,10 @@ export const fundingAllowances = pgTable(
       .on(t.createdBy, t.clientKey)
       .where(sql`${t.clientKey} is not null`),
     index('funding_allowances_student_idx').on(t.studentId),
+    // Near expiry: a source's allowances with money left, not every allowance of the source.
+    index('funding_allowances_unspent_idx')
+      .on(t.sourceId, t.balanceCents)
+      .where(sql`${t.balanceCents} > 0`),
     // A run renews and releases its claims by run id: only claimed rows are in this index.
     index('funding_allowances_email_claim_idx')
       .on(t.emailClaim)
@@ -132,9 +156,11 @@ export const fundingAllowances = pgTable(
 );
 
 /**
- * Every movement of funding money. A balance is the sum of an allowance's entries; the
- * no-overdraw trigger (migration 0015) refuses an entry that would take one below zero, and the
- * writers lock the allowance row first so two charges at once are taken one after the other.
+ * Every movement of funding money. A balance is the sum of an allowance's entries, kept on the
+ * allowance (and the source) by the funding_ledger_figures trigger in the inserting statement
+ * (migration 0019); the no-overdraw trigger (migrations 0015, 0019) refuses an entry that would
+ * take one below zero, and the writers lock the allowance row first so two charges at once are
+ * taken one after the other.
  */
 export const fundingLedger = pgTable(
   'funding_ledger',
@@ -157,9 +183,9 @@ export const fundingLedger = pgTable(
     details: jsonDetails(),
   },
   (t) => [
-    // Balances: an index-only sum per allowance.
+    // An allowance's entries (a recount from scratch; no read sums them: the figures are kept).
     index('funding_ledger_allowance_idx').on(t.allowanceId, t.kind, t.amountCents),
-    // Source figures: an index-only sum per source and kind.
+    // A source's entries by kind (a recount from scratch; the figures are kept, migration 0019).
     index('funding_ledger_source_kind_idx').on(t.sourceId, t.kind, t.amountCents),
     index('funding_ledger_source_at_idx').on(t.sourceId, t.at.desc(), t.id.desc()),
     // Closing: has the source an entry after the last closing? One probe per source.

@@ -56,8 +56,8 @@ export interface ClosingEntries {
 
 /**
  * Writes, in one statement whatever the number of allowances, an entry of `kind` taking each of
- * the source's positive balances to zero (call it under lockSourceAllowances: the sums are
- * those of the locked allowances). Answers how many entries and how many cents.
+ * the source's positive balances to zero (call it under lockSourceAllowances: the balances
+ * kept on the locked allowances are final; funding_allowances_unspent_idx finds them). Answers how many entries and how many cents.
  */
 export async function insertClosingEntries(
   db: Db,
@@ -69,12 +69,10 @@ export async function insertClosingEntries(
       insert into funding_ledger
         (location_id, source_id, allowance_id, student_id, kind, amount_cents, actor_account_id,
          at, note)
-      select ${c.locationId}, ${c.sourceId}, l.allowance_id, l.student_id, ${c.kind},
-        -sum(l.amount_cents), ${c.actorAccountId}, ${c.at.toISOString()}::timestamptz, ${c.note}
-      from funding_ledger l
-      where l.source_id = ${c.sourceId}
-      group by l.allowance_id, l.student_id
-      having sum(l.amount_cents) > 0
+      select ${c.locationId}, ${c.sourceId}, a.id, a.student_id, ${c.kind},
+        -a.balance_cents, ${c.actorAccountId}, ${c.at.toISOString()}::timestamptz, ${c.note}
+      from funding_allowances a
+      where a.source_id = ${c.sourceId} and a.balance_cents > 0
       returning amount_cents)
     select count(*) as n, coalesce(-sum(amount_cents), 0) as cents from closed`,
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LedgerKind } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { fundingAllowances, fundingLedger } from '../../../db/schema/index.ts';
@@ -8,7 +8,7 @@ export type NewLedgerEntry = Omit<typeof fundingLedger.$inferInsert, 'id' | 'kin
   kind: LedgerKind;
 };
 
-/** An allowance's figures, each a sum of its ledger entries. */
+/** An allowance's figures, each a sum of its ledger entries (kept on its row). */
 export interface AllowanceFigures {
   allocatedCents: number;
   /** Charges less refunds. */
@@ -62,38 +62,37 @@ export async function lockAllowances(
   return locked;
 }
 
-/** The figures of each allowance (an allowance with no entries has zeros). */
+/**
+ * The figures of each allowance, as kept on its row by the ledger's trigger (migration 0019):
+ * one row read per allowance, whatever its number of entries.
+ */
 export async function allowanceFigures(
   db: Db,
   allowanceIds: readonly number[],
 ): Promise<Map<number, AllowanceFigures>> {
   const figures = new Map<number, AllowanceFigures>(allowanceIds.map((id) => [id, { ...ZERO }]));
   if (allowanceIds.length === 0) return figures;
-  const sum = (kinds: LedgerKind[]) =>
-    sql<number>`coalesce(sum(${fundingLedger.amountCents}) filter (where ${inArray(fundingLedger.kind, kinds)}), 0)`.mapWith(
-      Number,
-    );
   const rows = [];
   for (const ids of chunks([...new Set(allowanceIds)])) {
     rows.push(
       ...(await db
         .select({
-          allowanceId: fundingLedger.allowanceId,
-          allocated: sum(['ALLOCATION', 'ADJUSTMENT']),
-          charged: sum(['CHARGE', 'REFUND']),
-          closed: sum(['EXPIRY', 'PAYOUT']),
-          balance: sql<number>`coalesce(sum(${fundingLedger.amountCents}), 0)`.mapWith(Number),
+          allowanceId: fundingAllowances.id,
+          allocated: fundingAllowances.allocatedCents,
+          charged: fundingAllowances.chargedCents,
+          expired: fundingAllowances.expiredCents,
+          paidOut: fundingAllowances.paidOutCents,
+          balance: fundingAllowances.balanceCents,
         })
-        .from(fundingLedger)
-        .where(inArray(fundingLedger.allowanceId, ids))
-        .groupBy(fundingLedger.allowanceId)),
+        .from(fundingAllowances)
+        .where(inArray(fundingAllowances.id, ids))),
     );
   }
   for (const r of rows) {
     figures.set(r.allowanceId, {
       allocatedCents: r.allocated,
       spentCents: -r.charged,
-      closedCents: -r.closed,
+      closedCents: -(r.expired + r.paidOut),
       balanceCents: r.balance,
     });
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
   fundingAllowances,
@@ -35,10 +35,6 @@ export async function openAllowancesOf(
   studentId: number,
   today: string,
 ): Promise<UsableAllowance[]> {
-  const balance =
-    sql<number>`(select coalesce(sum(l.amount_cents), 0) from ${fundingLedger} l where l.allowance_id = ${fundingAllowances.id})`.mapWith(
-      Number,
-    );
   const rows = await db
     .select({
       allowanceId: fundingAllowances.id,
@@ -49,7 +45,7 @@ export async function openAllowancesOf(
       scope: fundingSources.scope,
       spending: fundingSources.spending,
       chargeEndsOn: fundingSources.chargeEndsOn,
-      balanceCents: balance,
+      balanceCents: fundingAllowances.balanceCents,
     })
     .from(fundingAllowances)
     .innerJoin(fundingSources, sourceOfAllowance)
@@ -58,6 +54,7 @@ export async function openAllowancesOf(
         allowancesOfStudent(locationId, studentId),
         lte(fundingSources.chargeStartsOn, today),
         gte(fundingSources.chargeEndsOn, today),
+        gt(fundingAllowances.balanceCents, 0),
       ),
     )
     .orderBy(asc(fundingAllowances.id));
@@ -65,9 +62,7 @@ export async function openAllowancesOf(
     db,
     rows.map((r) => r.sourceId),
   );
-  return rows
-    .filter((r) => r.balanceCents > 0)
-    .map((r) => ({ ...r, termIds: terms.get(r.sourceId) ?? [] }));
+  return rows.map((r) => ({ ...r, termIds: terms.get(r.sourceId) ?? [] }));
 }
 
 export interface PromotionRow {

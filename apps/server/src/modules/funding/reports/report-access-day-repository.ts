@@ -33,7 +33,7 @@ function textArray(value: unknown): string[] {
  * (funding_allowances_source_student_uq): never every allowance of the store.
  */
 const aidAllowances = (locationId: number, termId: number) => sql`
-  select fa.id, fa.student_id, src.name as source_name
+  select fa.id, fa.student_id, src.name as source_name, fa.balance_cents
   from funding_sources src
     join terms tm on tm.id = ${termId} and tm.location_id = ${locationId}
     join funding_allowances fa on fa.source_id = src.id
@@ -95,12 +95,8 @@ export async function accessDayRows(
     aid as (
       select a.student_id,
         array_agg(distinct a.source_name order by a.source_name) as source_names,
-        sum(b.balance) as balance
+        sum(a.balance_cents) as balance
       from aid_allowances a
-        cross join lateral (
-          select coalesce(sum(l.amount_cents), 0) as balance
-          from funding_ledger l where l.allowance_id = a.id
-        ) b
       group by a.student_id
     ),
     my_sections as (

@@ -26,8 +26,9 @@ export interface NearExpiryRowsPage {
 /**
  * Allowances with a balance whose source's window is open today and ends within `withinDays`
  * days (0: today), soonest first, then by source and student name: one page of them, with the
- * count and the unspent total over every page. The balance is each allowance's sum of entries
- * (funding_ledger_allowance_idx).
+ * count and the unspent total over every page. The balance is the one kept on each allowance
+ * (migration 0019): the sources open in the window (funding_sources_location_idx), then their
+ * allowances with money left (funding_allowances_unspent_idx); no ledger entry is read.
  */
 export async function nearExpiryRows(
   db: Db,
@@ -40,17 +41,12 @@ export async function nearExpiryRows(
     db,
     sql`with unspent as materialized (
       select fa.id as allowance_id, s.id as source_id, s.name as source_name,
-        fa.student_id, fa.voucher_code, b.balance, s.charge_ends_on
+        fa.student_id, fa.voucher_code, fa.balance_cents as balance, s.charge_ends_on
       from funding_sources s
-        join funding_allowances fa on fa.source_id = s.id
-        cross join lateral (
-          select coalesce(sum(l.amount_cents), 0) as balance
-          from funding_ledger l where l.allowance_id = fa.id
-        ) b
+        join funding_allowances fa on fa.source_id = s.id and fa.balance_cents > 0
       where s.location_id = ${locationId}
         and s.charge_starts_on <= ${today}::date and s.charge_ends_on >= ${today}::date
         and s.charge_ends_on <= ${addDays(today, withinDays)}::date
-        and b.balance > 0
     ),
     totals as (
       select count(*) as record_count, coalesce(sum(balance), 0) as total_balance from unspent

@@ -3,14 +3,13 @@ import type { Db } from '../../../db/client.ts';
 import {
   divisions,
   fundingAllowances,
-  fundingLedger,
   fundingSources,
   fundingSourceTerms,
   terms,
   userAccounts,
 } from '../../../db/schema/index.ts';
 
-/** A source's row with its sums by ledger kind (signed as stored) and its allowance count. */
+/** A source's row with its sums by ledger kind (signed as stored, kept on the row) and its allowance count. */
 export interface SourceWithSums {
   source: typeof fundingSources.$inferSelect;
   createdByName: string;
@@ -25,35 +24,17 @@ export interface SourceWithSums {
   allowanceCount: number;
 }
 
-const kindSum = (kinds: string[]) =>
-  sql<number>`coalesce(sum(${fundingLedger.amountCents}) filter (where ${inArray(fundingLedger.kind, kinds)}), 0)`.mapWith(
-    Number,
-  );
-
 /**
- * The store's sources (or one of them) with their ledger sums: one statement driven by the
- * store's sources, each source's sums an index-only scan of its own entries in
- * funding_ledger_source_kind_idx and its count one of funding_allowances_source_student_uq
- * (lateral joins by source id: never a scan of other sources', nor other stores', rows).
+ * The store's sources (or one of them) with their figures as kept on their rows (migration
+ * 0019) and their allowance count, an index-only count of funding_allowances_source_student_uq
+ * per source (a lateral join by source id: never a scan of other sources', nor other stores',
+ * rows).
  */
 export async function sourcesWithSums(
   db: Db,
   locationId: number,
   sourceId?: number,
 ): Promise<SourceWithSums[]> {
-  const sums = db
-    .select({
-      allocated: kindSum(['ALLOCATION', 'ADJUSTMENT']).as('allocated'),
-      charged: kindSum(['CHARGE', 'REFUND']).as('charged'),
-      expiry: kindSum(['EXPIRY']).as('expiry'),
-      payout: kindSum(['PAYOUT']).as('payout'),
-      balance: sql<number>`coalesce(sum(${fundingLedger.amountCents}), 0)`
-        .mapWith(Number)
-        .as('balance'),
-    })
-    .from(fundingLedger)
-    .where(eq(fundingLedger.sourceId, fundingSources.id))
-    .as('sums');
   const counts = db
     .select({ n: sql<number>`count(*)`.mapWith(Number).as('n') })
     .from(fundingAllowances)
@@ -63,16 +44,10 @@ export async function sourcesWithSums(
     .select({
       source: fundingSources,
       createdByName: userAccounts.name,
-      allocated: sums.allocated,
-      charged: sums.charged,
-      expiry: sums.expiry,
-      payout: sums.payout,
-      balance: sums.balance,
       allowanceCount: counts.n,
     })
     .from(fundingSources)
     .innerJoin(userAccounts, eq(userAccounts.id, fundingSources.createdBy))
-    .leftJoinLateral(sums, sql`true`)
     .leftJoinLateral(counts, sql`true`)
     .where(
       and(
@@ -82,11 +57,11 @@ export async function sourcesWithSums(
     );
   return rows.map((r) => ({
     ...r,
-    allocated: r.allocated ?? 0,
-    charged: r.charged ?? 0,
-    expiry: r.expiry ?? 0,
-    payout: r.payout ?? 0,
-    balance: r.balance ?? 0,
+    allocated: r.source.allocatedCents,
+    charged: r.source.chargedCents,
+    expiry: r.source.expiredCents,
+    payout: r.source.paidOutCents,
+    balance: r.source.balanceCents,
     allowanceCount: r.allowanceCount ?? 0,
   }));
 }

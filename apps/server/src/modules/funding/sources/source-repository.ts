@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { idInStore, storeRowFinder } from '../../../db/store-row.ts';
-import { fundingLedger, fundingSources, fundingSourceTerms } from '../../../db/schema/index.ts';
+import { fundingSources, fundingSourceTerms } from '../../../db/schema/index.ts';
 
 export type SourceRow = typeof fundingSources.$inferSelect;
 
@@ -40,19 +40,17 @@ export async function sourceTermIds(db: Db, sourceId: number): Promise<number[]>
 
 /**
  * What a source has given out and not had back: allocations and adjustments less what expired
- * back to it. The budget left to allocate is its budget less this.
+ * back to it (kept on its row). The budget left to allocate is its budget less this.
  */
 export async function sourceGrantedCents(db: Db, sourceId: number): Promise<number> {
   const [row] = await db
     .select({
-      granted: sql<number>`coalesce(sum(${fundingLedger.amountCents}), 0)`.mapWith(Number),
+      granted:
+        sql<number>`${fundingSources.allocatedCents} + ${fundingSources.expiredCents}`.mapWith(
+          Number,
+        ),
     })
-    .from(fundingLedger)
-    .where(
-      and(
-        eq(fundingLedger.sourceId, sourceId),
-        inArray(fundingLedger.kind, ['ALLOCATION', 'ADJUSTMENT', 'EXPIRY']),
-      ),
-    );
+    .from(fundingSources)
+    .where(eq(fundingSources.id, sourceId));
   return row?.granted ?? 0;
 }
