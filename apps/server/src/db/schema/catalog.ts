@@ -130,10 +130,19 @@ export const sections = pgTable(
   },
   (t) => [
     uniqueIndex('sections_course_term_code_uq').on(t.courseId, t.termId, t.code),
-    // End date and course ride along so the catalog's date window and next start are read
-    // from the index alone (index-only scans).
-    index('sections_location_start_idx').on(t.locationId, t.startDate, t.endDate, t.courseId),
-    index('sections_term_idx').on(t.termId),
+    // End date, course and the coverage facts ride along so the course list's date window,
+    // next start and figures are read from the index alone (index-only scans).
+    index('sections_location_start_idx').on(
+      t.locationId,
+      t.startDate,
+      t.endDate,
+      t.courseId,
+      t.hasText,
+      t.hasNtr,
+      t.needsResponse,
+    ),
+    // The location rides along so the public list counts a term's sections from the index alone.
+    index('sections_term_idx').on(t.termId, t.locationId),
     // The section list's keyset pages (ADR 0016): one index per sort column, ending in the id
     // tiebreaker, so any page of any sort reads its rows in order from where the cursor points.
     index('sections_location_start_id_idx').on(t.locationId, t.startDate, t.id),

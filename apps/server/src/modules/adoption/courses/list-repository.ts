@@ -99,7 +99,7 @@ function countedCte({ q, scope }: Plan): SQL {
   // With a search the courses come first and their sections are counted; otherwise the
   // counted sections say which courses are listed.
   return sql`counted as (
-      select s.id, s.course_id, s.start_date, s.has_text, s.has_ntr, s.needs_response
+      select s.course_id, s.start_date, s.has_text, s.has_ntr, s.needs_response
       from sections s
         ${needsCourse ? sql`join courses c on c.id = s.course_id join departments d on d.id = c.department_id` : sql``}
       where s.location_id = ${q.locationId} and ${countedSectionsSql(q)} and ${scope}
