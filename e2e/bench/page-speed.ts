@@ -47,6 +47,22 @@ interface Speed {
   score: number;
   cls: number;
   tbtMs: number;
+  /** The element that shifted most in the run with the most shift, for a missed CLS budget. */
+  shifted?: string;
+}
+
+interface ShiftItem {
+  score: number;
+  node?: { selector?: string; nodeLabel?: string };
+}
+
+/** Lighthouse's `layout-shifts` audit, its worst element: what to give a reserved place. */
+function worstShift(details: unknown): string | undefined {
+  const items = (details as { items?: ShiftItem[] } | undefined)?.items ?? [];
+  const worst = [...items].sort((a, b) => b.score - a.score)[0];
+  if (!worst?.node) return undefined;
+  const label = (worst.node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60);
+  return `${worst.node.selector} ("${label}", ${worst.score.toFixed(3)})`;
 }
 
 /** Lighthouse's performance category, the median of RUNS runs of each figure. */
@@ -65,12 +81,14 @@ async function pageSpeed(port: number, url: string): Promise<Speed> {
       score: result?.lhr.categories['performance']?.score ?? 0,
       cls: audits?.['cumulative-layout-shift']?.numericValue ?? Infinity,
       tbtMs: audits?.['total-blocking-time']?.numericValue ?? Infinity,
+      shifted: worstShift(audits?.['layout-shifts']?.details),
     });
   }
   return {
     score: median(runs.map((r) => r.score)),
     cls: median(runs.map((r) => r.cls)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
+    shifted: [...runs].sort((a, b) => b.cls - a.cls)[0]!.shifted,
   };
 }
 
@@ -125,6 +143,7 @@ try {
     console.log(
       `${label.padEnd(10)} JS ${(js.bytes / 1000).toFixed(0)} kB gzip in ${js.files} files, ${ratio.toFixed(2)}x; Lighthouse ${speed.score.toFixed(2)}, CLS ${speed.cls.toFixed(3)}, TBT ${speed.tbtMs.toFixed(0)} ms${missed.length ? `; MISSED: ${missed.join(', ')}` : ''}`,
     );
+    if (speed.cls > MAX_CLS) console.log(`           most shifted: ${speed.shifted ?? 'unknown'}`);
   };
   console.log(
     `Budgets: JavaScript <= ${MAX_JS_RATIO}x the bare page, Lighthouse >= ${MIN_PERFORMANCE}, CLS <= ${MAX_CLS} (medians of ${RUNS} runs)`,

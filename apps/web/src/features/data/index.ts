@@ -32,5 +32,8 @@ export const dataFeature: Feature = {
  * Loaded on first render, so pages without it do not pay for it; wrap it in Suspense.
  */
 export const DataIntegrationPanel = lazy(() =>
-  import('./panel/data-integration-panel.tsx').then((m) => ({ default: m.DataIntegrationPanel })),
+  loadDataIntegrationPanel().then((m) => ({ default: m.DataIntegrationPanel })),
 );
+
+/** Fetches the panel's code ahead of its first render (a page that will show it, as it opens). */
+export const loadDataIntegrationPanel = () => import('./panel/data-integration-panel.tsx');

@@ -2,7 +2,15 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
-import { callsTo, renderDashboard } from '../../../test/metrics/metrics-fake-server.ts';
+import { FakeDataServer } from '../../../test/data/data-fake-server.ts';
+import {
+  ADMIN,
+  LAW,
+  MAIN,
+  callsTo,
+  renderDashboard,
+} from '../../../test/metrics/metrics-fake-server.ts';
+import { loadDataIntegrationPanel } from '../../data/index.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -160,6 +168,31 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
     expect(screen.getByText('Welcome, Pat Lee.')).toBeVisible();
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  // Drawn before the divisions answered, the panel sat where the tabs and cards then came and
+  // was pushed a screen down as the user read it (issue 26).
+  it('shows the data integration panel only once the division tabs are above it', async () => {
+    let answerDivisions = () => {};
+    const divisionsAsked = new Promise<void>((resolve) => (answerDivisions = resolve));
+    renderDashboard('/dashboard', {
+      actions: ['VIEW_SECTION', 'ADOPT_CMA_TEAM', 'DATA_FULL_REPORTER'],
+      handlers: {
+        ...new FakeDataServer().handlers(),
+        [`GET ${ADMIN}/metricsDivisions`]: async () => {
+          await divisionsAsked;
+          return json(200, { divisions: [MAIN, LAW] });
+        },
+      },
+    });
+    expect(await screen.findByText('Welcome, Pat Lee.')).toBeVisible();
+    await loadDataIntegrationPanel();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('region', { name: 'Data integration' })).toBeNull();
+    answerDivisions();
+    const panel = await screen.findByRole('region', { name: 'Data integration' });
+    const tabs = screen.getByRole('tablist', { name: 'Divisions' });
+    expect(tabs.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('names the unknown address it was brought from, in a notice that can be dismissed', async () => {
