@@ -28,30 +28,3 @@ export function coveringAdoptionsSql(locationId: number, sections: string): SQL 
       from ${from} ts
         join adoption_materials am on am.course_id = ts.course_id and ${courseWide(locationId)}`;
 }
-
-/**
- * The two CTEs that say which sections adoptions cover, shared by the course list and the
- * progress summary so both agree on "adopted": `section_cover` (per section id drawn from
- * `sectionIds`: its own covering adoptions) and `course_cover` (per course id drawn from
- * `courseIds`: the course-wide ones, which cover every section). Each has `ntr` (a
- * no-text-required record) and `text` (a material). Each is read once per statement, by hash
- * joins, not probed per section.
- */
-export function coverageCtes(locationId: number, sectionIds: SQL, courseIds: SQL): SQL {
-  return sql`section_cover as (
-      select ams.section_id,
-        bool_or(am.no_text_required) as ntr, bool_or(not am.no_text_required) as text
-      from adoption_material_sections ams
-        join adoption_materials am on am.id = ams.adoption_material_id
-      where ams.section_id in (${sectionIds}) and ${SECTION_LINK}
-      group by ams.section_id
-    ),
-    course_cover as (
-      select am.course_id,
-        bool_or(am.no_text_required) as ntr, bool_or(not am.no_text_required) as text
-      from adoption_materials am
-      where ${courseWide(locationId)}
-        and am.course_id in (${courseIds})
-      group by am.course_id
-    )`;
-}
