@@ -2,6 +2,7 @@ import { index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/p
 import { reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { divisions, sections, terms } from './catalog.ts';
+import { students } from './students.ts';
 
 /**
  * The dashboard's figures, kept by statement triggers in the same transactions that change
@@ -80,4 +81,29 @@ export const metricPreferenceCounts = pgTable(
     preferenceCount: count(),
   },
   (t) => [primaryKey({ columns: [t.divisionId, t.kind] })],
+);
+
+/**
+ * What each student has of the required titles of their sections in a term, kept by the
+ * statement triggers of migration 0021 (ADR 0031) in the same transaction as every change of
+ * enrolments, sections' required titles (metric_section_requirements), orders and order items:
+ * the day-7 access report reads a term's rows instead of every student's order items. A title
+ * counts once per student and term: fulfilled (an item fulfilled, in an order not cancelled),
+ * pending (an item pending), or not ordered. Only students with a required title have a row.
+ */
+export const studentTermAccess = pgTable(
+  'student_term_access',
+  {
+    termId: reference(() => terms.id, { onDelete: 'cascade' }),
+    studentId: reference(() => students.id, { onDelete: 'cascade' }),
+    locationId: reference(() => locations.id),
+    requiredCount: count(),
+    notOrderedCount: count(),
+    pendingCount: count(),
+    fulfilledCount: count(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.termId, t.studentId] }),
+    index('student_term_access_student_idx').on(t.studentId),
+  ],
 );

@@ -260,16 +260,18 @@ async function refreshStoreSectionFacts(db: Db, locationId: number): Promise<voi
 }
 
 /**
- * The dashboard's kept figures (migration 0014, ADR 0017) are deferred with the section facts
- * (the large seed also loads with session_replication_role = replica) and rebuilt once here,
- * after the section facts, whose required titles they read.
+ * The dashboard's kept figures (migration 0014, ADR 0017) and the students' access figures
+ * (migration 0021, ADR 0031) are deferred with the section facts (the large seed also loads
+ * with session_replication_role = replica) and rebuilt once here, after the section facts,
+ * whose required titles they read.
  */
 async function refreshStoreMetricSummaries(db: Db, locationId: number): Promise<void> {
   await deferMetricSummaries(db, false);
   await db.execute(
-    sql`analyze orders, order_items, fulfillment_preferences, students, metric_section_requirements`,
+    sql`analyze orders, order_items, fulfillment_preferences, students, enrollments, metric_section_requirements`,
   );
   await db.execute(sql`select refresh_metric_summaries(${locationId})`);
+  await db.execute(sql`select refresh_store_student_access(${locationId})`);
 }
 
 /** Adds `more` into `into`, table by table. */

@@ -1,4 +1,3 @@
-import { ADOPTION_TYPE } from '@csp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
@@ -71,17 +70,15 @@ export interface AccessDayRowsPage {
 }
 
 /**
- * The day-7 access report for every aid student of the term in one statement: the titles
- * required (adoptions with required = true, of a catalog title) for the sections of the term
- * they are enrolled in, as the students module's required materials cover a section (the
- * section's own adoptions not removed from it, and the course's auto adoptions), each title once
- * per student; and for each, what the student has: FULFILLED (an order item fulfilled, in an
- * order not cancelled), PENDING (an item pending in an order not cancelled), or nothing. Only
- * the students with a title not fulfilled are listed, by name; the totals and the count cover
- * every one, the rows (and their missing titles, the costly text) only the page asked for.
- *
- * `held` is MATERIALIZED: inlined, its two EXISTS ran once for each aggregate that reads the
- * state (976 ms instead of 471 for the large store's 10,000 aid students on PostgreSQL).
+ * The day-7 access report for every aid student of the term in one statement. Each student's
+ * figures are the ones kept per student and term (student_term_access, migration 0021,
+ * ADR 0031): the titles required for the sections of the term they are enrolled in
+ * (metric_section_requirements: the section's own adoptions not removed from it and the
+ * course's auto adoptions, required, of a catalog title), each title once per student, and
+ * what the student has of each: fulfilled (an order item fulfilled, in an order not
+ * cancelled), pending, or nothing. Only the students with a title not fulfilled are listed, by
+ * name; the totals and the count cover every one. The missing titles, the costly text, are
+ * read for the page's students alone.
  */
 export async function accessDayRows(
   db: Db,
@@ -99,59 +96,14 @@ export async function accessDayRows(
       from aid_allowances a
       group by a.student_id
     ),
-    my_sections as (
-      select e.student_id, s.id as section_id, s.course_id
-      from aid
-        join enrollments e on e.student_id = aid.student_id and e.location_id = ${locationId}
-        join sections s on s.id = e.section_id
-      where s.term_id = ${termId} and s.location_id = ${locationId}
-    ),
-    covering as (
-      select ms.student_id, ms.section_id, am.title_id
-      from my_sections ms
-        join adoption_material_sections ams on ams.section_id = ms.section_id and not ams.removed
-        join adoption_materials am on am.id = ams.adoption_material_id and am.active
-      where am.required and am.title_id is not null and not am.no_text_required
-      union
-      select ms.student_id, ms.section_id, am.title_id
-      from my_sections ms
-        join adoption_materials am on am.course_id = ms.course_id
-          and am.adoption_type = ${ADOPTION_TYPE.AUTO} and am.active and am.location_id = ${locationId}
-      where am.required and am.title_id is not null and not am.no_text_required
-    ),
-    required as (
-      select distinct on (cv.student_id, cv.title_id) cv.student_id, cv.title_id, cv.section_id
-      from covering cv
-      order by cv.student_id, cv.title_id, cv.section_id
-    ),
-    held as materialized (
-      select r.*,
-        case
-          when exists (select 1 from order_items oi join orders o on o.id = oi.order_id
-                       where o.student_id = r.student_id and o.status <> 'CANCELLED'
-                         and oi.title_id = r.title_id and oi.status = 'FULFILLED')
-            then 'FULFILLED'
-          when exists (select 1 from order_items oi join orders o on o.id = oi.order_id
-                       where o.student_id = r.student_id and o.status <> 'CANCELLED'
-                         and oi.title_id = r.title_id and oi.status = 'PENDING')
-            then 'PENDING'
-          else 'NONE'
-        end as state
-      from required r
-    ),
     listed as materialized (
-      select h.student_id, st.student_id_num, st.first_name, st.last_name, st.email,
-        aid.source_names, aid.balance,
-        count(*) as required_count,
-        count(*) filter (where h.state = 'NONE') as not_ordered,
-        count(*) filter (where h.state = 'PENDING') as pending,
-        count(*) filter (where h.state = 'FULFILLED') as fulfilled
-      from held h
-        join aid on aid.student_id = h.student_id
-        join students st on st.id = h.student_id
-      group by h.student_id, st.student_id_num, st.first_name, st.last_name, st.email,
-        aid.source_names, aid.balance
-      having count(*) filter (where h.state <> 'FULFILLED') > 0
+      select aid.student_id, st.student_id_num, st.first_name, st.last_name, st.email,
+        aid.source_names, aid.balance, k.required_count, k.not_ordered_count as not_ordered,
+        k.pending_count as pending, k.fulfilled_count as fulfilled
+      from aid
+        join student_term_access k on k.term_id = ${termId} and k.student_id = aid.student_id
+        join students st on st.id = aid.student_id
+      where k.required_count > k.fulfilled_count
     ),
     totals as (
       select count(*) as record_count, coalesce(sum(balance), 0) as total_balance,
@@ -166,18 +118,27 @@ export async function accessDayRows(
       order by lower(last_name), lower(first_name), student_id
       limit ${page.limit} offset ${page.offset}
     ),
+    required as (
+      select distinct on (e.student_id, t.title_id) e.student_id, t.title_id, e.section_id
+      from page p
+        join enrollments e on e.student_id = p.student_id
+        join metric_section_requirements q on q.section_id = e.section_id and q.term_id = ${termId}
+        cross join lateral unnest(q.title_ids) as t(title_id)
+      order by e.student_id, t.title_id, e.section_id
+    ),
     page_missing as (
-      select h.student_id,
+      select r.student_id,
         array_agg(t.ean13 || ' ' || t.description || ' (' || dp.code || ' ' || c.code || '-' || s.code || ')'
           order by dp.code, c.code, s.code, t.description) as missing
-      from held h
-        join page p on p.student_id = h.student_id
-        join titles t on t.id = h.title_id
-        join sections s on s.id = h.section_id
+      from required r
+        join titles t on t.id = r.title_id
+        join sections s on s.id = r.section_id
         join courses c on c.id = s.course_id
         join departments dp on dp.id = c.department_id
-      where h.state <> 'FULFILLED'
-      group by h.student_id
+      where not exists (select 1 from order_items oi join orders o on o.id = oi.order_id
+                        where o.student_id = r.student_id and o.status <> 'CANCELLED'
+                          and oi.title_id = r.title_id and oi.status = 'FULFILLED')
+      group by r.student_id
     )
     select totals.*, p.student_id as "customerId", p.student_id_num as "studentIdNum",
       p.first_name as "firstName", p.last_name as "lastName", p.email,
