@@ -33,6 +33,8 @@ export const terms = pgTable(
     name: text().notNull(),
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }).notNull(),
+    /** The term's sections, kept by the sections' statement triggers (migration 0022). */
+    sectionCount: integer().notNull().default(0),
   },
   (t) => [
     index('terms_division_idx').on(t.divisionId, t.startDate),

@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getTextbookDepartment,
@@ -9,6 +10,8 @@ import {
   type ListedTextbookTerm,
   type TextbookTerm,
 } from '@csp/contracts';
+import { sections } from '../../../db/schema/index.ts';
+import { queryRows } from '../../../db/bulk-write.ts';
 import {
   createTestApp,
   FIXTURE_HOSTS,
@@ -258,5 +261,38 @@ describe.each(engines)('the public textbook list (%s)', (engine) => {
     // An error is never cached.
     const missing = await call(getTextbookTerm, { termId: 999_999 });
     expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  it("keeps each term's section count as sections are added, moved between terms and removed", async () => {
+    const counts = async () => {
+      const { terms } = await ok<{ terms: ListedTextbookTerm[] }>(getTextbookTerms, {});
+      return Object.fromEntries(terms.map((t) => [t.termId, t.sectionCount]));
+    };
+    const before = await counts();
+    const [added] = await ctx.db
+      .insert(sections)
+      .values({
+        locationId: ctx.fixture.locations.a,
+        courseId: ctx.fixture.catalog.courseId,
+        termId: w.spring,
+        code: 'KEPT-1',
+        startDate: '2026-01-12',
+        endDate: '2026-05-08',
+      })
+      .returning({ id: sections.id });
+    expect(await counts()).toEqual({ ...before, [w.spring]: before[w.spring]! + 1 });
+
+    await ctx.db.update(sections).set({ termId: w.fall }).where(eq(sections.id, added!.id));
+    expect(await counts()).toEqual({ ...before, [w.fall]: before[w.fall]! + 1 });
+
+    await ctx.db.delete(sections).where(eq(sections.id, added!.id));
+    expect(await counts()).toEqual(before);
+    // Every term of every store: the kept count is the sections counted from scratch.
+    const drifted = await queryRows(
+      ctx.db,
+      sql`select t.id from terms t
+        where t.section_count <> (select count(*) from sections s where s.term_id = t.id)`,
+    );
+    expect(drifted).toEqual([]);
   });
 });

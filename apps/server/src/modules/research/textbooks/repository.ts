@@ -70,7 +70,10 @@ const toTerm = (r: Record<keyof TextbookTermRow, unknown>): TextbookTermRow => (
   endDate: String(r.endDate),
 });
 
-/** The store's terms with sections (and how many) that ended on or after `endedOnOrAfter`. */
+/**
+ * The store's terms with sections (and how many: the count each term keeps, migration 0022)
+ * that ended on or after `endedOnOrAfter`.
+ */
 export async function findRecentTerms(
   db: Db,
   locationId: number,
@@ -78,14 +81,10 @@ export async function findRecentTerms(
 ): Promise<(TextbookTermRow & { sectionCount: number })[]> {
   const rows = await queryRows<Record<keyof TextbookTermRow | 'sectionCount', unknown>>(
     db,
-    sql`select ${TERM_COLUMNS}, n.section_count as "sectionCount"
+    sql`select ${TERM_COLUMNS}, t.section_count as "sectionCount"
       from terms t join divisions d on d.id = t.division_id
-        cross join lateral (
-          select count(*) as section_count from sections s
-          where s.term_id = t.id and s.location_id = ${locationId}
-        ) n
       where t.location_id = ${locationId} and t.end_date >= ${endedOnOrAfter}::date
-        and n.section_count > 0
+        and t.section_count > 0
       order by t.start_date desc, t.id desc`,
   );
   return rows.map((r) => ({ ...toTerm(r), sectionCount: Number(r.sectionCount) }));
