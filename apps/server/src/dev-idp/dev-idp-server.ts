@@ -1,34 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import samlify, { type ServiceProviderInstance } from 'samlify';
-import { websiteSearchString } from '@csp/contracts';
 import type { Db } from '../db/client.ts';
 import type { KeyPairPem } from '../lib/self-signed-cert.ts';
-import { EMAIL_FORMAT, signedLoginResponse } from './login-response.ts';
-import { autoPostPage, errorPage, loginPage } from './pages.ts';
-import { listUsersForHost } from './repository.ts';
-import { useXmllintSchemaValidator } from './schema-validator.ts';
-import { issuerOf, octetString, serviceProviderFor } from './service-providers.ts';
-import { DEV_IDP_ENTITY_ID, DEV_IDP_HOST, devIdpUrls } from './settings.ts';
-
-const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
-const PENDING_TTL_MS = 10 * 60_000;
-const MAX_PENDING = 1000;
-const MAX_BODY_BYTES = 64 * 1024;
+import type { DevIdpHandlers } from './dev-idp-handlers.ts';
+import { send } from './http-reply.ts';
+import { errorPage } from './pages.ts';
+import { DEV_IDP_HOST, devIdpUrls } from './settings.ts';
 
 interface Logger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
-}
-
-interface Pending {
-  sp: ServiceProviderInstance;
-  /** The SP's host (with port), which names the website and so the store. */
-  spHost: string;
-  requestId: string;
-  relayState: string;
-  expiresAt: number;
 }
 
 export interface DevIdp {
@@ -37,28 +19,11 @@ export interface DevIdp {
   close(): Promise<void>;
 }
 
-function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-      if (body.length > MAX_BODY_BYTES) reject(new Error('The form is too large'));
-    });
-    req.on('end', () => resolve(new URLSearchParams(body)));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-  res.end(body);
-}
-
 /**
- * A small SAML identity provider for local development, built with samlify: a page listing
- * the store's active accounts (no passwords), signed assertions, and single logout. It
- * listens on 127.0.0.1 only and serves only SPs on this machine.
+ * A small SAML identity provider for local development (dev-idp-handlers.ts). It listens on
+ * 127.0.0.1 only and serves only SPs on this machine. Its pages, and samlify with them, load on
+ * its first request: the portal's start does not wait for them (issue 26's start time). That
+ * samlify is installed is checked here, so a missing one still stops the IdP at start.
  */
 export async function startDevIdp(options: {
   db: Db;
@@ -66,8 +31,7 @@ export async function startDevIdp(options: {
   port: number;
   logger: Logger;
 }): Promise<DevIdp> {
-  useXmllintSchemaValidator();
-  const pending = new Map<string, Pending>();
+  createRequire(import.meta.url).resolve('samlify');
   // Listen first: the IdP's metadata names its own addresses, so it needs the port.
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -76,89 +40,24 @@ export async function startDevIdp(options: {
   });
   const port = (server.address() as AddressInfo).port;
   const urls = devIdpUrls(port);
-  const idp = samlify.IdentityProvider({
-    entityID: DEV_IDP_ENTITY_ID,
-    privateKey: options.keys.privateKey,
-    signingCert: options.keys.certificate,
-    wantAuthnRequestsSigned: true,
-    wantLogoutRequestSigned: true,
-    nameIDFormat: [EMAIL_FORMAT],
-    singleSignOnService: [{ Binding: REDIRECT, Location: urls.ssoUrl }],
-    singleLogoutService: [{ Binding: REDIRECT, Location: urls.sloUrl }],
-  });
-
-  const handlers: Record<
-    string,
-    (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
-  > = {
-    'GET /metadata': async (_req, res) => {
-      send(res, 200, 'application/samlmetadata+xml; charset=utf-8', idp.getMetadata());
-    },
-    'GET /sso': async (_req, res, url) => {
-      const query = Object.fromEntries(url.searchParams);
-      const { sp, host } = await serviceProviderFor(issuerOf(query['SAMLRequest'] ?? ''));
-      const parsed = await idp.parseLoginRequest(sp, 'redirect', {
-        query,
-        octetString: octetString(url.search.slice(1)),
-      });
-      const request = parsed.extract['request'] as Record<string, string> | undefined;
-      if (!request?.['id']) throw new Error('The AuthnRequest has no ID');
-      const now = Date.now();
-      for (const [key, item] of pending) if (item.expiresAt <= now) pending.delete(key);
-      if (pending.size >= MAX_PENDING) pending.clear();
-      const pendingId = randomBytes(16).toString('base64url');
-      pending.set(pendingId, {
-        sp,
-        spHost: host,
-        requestId: request['id'],
-        relayState: query['RelayState'] ?? '',
-        expiresAt: now + PENDING_TTL_MS,
-      });
-      const users = await listUsersForHost(options.db, websiteSearchString(host));
-      send(res, 200, 'text/html; charset=utf-8', loginPage({ pendingId, spName: host, users }));
-    },
-    'POST /sso': async (req, res) => {
-      const form = await readForm(req);
-      const item = pending.get(form.get('pending') ?? '');
-      if (!item || item.expiresAt <= Date.now()) throw new Error('This sign-in has expired');
-      pending.delete(form.get('pending') ?? '');
-      const users = await listUsersForHost(options.db, websiteSearchString(item.spHost));
-      const user = users.find((u) => u.userName === form.get('user'));
-      if (!user) throw new Error('Choose one of the listed accounts');
-      const { samlResponse } = await signedLoginResponse({
-        idp,
-        sp: item.sp,
-        inResponseTo: item.requestId,
-        email: user.userName,
-        displayName: user.name,
-      });
-      options.logger.info({ user: user.userName, sp: item.spHost }, 'dev IdP signed in a user');
-      const acs = item.sp.entityMeta.getAssertionConsumerService('post');
-      send(
-        res,
-        200,
-        'text/html; charset=utf-8',
-        autoPostPage({
-          title: 'Signing you in…',
-          action: String(Array.isArray(acs) ? acs[0] : acs),
-          field: 'SAMLResponse',
-          message: samlResponse,
-          relayState: item.relayState,
-        }),
-      );
-    },
-    'GET /slo': async (_req, res, url) => signOut(idp, res, url),
-  };
+  let handlers: Promise<DevIdpHandlers> | undefined;
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${DEV_IDP_HOST}`);
-    const handler = handlers[`${req.method ?? 'GET'} ${url.pathname}`];
-    if (!handler) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-    handler(req, res, url).catch((error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      options.logger.warn({ err: error, path: url.pathname }, 'dev IdP refused a request');
-      if (!res.headersSent) send(res, 400, 'text/html; charset=utf-8', errorPage(message));
-    });
+    handlers ??= import('./dev-idp-handlers.ts').then((m) =>
+      m.devIdpHandlers({ ...options, urls }),
+    );
+    handlers
+      .then((loaded) => {
+        const handler = loaded[`${req.method ?? 'GET'} ${url.pathname}`];
+        if (!handler) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+        return handler(req, res, url);
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        options.logger.warn({ err: error, path: url.pathname }, 'dev IdP refused a request');
+        if (!res.headersSent) send(res, 400, 'text/html; charset=utf-8', errorPage(message));
+      });
   });
   return {
     port,
@@ -169,34 +68,4 @@ export async function startDevIdp(options: {
         server.close(() => resolve());
       }),
   };
-}
-
-/** Single logout: answers the SP's signed LogoutRequest with a LogoutResponse posted back. */
-async function signOut(
-  idp: ReturnType<typeof samlify.IdentityProvider>,
-  res: ServerResponse,
-  url: URL,
-): Promise<void> {
-  const query = Object.fromEntries(url.searchParams);
-  const { sp } = await serviceProviderFor(issuerOf(query['SAMLRequest'] ?? ''));
-  const parsed = await idp.parseLogoutRequest(sp, 'redirect', {
-    query,
-    octetString: octetString(url.search.slice(1)),
-  });
-  const reply = idp.createLogoutResponse(sp, { ...parsed }, 'post', {
-    relayState: query['RelayState'] ?? '',
-  });
-  const action = 'entityEndpoint' in reply ? reply.entityEndpoint : '';
-  send(
-    res,
-    200,
-    'text/html; charset=utf-8',
-    autoPostPage({
-      title: 'Signing you out…',
-      action,
-      field: 'SAMLResponse',
-      message: reply.context,
-      relayState: query['RelayState'],
-    }),
-  );
 }

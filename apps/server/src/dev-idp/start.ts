@@ -26,8 +26,9 @@ export async function startDevIdpIfWanted(
   const keys = loadOrCreateDevIdpKeys(dataDir);
   let idp: DevIdp;
   try {
-    // Loaded only here: samlify, which it needs, is a development dependency, absent from an
-    // installation made with `npm ci --omit=dev` (which has no use for a development IdP).
+    // Loaded only here: samlify, which its pages need, is a development dependency, absent from
+    // an installation made with `npm ci --omit=dev` (which has no use for a development IdP);
+    // startDevIdp checks it is there and loads it with the pages, on the IdP's first request.
     const { startDevIdp } = await import('./dev-idp-server.ts');
     idp = await startDevIdp({ db, keys, port: settings.port, logger });
   } catch (error) {
