@@ -54,7 +54,7 @@ export function registerAuth(
     // taught sections request.grants answers from (read with the session, never on their own:
     // a signed-in call's fixed cost is this one statement).
     const key = { sessionId, accountId, locationId };
-    const live = await findLiveSession(deps.db, key, deps.now(), grantColumnsOf(key));
+    const live = await findLiveSession(deps.db, key, deps.now(), grantColumnsOf);
     if (!live) throw AppError.unauthorized(AUTH_MESSAGES.ended);
     reply.header(ROLES_VERSION_HEADER, live.rolesVersion);
     request.signedIn = { accountId, locationId, sessionId, userName: live.userName };

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, userAccounts, userRoles } from '../../db/schema/index.ts';
 
@@ -49,39 +49,85 @@ export interface LiveSession {
   rolesVersion: string;
 }
 
+/** The caller's ids as the session check binds them, for columns read along with it. */
+export interface SessionCaller {
+  accountId: SQLWrapper;
+  locationId: SQLWrapper;
+}
+
+const statementNumbers = new WeakMap<object, number>();
+/** One statement name per column set: a connection holds one text per name. */
+function statementNumber(also: object): number {
+  let n = statementNumbers.get(also);
+  if (n === undefined) statementNumbers.set(also, (n = nextStatementNumber++));
+  return n;
+}
+let nextStatementNumber = 0;
+const noColumns = () => ({});
 /**
- * The session, if it is not revoked or expired and its account is active in the store. The
- * roles version comes from the same statement (an index lookup on user_roles by account), and so
- * does `also`: further columns about the same caller (the auth hook adds the grants), read only
- * when the session is live, so a signed-in call costs one round trip before its handler.
+ * Every signed-in call runs the session check, so it is a prepared statement: PostgreSQL parses
+ * and plans it once per connection under its name instead of on every call (about 0.3 ms of its
+ * 0.4 ms on the large store), and drizzle builds it once per database handle and column set.
  */
-export async function findLiveSession<K extends string = never>(
+function sessionCheck<K extends string>(
   db: Db,
-  key: { sessionId: number; accountId: number; locationId: number },
-  now: Date,
-  also: Record<K, SQL<string>> = {} as Record<K, SQL<string>>,
-): Promise<(LiveSession & { also: Record<K, string> }) | null> {
+  also: (caller: SessionCaller) => Record<K, SQL<string>>,
+) {
+  const caller = {
+    accountId: sql.placeholder('accountId'),
+    locationId: sql.placeholder('locationId'),
+  };
   const roles = db
     .select({
       version: sql<string>`${count()} || '.' || coalesce(${max(userRoles.id)}, 0)`.as('version'),
     })
     .from(userRoles)
-    .where(eq(userRoles.accountId, key.accountId));
-  const [row] = await db
-    .select({ userName: userAccounts.userName, rolesVersion: sql<string>`(${roles})`, also })
+    .where(eq(userRoles.accountId, caller.accountId));
+  return db
+    .select({
+      userName: userAccounts.userName,
+      rolesVersion: sql<string>`(${roles})`,
+      also: also(caller),
+    })
     .from(sessions)
     .innerJoin(userAccounts, eq(userAccounts.id, sessions.accountId))
     .where(
       and(
-        eq(sessions.id, key.sessionId),
-        eq(sessions.accountId, key.accountId),
-        eq(userAccounts.locationId, key.locationId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.accountId, caller.accountId),
+        eq(userAccounts.locationId, caller.locationId),
         eq(userAccounts.active, true),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare(`csp_session_check_${statementNumber(also)}`);
+}
+
+const preparedChecks = new WeakMap<Db, WeakMap<object, ReturnType<typeof sessionCheck>>>();
+
+/**
+ * The session, if it is not revoked or expired and its account is active in the store. The
+ * roles version comes from the same statement (an index lookup on user_roles by account), and so
+ * does `also`: further columns about the same caller (the auth hook adds the grants), read only
+ * when the session is live, so a signed-in call costs one round trip before its handler. `also`
+ * is built once per database handle (the statement is prepared), from the caller's bound ids.
+ */
+export async function findLiveSession<K extends string = never>(
+  db: Db,
+  key: { sessionId: number; accountId: number; locationId: number },
+  now: Date,
+  also: (caller: SessionCaller) => Record<K, SQL<string>> = noColumns as () => Record<
+    K,
+    SQL<string>
+  >,
+): Promise<(LiveSession & { also: Record<K, string> }) | null> {
+  let byColumns = preparedChecks.get(db);
+  if (!byColumns) preparedChecks.set(db, (byColumns = new WeakMap()));
+  let check = byColumns.get(also);
+  if (!check) byColumns.set(also, (check = sessionCheck(db, also)));
+  const [row] = await check.execute({ ...key, now: now.toISOString() });
   if (!row) return null;
   return {
     userName: row.userName,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActionName } from '@csp/contracts';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { Session } from '../../lib/session.ts';
 import { Grants } from './grants.ts';
 import { grantColumns, type GrantColumns } from './repository.ts';
 
@@ -28,10 +28,14 @@ export type GrantColumnValues = Record<keyof GrantColumns, string>;
 
 /**
  * The columns the auth hook adds to its session check, so a signed-in call reads its grants in
- * that one statement instead of a round trip of its own.
+ * that one statement instead of a round trip of its own. Built from the caller's ids as the
+ * statement binds them (placeholders of the prepared session check).
  */
-export function grantColumnsOf(session: Pick<Session, 'accountId' | 'locationId'>): GrantColumns {
-  return grantColumns(session.accountId, session.locationId);
+export function grantColumnsOf(caller: {
+  accountId: SQLWrapper;
+  locationId: SQLWrapper;
+}): GrantColumns {
+  return grantColumns(caller.accountId, caller.locationId);
 }
 
 /** Hands `request.grants` what the auth hook read with the session. */

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ScopeColumns } from '../catalog/index.ts';
 import {
@@ -75,7 +75,10 @@ export interface GrantColumns {
  * carry them: the grants come with the session in one round trip. Each is an index lookup by
  * account (user_roles_account_idx, professors_account_idx).
  */
-export function grantColumns(accountId: number, locationId: number): GrantColumns {
+export function grantColumns(
+  accountId: number | SQLWrapper,
+  locationId: number | SQLWrapper,
+): GrantColumns {
   return {
     grants: sql<string>`(select coalesce(json_agg(json_build_array(
         ${roles.name}, ${actions.name}, ${userRoles.divisionId}, ${userRoles.departmentId},
