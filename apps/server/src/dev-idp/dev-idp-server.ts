@@ -44,9 +44,13 @@ export async function startDevIdp(options: {
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${DEV_IDP_HOST}`);
-    handlers ??= import('./dev-idp-handlers.ts').then((m) =>
-      m.devIdpHandlers({ ...options, urls }),
-    );
+    // A failed load is not kept: the next request tries again.
+    handlers ??= import('./dev-idp-handlers.ts')
+      .then((m) => m.devIdpHandlers({ ...options, urls }))
+      .catch((error: unknown) => {
+        handlers = undefined;
+        throw error;
+      });
     handlers
       .then((loaded) => {
         const handler = loaded[`${req.method ?? 'GET'} ${url.pathname}`];
