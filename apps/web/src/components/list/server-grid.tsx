@@ -14,6 +14,8 @@ const DataGrid = lazy(() =>
 
 /** Where the grid will be while its code loads: its column headers' and one row's height. */
 const GRID_PLACEHOLDER_HEIGHT = 108;
+/** The grid's row height at its standard density (rows that wrap grow past it). */
+const ROW_HEIGHT = 52;
 
 /** Cells that grow to fit a long name (two lines) instead of cutting it off. */
 export const WRAPPING_CELLS = {
@@ -37,6 +39,10 @@ export function usePageModel(page: number, pageSize: number): GridPaginationMode
  * tests, at no real cost.
  */
 export function ServerGrid<R extends GridValidRowModel>({ sx, ...props }: DataGridProps<R>) {
+  // While the first rows load, the grid keeps a page's height: its footer then stays where the
+  // rows put it instead of jumping down when they arrive (a layout shift of 0.06 on /adopt).
+  const firstLoad = props.loading === true && (props.rows?.length ?? 0) === 0;
+  const pageHeight = (props.paginationModel?.pageSize ?? 20) * ROW_HEIGHT;
   return (
     <Suspense fallback={<Skeleton variant="rounded" height={GRID_PLACEHOLDER_HEIGHT} />}>
       <DataGrid
@@ -49,7 +55,11 @@ export function ServerGrid<R extends GridValidRowModel>({ sx, ...props }: DataGr
         disableColumnMenu
         disableRowSelectionOnClick
         {...(props as DataGridProps)}
-        sx={[{ bgcolor: 'background.paper' }, ...(Array.isArray(sx) ? sx : [sx])]}
+        sx={[
+          { bgcolor: 'background.paper' },
+          firstLoad && { '--DataGrid-overlayHeight': `${pageHeight}px` },
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
       />
     </Suspense>
   );
