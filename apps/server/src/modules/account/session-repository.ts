@@ -63,7 +63,6 @@ function statementNumber(also: object): number {
   return n;
 }
 let nextStatementNumber = 0;
-const noColumns = () => ({});
 /**
  * Every signed-in call runs the session check, so it is a prepared statement: PostgreSQL parses
  * and plans it once per connection under its name instead of on every call, and drizzle builds
@@ -115,14 +114,11 @@ const preparedChecks = new WeakMap<Db, WeakMap<object, ReturnType<typeof session
  * when the session is live, so a signed-in call costs one round trip before its handler. `also`
  * is built once per database handle (the statement is prepared), from the caller's bound ids.
  */
-export async function findLiveSession<K extends string = never>(
+export async function findLiveSession<K extends string>(
   db: Db,
   key: { sessionId: number; accountId: number; locationId: number },
   now: Date,
-  also: (caller: SessionCaller) => Record<K, SQL<string>> = noColumns as () => Record<
-    K,
-    SQL<string>
-  >,
+  also: (caller: SessionCaller) => Record<K, SQL<string>>,
 ): Promise<(LiveSession & { also: Record<K, string> }) | null> {
   let byColumns = preparedChecks.get(db);
   if (!byColumns) preparedChecks.set(db, (byColumns = new WeakMap()));

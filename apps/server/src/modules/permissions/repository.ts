@@ -75,10 +75,7 @@ export interface GrantColumns {
  * carry them: the grants come with the session in one round trip. Each is an index lookup by
  * account (user_roles_account_idx, professors_account_idx).
  */
-export function grantColumns(
-  accountId: number | SQLWrapper,
-  locationId: number | SQLWrapper,
-): GrantColumns {
+export function grantColumns(accountId: SQLWrapper, locationId: SQLWrapper): GrantColumns {
   return {
     grants: sql<string>`(select coalesce(json_agg(json_build_array(
         ${roles.name}, ${actions.name}, ${userRoles.divisionId}, ${userRoles.departmentId},
