@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { reference } from './columns.ts';
+import { locations } from './tenancy.ts';
 import { tenantKey, accountLink } from './tenant-columns.ts';
 
 /** A division of a university (e.g. main campus, law school), with its own terms. */
@@ -154,7 +156,46 @@ export const sections = pgTable(
     index('sections_location_listing_idx').on(t.locationId, t.listingCount, t.id),
     index('sections_location_status_idx').on(t.locationId, t.adoptionStatusRank, t.id),
     index('sections_location_professors_idx').on(t.locationId, t.professorNames, t.id),
+    // Imports refuse a section ending before it starts; the catalog's kept starts rely on it
+    // (a section starting from today has not ended).
+    check('sections_dates_ck', sql`${t.endDate} >= ${t.startDate}`),
   ],
+);
+
+/**
+ * Each course's distinct section start dates, each with the one before it ('-infinity' for
+ * the first), kept by the sections' triggers (migration 0023, ADR 0032). A course's next start
+ * from any day D is the one row with start_date >= D and prev_start < D: so the catalog's
+ * default view pages its courses in next-start order straight from the index, for any date.
+ */
+export const courseStarts = pgTable(
+  'course_starts',
+  {
+    locationId: reference(() => locations.id),
+    courseId: reference(() => courses.id),
+    startDate: date({ mode: 'string' }).notNull(),
+    prevStart: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.startDate] }),
+    index('course_starts_window_idx').on(t.locationId, t.startDate, t.courseId, t.prevStart),
+  ],
+);
+
+/**
+ * How many courses have each (start date, start before it) pair: the catalog's total for a
+ * window [D, to] is the sum over start_date in it with prev_start < D, a few dozen rows
+ * whatever the store's size (migration 0023, ADR 0032).
+ */
+export const courseStartCounts = pgTable(
+  'course_start_counts',
+  {
+    locationId: reference(() => locations.id),
+    startDate: date({ mode: 'string' }).notNull(),
+    prevStart: date({ mode: 'string' }).notNull(),
+    courses: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.startDate, t.prevStart] })],
 );
 
 export const sectionProfessors = pgTable(

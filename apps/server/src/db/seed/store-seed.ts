@@ -252,7 +252,7 @@ async function refreshStoreSectionFacts(db: Db, locationId: number): Promise<voi
   await deferSectionFacts(db, false);
   // Statistics first, so the one refresh reads each section's rows by index.
   await db.execute(
-    sql`analyze sections, section_professors, professors, enrollments, adoption_materials, adoption_material_sections`,
+    sql`analyze sections, course_starts, course_start_counts, section_professors, professors, enrollments, adoption_materials, adoption_material_sections`,
   );
   await db.execute(
     sql`select refresh_section_facts(array(select id from sections where location_id = ${locationId}))`,

@@ -3,84 +3,30 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../../db/bulk-write.ts';
 import { toCourseRow, type CourseListRow, type RawCourseRow } from './list-rows.ts';
 import type { Db } from '../../../db/client.ts';
-import { courseSearchMatches } from '../../catalog/index.ts';
 import {
-  ACTION_TYPE_SQL,
   COMPLETE,
   RESPONDING,
-  PAGE_KEY_SQL,
   SORT_SQL,
   countedSectionsSql,
   type CourseListQuery,
 } from './list-query.ts';
+import { candidatesSql, keptPageCte, planOf, type Page, type Plan } from './list-plan.ts';
 
 // The course list's statement and its execution (the page is cut before the figures are read).
 
-type Page = { limit: number; offset: number };
-
-/** What the statement's parts decide once from the query (see courseListStatement). */
-interface Plan {
-  q: CourseListQuery;
-  page: Page | undefined;
-  scope: SQL;
-  startsToday: boolean;
-  actionFilter: string | null;
-  pageKey: { key: readonly string[]; figures: boolean };
-  figuresFirst: boolean;
-  nextStartOfAll: boolean;
-  order: (columns: readonly string[]) => SQL;
-}
-
-function planOf(q: CourseListQuery, page: Page | undefined): Plan {
-  const direction = q.sortDirection === 'desc' ? 'desc' : 'asc';
-  const nulls = direction === 'asc' ? 'nulls last' : 'nulls first';
-  // The page is cut before anything else is read for it. When neither the filter nor the sort
-  // needs the adoption figures, it is cut first and the figures are worked out for its rows
-  // only; otherwise every candidate's figures are worked out, then it is cut. Either way the
-  // course names, next start (unless it is the order) and the total ride on the page's rows.
-  const actionFilter = q.search ? null : ACTION_TYPE_SQL[q.actionType];
-  const pageKey = PAGE_KEY_SQL[q.sortField];
-  return {
-    q,
-    page,
-    scope: q.sectionScope ?? sql`true`,
-    // A window that starts today (the default) counts every section starting from today up to
-    // its end, so a listed course's next start is its earliest counted start: no second look at
-    // the sections is needed. Only for a store-wide adopter: a scoped one's counted sections are
-    // theirs alone, and the next start is the course's.
-    startsToday: !q.search && q.window.from === q.today && q.sectionScope === null,
-    actionFilter,
-    pageKey,
-    figuresFirst: pageKey.figures || actionFilter !== null,
-    nextStartOfAll: q.sortField === 'nextStartDate',
-    order: (columns) =>
-      sql.raw(
-        `${columns.map((column) => `${column} ${direction} ${nulls}`).join(', ')}, course_id asc`,
-      ),
-  };
-}
-
-function candidatesSql({ q, scope, startsToday }: Plan): SQL {
-  return q.search
-    ? sql`select c.id as course_id from courses c
-        where c.id in (${courseSearchMatches(q.locationId, q.search)})
-          and exists (select 1 from sections s where s.course_id = c.id and ${scope})`
-    : startsToday
-      ? sql`select s.course_id, min(s.start_date) as next_start from counted s group by s.course_id`
-      : sql`select distinct s.course_id from counted s`;
-}
-
-/** Each course's next start, when the counted sections do not say it (see startsToday). */
+/**
+ * Each course's next start, when the counted sections do not say it (see startsToday): its kept
+ * start from today (ADR 0032), one index read per course however many sections it has.
+ */
 function nextStartCte({ q }: Plan, name: string, scope: SQL): SQL {
   return sql`${sql.raw(name)} as (
-      select s.course_id, min(s.start_date) as next_start from sections s
-      where s.location_id = ${q.locationId} and s.start_date >= ${q.today}
-        and s.course_id in (select course_id from ${scope})
-      group by s.course_id
+      select cs.course_id, cs.start_date as next_start from course_starts cs
+      where cs.course_id in (select course_id from ${scope})
+        and cs.start_date >= ${q.today} and cs.prev_start < ${q.today}
     ),`;
 }
 
-function countedCte({ q, scope }: Plan): SQL {
+function countedCte({ q, scope, filtered, keptPage }: Plan): SQL {
   const courseFilter = sql.join(
     [
       sql`true`,
@@ -92,18 +38,16 @@ function countedCte({ q, scope }: Plan): SQL {
   );
   // The course tables are joined only when the scope or a filter reads them: a store-wide
   // adopter's default view is then an index-only range scan of the sections.
-  const needsCourse =
-    q.sectionScope !== null ||
-    (!q.search &&
-      (q.divisionId !== undefined || q.departmentCode !== undefined || q.courseCode !== undefined));
-  // With a search the courses come first and their sections are counted; otherwise the
-  // counted sections say which courses are listed.
+  const needsCourse = q.sectionScope !== null || (!q.search && filtered);
+  // With a search the courses come first and their sections are counted; with a page read from
+  // the kept starts, the page's; otherwise the counted sections say which courses are listed.
+  const listedFirst = q.search ? 'candidates' : keptPage ? 'paged' : null;
   return sql`counted as (
       select s.course_id, s.start_date, s.has_text, s.has_ntr, s.needs_response
       from sections s
         ${needsCourse ? sql`join courses c on c.id = s.course_id join departments d on d.id = c.department_id` : sql``}
       where s.location_id = ${q.locationId} and ${countedSectionsSql(q)} and ${scope}
-        and ${q.search ? sql`s.course_id in (select course_id from candidates)` : courseFilter}
+        and ${listedFirst ? sql`s.course_id in (select course_id from ${sql.raw(listedFirst)})` : courseFilter}
     ),`;
 }
 
@@ -200,6 +144,10 @@ function listedCte(plan: Plan): SQL {
     )`;
 }
 
+const LISTED_COLUMNS = sql.raw(`course_id, division_id, division_name, department_code,
+      department_name, course_code, course_name, next_start::text as next_start, section_count,
+      adopted_count, ntr_count, adoption_complete, response_required, total_rows`);
+
 /**
  * The statement behind getCourseList and exportCatalog, in one round trip (ADR 0010):
  * - `counted`: the caller's sections the figures speak for (the date window, or with a search
@@ -219,6 +167,11 @@ export function courseListStatement(q: CourseListQuery, page?: Page): SQL {
   const { figuresFirst, nextStartOfAll } = plan;
   const candidates = candidatesSql(plan);
   const counted = countedCte(plan);
+  if (plan.keptPage) {
+    return sql`
+    with ${keptPageCte(plan)} ${counted} ${figuresCte(plan)} ${respondingCte(plan)} ${listedCte(plan)}
+    select ${LISTED_COLUMNS} from listed order by ${plan.order(SORT_SQL[q.sortField])}`;
+  }
   const paged = pagedCte(plan);
   return sql`
     with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
@@ -229,10 +182,7 @@ export function courseListStatement(q: CourseListQuery, page?: Page): SQL {
     ${figuresFirst ? paged : sql``}
     ${nextStartOfAll || plan.startsToday ? sql`` : nextStartCte(plan, 'next_start', sql.raw('paged'))}
     ${listedCte(plan)}
-    select course_id, division_id, division_name, department_code, department_name, course_code,
-      course_name, next_start::text as next_start, section_count, adopted_count, ntr_count,
-      adoption_complete, response_required, total_rows
-    from listed
+    select ${LISTED_COLUMNS} from listed
     order by ${plan.order(SORT_SQL[q.sortField])}`;
 }
 

@@ -31,10 +31,21 @@ export async function plannerRowCounts(db: Db): Promise<Map<ImportTable, number>
   return new Map(rows.map((r) => [r.table, Number(r.rows)]));
 }
 
+/** Tables the triggers grow with an import's table (the catalog's kept starts: ADR 0032). */
+const KEPT_WITH: Partial<Record<ImportTable, readonly string[]>> = {
+  sections: ['course_starts', 'course_start_counts'],
+};
+
 /**
  * ANALYZE inside the import's transaction: it counts the rows this transaction inserted, so
  * the statements after it (and the triggers they fire) plan for the table as it now is.
  */
 export async function analyzeTable(db: Db, table: ImportTable): Promise<void> {
-  await db.execute(sql`analyze ${sql.identifier(table)}`);
+  const tables = [table, ...(KEPT_WITH[table] ?? [])];
+  await db.execute(
+    sql`analyze ${sql.join(
+      tables.map((t) => sql.identifier(t)),
+      sql`, `,
+    )}`,
+  );
 }
