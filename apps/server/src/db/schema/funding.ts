@@ -74,6 +74,8 @@ export const fundingSources = pgTable(
      */
     closedThroughEntryId: integer(),
     ...keptFigures(),
+    /** The source's allowances, kept by their statement triggers (migration 0024). */
+    allowanceCount: integer().notNull().default(0),
     /** Bumped by each edit; an edit sent with an older version is refused (no lost update). */
     version: integer().notNull().default(0),
     ...creationStamp(requiredAccount()),

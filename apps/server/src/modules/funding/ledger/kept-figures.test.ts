@@ -71,6 +71,14 @@ describe.each(engines)('kept funding figures (%s)', (engine) => {
       expect(kept.length).toBeGreaterThan(0);
       expect(kept).toEqual(counted);
     }
+    // Each source's kept allowance count (migration 0024) against its allowances.
+    const counts = await queryRows<{ kept: number; counted: number }>(
+      ctx.db,
+      sql`select s.allowance_count as kept,
+        (select count(*)::int from funding_allowances a where a.source_id = s.id) as counted
+        from funding_sources s order by s.id`,
+    );
+    expect(counts.map((c) => Number(c.kept))).toEqual(counts.map((c) => c.counted));
   }
 
   const biology = () => ({

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
   divisions,
-  fundingAllowances,
   fundingSources,
   fundingSourceTerms,
   terms,
@@ -25,30 +24,21 @@ export interface SourceWithSums {
 }
 
 /**
- * The store's sources (or one of them) with their figures as kept on their rows (migration
- * 0019) and their allowance count, an index-only count of funding_allowances_source_student_uq
- * per source (a lateral join by source id: never a scan of other sources', nor other stores',
- * rows).
+ * The store's sources (or one of them) with their figures and their allowance count as kept on
+ * their rows (migrations 0019 and 0024): a read of the sources alone, however many allowances.
  */
 export async function sourcesWithSums(
   db: Db,
   locationId: number,
   sourceId?: number,
 ): Promise<SourceWithSums[]> {
-  const counts = db
-    .select({ n: sql<number>`count(*)`.mapWith(Number).as('n') })
-    .from(fundingAllowances)
-    .where(eq(fundingAllowances.sourceId, fundingSources.id))
-    .as('counts');
   const rows = await db
     .select({
       source: fundingSources,
       createdByName: userAccounts.name,
-      allowanceCount: counts.n,
     })
     .from(fundingSources)
     .innerJoin(userAccounts, eq(userAccounts.id, fundingSources.createdBy))
-    .leftJoinLateral(counts, sql`true`)
     .where(
       and(
         eq(fundingSources.locationId, locationId),
@@ -62,7 +52,7 @@ export async function sourcesWithSums(
     expiry: r.source.expiredCents,
     payout: r.source.paidOutCents,
     balance: r.source.balanceCents,
-    allowanceCount: r.allowanceCount ?? 0,
+    allowanceCount: r.source.allowanceCount,
   }));
 }
 
