@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { reportPreparedStatements } from './pglite-prepared.ts';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -121,6 +122,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
         options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
       );
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) });
+  reportPreparedStatements(client, options.onQuery);
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   if (options.dataDir) restrictToOwner(options.dataDir);
   return {

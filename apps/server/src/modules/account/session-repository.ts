@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull, lt, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isPglite, pgliteStatement } from '../../db/pglite-prepared.ts';
 import { sessions, userAccounts, userRoles } from '../../db/schema/index.ts';
 
 export type SessionMethod = 'password' | 'remember' | 'saml';
@@ -63,20 +64,19 @@ function statementNumber(also: object): number {
   return n;
 }
 let nextStatementNumber = 0;
-/**
- * Every signed-in call runs the session check, so it is a prepared statement: PostgreSQL parses
- * and plans it once per connection under its name instead of on every call, and drizzle builds
- * it once per database handle and column set. On the large store a signed-in call got 1.2 ms
- * faster (3.0 to 1.8 ms for a student search by ID), about 1 ms of it PostgreSQL's planning.
- */
+
+/** The caller's ids as placeholders: bound when the session check runs. */
+const CALLER: SessionCaller = {
+  accountId: sql.placeholder('accountId'),
+  locationId: sql.placeholder('locationId'),
+};
+
+/** The session check's statement, its values placeholders (see preparedSessionCheck). */
 function sessionCheck<K extends string>(
   db: Db,
   also: (caller: SessionCaller) => Record<K, SQL<string>>,
 ) {
-  const caller = {
-    accountId: sql.placeholder('accountId'),
-    locationId: sql.placeholder('locationId'),
-  };
+  const caller = CALLER;
   const roles = db
     .select({
       version: sql<string>`${count()} || '.' || coalesce(${max(userRoles.id)}, 0)`.as('version'),
@@ -101,11 +101,33 @@ function sessionCheck<K extends string>(
         gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1)
-    .prepare(`csp_session_check_${statementNumber(also)}`);
+    .limit(1);
 }
 
-const preparedChecks = new WeakMap<Db, WeakMap<object, ReturnType<typeof sessionCheck>>>();
+/**
+ * Every signed-in call runs the session check, so it is a prepared statement: PostgreSQL parses
+ * and plans it once per connection under its name instead of on every call, and drizzle builds
+ * it once per database handle and column set. On the large store a signed-in call got 1.2 ms
+ * faster (3.0 to 1.8 ms for a student search by ID), about 1 ms of it PostgreSQL's planning.
+ * On PGlite, whose queries are all unnamed, it is PREPAREd by db/pglite-prepared.ts (ADR 0007).
+ */
+function preparedSessionCheck<K extends string>(
+  db: Db,
+  also: (caller: SessionCaller) => Record<K, SQL<string>>,
+) {
+  const name = `csp_session_check_${statementNumber(also)}`;
+  const query = sessionCheck(db, also);
+  if (!isPglite(db)) return query.prepare(name);
+  // The same columns as drizzle's select, in its order: user name, roles version, then `also`.
+  const alsoKeys = Object.keys(also(CALLER)) as K[];
+  return pgliteStatement(db, name, query, (columns) => ({
+    userName: String(columns[0]),
+    rolesVersion: String(columns[1]),
+    also: Object.fromEntries(alsoKeys.map((key, i) => [key, columns[2 + i]])) as Record<K, string>,
+  }));
+}
+
+const preparedChecks = new WeakMap<Db, WeakMap<object, ReturnType<typeof preparedSessionCheck>>>();
 
 /**
  * The session, if it is not revoked or expired and its account is active in the store. The
@@ -123,7 +145,7 @@ export async function findLiveSession<K extends string>(
   let byColumns = preparedChecks.get(db);
   if (!byColumns) preparedChecks.set(db, (byColumns = new WeakMap()));
   let check = byColumns.get(also);
-  if (!check) byColumns.set(also, (check = sessionCheck(db, also)));
+  if (!check) byColumns.set(also, (check = preparedSessionCheck(db, also)));
   const [row] = await check.execute({ ...key, now: now.toISOString() });
   if (!row) return null;
   return {
