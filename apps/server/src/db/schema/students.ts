@@ -26,6 +26,8 @@ export const students = pgTable(
     uniqueIndex('students_location_idnum_uq').on(t.locationId, t.studentIdNum),
     // Prefix search on the student ID ('1234…'), whatever the database collation.
     index('students_idnum_prefix_idx').on(t.locationId, sql`${t.studentIdNum} text_pattern_ops`),
+    // Both name indexes also INCLUDE the columns the student search shows (migration 0025: drizzle
+    // cannot say INCLUDE), so its name arms are index-only scans.
     index('students_last_name_idx').on(t.locationId, sql`lower(${t.lastName}) text_pattern_ops`),
     index('students_first_name_idx').on(t.locationId, sql`lower(${t.firstName}) text_pattern_ops`),
   ],

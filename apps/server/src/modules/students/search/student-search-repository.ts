@@ -125,21 +125,22 @@ export async function searchStudentRows(
   page: { offset: number; limit: number },
 ): Promise<{ rows: StudentSearchRow[]; total: number }> {
   const { hits, rank } = hitsAndRank(locationId, match, await visibleTo(sql.raw('s.id')));
+  // The results are the best MAX of the hits: the page is cut from them in one top-N sort (no
+  // sort of every hit), and the total is the hits' count up to MAX.
+  const shown = Math.max(0, Math.min(page.limit, MAX - page.offset));
   const raw = await queryRows<Record<string, unknown>>(
     db,
-    sql`with hits as (${hits}),
-    ranked as (
-      select h.*, ${rank} as rank from hits h order by ${ORDER} limit ${MAX}
-    ),
+    sql`with hits as materialized (${hits}),
     page as materialized (
-      select * from ranked order by ${ORDER} offset ${page.offset} limit ${page.limit}
+      select h.*, ${rank} as rank from hits h
+      order by ${ORDER} offset ${page.offset} limit ${shown}
     )
     select c.total, p.id, p.student_id_num as "studentIdNum", p.first_name as "firstName",
       p.last_name as "lastName", p.email,
       (select count(*) from rentals r
         where r.student_id = p.id and r.state = 'OUTSTANDING' and r.tracking_number is null
       ) as "outstandingRentals"
-    from (select count(*) as total from ranked) c
+    from (select least(count(*), ${MAX}) as total from hits) c
       left join page p on true
     order by p.rank, lower(p.last_name) collate "C", lower(p.first_name) collate "C", p.id`,
   );
