@@ -138,6 +138,10 @@ export const fundingAllowances = pgTable(
     emailClaim: text(),
     emailClaimedAt: instant(),
     ...keptFigures(),
+    /** The student's lowered names and ID, kept by triggers for the lists' orders (ADR 0033). */
+    studentLastKey: text().notNull().default(''),
+    studentFirstKey: text().notNull().default(''),
+    studentIdKey: text().notNull().default(''),
   },
   (t) => [
     uniqueIndex('funding_allowances_source_student_uq').on(t.sourceId, t.studentId),
@@ -146,6 +150,20 @@ export const fundingAllowances = pgTable(
       .on(t.createdBy, t.clientKey)
       .where(sql`${t.clientKey} is not null`),
     index('funding_allowances_student_idx').on(t.studentId),
+    // The allowance list's three orders, each a page read in order from its index.
+    index('funding_allowances_source_name_idx').on(
+      t.locationId,
+      t.sourceId,
+      t.studentLastKey,
+      t.studentFirstKey,
+      t.id,
+    ),
+    index('funding_allowances_source_idnum_idx').on(t.locationId, t.sourceId, t.studentIdKey, t.id),
+    index('funding_allowances_source_created_idx').on(t.locationId, t.sourceId, t.createdAt, t.id),
+    // Near expiry: a source's allowances with money left in the student's order.
+    index('funding_allowances_unspent_name_idx')
+      .on(t.sourceId, t.studentLastKey, t.studentFirstKey, t.id)
+      .where(sql`${t.balanceCents} > 0`),
     // Near expiry: a source's allowances with money left, not every allowance of the source.
     index('funding_allowances_unspent_idx')
       .on(t.sourceId, t.balanceCents)

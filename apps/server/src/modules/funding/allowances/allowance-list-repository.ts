@@ -5,12 +5,36 @@ import { queryRows } from '../../../db/bulk-write.ts';
 /** The value starts with `text`: a LIKE pattern with LIKE's own characters taken literally. */
 const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The columns a student search reads: the student ID, last and first names, each lowered. */
+interface StudentSearchColumns {
+  idNum: SQL;
+  last: SQL;
+  first: SQL;
+}
+
+/** The students aliased `st`. */
+const STUDENT_COLUMNS: StudentSearchColumns = {
+  idNum: sql.raw('lower(st.student_id_num)'),
+  last: sql.raw('lower(st.last_name)'),
+  first: sql.raw('lower(st.first_name)'),
+};
+
+/** The student's keys kept on the allowances aliased `fa` (migration 0026). */
+const ALLOWANCE_KEYS: StudentSearchColumns = {
+  idNum: sql.raw('lower(fa.student_id_key)'),
+  last: sql.raw('fa.student_last_key'),
+  first: sql.raw('fa.student_first_key'),
+};
+
 /**
- * A student search over the students aliased `st`: every word typed (spaces or a comma between
- * them, "Lee, Anna") is the start of the student ID, the last name or the first name, in any
- * case. Blank: every student.
+ * A student search: every word typed (spaces or a comma between them, "Lee, Anna") is the start
+ * of the student ID, the last name or the first name, in any case. Blank: every student. Over
+ * the students aliased `st` unless other columns are given.
  */
-export function studentSearchSql(search: string | undefined): SQL {
+export function studentSearchSql(
+  search: string | undefined,
+  columns: StudentSearchColumns = STUDENT_COLUMNS,
+): SQL {
   const words = (search ?? '')
     .toLowerCase()
     .split(/[\s,]+/)
@@ -19,8 +43,8 @@ export function studentSearchSql(search: string | undefined): SQL {
   return sql.join(
     words.map((w) => {
       const pattern = startsWith(w);
-      return sql`(lower(st.student_id_num) like ${pattern} or lower(st.last_name) like ${pattern}
-        or lower(st.first_name) like ${pattern})`;
+      return sql`(${columns.idNum} like ${pattern} or ${columns.last} like ${pattern}
+        or ${columns.first} like ${pattern})`;
     }),
     sql` and `,
   );
@@ -65,11 +89,15 @@ function toRow(r: Record<string, unknown>): AllowanceListRow {
   };
 }
 
-/** The sort orders of the list, each ending on the id so pages never overlap. */
+/**
+ * The sort orders of the list on the student's keys kept on each allowance, each ending on the
+ * id so pages never overlap; each is an index of the source's allowances
+ * (funding_allowances_source_{name,idnum,created}_idx), so a page is read in order.
+ */
 const ORDERS = {
-  lastName: sql.raw('lower(st.last_name)'),
-  studentIdNum: sql.raw('st.student_id_num'),
-  createdAt: sql.raw('fa.created_at'),
+  lastName: ['fa.student_last_key', 'fa.student_first_key', 'fa.id'],
+  studentIdNum: ['fa.student_id_key', 'fa.id'],
+  createdAt: ['fa.created_at', 'fa.id'],
 } as const;
 
 export interface AllowancePageRequest {
@@ -80,37 +108,46 @@ export interface AllowancePageRequest {
   sortDirection: 'asc' | 'desc';
 }
 
-/** One page of a source's allowances (the store's), searched by student, with the total. */
+/**
+ * One page of a source's allowances (the store's), searched by student, with the total. The
+ * page's ids come from the source's allowances alone, in the order's index, and only they are
+ * joined to their students; `allowanceCount` (the count kept on the source, migration 0024) is
+ * the total when nothing is searched, so no call reads every allowance of the source.
+ */
 export async function allowancePage(
   db: Db,
   locationId: number,
-  sourceId: number,
+  source: { id: number; allowanceCount: number },
   q: AllowancePageRequest,
 ): Promise<{ rows: AllowanceListRow[]; recordCount: number }> {
-  const dir = sql.raw(q.sortDirection === 'desc' ? 'desc' : 'asc');
-  const then = q.sortField === 'lastName' ? sql`, lower(st.first_name) ${dir}` : sql``;
+  const dir = q.sortDirection === 'desc' ? 'desc' : 'asc';
+  const order = (alias: string) =>
+    sql.raw(ORDERS[q.sortField].map((c) => `${c.replace('fa.', `${alias}.`)} ${dir}`).join(', '));
+  const searched = studentSearchSql(q.search, ALLOWANCE_KEYS);
+  const mine = sql`fa.location_id = ${locationId} and fa.source_id = ${source.id}`;
   const raw = await queryRows<Record<string, unknown>>(
     db,
-    sql`select ${COLUMNS}, count(*) over () as "totalRows"
-      from funding_allowances fa join students st on st.id = fa.student_id
-      where fa.location_id = ${locationId} and fa.source_id = ${sourceId}
-        and ${studentSearchSql(q.search)}
-      order by ${ORDERS[q.sortField]} ${dir}${then}, fa.id ${dir}
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+    sql`with page as materialized (
+        select fa.id from funding_allowances fa
+        where ${mine} and ${searched}
+        order by ${order('fa')}
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
+      )
+      select ${COLUMNS}
+      from page p join funding_allowances fa on fa.id = p.id
+        join students st on st.id = fa.student_id
+      order by ${order('fa')}`,
   );
-  const first = raw[0];
-  const recordCount = first
-    ? Number(first.totalRows)
-    : Number(
+  const recordCount = q.search?.trim()
+    ? Number(
         (
           await queryRows<{ n: unknown }>(
             db,
-            sql`select count(*) as n from funding_allowances fa join students st on st.id = fa.student_id
-              where fa.location_id = ${locationId} and fa.source_id = ${sourceId}
-                and ${studentSearchSql(q.search)}`,
+            sql`select count(*) as n from funding_allowances fa where ${mine} and ${searched}`,
           )
         )[0]?.n ?? 0,
-      );
+      )
+    : source.allowanceCount;
   return { rows: raw.map(toRow), recordCount };
 }
 

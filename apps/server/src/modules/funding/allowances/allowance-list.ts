@@ -33,9 +33,9 @@ export async function sourceAllowancePage(
   sourceId: number,
   q: AllowancePageRequest,
 ): Promise<{ allowances: FundingAllowance[]; recordCount: number }> {
-  if (!(await findSource(db, locationId, sourceId)))
-    throw AppError.notFound(M.sourceNotFound, 'sourceId');
-  const page = await allowancePage(db, locationId, sourceId, q);
+  const source = await findSource(db, locationId, sourceId);
+  if (!source) throw AppError.notFound(M.sourceNotFound, 'sourceId');
+  const page = await allowancePage(db, locationId, source, q);
   return { allowances: await withFigures(db, page.rows), recordCount: page.recordCount };
 }
 

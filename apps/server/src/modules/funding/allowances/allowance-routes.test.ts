@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FUNDING_MESSAGES as M,
@@ -228,6 +228,40 @@ describe.each(engines)('funding allowances (%s)', (engine) => {
     const beyond = (await list({ page: 50 })).json<Page>();
     expect(beyond).toEqual({ allowances: [], recordCount: 200 });
     expect((await list({ pageSize: 101 })).statusCode).toBe(400);
+  });
+
+  it('orders and finds students by their names as they are now, after a rename', async () => {
+    const source = await w.createSource(w.who.manager);
+    const students = await w.addStudents(w.storeA, 3, { prefix: '82', lastName: 'Middleton' });
+    for (const s of students)
+      await w.addAllowance(w.who.manager, source.sourceId, s.studentIdNum, 100);
+    const list = (query: Record<string, string | number>) =>
+      w.call(w.who.manager, getAllowances, { params: { sourceId: source.sourceId }, query });
+    const names = async (query: Record<string, string | number> = {}) =>
+      (await list({ sortField: 'lastName', ...query }))
+        .json<Page>()
+        .allowances.map((a) => `${a.lastName}/${a.studentIdNum}`);
+    expect(await names()).toEqual(['Middleton/820001', 'Middleton/820002', 'Middleton/820003']);
+
+    // As a student import writes a changed name and ID: one statement for the batch.
+    await ctx.db.execute(sql`update students set
+        last_name = case id when ${students[2]!.id} then 'Abbott' else 'zimmer' end,
+        student_id_num = case id when ${students[2]!.id} then '820999' else student_id_num end
+      where id in (${students[0]!.id}, ${students[2]!.id})`);
+    expect(await names()).toEqual(['Abbott/820999', 'Middleton/820002', 'zimmer/820001']);
+    expect(await names({ sortDirection: 'desc' })).toEqual([
+      'zimmer/820001',
+      'Middleton/820002',
+      'Abbott/820999',
+    ]);
+    expect(await names({ sortField: 'studentIdNum' })).toEqual([
+      'zimmer/820001',
+      'Middleton/820002',
+      'Abbott/820999',
+    ]);
+    expect(await names({ search: 'ZIM' })).toEqual(['zimmer/820001']);
+    expect(await names({ search: '820999' })).toEqual(['Abbott/820999']);
+    expect((await list({ search: 'middle' })).json<Page>().recordCount).toBe(1);
   });
 
   it("hides a store's allowances from every other store (404 naming the id)", async () => {

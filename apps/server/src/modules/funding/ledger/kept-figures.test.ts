@@ -79,6 +79,14 @@ describe.each(engines)('kept funding figures (%s)', (engine) => {
         from funding_sources s order by s.id`,
     );
     expect(counts.map((c) => Number(c.kept))).toEqual(counts.map((c) => c.counted));
+    // Each allowance's student sort keys (migration 0026) against its student.
+    const stale = await queryRows<{ id: number }>(
+      ctx.db,
+      sql`select a.id from funding_allowances a join students st on st.id = a.student_id
+        where (a.student_last_key, a.student_first_key, a.student_id_key)
+          is distinct from (lower(st.last_name), lower(st.first_name), st.student_id_num)`,
+    );
+    expect(stale).toEqual([]);
   }
 
   const biology = () => ({

@@ -32,7 +32,8 @@ function textArray(value: unknown): string[] {
  * (funding_allowances_source_student_uq): never every allowance of the store.
  */
 const aidAllowances = (locationId: number, termId: number) => sql`
-  select fa.id, fa.student_id, src.name as source_name, fa.balance_cents
+  select fa.id, fa.student_id, src.name as source_name, fa.balance_cents, fa.student_last_key,
+    fa.student_first_key
   from funding_sources src
     join terms tm on tm.id = ${termId} and tm.location_id = ${locationId}
     join funding_allowances fa on fa.source_id = src.id
@@ -77,8 +78,9 @@ export interface AccessDayRowsPage {
  * course's auto adoptions, required, of a catalog title), each title once per student, and
  * what the student has of each: fulfilled (an order item fulfilled, in an order not
  * cancelled), pending, or nothing. Only the students with a title not fulfilled are listed, by
- * name; the totals and the count cover every one. The missing titles, the costly text, are
- * read for the page's students alone.
+ * name (the name keys kept on their allowances, migration 0026); the totals and the count
+ * cover every one. The students' names, their sources' names and the missing titles (the
+ * costly text) are read for the page's students alone.
  */
 export async function accessDayRows(
   db: Db,
@@ -88,22 +90,17 @@ export async function accessDayRows(
 ): Promise<AccessDayRowsPage> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`with aid_allowances as (${aidAllowances(locationId, termId)}),
-    aid as (
-      select a.student_id,
-        array_agg(distinct a.source_name order by a.source_name) as source_names,
-        sum(a.balance_cents) as balance
-      from aid_allowances a
-      group by a.student_id
-    ),
+    sql`with aid_allowances as materialized (${aidAllowances(locationId, termId)}),
     listed as materialized (
-      select aid.student_id, st.student_id_num, st.first_name, st.last_name, st.email,
-        aid.source_names, aid.balance, k.required_count, k.not_ordered_count as not_ordered,
-        k.pending_count as pending, k.fulfilled_count as fulfilled
-      from aid
-        join student_term_access k on k.term_id = ${termId} and k.student_id = aid.student_id
-        join students st on st.id = aid.student_id
+      select a.student_id, min(a.student_last_key) as last_key,
+        min(a.student_first_key) as first_key, sum(a.balance_cents) as balance,
+        k.required_count, k.not_ordered_count as not_ordered, k.pending_count as pending,
+        k.fulfilled_count as fulfilled
+      from aid_allowances a
+        join student_term_access k on k.term_id = ${termId} and k.student_id = a.student_id
       where k.required_count > k.fulfilled_count
+      group by a.student_id, k.required_count, k.not_ordered_count, k.pending_count,
+        k.fulfilled_count
     ),
     totals as (
       select count(*) as record_count, coalesce(sum(balance), 0) as total_balance,
@@ -114,9 +111,17 @@ export async function accessDayRows(
       from listed
     ),
     page as materialized (
-      select * from listed
-      order by lower(last_name), lower(first_name), student_id
-      limit ${page.limit} offset ${page.offset}
+      select l.*, st.student_id_num, st.first_name, st.last_name, st.email
+      from (select * from listed
+            order by last_key, first_key, student_id
+            limit ${page.limit} offset ${page.offset}) l
+        join students st on st.id = l.student_id
+    ),
+    page_sources as (
+      select a.student_id, array_agg(distinct a.source_name order by a.source_name) as source_names
+      from aid_allowances a
+      where a.student_id in (select student_id from page)
+      group by a.student_id
     ),
     required as (
       select distinct on (e.student_id, t.title_id) e.student_id, t.title_id, e.section_id
@@ -142,12 +147,13 @@ export async function accessDayRows(
     )
     select totals.*, p.student_id as "customerId", p.student_id_num as "studentIdNum",
       p.first_name as "firstName", p.last_name as "lastName", p.email,
-      p.source_names as "sourceNames", p.balance, p.required_count as "requiredCount",
+      ps.source_names as "sourceNames", p.balance, p.required_count as "requiredCount",
       p.not_ordered as "notOrdered", p.pending, p.fulfilled, pm.missing
     from totals
       left join page p on true
+      left join page_sources ps on ps.student_id = p.student_id
       left join page_missing pm on pm.student_id = p.student_id
-    order by lower(p.last_name), lower(p.first_name), p.student_id`,
+    order by p.last_key, p.first_key, p.student_id`,
   );
   return accessDayPage(rows);
 }

@@ -27,8 +27,12 @@ export interface NearExpiryRowsPage {
  * Allowances with a balance whose source's window is open today and ends within `withinDays`
  * days (0: today), soonest first, then by source and student name: one page of them, with the
  * count and the unspent total over every page. The balance is the one kept on each allowance
- * (migration 0019): the sources open in the window (funding_sources_location_idx), then their
- * allowances with money left (funding_allowances_unspent_idx); no ledger entry is read.
+ * (migration 0019), the student's name keys too (migration 0026): the sources open in the
+ * window (funding_sources_location_idx) are few, each gives at most the page's end of its
+ * allowances with money left in the student's order (funding_allowances_unspent_name_idx), and
+ * only the page's rows are joined to their students. The totals are read from
+ * funding_allowances_unspent_idx alone. No ledger entry is read, and nothing is sorted but the
+ * page's candidates.
  */
 export async function nearExpiryRows(
   db: Db,
@@ -37,35 +41,44 @@ export async function nearExpiryRows(
   withinDays: number,
   page: ReportPage,
 ): Promise<NearExpiryRowsPage> {
+  // A source gives at most the rows up to the page's end (every row for a workbook).
+  const pageEnd = page.limit === null ? null : page.offset + page.limit;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`with unspent as materialized (
-      select fa.id as allowance_id, s.id as source_id, s.name as source_name,
-        fa.student_id, fa.voucher_code, fa.balance_cents as balance, s.charge_ends_on
-      from funding_sources s
-        join funding_allowances fa on fa.source_id = s.id and fa.balance_cents > 0
+    sql`with open_sources as materialized (
+      select s.id, s.name, s.charge_ends_on from funding_sources s
       where s.location_id = ${locationId}
         and s.charge_starts_on <= ${today}::date and s.charge_ends_on >= ${today}::date
         and s.charge_ends_on <= ${addDays(today, withinDays)}::date
     ),
     totals as (
-      select count(*) as record_count, coalesce(sum(balance), 0) as total_balance from unspent
+      select count(*) as record_count, coalesce(sum(fa.balance_cents), 0) as total_balance
+      from open_sources s join funding_allowances fa on fa.source_id = s.id and fa.balance_cents > 0
     ),
-    page as (
-      select u.*, st.student_id_num, st.first_name, st.last_name, st.email
-      from unspent u join students st on st.id = u.student_id
-      order by u.charge_ends_on, lower(u.source_name), u.source_id, lower(st.last_name),
-        lower(st.first_name), u.allowance_id
+    page as materialized (
+      select s.id as source_id, s.name as source_name, s.charge_ends_on, a.*
+      from open_sources s cross join lateral (
+        select fa.id as allowance_id, fa.student_id, fa.voucher_code, fa.balance_cents as balance,
+          fa.student_last_key, fa.student_first_key
+        from funding_allowances fa
+        where fa.source_id = s.id and fa.balance_cents > 0
+        order by fa.student_last_key, fa.student_first_key, fa.id
+        limit ${pageEnd}
+      ) a
+      order by s.charge_ends_on, lower(s.name), s.id, a.student_last_key, a.student_first_key,
+        a.allowance_id
       limit ${page.limit} offset ${page.offset}
     )
     select totals.*, p.allowance_id as "allowanceId", p.source_id as "sourceId",
-      p.source_name as "sourceName", p.student_id_num as "studentIdNum",
-      p.first_name as "firstName", p.last_name as "lastName", p.email,
+      p.source_name as "sourceName", st.student_id_num as "studentIdNum",
+      st.first_name as "firstName", st.last_name as "lastName", st.email,
       p.voucher_code as "voucherCode", p.balance, p.charge_ends_on::text as "chargeEndsOn",
       (p.charge_ends_on - ${today}::date) as "daysLeft"
-    from totals left join page p on true
-    order by p.charge_ends_on, lower(p.source_name), p.source_id, lower(p.last_name),
-      lower(p.first_name), p.allowance_id`,
+    from totals
+      left join page p on true
+      left join students st on st.id = p.student_id
+    order by p.charge_ends_on, lower(p.source_name), p.source_id, p.student_last_key,
+      p.student_first_key, p.allowance_id`,
   );
   const first = rows[0];
   return {
