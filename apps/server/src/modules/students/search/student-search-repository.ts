@@ -58,21 +58,25 @@ function everyWordSql(words: readonly string[]): SQL {
   );
 }
 
-/** The candidates (at most 2 x MAX) and the expression that ranks them (h: a candidate). */
+/**
+ * The candidates as the `hits` common table expression (at most 2 x MAX, each student once) and
+ * the expression that ranks them (h: a candidate).
+ */
 function hitsAndRank(
   locationId: number,
   match: StudentMatch,
   visible: SQL,
 ): { hits: SQL; rank: SQL } {
   if (match.kind === 'id') {
+    const arm = armSql(
+      locationId,
+      sql.raw('s.student_id_num'),
+      startsWith(match.id),
+      sql`true`,
+      visible,
+    );
     return {
-      hits: armSql(
-        locationId,
-        sql.raw('s.student_id_num'),
-        startsWith(match.id),
-        sql`true`,
-        visible,
-      ),
+      hits: sql`hits as materialized (${arm})`,
       rank: sql`case when h.student_id_num = ${match.id} then ${rankSql('exactId')}
         else ${rankSql('idPrefix')} end`,
     };
@@ -97,10 +101,19 @@ function hitsAndRank(
     words.map((w) => sql`${startsWith(w)}::text`),
     sql`, `,
   );
+  // One word: every last-name hit ranks above every first-name hit, so when the last-name arm
+  // alone fills the results the first-name arm is never read (its one-time filter is false).
+  const firstNeeded =
+    words.length === 1 ? sql`(select count(*) from last_arm) < ${MAX}` : sql`true`;
   return {
-    hits: sql`${armSql(locationId, lastName, startsWith(driver), filter, visible)}
-      union
-      ${armSql(locationId, firstName, startsWith(driver), filter, visible)}`,
+    hits: sql`last_arm as materialized (
+        ${armSql(locationId, lastName, startsWith(driver), filter, visible)}
+      ),
+      first_arm as (
+        select f.* from ${armSql(locationId, firstName, startsWith(driver), filter, visible)} f
+        where ${firstNeeded} and not exists (select 1 from last_arm l where l.id = f.id)
+      ),
+      hits as materialized (select * from last_arm union all select * from first_arm)`,
     rank: sql`case
       when ${fullName} then ${rankSql('fullName')}
       when lower(h.last_name) like any (array[${patterns}]) then ${rankSql('lastName')}
@@ -130,7 +143,7 @@ export async function searchStudentRows(
   const shown = Math.max(0, Math.min(page.limit, MAX - page.offset));
   const raw = await queryRows<Record<string, unknown>>(
     db,
-    sql`with hits as materialized (${hits}),
+    sql`with ${hits},
     page as materialized (
       select h.*, ${rank} as rank from hits h
       order by ${ORDER} offset ${page.offset} limit ${shown}
