@@ -85,13 +85,20 @@ export function candidatesSql(plan: Plan): SQL {
     return sql`select cs.course_id, cs.start_date as next_start from course_starts cs
         where ${keptStartsWhere(plan)}`;
   }
-  return q.search
-    ? sql`select c.id as course_id from courses c
-        where c.id in (${courseSearchMatches(q.locationId, q.search)})
-          and exists (select 1 from sections s where s.course_id = c.id and ${scope})`
-    : startsToday
-      ? sql`select s.course_id, min(s.start_date) as next_start from counted s group by s.course_id`
-      : sql`select distinct s.course_id from counted s`;
+  if (q.search) {
+    // The matches drive: a store-wide adopter's are not joined to the courses (the scope reads
+    // them), so no call reads every course of the store.
+    const matches = courseSearchMatches(q.locationId, q.search);
+    return q.sectionScope === null
+      ? sql`select m.id as course_id from (${matches}) m
+          where exists (select 1 from sections s where s.course_id = m.id)`
+      : sql`select c.id as course_id from courses c
+          where c.id in (${matches})
+            and exists (select 1 from sections s where s.course_id = c.id and ${scope})`;
+  }
+  return startsToday
+    ? sql`select s.course_id, min(s.start_date) as next_start from counted s group by s.course_id`
+    : sql`select distinct s.course_id from counted s`;
 }
 
 /** The default view's page in next-start order from the kept starts' index (see planOf). */

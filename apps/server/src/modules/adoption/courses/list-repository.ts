@@ -18,11 +18,20 @@ import { candidatesSql, keptPageCte, planOf, type Page, type Plan } from './list
  * Each course's next start, when the counted sections do not say it (see startsToday): its kept
  * start from today (ADR 0032), one index read per course however many sections it has.
  */
+/**
+ * Each course of `scope` (distinct course ids) with its next start from today: its one kept
+ * start on or after today whose previous start is before it (ADR 0032), found by one probe of
+ * course_starts' key per course, never a scan of every course's starts.
+ */
 function nextStartCte({ q }: Plan, name: string, scope: SQL): SQL {
   return sql`${sql.raw(name)} as (
-      select cs.course_id, cs.start_date as next_start from course_starts cs
-      where cs.course_id in (select course_id from ${scope})
-        and cs.start_date >= ${q.today} and cs.prev_start < ${q.today}
+      select k.course_id, ns.next_start from ${scope} k
+        cross join lateral (
+          select cs.start_date as next_start from course_starts cs
+          where cs.course_id = k.course_id and cs.start_date >= ${q.today}
+            and cs.prev_start < ${q.today}
+          limit 1
+        ) ns
     ),`;
 }
 
