@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { login } from '@csp/contracts';
+import { PlainTextField } from '../../../components/plain-text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractBody } from '../../../lib/contract-schema.ts';
 import { useSessionStore } from '../../../platform/session/session-context.tsx';
@@ -43,7 +43,7 @@ export function LoginForm() {
           {serverError}
         </Alert>
       )}
-      <TextField
+      <PlainTextField
         label="User name"
         autoComplete="username"
         required
@@ -52,7 +52,7 @@ export function LoginForm() {
         helperText={errors.userName?.message}
         {...register('userName')}
       />
-      <TextField
+      <PlainTextField
         label="Password"
         type="password"
         autoComplete="current-password"
