@@ -15,13 +15,10 @@ import { candidatesSql, keptPageCte, planOf, type Page, type Plan } from './list
 // The course list's statement and its execution (the page is cut before the figures are read).
 
 /**
- * Each course's next start, when the counted sections do not say it (see startsToday): its kept
- * start from today (ADR 0032), one index read per course however many sections it has.
- */
-/**
- * Each course of `scope` (distinct course ids) with its next start from today: its one kept
- * start on or after today whose previous start is before it (ADR 0032), found by one probe of
- * course_starts' key per course, never a scan of every course's starts.
+ * Each course of `scope` (distinct course ids) with its next start, when the counted sections do
+ * not say it (see startsToday): its one kept start on or after today whose previous start is
+ * before it (ADR 0032), one probe of course_starts' key per course, never a scan of every
+ * course's starts.
  */
 function nextStartCte({ q }: Plan, name: string, scope: SQL): SQL {
   return sql`${sql.raw(name)} as (
