@@ -67,12 +67,14 @@ function kindRun(kind: KindId, ctx: KindContext): KindRun<unknown> {
 }
 
 /**
- * A CSV row with more cells than the header: a comma in an unquoted value shifts every later
- * column, so none of its cells can be trusted. (Fewer cells are empty ones a spreadsheet left
+ * A CSV row with more cells than the header, one of them not empty: a comma in an unquoted
+ * value shifts every later column, so none of its cells can be trusted. (Fewer cells are empty ones a spreadsheet left
  * off; a workbook's cells are placed by column and cannot shift.)
  */
 function extraCells(row: FileRow, headerWidth: number, fileType: ImportFileType): CellIssue[] {
   if (fileType !== 'csv' || row.cells.length <= headerWidth) return [];
+  // Empty cells past the header (a comma at the end of every row) shift nothing.
+  if (row.cells.slice(headerWidth).every((cell) => cell.trim() === '')) return [];
   return [
     {
       column: '',

@@ -116,15 +116,26 @@ function isbnProblem(value: string): string {
   return 'is not an ISBN: an ISBN has 13 or 10 characters';
 }
 
-/** The ISBN-13 of an ISBN-13 or ISBN-10 cell. */
+/**
+ * The ISBN-13 of an ISBN-13 or ISBN-10 cell. A valid EAN-13 outside the 978/979 "Bookland"
+ * prefixes is a product barcode, not an ISBN: taken as one it would become a title's ISBN.
+ */
 function isbnOf(value: string): string {
-  return normalizeIsbn(value) ?? fail(isbnProblem(value));
+  const isbn = normalizeIsbn(value) ?? fail(isbnProblem(value));
+  if (!isbn.startsWith('978') && !isbn.startsWith('979')) {
+    fail('is an EAN-13 barcode, not an ISBN: an ISBN-13 starts with 978 or 979');
+  }
+  return isbn;
 }
 
 function isbn10Of(value: string): string {
   const compact = value.replace(/[\s-]/g, '').toUpperCase();
   if (isValidIsbn10(compact)) return compact;
-  return fail(compact.length === 10 ? isbnProblem(value) : 'is not an ISBN-10: it has 10 characters');
+  if (compact.length === 10) return fail(isbnProblem(value));
+  if (/^\d+X?$/.test(compact) && compact.length < 10 && isValidIsbn10(compact.padStart(10, '0'))) {
+    return fail('is not an ISBN-10: its leading zeros were lost (keep the column as text)');
+  }
+  return fail(`is not an ISBN-10: an ISBN-10 has 10 characters, this one ${compact.length}`);
 }
 
 function peopleOf(value: string, separator: string): Person[] {

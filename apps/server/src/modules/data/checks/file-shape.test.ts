@@ -69,6 +69,34 @@ describe.each(engines)('the shape of an uploaded file (%s)', (engine) => {
     ]);
   });
 
+  it('takes rows that end in a comma (empty cells past the header) as they are', async () => {
+    const checked = await products(
+      [
+        'isbn,title,author,publisher,',
+        '9780070006577,Complex Analysis,Ahlfors,McGraw-Hill,',
+        '9780393979503,Norton Anthology,Baym,Norton,,',
+      ].join('\n'),
+    );
+    expect(checked).toMatchObject({ status: 'VALIDATED', rowsValid: 2, rowsRejected: 0 });
+  });
+
+  it.each([
+    ['semicolons', ';'],
+    ['tabs', '\t'],
+  ])('tells a file separated by %s, not commas, by its separator', async (word, separator) => {
+    const checked = await products(
+      [['isbn', 'title', 'author'].join(separator), ['9780070006577', 'A', 'B'].join(separator)].join(
+        '\n',
+      ),
+    );
+    expect(checked).toMatchObject({ status: 'INVALID', rowsRead: 0 });
+    expect(checked.errorMessage).toMatch(
+      new RegExp(
+        `^The file has no column .*\\. Its values seem to be separated by ${word}, not commas: save it as CSV with commas between the values, or as an \\.xlsx workbook\\.$`,
+      ),
+    );
+  });
+
   it('makes a file with a mapped column twice INVALID, naming the column', async () => {
     const checked = await products('isbn,title,Title,list_price\n9780070006577,A,B,10\n');
     expect(checked).toMatchObject({ status: 'INVALID', rowsRead: 0 });

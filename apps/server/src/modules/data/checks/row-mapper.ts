@@ -27,6 +27,18 @@ interface EntryPlan {
 const headerKey = (text: string) => tidy(text).toLowerCase();
 
 /**
+ * Why a header row read as one column holds the names of several: the file's values are
+ * separated by semicolons or tabs (as spreadsheets save "CSV" in some languages), not commas.
+ */
+function separatorHint(header: readonly string[]): string | undefined {
+  const named = header.filter((text) => text.trim() !== '');
+  const only = named.length === 1 ? named[0]! : '';
+  const separator = only.includes(';') ? 'semicolons' : only.includes('\t') ? 'tabs' : null;
+  if (!separator) return undefined;
+  return `Its values seem to be separated by ${separator}, not commas: save it as CSV with commas between the values, or as an .xlsx workbook.`;
+}
+
+/**
  * Turns a file's rows into field values by a mapping file: finds each column in the header,
  * then tidies, decodes, looks up and checks each cell. The kind of the format applies the
  * rules across fields afterwards.
@@ -78,7 +90,7 @@ export class RowMapper {
     }
     if (missing.length > 0) {
       throw new HeaderError(
-        `The file has no column ${missing.join(', ')}. Is it a file of the format "${mapping.name}"?`,
+        `The file has no column ${missing.join(', ')}. ${separatorHint(header) ?? `Is it a file of the format "${mapping.name}"?`}`,
       );
     }
     return new RowMapper(mapping, plans);
