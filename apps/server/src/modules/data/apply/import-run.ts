@@ -68,8 +68,8 @@ function kindRun(kind: KindId, ctx: KindContext): KindRun<unknown> {
 
 /**
  * A CSV row with more cells than the header, one of them not empty: a comma in an unquoted
- * value shifts every later column, so none of its cells can be trusted. (Fewer cells are empty ones a spreadsheet left
- * off; a workbook's cells are placed by column and cannot shift.)
+ * value shifts every later column, so none of its cells can be trusted. (Fewer cells are empty
+ * ones a spreadsheet left off; a workbook's cells are placed by column and cannot shift.)
  */
 function extraCells(row: FileRow, headerWidth: number, fileType: ImportFileType): CellIssue[] {
   if (fileType !== 'csv' || row.cells.length <= headerWidth) return [];
