@@ -99,6 +99,10 @@ function studentIdOf(value: string): string {
   return value;
 }
 
+/** Digits (and a final X) shorter than an ISBN-10 that are one once zeros are put back in front. */
+const lostLeadingZeros = (compact: string) =>
+  /^\d+X?$/.test(compact) && compact.length < 10 && isValidIsbn10(compact.padStart(10, '0'));
+
 /** Why a cell that should be an ISBN is not one, in the words product-import uses. */
 function isbnProblem(value: string): string {
   const compact = value.replace(/[\s-]/g, '').toUpperCase();
@@ -109,8 +113,7 @@ function isbnProblem(value: string): string {
     return 'is a number in scientific notation and has lost digits (keep the column as text)';
   }
   if (!/^\d+X?$/.test(compact)) return 'is not an ISBN: an ISBN has only digits (or a final X)';
-  const padded = compact.padStart(10, '0');
-  if (compact.length < 10 && isValidIsbn10(padded)) {
+  if (lostLeadingZeros(compact)) {
     return 'is not an ISBN: its leading zeros were lost (keep the column as text)';
   }
   return 'is not an ISBN: an ISBN has 13 or 10 characters';
@@ -132,7 +135,7 @@ function isbn10Of(value: string): string {
   const compact = value.replace(/[\s-]/g, '').toUpperCase();
   if (isValidIsbn10(compact)) return compact;
   if (compact.length === 10) return fail(isbnProblem(value));
-  if (/^\d+X?$/.test(compact) && compact.length < 10 && isValidIsbn10(compact.padStart(10, '0'))) {
+  if (lostLeadingZeros(compact)) {
     return fail('is not an ISBN-10: its leading zeros were lost (keep the column as text)');
   }
   return fail(`is not an ISBN-10: an ISBN-10 has 10 characters, this one ${compact.length}`);

@@ -121,8 +121,7 @@ export async function allowancePage(
   q: AllowancePageRequest,
 ): Promise<{ rows: AllowanceListRow[]; recordCount: number }> {
   const dir = q.sortDirection === 'desc' ? 'desc' : 'asc';
-  const order = (alias: string) =>
-    sql.raw(ORDERS[q.sortField].map((c) => `${c.replace('fa.', `${alias}.`)} ${dir}`).join(', '));
+  const order = sql.raw(ORDERS[q.sortField].map((column) => `${column} ${dir}`).join(', '));
   const searched = studentSearchSql(q.search, ALLOWANCE_KEYS);
   const mine = sql`fa.location_id = ${locationId} and fa.source_id = ${source.id}`;
   const raw = await queryRows<Record<string, unknown>>(
@@ -130,13 +129,13 @@ export async function allowancePage(
     sql`with page as materialized (
         select fa.id from funding_allowances fa
         where ${mine} and ${searched}
-        order by ${order('fa')}
+        order by ${order}
         limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
       )
       select ${COLUMNS}
       from page p join funding_allowances fa on fa.id = p.id
         join students st on st.id = fa.student_id
-      order by ${order('fa')}`,
+      order by ${order}`,
   );
   const recordCount = q.search?.trim()
     ? Number(
