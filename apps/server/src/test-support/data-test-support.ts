@@ -39,12 +39,17 @@ export interface UploadInput {
   /** A fixture path (streamed from disk) or the file's content. */
   file: { path: string } | Buffer | string;
   contentType?: string;
+  /** A CSV dialect the uploader chooses (else detected). */
+  separator?: 'comma' | 'semicolon' | 'tab';
+  encoding?: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 }
 
 /** POST data/imports with the file as the raw body. */
 export function upload(ctx: TestContext, caller: Caller, input: UploadInput) {
   const query: Record<string, string> = { formatId: input.formatId, fileName: input.fileName };
   if (input.divisionId !== undefined) query['divisionId'] = String(input.divisionId);
+  if (input.separator) query['separator'] = input.separator;
+  if (input.encoding) query['encoding'] = input.encoding;
   const { file } = input;
   return ctx.app.inject({
     method: 'POST',

@@ -18,7 +18,8 @@ export const DATA_FEED_LABELS: Record<DataFeed, string> = {
 /**
  * An import's life: the upload is read and every row validated (nothing written), then a data
  * manager applies it in one transaction. INVALID: no row can be applied. FAILED: reading or
- * applying stopped on an error (nothing applied) or the server restarted mid-way.
+ * applying stopped on an error (nothing applied) or the server restarted mid-way. EXPIRED:
+ * checked but not applied within UNAPPLIED_UPLOAD_DAYS, so its file was deleted.
  */
 export const IMPORT_STATUSES = [
   'VALIDATING',
@@ -27,6 +28,7 @@ export const IMPORT_STATUSES = [
   'APPLYING',
   'APPLIED',
   'FAILED',
+  'EXPIRED',
 ] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
@@ -36,6 +38,31 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
   APPLYING: 'Applying',
   APPLIED: 'Applied',
   FAILED: 'Failed',
+  EXPIRED: 'Not applied in time: file deleted',
+};
+
+/** Days a checked upload waits to be applied before its file is deleted (it is EXPIRED then). */
+export const UNAPPLIED_UPLOAD_DAYS = 7;
+
+/**
+ * How a CSV file's values are separated and its text encoded: detected from the file's start
+ * unless the uploader chooses (Excel saves "CSV" with semicolons in many languages, and
+ * "Unicode text" as UTF-16 with tabs).
+ */
+export const CSV_SEPARATORS = ['comma', 'semicolon', 'tab'] as const;
+export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
+export const CSV_SEPARATOR_LABELS: Record<CsvSeparator, string> = {
+  comma: 'Commas',
+  semicolon: 'Semicolons',
+  tab: 'Tabs',
+};
+export const CSV_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+export const CSV_ENCODING_LABELS: Record<CsvEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252 (Western European, Latin-1)',
 };
 
 /** What an upload may be: CSV (comma, UTF-8, a header row) or an Excel workbook's first sheet. */

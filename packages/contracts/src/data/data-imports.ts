@@ -3,7 +3,13 @@ import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { termFields } from '../common/term-fields.ts';
-import { DATA_FEEDS, IMPORT_FILE_TYPES, IMPORT_STATUSES } from './data-feeds.ts';
+import {
+  CSV_ENCODINGS,
+  CSV_SEPARATORS,
+  DATA_FEEDS,
+  IMPORT_FILE_TYPES,
+  IMPORT_STATUSES,
+} from './data-feeds.ts';
 
 /**
  * Data Summary (docs/behaviour/routes-and-guard.md#routes /data-summary, docs/behaviour/roles.md#derived-capabilities view data integration status). The status is for
@@ -96,6 +102,21 @@ export const importSummary = z.object({
   entities: z.array(importEntityCounts),
   /** The most common rejection reasons, most rows first (at most 20). */
   reasons: z.array(importReason),
+  /**
+   * Rows kept although an optional value of theirs could not be taken (a professor's name in
+   * another shape, a bad price): the value is left out, the row's required data goes in.
+   */
+  rowsWarned: z.number().int(),
+  /** The most common of those warnings, most rows first (at most 20). */
+  warnings: z.array(importReason),
+  /** How a CSV file was read (null for a workbook); `chosen` when the uploader chose it. */
+  csvDialect: z
+    .object({
+      separator: z.enum(CSV_SEPARATORS),
+      encoding: z.enum(CSV_ENCODINGS),
+      chosen: z.boolean(),
+    })
+    .nullable(),
   /** While VALIDATING or APPLYING: rows done of the rows to do (total null until known). */
   progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).nullable(),
   /** Why it FAILED or is INVALID, in words. */
@@ -123,6 +144,9 @@ export const uploadImport = endpoint({
     formatId: z.string().min(1).max(100),
     fileName: z.string().min(1).max(255),
     divisionId: dbIdParam.optional(),
+    /** A CSV file's separator and encoding, when the uploader chooses (else detected). */
+    separator: z.enum(CSV_SEPARATORS).optional(),
+    encoding: z.enum(CSV_ENCODINGS).optional(),
   }),
   response: importSummary,
   success: { json: [202] },
@@ -148,13 +172,15 @@ export const getImport = endpoint({
   response: importSummary,
 });
 
-/** One rejected cell (or row, when `column` is empty) of an upload. */
+/** One rejected cell (or row, when `column` is empty) of an upload, or a warning. */
 export const importIssue = z.object({
   /** The row's line in the file counting the header as 1 (as a spreadsheet shows it). */
   rowNumber: z.number().int(),
   column: z.string(),
   value: z.string(),
   message: z.string(),
+  /** The row was kept without this value (an optional one), rather than rejected. */
+  warning: z.boolean(),
 });
 export type ImportIssue = z.infer<typeof importIssue>;
 
@@ -212,7 +238,13 @@ export const getDataIntegrationStatus = endpoint({
   params: dataAccountParams,
   response: z.object({
     feeds: z.array(
-      z.object({ feed: z.enum(DATA_FEEDS), lastImport: importSummary.nullable() }),
+      z.object({
+        feed: z.enum(DATA_FEEDS),
+        /** The newest upload of the feed, whatever became of it (a failure shows). */
+        lastImport: importSummary.nullable(),
+        /** The newest import of the feed that was applied: what the store's data is from. */
+        lastApplied: importSummary.nullable(),
+      }),
     ),
     /** The store's divisions, sorted by name (an import names the one its rows belong to). */
     divisions: z.array(z.object({ divisionId: z.number().int(), divisionName: z.string() })),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { identityId, reference, instant } from './columns.ts';
 import { tenantKey, requiredAccount, creationStamp } from './tenant-columns.ts';
 import { divisions } from './catalog.ts';
@@ -26,7 +26,7 @@ export const dataImports = pgTable(
     storedPath: text(),
     divisionId: integer().references(() => divisions.id),
     status: text({
-      enum: ['VALIDATING', 'VALIDATED', 'INVALID', 'APPLYING', 'APPLIED', 'FAILED'],
+      enum: ['VALIDATING', 'VALIDATED', 'INVALID', 'APPLYING', 'APPLIED', 'FAILED', 'EXPIRED'],
     }).notNull(),
     ...creationStamp(requiredAccount()),
     appliedAt: instant(),
@@ -44,6 +44,17 @@ export const dataImports = pgTable(
     reasons: jsonb()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Rows kept without an optional value that could not be taken (a warning each). */
+    rowsWarned: integer().notNull().default(0),
+    /** The most common warnings: [{column, message, rows}]. */
+    warnings: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** How a CSV file was read (detected at upload unless the uploader chose): null for xlsx. */
+    csvSeparator: text({ enum: ['comma', 'semicolon', 'tab'] }),
+    csvEncoding: text({ enum: ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] }),
+    /** Whether the uploader chose the CSV dialect rather than leaving it to detection. */
+    csvDialectChosen: boolean().notNull().default(false),
     /** Term names the rows fall in. */
     terms: text()
       .array()
@@ -53,7 +64,13 @@ export const dataImports = pgTable(
     progressTotal: integer(),
     errorMessage: text(),
   },
-  (t) => [index('data_imports_location_created_idx').on(t.locationId, t.createdAt, t.id)],
+  (t) => [
+    index('data_imports_location_created_idx').on(t.locationId, t.createdAt, t.id),
+    // Checked uploads still waiting on disk: the 7-day sweep reads only these.
+    index('data_imports_unapplied_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'VALIDATED' and stored_path is not null`),
+  ],
 );
 
 /** A rejected cell or row of an import (the first 10,000 of each import are kept). */
@@ -66,6 +83,8 @@ export const dataImportIssues = pgTable(
     column: text().notNull().default(''),
     value: text().notNull().default(''),
     message: text().notNull(),
+    /** A warning (the row was kept without this value), not a rejection. */
+    warning: boolean().notNull().default(false),
   },
   (t) => [index('data_import_issues_import_row_idx').on(t.importId, t.rowNumber, t.id)],
 );

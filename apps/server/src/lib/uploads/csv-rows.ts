@@ -1,19 +1,50 @@
 import { createReadStream } from 'node:fs';
+import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
+import {
+  type CsvDialect,
+  type CsvEncoding,
+  DEFAULT_CSV_DIALECT,
+  separatorChar,
+} from './csv-dialect.ts';
 import type { SheetRow } from './row-limits.ts';
 import { SheetFormatError, SheetLimitError } from './sheet-errors.ts';
 import { limitMessages as M, type UploadLimits } from './upload-limits.ts';
 
 /**
- * The records of a CSV file, one at a time: UTF-8 (a BOM is dropped), comma-separated, quoted
- * cells may span lines (the row number is the record's, as a spreadsheet shows it). A record
- * is held whole while it is parsed, so it may be at most `maxRowChars` long.
+ * The bytes of another encoding as UTF-8, which the parser reads. The decoder keeps a character
+ * split between chunks for the next one, and drops a UTF-16 BOM.
  */
-export async function* csvRows(path: string, limits: UploadLimits): AsyncGenerator<SheetRow> {
+function toUtf8(encoding: CsvEncoding): Transform {
+  const decoder = new TextDecoder(encoding);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, decoder.decode(chunk, { stream: true }));
+    },
+    flush(done) {
+      done(null, decoder.decode());
+    },
+  });
+}
+
+/**
+ * The records of a CSV file, one at a time, in its dialect (UTF-8 and comma-separated unless
+ * said otherwise; a BOM is dropped). Quoted cells may span lines (the row number is the
+ * record's, as a spreadsheet shows it). A record is held whole while it is parsed, so it may be
+ * at most `maxRowChars` long.
+ */
+export async function* csvRows(
+  path: string,
+  limits: UploadLimits,
+  dialect: CsvDialect = DEFAULT_CSV_DIALECT,
+): AsyncGenerator<SheetRow> {
   const source = createReadStream(path);
-  const parser = source.pipe(
+  // UTF-8 goes to the parser as it is, as it always has.
+  const decoder = dialect.encoding === 'utf-8' ? null : toUtf8(dialect.encoding);
+  const parser = (decoder ? source.pipe(decoder) : source).pipe(
     parse({
       bom: true,
+      delimiter: separatorChar(dialect.separator),
       info: true,
       relax_column_count: true,
       relax_quotes: true,
@@ -22,6 +53,7 @@ export async function* csvRows(path: string, limits: UploadLimits): AsyncGenerat
   );
   // pipe() does not pass on the file's own errors: the parser ends with them instead.
   source.on('error', (error) => parser.destroy(error));
+  decoder?.on('error', (error) => parser.destroy(error));
   let lastRow = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{
@@ -40,6 +72,7 @@ export async function* csvRows(path: string, limits: UploadLimits): AsyncGenerat
     throw new SheetFormatError(`The file is not valid CSV: ${detail}`);
   } finally {
     parser.destroy();
+    decoder?.destroy();
     source.destroy();
   }
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { NumberStyle } from './cell-text.ts';
+import type { CsvDialect } from './csv-dialect.ts';
 import type { SheetRow } from './row-limits.ts';
 import { SheetLimitError, sheetError } from './sheet-errors.ts';
 import type { SheetJob, SheetMessage } from './sheet-worker.ts';
@@ -13,6 +14,11 @@ export interface SheetReadOptions {
   limits: UploadLimits;
   /** How a number that is not whole reads: as stored, or to the cent when it is one (amounts). */
   numbers: NumberStyle;
+  /**
+   * A CSV file's separator and encoding (detectCsvDialect's, or the uploader's choice): UTF-8
+   * with commas when not given.
+   */
+  csv?: CsvDialect;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { NumberStyle } from './cell-text.ts';
+import type { CsvDialect } from './csv-dialect.ts';
 import { csvRows } from './csv-rows.ts';
 import { RowLimits, type SheetRow } from './row-limits.ts';
 import { SheetReadError } from './sheet-errors.ts';
@@ -18,6 +19,8 @@ export interface SheetJob {
   type: 'csv' | 'xlsx';
   limits: UploadLimits;
   numbers: NumberStyle;
+  /** A CSV file's separator and encoding; UTF-8 with commas when not given. */
+  csv?: CsvDialect;
   /** 'rows': post them; 'count': only check and count them. */
   mode: 'rows' | 'count';
 }
@@ -64,7 +67,7 @@ async function run(job: SheetJob): Promise<void> {
   const limits = new RowLimits(job.limits);
   const rows =
     job.type === 'csv'
-      ? csvRows(job.path, job.limits)
+      ? csvRows(job.path, job.limits, job.csv)
       : xlsxRows(job.path, job.limits, job.numbers);
   let batch: SheetRow[] = [];
   let weight = 0;

@@ -25,4 +25,8 @@ export const DATA_MESSAGES = {
   interruptedApply:
     'The server restarted while this import was being applied; nothing was applied. Apply it again.',
   interruptedCheck: 'The server restarted while this file was being checked. Upload it again.',
+  storeChanged:
+    "The store's data changed after this file was checked, so nothing was applied: it was checked again and these are the figures now. Apply it again to write them.",
+  expired: (days: number) =>
+    `This checked file was not applied within ${days} days, so it was deleted from the server. Upload it again to apply it.`,
 } as const;

@@ -156,6 +156,11 @@ describe.each(engines)('who may import and read imports (%s)', (engine) => {
           status,
           rowsRead: 1,
           rowsValid: 1,
+          // What the check said applying would do: the apply writes only if it still does.
+          added: 1,
+          entities: [{ entity: 'professors', added: 1, updated: 0, unchanged: 0 }],
+          csvSeparator: 'comma' as const,
+          csvEncoding: 'utf-8' as const,
           createdBy: ctx.fixture.accounts.admin.id,
         })),
       )

@@ -61,11 +61,15 @@ export async function listImports(db: Db, locationId: number, limit: number): Pr
   return rows.map(flatten);
 }
 
-/** The newest import of each feed (whatever became of it), by the created-at index. */
+/**
+ * The newest import of each feed, by the created-at index: whatever became of it, or (with
+ * `appliedOnly`) the newest one applied, which is what the store's data of the feed is from.
+ */
 export async function latestImportOfEachFeed(
   db: Db,
   locationId: number,
   feeds: readonly DataFeed[],
+  appliedOnly = false,
 ): Promise<Map<DataFeed, ImportRow>> {
   const latest = await queryRows<{ feed: DataFeed; id: number }>(
     db,
@@ -76,7 +80,9 @@ export async function latestImportOfEachFeed(
       )}]::text[]) as f(feed)
       cross join lateral (select d.id from data_imports d
         where d.location_id = ${locationId} and f.feed = any (d.feeds)
-        order by d.created_at desc, d.id desc limit 1) i`,
+          ${appliedOnly ? sql`and d.status = 'APPLIED'` : sql``}
+        order by ${appliedOnly ? sql`d.applied_at desc,` : sql``} d.created_at desc, d.id desc
+        limit 1) i`,
   );
   const ids = latest.map((r) => Number(r.id));
   const rows = ids.length
@@ -163,6 +169,7 @@ export async function insertIssues(
       column: i.column,
       value: i.value,
       message: i.message,
+      warning: i.warning,
     })),
   );
 }
@@ -202,6 +209,48 @@ export async function releaseFailedApply(
     .update(dataImports)
     .set({ status: 'VALIDATED', errorMessage, progressDone: 0, progressTotal: null })
     .where(and(eq(dataImports.id, importId), eq(dataImports.status, 'APPLYING')));
+}
+
+/**
+ * APPLYING -> VALIDATING, its issues cleared, only if it is APPLYING now: the apply found the
+ * store changed since the check (and kept nothing), so the file is checked again before anyone
+ * can apply it. Whether it was.
+ */
+export async function recheckAfterApply(db: Db, importId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(dataImports)
+      .set({ status: 'VALIDATING', progressDone: 0, progressTotal: null, errorMessage: null })
+      .where(and(eq(dataImports.id, importId), eq(dataImports.status, 'APPLYING')))
+      .returning({ id: dataImports.id });
+    if (rows.length === 0) return false;
+    await tx.delete(dataImportIssues).where(eq(dataImportIssues.importId, importId));
+    return true;
+  });
+}
+
+/**
+ * VALIDATED -> EXPIRED for uploads made before `cutoff` and never applied: their files are
+ * answered to be removed (the row stays, so the list still says what became of them).
+ */
+export async function expireUnappliedImports(
+  db: Db,
+  cutoff: Date,
+  errorMessage: string,
+): Promise<string[]> {
+  const rows = await queryRows<{ storedPath: string }>(
+    db,
+    sql`with due as (
+        select id, stored_path from data_imports
+        where status = 'VALIDATED' and stored_path is not null
+          and created_at < ${cutoff.toISOString()}::timestamptz
+        for update)
+      update data_imports d set status = 'EXPIRED', stored_path = null,
+        error_message = ${errorMessage}
+      from due where d.id = due.id
+      returning due.stored_path as "storedPath"`,
+  );
+  return rows.map((r) => r.storedPath);
 }
 
 /**

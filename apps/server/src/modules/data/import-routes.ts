@@ -12,9 +12,9 @@ import { route } from '../../lib/route.ts';
 import { dataManager, dataReader } from './data-access.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
 import { allFormats } from './feeds/import-formats.ts';
-import type { ImportJobs } from './apply/import-jobs.ts';
+import type { CheckedFigures, ImportJobs } from './apply/import-jobs.ts';
 import { claimForApply, findImport, listImports, listIssues } from './import-repository.ts';
-import { toSummary } from './import-summary.ts';
+import { csvDialectOf, toSummary } from './import-summary.ts';
 import { registerUploadRoute } from './upload-route.ts';
 
 const TAGS = ['data'];
@@ -53,11 +53,12 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
     await found(session.locationId, params.importId);
     const page = await listIssues(db, params.importId, query.offset, query.limit);
     return {
-      issues: page.issues.map(({ rowNumber, column, value, message }) => ({
+      issues: page.issues.map(({ rowNumber, column, value, message, warning }) => ({
         rowNumber,
         column,
         value,
         message,
+        warning,
       })),
       total: page.total,
     };
@@ -84,8 +85,10 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
             formatId: before.formatId,
             fileType: before.fileType,
             storedPath: before.storedPath,
+            csv: csvDialectOf(before),
           },
           before.rowsRead,
+          { ...before, entities: before.entities as CheckedFigures['entities'] },
         );
       } else if (now.status !== 'APPLYING' && now.status !== 'APPLIED') {
         throw AppError.conflict( M.notApplicable(now.status), 'importId');

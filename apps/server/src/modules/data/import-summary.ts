@@ -1,4 +1,5 @@
 import type { ImportSummary } from '@csp/contracts';
+import type { CsvDialect } from '../../lib/uploads/csv-dialect.ts';
 import { formatById } from './feeds/import-formats.ts';
 import type { ImportRow } from './import-repository.ts';
 
@@ -8,6 +9,13 @@ export interface Progress {
 }
 
 const RUNNING = new Set(['VALIDATING', 'APPLYING']);
+
+/** How an import's CSV file is read (null: a workbook). */
+export function csvDialectOf(row: ImportRow): CsvDialect | null {
+  return row.csvSeparator && row.csvEncoding
+    ? { separator: row.csvSeparator, encoding: row.csvEncoding }
+    : null;
+}
 
 /**
  * An import as the contract shows it. `live` is the progress this process keeps of a job it
@@ -39,6 +47,12 @@ export function toSummary(row: ImportRow, live: Progress | undefined): ImportSum
     unchanged: row.unchanged,
     entities: row.entities as ImportSummary['entities'],
     reasons: row.reasons as ImportSummary['reasons'],
+    rowsWarned: row.rowsWarned,
+    warnings: row.warnings as ImportSummary['warnings'],
+    csvDialect: csvDialectOf(row) && {
+      ...(csvDialectOf(row) as CsvDialect),
+      chosen: row.csvDialectChosen,
+    },
     progress,
     errorMessage: row.errorMessage,
     terms: row.terms,

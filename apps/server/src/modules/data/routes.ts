@@ -4,12 +4,14 @@ import { ImportJobs } from './apply/import-jobs.ts';
 import { registerImportRoutes } from './import-routes.ts';
 import { releaseInterruptedJobs } from './apply/restart-recovery.ts';
 import { registerStatusRoutes } from './status/status-routes.ts';
+import { registerUploadExpiry } from './apply/upload-expiry.ts';
 
 /** Data Summary (docs/behaviour/routes-and-guard.md, docs/behaviour/roles.md): the integration status and feed imports. */
 export function registerDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   const jobs = new ImportJobs(deps, app.log);
   registerStatusRoutes(app, deps, jobs);
   registerImportRoutes(app, deps, jobs);
+  registerUploadExpiry(app, deps);
   app.addHook('onReady', async () => {
     try {
       await releaseInterruptedJobs(deps.db);

@@ -12,6 +12,7 @@ import {
 } from '../../lib/uploads/receive-upload.ts';
 import { SheetFormatError, SheetLimitError } from '../../lib/uploads/sheet-errors.ts';
 import { checkWorkbookDirectory } from '../../lib/uploads/zip-parts.ts';
+import { detectCsvDialect, type CsvDialect } from '../../lib/uploads/csv-dialect.ts';
 import { findDivision } from '../catalog/index.ts';
 import { dataManager } from './data-access.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
@@ -69,6 +70,21 @@ async function storeImportFile(body: ReturnType<typeof fileBody>, fileType: Impo
   return stored;
 }
 
+/** A CSV file's dialect: what the uploader chose, the rest detected from the file's start. */
+async function csvDialect(
+  path: string,
+  chosen: { separator?: CsvDialect['separator']; encoding?: CsvDialect['encoding'] },
+): Promise<CsvDialect> {
+  const detected =
+    chosen.separator && chosen.encoding
+      ? { separator: chosen.separator, encoding: chosen.encoding }
+      : await detectCsvDialect(path);
+  return {
+    separator: chosen.separator ?? detected.separator,
+    encoding: chosen.encoding ?? detected.encoding,
+  };
+}
+
 /**
  * POST data/imports: the body is the file, streamed to disk by a content-type parser of this
  * route's own scope (the app's JSON parser and body limit stay as they are elsewhere). The
@@ -101,7 +117,9 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
       const divisionId = mapping.needsDivision ? (query.divisionId ?? null) : null;
       const stored = await storeImportFile(fileBody(request, M.notAFile), fileType);
       let importId: number;
+      let csv: CsvDialect | null;
       try {
+        csv = fileType === 'csv' ? await csvDialect(stored.path, query) : null;
         importId = await insertImport(db, {
           locationId: session.locationId,
           formatId: mapping.formatId,
@@ -114,6 +132,9 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
           divisionId,
           status: 'VALIDATING',
           createdBy: session.accountId,
+          csvSeparator: csv?.separator ?? null,
+          csvEncoding: csv?.encoding ?? null,
+          csvDialectChosen: query.separator !== undefined || query.encoding !== undefined,
         });
       } catch (error) {
         await removeUpload(stored.path);
@@ -128,6 +149,7 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
         formatId: mapping.formatId,
         fileType,
         storedPath: stored.path,
+        csv,
       });
       reply.code(202);
       return toSummary(row, jobs.liveProgress(importId));

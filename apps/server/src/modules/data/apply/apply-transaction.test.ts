@@ -5,7 +5,7 @@ import { dataImports } from '../../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 import { signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import { applied, removeWaitingUploads, storeTables, uploadChecked } from '../../../test-support/data-test-support.ts';
-import { ImportJobs, type ImportJob } from './import-jobs.ts';
+import { ImportJobs, type CheckedFigures, type ImportJob } from './import-jobs.ts';
 
 const engines = await testEngines();
 
@@ -86,11 +86,26 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
       formatId: 'products-prices',
       fileType: 'csv',
       storedPath,
+      csv: { separator: 'comma', encoding: 'utf-8' },
     };
+    // The figures its check reported, which the apply must match to write anything.
+    const [checked] = await ctx.db
+      .select({
+        rowsValid: dataImports.rowsValid,
+        rowsRejected: dataImports.rowsRejected,
+        rowsWarned: dataImports.rowsWarned,
+        added: sql<number>`1`,
+        updated: dataImports.updated,
+        unchanged: sql<number>`0`,
+        entities: sql<CheckedFigures['entities']>`'[{"entity":"titles","added":1,"updated":0,"unchanged":0}]'::jsonb`,
+      })
+      .from(dataImports)
+      .where(eq(dataImports.id, importId));
+    if (!checked) throw new Error('no import');
     new ImportJobs(
       { db: ctx.db, background: ctx.background, now: () => new Date() },
       ctx.app.log,
-    ).apply(job, 1);
+    ).apply(job, 1, checked);
     await ctx.background.drain();
     const [row] = await ctx.db
       .select({

@@ -24,6 +24,8 @@ const countingSteps: ImportSteps = {
       unchanged: 0,
       entities: [],
       reasons: [],
+      rowsWarned: 0,
+      warnings: [],
       terms: [],
     };
   },
@@ -34,6 +36,7 @@ const countingSteps: ImportSteps = {
     return true;
   },
   releaseFailedApply: async () => undefined,
+  recheckAfterApply: async () => false,
 };
 
 // The engine plays no part here: the store is stood in for, only the order of the checks counts.
@@ -54,6 +57,7 @@ describe('checking uploads', () => {
         formatId: 'professors',
         fileType: 'csv',
         storedPath: `/nonexistent/${importId}.upload`,
+        csv: null,
       });
     }
     expect(jobs.liveProgress(3)).toEqual({ done: 0, total: null });

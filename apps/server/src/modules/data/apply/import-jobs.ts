@@ -6,8 +6,15 @@ import { removeUpload } from '../../../lib/uploads/receive-upload.ts';
 import { SheetReadError } from '../../../lib/uploads/sheet-errors.ts';
 import { DATA_MESSAGES as M } from '../data-messages.ts';
 import { formatById } from '../feeds/import-formats.ts';
-import { insertIssues, releaseFailedApply, saveProgress, updateImport } from '../import-repository.ts';
-import { runImport } from './import-run.ts';
+import {
+  insertIssues,
+  recheckAfterApply,
+  releaseFailedApply,
+  saveProgress,
+  updateImport,
+} from '../import-repository.ts';
+import { runImport, type RunResult } from './import-run.ts';
+import type { CsvDialect } from '../../../lib/uploads/csv-dialect.ts';
 import type { Progress } from '../import-summary.ts';
 import { HeaderError } from '../checks/row-mapper.ts';
 
@@ -18,7 +25,32 @@ export interface ImportJob {
   formatId: string;
   fileType: ImportFileType;
   storedPath: string | null;
+  /** How a CSV file is read (null: a workbook). */
+  csv: CsvDialect | null;
 }
+
+/** What the check said applying would do: the figures the data manager confirmed. */
+export type CheckedFigures = Pick<
+  RunResult,
+  'rowsValid' | 'rowsRejected' | 'rowsWarned' | 'added' | 'updated' | 'unchanged' | 'entities'
+>;
+
+const FIGURES = ['rowsValid', 'rowsRejected', 'rowsWarned', 'added', 'updated', 'unchanged'] as const;
+
+/** Per kind of record, in order (the stored copy is jsonb, whose keys come back reordered). */
+const entityFigures = (entities: CheckedFigures['entities']) =>
+  entities.map((e) => `${e.entity}:${e.added}:${e.updated}:${e.unchanged}`).join('|');
+
+/** Whether an apply would do exactly what its check said (per row and per kind of record). */
+function sameFigures(done: RunResult, checked: CheckedFigures): boolean {
+  return (
+    FIGURES.every((name) => done[name] === checked[name]) &&
+    entityFigures(done.entities) === entityFigures(checked.entities)
+  );
+}
+
+/** The store changed between the check and the apply: the apply's figures are not the check's. */
+class StoreChanged extends Error {}
 
 /**
  * What a pass reads of a job: its mapping and its stored file, which `usable` accepts (a
@@ -29,8 +61,8 @@ function importSource(job: ImportJob, usable: (path: string) => boolean) {
   if (!mapping) throw new JobProblem(M.unknownFormat);
   const path = job.storedPath;
   if (!path || !usable(path)) throw new JobProblem(M.fileGone);
-  const { fileType, locationId, divisionId } = job;
-  return { mapping, path, fileType, locationId, divisionId };
+  const { fileType, locationId, divisionId, csv } = job;
+  return { mapping, path, fileType, locationId, divisionId, csv };
 }
 
 /** Rows between two saves of a check's progress (for a poll answered by another process). */
@@ -47,6 +79,7 @@ export interface ImportSteps {
   saveProgress: typeof saveProgress;
   updateImport: typeof updateImport;
   releaseFailedApply: typeof releaseFailedApply;
+  recheckAfterApply: typeof recheckAfterApply;
 }
 
 const REAL_STEPS: ImportSteps = {
@@ -55,6 +88,7 @@ const REAL_STEPS: ImportSteps = {
   saveProgress,
   updateImport,
   releaseFailedApply,
+  recheckAfterApply,
 };
 
 /** A job that cannot start, for a reason the user can read. */
@@ -89,19 +123,21 @@ export class ImportJobs {
    * Checks run one at a time, in the order of their uploads: each holds a file's keys and
    * merged records in memory (ADR 0018), and ten uploads at once would hold ten.
    */
-  check(job: ImportJob): void {
+  check(job: ImportJob, notice: string | null = null): void {
     this.progress.set(job.importId, { done: 0, total: null });
-    const run = this.checks.then(() => this.runCheck(job));
+    const run = this.checks.then(() => this.runCheck(job, notice));
     this.checks = run.catch(() => undefined);
     this.deps.background.run('data import check', () => run);
   }
 
-  apply(job: ImportJob, rows: number): void {
+  /** Applies a checked import, only if it does what `checked` says (else it is checked again). */
+  apply(job: ImportJob, rows: number, checked: CheckedFigures): void {
     this.progress.set(job.importId, { done: 0, total: rows });
-    this.deps.background.run('data import apply', () => this.runApply(job));
+    this.deps.background.run('data import apply', () => this.runApply(job, checked));
   }
 
-  private async runCheck(job: ImportJob): Promise<void> {
+  /** `notice`: what the report says above a valid check's figures (why it was checked again). */
+  private async runCheck(job: ImportJob, notice: string | null): Promise<void> {
     const { db } = this.deps;
     let saved = 0;
     try {
@@ -122,7 +158,7 @@ export class ImportJobs {
       await this.steps.updateImport(db, job.importId, {
         ...result,
         status: valid ? 'VALIDATED' : 'INVALID',
-        errorMessage: valid ? null : M.noValidRows,
+        errorMessage: valid ? notice : M.noValidRows,
         progressDone: result.rowsRead,
         progressTotal: result.rowsRead,
         ...(!valid && { storedPath: null }),
@@ -146,9 +182,10 @@ export class ImportJobs {
    * cannot be applied (gone, unreadable: FAILED, the file removed), the import goes back to
    * VALIDATED with its file and can be applied again; the file goes once it is APPLIED.
    */
-  private async runApply(job: ImportJob): Promise<void> {
+  private async runApply(job: ImportJob, checked: CheckedFigures): Promise<void> {
     const { db } = this.deps;
     let fileDone = false;
+    let recheck = false;
     try {
       await this.steps.runImport({
         db,
@@ -157,6 +194,9 @@ export class ImportJobs {
         onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
         keepIssues: null,
         onApplied: async (tx, result) => {
+          // Another import or the store's own work changed what this file would do: nothing
+          // is written without the data manager seeing the new figures first.
+          if (!sameFigures(result, checked)) throw new StoreChanged();
           const firstToCommit = await this.steps.updateImport(
             tx,
             job.importId,
@@ -177,6 +217,12 @@ export class ImportJobs {
       });
       fileDone = true;
     } catch (error) {
+      if (error instanceof StoreChanged) {
+        // Checked again with its file; unless another apply of it committed first (APPLIED).
+        recheck = await this.steps.recheckAfterApply(db, job.importId);
+        fileDone = !recheck;
+        return;
+      }
       const known = isFileProblem(error);
       if (!known) this.log.error({ err: error, importId: job.importId }, 'import apply failed');
       if (known) {
@@ -193,6 +239,7 @@ export class ImportJobs {
     } finally {
       this.progress.delete(job.importId);
       if (fileDone) await removeUpload(job.storedPath);
+      if (recheck) this.check(job, M.storeChanged);
     }
   }
 }

@@ -7,6 +7,7 @@ import { Tally, type KindContext, type KindRun, type Mode } from '../feeds/impor
 import { lockStoreImports } from '../import-repository.ts';
 import { IssueRecorder, type RecordedIssue } from '../checks/issue-recorder.ts';
 import type { MappingFile } from '../feeds/mapping-schema.ts';
+import type { CsvDialect } from '../../../lib/uploads/csv-dialect.ts';
 import { ProductsRun } from '../feeds/products-kind.ts';
 import { ProfessorsRun } from '../feeds/professors-kind.ts';
 import { HeaderError, RowMapper, type CellIssue } from '../checks/row-mapper.ts';
@@ -24,6 +25,8 @@ export interface RunOptions {
   mapping: MappingFile;
   path: string;
   fileType: ImportFileType;
+  /** How a CSV file is read (null: a workbook). */
+  csv: CsvDialect | null;
   locationId: number;
   divisionId: number | null;
   mode: Mode;
@@ -48,6 +51,8 @@ export type RunResult = Pick<
   | 'unchanged'
   | 'entities'
   | 'reasons'
+  | 'rowsWarned'
+  | 'warnings'
   | 'terms'
 >;
 
@@ -87,12 +92,11 @@ function extraCells(row: FileRow, headerWidth: number, fileType: ImportFileType)
 
 /** The data rows of the file (the reader leaves blank rows out), after its header row. */
 async function* dataRows(
-  path: string,
-  fileType: ImportFileType,
+  o: Pick<RunOptions, 'path' | 'fileType' | 'csv'>,
   onHeader: (header: FileRow) => void,
 ): AsyncGenerator<FileRow> {
   let header = false;
-  for await (const row of readFileRows(path, fileType)) {
+  for await (const row of readFileRows(o.path, o.fileType, o.csv)) {
     if (!header) {
       header = true;
       onHeader(row);
@@ -114,7 +118,7 @@ async function* dataRows(
 export async function runImport(o: RunOptions): Promise<RunResult> {
   // Pass 0, the check only: the whole file within an import's limits, in the reading thread,
   // before any row is looked up (a file of too many rows is refused in seconds; ADR 0022).
-  if (o.mode === 'dry') await countFileRows(o.path, o.fileType);
+  if (o.mode === 'dry') await countFileRows(o.path, o.fileType, o.csv);
   const catalog = await StoreCatalog.load(o.db, o.locationId);
   const tally = new Tally();
   const recorder = new IssueRecorder(o.keepIssues);
@@ -139,21 +143,23 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
   };
 
   let rowsRead = 0;
-  let batch: { rowNumber: number; record: unknown }[] = [];
+  let batch: { rowNumber: number; record: unknown; warnings: CellIssue[] }[] = [];
   const admitBatch = async (run: KindRun<unknown>) => {
     await run.resolve(
       o.db,
       batch.map((b) => b.record),
     );
-    for (const { rowNumber, record } of batch) {
+    for (const { rowNumber, record, warnings } of batch) {
       const issues = run.admit(rowNumber, record);
-      if (issues.length > 0) recorder.reject(rowNumber, issues);
+      // A rejected row's detail problems are named with its other ones: it is fixed once.
+      if (issues.length > 0) recorder.reject(rowNumber, [...issues, ...warnings]);
+      else recorder.warn(rowNumber, warnings);
     }
     batch = [];
     await recorder.flush();
     await o.onProgress(rowsRead, null);
   };
-  for await (const row of dataRows(o.path, o.fileType, onHeader)) {
+  for await (const row of dataRows(o, onHeader)) {
     if (!mapper || !kind) throw new Error('no header');
     rowsRead++;
     const extra = extraCells(row, headerWidth, o.fileType);
@@ -161,13 +167,13 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
       recorder.reject(row.rowNumber, extra);
       continue;
     }
-    const { values, issues } = mapper.map(row.cells);
+    const { values, issues, warnings } = mapper.map(row.cells);
     const built = issues.length > 0 ? { issues } : kind.build(values);
     if (built.issues) {
-      recorder.reject(row.rowNumber, built.issues);
+      recorder.reject(row.rowNumber, [...built.issues, ...warnings]);
       continue;
     }
-    batch.push({ rowNumber: row.rowNumber, record: built.record });
+    batch.push({ rowNumber: row.rowNumber, record: built.record, warnings });
     if (batch.length >= CHUNK_ROWS) await admitBatch(kind);
   }
   if (!mapper || !kind) throw new HeaderError('The file is empty.');
@@ -179,7 +185,7 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
   const rowMapper = mapper;
   const takeAll = async (db: Db) => {
     let done = 0;
-    for await (const row of dataRows(o.path, o.fileType, () => undefined)) {
+    for await (const row of dataRows(o, () => undefined)) {
       done++;
       if (recorder.rejectedRows.has(row.rowNumber)) continue;
       const { values, issues } = rowMapper.map(row.cells);
@@ -201,6 +207,8 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
     ...tally.rows,
     entities: tally.entityList(run.entities),
     reasons: recorder.topReasons(),
+    rowsWarned: recorder.warned,
+    warnings: recorder.topWarnings(),
     terms: [...tally.terms].sort(),
   });
   await o.onProgress(0, rowsRead);

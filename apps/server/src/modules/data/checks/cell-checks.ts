@@ -1,5 +1,6 @@
 import { isValidIsbn10, normalizeIsbn } from '@csp/contracts';
 import type { FieldType, FieldValue, Person } from '../feeds/import-fields.ts';
+import { peopleIn, type NameOrder } from './person-names.ts';
 
 /** A cell's value could not be taken; the message says why in words a clerk can act on. */
 export class CellError extends Error {}
@@ -141,26 +142,22 @@ function isbn10Of(value: string): string {
   return fail(`is not an ISBN-10: an ISBN-10 has 10 characters, this one ${compact.length}`);
 }
 
-function peopleOf(value: string, separator: string): Person[] {
-  const people: Person[] = [];
-  for (const part of value.split(separator)) {
-    const name = part.trim();
-    if (name === '') continue;
-    const comma = name.indexOf(',');
-    const lastName = comma < 0 ? '' : name.slice(0, comma).trim();
-    const firstName = comma < 0 ? '' : name.slice(comma + 1).trim();
-    if (!lastName || !firstName) fail('has a name not written as "Last, First"');
-    if (lastName.length > 100 || firstName.length > 100) fail('has a name longer than 100 characters');
-    people.push({ lastName, firstName });
-  }
+function peopleOf(value: string, separator: string, order: NameOrder): Person[] {
+  const { people, problems } = peopleIn(value, separator, order);
+  if (problems[0]) fail(problems[0].message);
   return people;
 }
 
 /**
  * The value of a non-empty, tidied cell for a field of `type`, or a CellError. `separator`
- * splits a people cell.
+ * splits a people cell, whose names are written in `order`.
  */
-export function checkCell(type: FieldType, value: string, separator = ';'): FieldValue {
+export function checkCell(
+  type: FieldType,
+  value: string,
+  separator = ';',
+  order: NameOrder = 'last-first',
+): FieldValue {
   switch (type.kind) {
     case 'text':
       return textOf(value, type.max);
@@ -184,6 +181,6 @@ export function checkCell(type: FieldType, value: string, separator = ';'): Fiel
     case 'isbn10':
       return isbn10Of(value);
     case 'people':
-      return peopleOf(value, separator);
+      return peopleOf(value, separator, order);
   }
 }

@@ -1,6 +1,7 @@
 import { MAX_IMPORT_BYTES, type ImportFileType } from '@csp/contracts';
 import { countSheetRows, readSheetRows, type SheetRow } from '../../../lib/uploads/sheet-reader.ts';
 import type { UploadLimits } from '../../../lib/uploads/upload-limits.ts';
+import type { CsvDialect } from '../../../lib/uploads/csv-dialect.ts';
 
 /**
  * What reading one import may hold (ADR 0018): a CSV record (or a workbook's row) is held
@@ -44,17 +45,26 @@ export type FileRow = SheetRow;
 /**
  * The rows of an uploaded file, read from disk by a worker thread as they are needed (a file
  * of 400,000 rows is never held in memory, and the event loop never parses: ADR 0022), blank
- * rows left out. CSV: UTF-8 (a BOM is dropped), comma, quoted cells may span lines; a row may
+ * rows left out. CSV: in its dialect (separator and encoding, detected at upload; a BOM is
+ * dropped), quoted cells may span lines; a row may
  * have fewer cells than the header (the missing ones are empty, as a spreadsheet exports
  * trailing empty cells); more cells are the caller's to reject (import-run.ts). XLSX: the
  * first sheet. A limit the file breaks, or a file that is not what its name says, stops the
  * read with a SheetReadError naming it.
  */
-export function readFileRows(path: string, type: ImportFileType): AsyncGenerator<FileRow> {
-  return readSheetRows(path, type, { limits: importLimits(), numbers: 'plain' });
+export function readFileRows(
+  path: string,
+  type: ImportFileType,
+  csv: CsvDialect | null,
+): AsyncGenerator<FileRow> {
+  return readSheetRows(path, type, { limits: importLimits(), numbers: 'plain', csv: csv ?? undefined });
 }
 
 /** Reads the whole file within the limits (nothing handed on): answers its data rows. */
-export function countFileRows(path: string, type: ImportFileType): Promise<number> {
-  return countSheetRows(path, type, { limits: importLimits(), numbers: 'plain' });
+export function countFileRows(
+  path: string,
+  type: ImportFileType,
+  csv: CsvDialect | null,
+): Promise<number> {
+  return countSheetRows(path, type, { limits: importLimits(), numbers: 'plain', csv: csv ?? undefined });
 }

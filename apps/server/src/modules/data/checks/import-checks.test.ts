@@ -75,35 +75,50 @@ describe.each(engines)('checking uploads (%s)', (engine) => {
 
   it('names each bad cell by row (as a spreadsheet numbers it) and column; the good rows apply', async () => {
     const checked = await sections(SECTIONS_WITH_MISTAKES);
-    expect(checked).toMatchObject({ status: 'VALIDATED', rowsRead: 9, rowsValid: 2, rowsRejected: 7 });
+    // Row 7's mistakes are all in details (dates, capacity, a professor): it goes in without them.
+    expect(checked).toMatchObject({
+      status: 'VALIDATED',
+      rowsRead: 9,
+      rowsValid: 3,
+      rowsRejected: 6,
+      rowsWarned: 1,
+    });
     const { body } = await issuesOf(ctx, admin, checked.importId);
-    expect(body.issues.map((i) => [i.rowNumber, i.column, i.value, i.message])).toEqual([
-      [4, 'division', 'Law School', 'is not a division of this store'],
-      [5, 'term', 'Winter 2030', 'is not a term of the division (give its dates to create it)'],
+    expect(body.issues.map((i) => [i.rowNumber, i.column, i.value, i.message, i.warning])).toEqual([
+      [4, 'division', 'Law School', 'is not a division of this store', false],
+      [5, 'term', 'Winter 2030', 'is not a term of the division (give its dates to create it)', false],
       [
         6,
         'section',
         '1.20E+02',
         'looks like a number a spreadsheet rewrote in scientific notation (keep codes as text)',
+        false,
       ],
-      [7, 'start_date', '2026-13-01', 'is not a date: write it as YYYY-MM-DD'],
-      [7, 'capacity', 'lots', 'is not a whole number from 0 to 1,000,000'],
-      [7, 'professors', 'Ida Instructor', 'has a name not written as "Last, First"'],
-      [8, 'course_name', '', 'is required'],
-      [9, 'end_date', '2026-09-01', 'is before the section start date'],
+      [7, 'start_date', '2026-13-01', 'is not a date: write it as YYYY-MM-DD', true],
+      [7, 'capacity', 'lots', 'is not a whole number from 0 to 1,000,000', true],
+      [7, 'professors', 'Ida Instructor', 'has a name not written as "Last, First"', true],
+      [8, 'course_name', '', 'is required', false],
+      [9, 'end_date', '2026-09-01', 'is before the section start date', false],
       [
         10,
         'estimated_enrollment',
         '26 (row 2 has 25)',
         'differs from an earlier row of the same section',
+        false,
       ],
     ]);
+    expect(checked.warnings).toEqual([
+      { column: 'capacity', message: 'is not a whole number from 0 to 1,000,000', rows: 1 },
+      { column: 'professors', message: 'has a name not written as "Last, First"', rows: 1 },
+      { column: 'start_date', message: 'is not a date: write it as YYYY-MM-DD', rows: 1 },
+    ]);
+    expect(checked.reasons.map((r) => r.column)).not.toContain('capacity');
     expect(checked.entities).toEqual([
       // "Fall 2026" is the store's "Fall 2026 - Main"; Spring 2027 is new.
       { entity: 'terms', added: 1, updated: 0, unchanged: 1 },
       { entity: 'departments', added: 1, updated: 0, unchanged: 1 },
       { entity: 'courses', added: 1, updated: 0, unchanged: 1 },
-      { entity: 'sections', added: 2, updated: 0, unchanged: 0 },
+      { entity: 'sections', added: 3, updated: 0, unchanged: 0 },
       { entity: 'professors', added: 2, updated: 0, unchanged: 1 },
       { entity: 'section professors', added: 3, updated: 0, unchanged: 0 },
     ]);
@@ -122,6 +137,36 @@ describe.each(engines)('checking uploads (%s)', (engine) => {
     });
     expect(await courseNamed(ctx.db, a, 'CHEM', '110')).toMatchObject({
       description: 'Atoms, and molecules',
+    });
+    // Row 7 went in with the term's dates and no professor: its bad details were left out.
+    expect(await sectionNamed(ctx.db, a, 'Fall 2026 - Main', 'BIO', '101', '004')).toMatchObject({
+      professorNames: '',
+      startDate: '2026-08-24',
+      endDate: '2026-12-01',
+    });
+  });
+
+  it('keeps the good names of a professors cell and leaves out the one in another shape', async () => {
+    const checked = await sections(
+      `${HEADER}
+Main Campus,Fall 2026,,,BIO,,101,Intro Biology,,007,,,,,"Curie, Marie; Rosalind Franklin"
+`,
+    );
+    expect(checked).toMatchObject({ status: 'VALIDATED', rowsValid: 1, rowsWarned: 1 });
+    const { body } = await issuesOf(ctx, admin, checked.importId);
+    expect(body.issues).toEqual([
+      {
+        rowNumber: 2,
+        column: 'professors',
+        value: 'Rosalind Franklin',
+        message: 'has a name not written as "Last, First"',
+        warning: true,
+      },
+    ]);
+    await applied(ctx, admin, checked.importId);
+    const a = ctx.fixture.locations.a;
+    expect(await sectionNamed(ctx.db, a, 'Fall 2026 - Main', 'BIO', '101', '007')).toMatchObject({
+      professorNames: 'Curie, Marie',
     });
   });
 
@@ -159,14 +204,20 @@ describe.each(engines)('checking uploads (%s)', (engine) => {
     });
   });
 
-  it('rejects cells of a file that is not UTF-8', async () => {
+  it('rejects cells that are not UTF-8 in a file its uploader said is UTF-8', async () => {
     const latin1 = Buffer.from(`last_name,first_name\nM\xfcller,Anna\nCurie,Marie\n`, 'latin1');
     const checked = await uploadChecked(ctx, admin, {
       formatId: 'professors',
       fileName: 'professors.csv',
       file: latin1,
+      encoding: 'utf-8',
     });
-    expect(checked).toMatchObject({ status: 'VALIDATED', rowsValid: 1, rowsRejected: 1 });
+    expect(checked).toMatchObject({
+      status: 'VALIDATED',
+      rowsValid: 1,
+      rowsRejected: 1,
+      csvDialect: { separator: 'comma', encoding: 'utf-8', chosen: true },
+    });
     expect(checked.reasons).toEqual([
       {
         column: 'last_name',

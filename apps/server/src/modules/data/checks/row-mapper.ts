@@ -1,5 +1,6 @@
 import { CellError, checkCell, decodeHtmlEntities, MAX_COUNT, tidy, unreadableCharacter } from './cell-checks.ts';
-import { FIELDS, type FieldName, type FieldValue } from '../feeds/import-fields.ts';
+import { FIELDS, KINDS, type FieldName, type FieldValue } from '../feeds/import-fields.ts';
+import { peopleIn } from './person-names.ts';
 import { columnLabel, fieldsOfEntry } from '../feeds/import-formats.ts';
 import type { ColumnEntry, MappingFile } from '../feeds/mapping-schema.ts';
 
@@ -22,6 +23,8 @@ interface EntryPlan {
   /** Cell index of each column (one, or each summed column). */
   indexes: number[];
   unknown: ReadonlySet<string>;
+  /** A bad value is left out with a warning, not a reason to reject the row (KindSpec.details). */
+  detail: boolean;
 }
 
 const headerKey = (text: string) => tidy(text).toLowerCase();
@@ -83,7 +86,16 @@ export class RowMapper {
         .map((f) => FIELDS[f].label)
         .join(', ');
       if (absent.length === 0) {
-        plans.push({ entry, label: columnLabel(entry), indexes, unknown: new Set(entry.unknown) });
+        const detail =
+          !entry.required &&
+          fieldsOfEntry(mapping, entry).every((f) => KINDS[mapping.kind].details.includes(f));
+        plans.push({
+          entry,
+          label: columnLabel(entry),
+          indexes,
+          unknown: new Set(entry.unknown),
+          detail,
+        });
       } else if (entry.required || absent.length < names.length) {
         missing.push(...absent.map((name) => `"${name}" (${words})`));
       }
@@ -106,19 +118,24 @@ export class RowMapper {
     return this.columns.has(field);
   }
 
-  map(cells: readonly string[]): { values: FieldValues; issues: CellIssue[] } {
+  /**
+   * A row's checked values, the issues that reject it, and the warnings of detail values left
+   * out (the row goes in without them).
+   */
+  map(cells: readonly string[]): { values: FieldValues; issues: CellIssue[]; warnings: CellIssue[] } {
     const values: FieldValues = {};
     const issues: CellIssue[] = [];
+    const warnings: CellIssue[] = [];
     for (const plan of this.plans) {
       const { entry, label } = plan;
       const problem = (message: string, value: string) =>
-        issues.push({ column: label, value: value.slice(0, 200), message });
+        (plan.detail ? warnings : issues).push({ column: label, value: value.slice(0, 200), message });
       const cell = (index: number) => {
         const text = tidy(cells[index] ?? '');
         return entry.decode === 'html' ? decodeHtmlEntities(text) : text;
       };
       if (entry.sumOf) {
-        this.sum(plan, cell, values, issues);
+        this.sum(plan, cell, values, plan.detail ? warnings : issues);
         continue;
       }
       const value = cell(plan.indexes[0] ?? -1);
@@ -145,14 +162,21 @@ export class RowMapper {
         continue;
       }
       const field = entry.field as FieldName;
+      if (plan.detail && FIELDS[field].type.kind === 'people') {
+        // Each name on its own: the names that read go in, each other one is a warning.
+        const { people, problems } = peopleIn(value, entry.split ?? ';', entry.names ?? 'last-first');
+        for (const p of problems) problem(p.message, p.name);
+        if (people.length > 0) values[field] = people;
+        continue;
+      }
       try {
-        values[field] = checkCell(FIELDS[field].type, value, entry.split);
+        values[field] = checkCell(FIELDS[field].type, value, entry.split, entry.names);
       } catch (error) {
         if (!(error instanceof CellError)) throw error;
         problem(error.message, value);
       }
     }
-    return { values, issues };
+    return { values, issues, warnings };
   }
 
   /** A count that is the sum of several columns; any unknown cell makes the sum unknown. */

@@ -81,6 +81,12 @@ export interface KindSpec {
   usesDivision: boolean;
   /** The feeds a format of this kind may say it fills. */
   feeds: readonly DataFeed[];
+  /**
+   * Details a record does without: a bad value of one of these, in a column the format does
+   * not require, is left out with a warning and the row goes in (one professor's name in
+   * another shape must not drop the section). Keys, names and references are never here.
+   */
+  details: readonly FieldName[];
 }
 
 export const KINDS: Record<KindId, KindSpec> = {
@@ -89,6 +95,7 @@ export const KINDS: Record<KindId, KindSpec> = {
     required: ['termName', 'termStart', 'termEnd'],
     usesDivision: true,
     feeds: ['DIVISIONS_TERMS'],
+    details: ['universityName'],
   },
   sections: {
     fields: [
@@ -111,12 +118,22 @@ export const KINDS: Record<KindId, KindSpec> = {
     required: ['termName', 'departmentCode', 'courseCode', 'courseName', 'sectionCode'],
     usesDivision: true,
     feeds: ['COURSES_SECTIONS', 'PROFESSORS'],
+    details: [
+      'departmentName',
+      'courseDescription',
+      'sectionStart',
+      'sectionEnd',
+      'capacity',
+      'estimatedEnrollment',
+      'professors',
+    ],
   },
   professors: {
     fields: ['lastName', 'firstName', 'email'],
     required: ['lastName', 'firstName'],
     usesDivision: false,
     feeds: ['PROFESSORS'],
+    details: ['email'],
   },
   'students-enrollments': {
     fields: [
@@ -133,11 +150,13 @@ export const KINDS: Record<KindId, KindSpec> = {
     required: ['studentId', 'firstName', 'lastName', 'email'],
     usesDivision: true,
     feeds: ['STUDENTS_ENROLLMENTS'],
+    details: [],
   },
   products: {
     fields: ['isbn13', 'isbn10', 'title', 'author', 'edition', 'publisher', 'price'],
     required: ['title'],
     usesDivision: false,
     feeds: ['PRODUCTS_PRICES'],
+    details: ['author', 'edition', 'publisher', 'price'],
   },
 };

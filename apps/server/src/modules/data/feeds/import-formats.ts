@@ -40,9 +40,9 @@ function problemsOf(mapping: MappingFile): string[] {
     if (entry.sumOf && (!entry.field || FIELDS[entry.field].type.kind !== 'count')) {
       problems.push(`sumOf "${where}" must fill a count field`);
     }
-    if (entry.split && (!entry.field || FIELDS[entry.field].type.kind !== 'people')) {
-      problems.push(`split on "${where}" is only for a people field`);
-    }
+    const people = entry.field !== undefined && FIELDS[entry.field].type.kind === 'people';
+    if (entry.split && !people) problems.push(`split on "${where}" is only for a people field`);
+    if (entry.names && !people) problems.push(`names on "${where}" is only for a people field`);
   }
   for (const [field, times] of mapped) {
     if (times > 1) problems.push(`field ${field} is filled by ${times} columns`);

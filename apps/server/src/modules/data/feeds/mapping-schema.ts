@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATA_FEEDS } from '@csp/contracts';
+import { NAME_ORDERS } from '../checks/person-names.ts';
 import { FIELD_NAMES, KIND_IDS } from './import-fields.ts';
 
 /**
@@ -25,6 +26,8 @@ const columnEntry = z
     decode: z.literal('html').optional(),
     /** Separator of several names in one people cell (default ";"). */
     split: z.string().min(1).optional(),
+    /** How a people cell writes each name (default "Last, First"; checks/person-names.ts). */
+    names: z.enum(NAME_ORDERS).optional(),
     /** What a reader of the format should know about the column. */
     note: z.string().default(''),
   })

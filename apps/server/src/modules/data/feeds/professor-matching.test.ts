@@ -62,6 +62,7 @@ describe.each(engines)('matching professors by name (%s)', (engine) => {
         value: 'Kim, H',
         message:
           'names a professor the store has more than once: merge them in the store, then import again',
+        warning: false,
       },
     ]);
     await applied(ctx, admin, checked.importId);

@@ -11,20 +11,26 @@ import { storeTotals, termHoldings } from './status-repository.ts';
 
 /**
  * The data integration status (docs/behaviour/roles.md: DATA_FULL_REPORTER or DATA_MANAGER): the newest import
- * of each feed whatever became of it (a failure shows), the divisions, and what the store holds
- * per term.
+ * of each feed whatever became of it (a failure shows) and, apart, the newest one applied; the
+ * divisions, and what the store holds per term.
  */
 export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps, jobs: ImportJobs): void {
   const { db } = deps;
   route(app, getDataIntegrationStatus, { tags: ['data'] }, async ({ request }) => {
     const { locationId } = await dataReader(db, request);
     const latest = await latestImportOfEachFeed(db, locationId, DATA_FEEDS);
+    const applied = await latestImportOfEachFeed(db, locationId, DATA_FEEDS, true);
     const divisions = await listDivisions(db, locationId);
     const totals = await storeTotals(db, locationId);
     return {
       feeds: DATA_FEEDS.map((feed) => {
         const row = latest.get(feed);
-        return { feed, lastImport: row ? toSummary(row, jobs.liveProgress(row.id)) : null };
+        const appliedRow = applied.get(feed);
+        return {
+          feed,
+          lastImport: row ? toSummary(row, jobs.liveProgress(row.id)) : null,
+          lastApplied: appliedRow ? toSummary(appliedRow, undefined) : null,
+        };
       }),
       divisions: divisions.map((d) => ({ divisionId: d.id, divisionName: d.name })),
       terms: await termHoldings(db, locationId),

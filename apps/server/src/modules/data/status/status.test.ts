@@ -7,7 +7,7 @@ import { applied, removeWaitingUploads, uploadChecked } from '../../../test-supp
 const engines = await testEngines();
 
 interface Status {
-  feeds: { feed: string; lastImport: ImportSummary | null }[];
+  feeds: { feed: string; lastImport: ImportSummary | null; lastApplied: ImportSummary | null }[];
   divisions: { divisionId: number; divisionName: string }[];
   terms: TermHoldings[];
   students: number;
@@ -42,12 +42,12 @@ describe.each(engines)('the data integration status (%s)', (engine) => {
 
   it('has no import of any feed yet, and what the fixture holds per term', async () => {
     const s = await status();
-    expect(s.feeds.map((f) => [f.feed, f.lastImport])).toEqual([
-      ['DIVISIONS_TERMS', null],
-      ['COURSES_SECTIONS', null],
-      ['PROFESSORS', null],
-      ['STUDENTS_ENROLLMENTS', null],
-      ['PRODUCTS_PRICES', null],
+    expect(s.feeds.map((f) => [f.feed, f.lastImport, f.lastApplied])).toEqual([
+      ['DIVISIONS_TERMS', null, null],
+      ['COURSES_SECTIONS', null, null],
+      ['PROFESSORS', null, null],
+      ['STUDENTS_ENROLLMENTS', null, null],
+      ['PRODUCTS_PRICES', null, null],
     ]);
     expect(s.divisions).toEqual([
       { divisionId: ctx.fixture.catalog.divisionId, divisionName: 'Main Campus' },
@@ -127,16 +127,28 @@ describe.each(engines)('the data integration status (%s)', (engine) => {
     });
     expect(broken.status).toBe('INVALID');
 
+    const waiting = await uploadChecked(ctx, admin, {
+      formatId: 'products-prices',
+      fileName: 'more-products.csv',
+      file: 'isbn,title\n9780131103627,The C Programming Language\n',
+    });
+
     const s = await status();
     const last = Object.fromEntries(s.feeds.map((f) => [f.feed, f.lastImport]));
+    const lastApplied = Object.fromEntries(s.feeds.map((f) => [f.feed, f.lastApplied]));
+    // The failed upload is the newest; the store's calendar is still from the applied one.
     expect(last['DIVISIONS_TERMS']).toMatchObject({ importId: broken.importId, status: 'INVALID' });
+    expect(lastApplied['DIVISIONS_TERMS']).toMatchObject({ fileName: 'calendar.csv', status: 'APPLIED' });
+    expect(lastApplied['DIVISIONS_TERMS']?.importId).not.toBe(broken.importId);
+    expect(last['PRODUCTS_PRICES']).toMatchObject({ importId: waiting.importId, status: 'VALIDATED' });
+    expect(lastApplied['PRODUCTS_PRICES']).toMatchObject({ importId: products.importId, added: 1 });
+    expect(lastApplied['PROFESSORS']?.importId).toBe(sections.importId);
     expect(last['COURSES_SECTIONS']).toMatchObject({ importId: sections.importId, added: 3 });
     expect(last['PROFESSORS']?.importId).toBe(sections.importId);
     expect(last['STUDENTS_ENROLLMENTS']).toMatchObject({
       importId: enrolments.importId,
       status: 'APPLIED',
     });
-    expect(last['PRODUCTS_PRICES']?.importId).toBe(products.importId);
     expect(s.terms[0]).toMatchObject({
       termName: 'Spring 2027',
       divisionName: 'Main Campus',
