@@ -22,22 +22,26 @@ export class FakeDataServer {
     column: 'Course Section',
     value: '',
     message: 'A section code is required.',
+    warning: false,
   }));
   applyCalls = 0;
+  /** The status's feeds as a test sets them; null: from `current`. */
+  feeds: unknown[] | null = null;
 
   handlers(): Record<string, Handler> {
     return {
       [`GET ${BASE}/status`]: () =>
         json(200, {
-          feeds: [
-            { feed: 'DIVISIONS_TERMS', lastImport: null },
+          feeds: this.feeds ?? [
+            { feed: 'DIVISIONS_TERMS', lastImport: null, lastApplied: null },
             {
               feed: 'COURSES_SECTIONS',
               lastImport: this.current?.status === 'APPLIED' ? this.current : null,
+              lastApplied: this.current?.status === 'APPLIED' ? this.current : null,
             },
-            { feed: 'PROFESSORS', lastImport: null },
-            { feed: 'STUDENTS_ENROLLMENTS', lastImport: null },
-            { feed: 'PRODUCTS_PRICES', lastImport: null },
+            { feed: 'PROFESSORS', lastImport: null, lastApplied: null },
+            { feed: 'STUDENTS_ENROLLMENTS', lastImport: null, lastApplied: null },
+            { feed: 'PRODUCTS_PRICES', lastImport: null, lastApplied: null },
           ],
           divisions: [
             { divisionId: 1, divisionName: 'Main Campus' },

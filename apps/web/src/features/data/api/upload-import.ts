@@ -1,4 +1,12 @@
-import { MAX_IMPORT_BYTES, fillPath, importSummary, uploadImport, type ImportSummary } from '@csp/contracts';
+import {
+  MAX_IMPORT_BYTES,
+  fillPath,
+  importSummary,
+  uploadImport,
+  type CsvEncoding,
+  type CsvSeparator,
+  type ImportSummary,
+} from '@csp/contracts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import {
   SPREADSHEET_CONTENT_TYPES,
@@ -16,6 +24,9 @@ export interface UploadImportRequest {
   file: File;
   formatId: string;
   divisionId: number | null;
+  /** A CSV file's dialect as chosen; empty or absent: detected by the server. */
+  separator?: CsvSeparator | '';
+  encoding?: CsvEncoding | '';
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
@@ -23,6 +34,8 @@ export interface UploadImportRequest {
 function uploadUrl(request: UploadImportRequest): string {
   const query = new URLSearchParams({ formatId: request.formatId, fileName: request.file.name });
   if (request.divisionId !== null) query.set('divisionId', String(request.divisionId));
+  if (request.separator) query.set('separator', request.separator);
+  if (request.encoding) query.set('encoding', request.encoding);
   return `${fillPath(uploadImport.path, { userAccountId: request.accountId })}?${query}`;
 }
 

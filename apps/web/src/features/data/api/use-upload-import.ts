@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { ImportSummary } from '@csp/contracts';
+import type { CsvEncoding, CsvSeparator, ImportSummary } from '@csp/contracts';
 import { useSession } from '../../../platform/session/session-context.tsx';
 import { useRememberImport, useRefreshAfterImport } from './data-queries.ts';
 import { uploadImportFile, type UploadProgress } from './upload-import.ts';
@@ -9,6 +9,9 @@ export interface UploadChoice {
   file: File;
   formatId: string;
   divisionId: number | null;
+  /** A CSV file's dialect as chosen; empty or absent: detected by the server. */
+  separator?: CsvSeparator | '';
+  encoding?: CsvEncoding | '';
 }
 
 /**

@@ -9,11 +9,12 @@ import { MAX_IMPORT_BYTES, type ImportFormat, type ImportSummary } from '@csp/co
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { PanelError, PanelLoading } from '../../../components/panel-section.tsx';
 import type { useImportFormats } from '../api/data-queries.ts';
-import { uploadProblem } from '../api/upload-file-rules.ts';
+import { fileTypeOf, uploadProblem } from '../api/upload-file-rules.ts';
 import { useUploadImport } from '../api/use-upload-import.ts';
 import { DATA_TEXT as T } from '../data-messages.ts';
 import { percentOf, uploadProgressText } from '../report/report-format.ts';
 import { ChoiceSelect } from './choice-select.tsx';
+import { CsvDialectFields, DETECTED_CSV, type CsvChoice } from './csv-dialect-fields.tsx';
 import { FileField } from './file-field.tsx';
 import { FormatDetails } from './format-details.tsx';
 import { ProgressBar } from './progress-bar.tsx';
@@ -65,6 +66,7 @@ export function ImportForm(props: ImportFormProps) {
   const [formatId, setFormatId] = useState('');
   const [divisionId, setDivisionId] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState<CsvChoice>(DETECTED_CSV);
   const [checked, setChecked] = useState<FieldErrors>({});
   const upload = useUploadImport(onUploaded);
   const format = formats.data?.formats.find((f) => f.formatId === formatId);
@@ -100,6 +102,7 @@ export function ImportForm(props: ImportFormProps) {
       file,
       formatId: format.formatId,
       divisionId: format.needsDivision ? Number(divisionId) : null,
+      ...(fileTypeOf(file.name) === 'csv' && csv),
     });
   };
 
@@ -153,6 +156,7 @@ export function ImportForm(props: ImportFormProps) {
           disabled={upload.uploading}
           error={errors.file}
         />
+        <CsvDialectFields file={file} value={csv} onChange={setCsv} disabled={upload.uploading} />
         {upload.uploading && upload.progress && file && (
           <UploadProgress fileName={file.name} progress={upload.progress} onCancel={upload.cancel} />
         )}

@@ -36,7 +36,7 @@ export function DataIntegrationPanel() {
       )}
       {status.data && (
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {status.data.feeds.map(({ feed, lastImport }) => (
+          {status.data.feeds.map(({ feed, lastImport, lastApplied }) => (
             <Stack
               component="li"
               key={feed}
@@ -57,9 +57,12 @@ export function DataIntegrationPanel() {
                   {DATA_FEED_LABELS[feed]}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {lastImport
-                    ? formatDateTime(lastImport.appliedAt ?? lastImport.createdAt)
-                    : T.noImportYet}
+                  {/* When the store's data is from; the chip says what became of a newer upload. */}
+                  {lastApplied?.appliedAt
+                    ? `Applied ${formatDateTime(lastApplied.appliedAt)}`
+                    : lastImport
+                      ? `Uploaded ${formatDateTime(lastImport.createdAt)}`
+                      : T.noImportYet}
                 </Typography>
               </Box>
               {lastImport && <ImportStatusChip status={lastImport.status} />}

@@ -13,7 +13,14 @@ import { EntityChanges } from './entity-changes.tsx';
 import { ImportStatusChip } from './import-status-chip.tsx';
 import { RejectedRows } from './rejected-rows.tsx';
 import { RejectionReasons } from './rejection-reasons.tsx';
-import { changesNothing, formatBytes, percentOf, rowCountsText, rowProgressText } from './report-format.ts';
+import {
+  changesNothing,
+  csvDialectText,
+  formatBytes,
+  percentOf,
+  rowCountsText,
+  rowProgressText,
+} from './report-format.ts';
 import { count, formatDateTime } from '../../../lib/format.ts';
 import { DefinitionGrid } from '../../../components/definition-grid.tsx';
 
@@ -72,12 +79,14 @@ function useRefreshWhenSettled(status: ImportStatus | undefined) {
 function ReportBody({ summary, phone }: { summary: ImportSummary; phone: boolean }) {
   const checked = summary.status !== 'VALIDATING' && summary.rowsRead > 0;
   const applied = summary.status === 'APPLIED';
+  const issuesHeading = summary.rowsWarned > 0 ? T.issuesHeading : T.rejectedRowsHeading;
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {summary.formatName}
         {summary.divisionName && ` · ${summary.divisionName}`} · {formatBytes(summary.fileBytes)}{' '}
         · uploaded {formatDateTime(summary.createdAt)} by {summary.createdByName}
+        {csvDialectText(summary) && ` · ${csvDialectText(summary)}`}
       </Typography>
       {summary.status === 'VALIDATING' && (
         <ProgressBar
@@ -92,6 +101,7 @@ function ReportBody({ summary, phone }: { summary: ImportSummary; phone: boolean
         // applied again.
         <Alert severity="warning">{summary.errorMessage}</Alert>
       )}
+      {summary.status === 'EXPIRED' && <Alert severity="info">{summary.errorMessage}</Alert>}
       {(summary.status === 'INVALID' || summary.status === 'FAILED') && (
         <Alert severity="error">
           {summary.errorMessage ??
@@ -125,16 +135,24 @@ function ReportBody({ summary, phone }: { summary: ImportSummary; phone: boolean
             )}
           </ReportPart>
           {summary.reasons.length > 0 && (
-            <ReportPart title="Why rows were rejected">
-              <RejectionReasons reasons={summary.reasons} phone={phone} />
+            <ReportPart title={T.reasonsHeading}>
+              <RejectionReasons reasons={summary.reasons} phone={phone} label={T.reasonsHeading} />
+            </ReportPart>
+          )}
+          {summary.warnings.length > 0 && (
+            <ReportPart title={T.warningsHeading}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+                {T.warningsIntro}
+              </Typography>
+              <RejectionReasons reasons={summary.warnings} phone={phone} label={T.warningsHeading} />
             </ReportPart>
           )}
         </>
       )}
       {summary.status === 'VALIDATED' && <ApplyImport key={summary.importId} summary={summary} />}
-      {checked && summary.rowsRejected > 0 && (
-        <ReportPart title={T.rejectedRowsHeading}>
-          <RejectedRows importId={summary.importId} phone={phone} />
+      {checked && (summary.rowsRejected > 0 || summary.rowsWarned > 0) && (
+        <ReportPart title={issuesHeading}>
+          <RejectedRows importId={summary.importId} phone={phone} label={issuesHeading} />
         </ReportPart>
       )}
     </Stack>
@@ -169,10 +187,14 @@ function ApplyOutcome({ summary }: { summary: ImportSummary }) {
 }
 
 function RowFigures({ summary }: { summary: ImportSummary }) {
+  const figures = summary.rowsWarned > 0 ? 4 : 3;
   return (
     <DefinitionGrid
       sx={{
-        gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(3, max-content)' },
+        gridTemplateColumns: {
+          xs: `repeat(${figures}, minmax(0, 1fr))`,
+          sm: `repeat(${figures}, max-content)`,
+        },
         columnGap: 4,
         '& dd': { m: 0, typography: 'h6' },
         '& dt': { typography: 'body2', color: 'text.secondary', gridRow: 1 },
@@ -184,6 +206,12 @@ function RowFigures({ summary }: { summary: ImportSummary }) {
       <dd>{count(summary.rowsValid)}</dd>
       <dt>Rejected</dt>
       <dd>{count(summary.rowsRejected)}</dd>
+      {summary.rowsWarned > 0 && (
+        <>
+          <dt>Valid, a value left out</dt>
+          <dd>{count(summary.rowsWarned)}</dd>
+        </>
+      )}
     </DefinitionGrid>
   );
 }

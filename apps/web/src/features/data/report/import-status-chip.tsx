@@ -9,6 +9,7 @@ const TONES: Record<ImportStatus, { bg: string; fg: string }> = {
   APPLYING: { bg: '#e3f2fd', fg: '#0d3c61' },
   APPLIED: { bg: '#e6f4ea', fg: '#1e4620' },
   FAILED: { bg: '#fde8e7', fg: '#7a1712' },
+  EXPIRED: { bg: '#eeeeee', fg: '#333333' },
 };
 
 /** An import's status in the contract's words. */

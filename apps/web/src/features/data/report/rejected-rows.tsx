@@ -15,12 +15,15 @@ import { DATA_TEXT as T } from '../data-messages.ts';
 import { count } from '../../../lib/format.ts';
 
 const shownValue = (value: string) => (value === '' ? '(empty)' : value);
+/** A warning's reason says the row went in all the same. */
+const whyText = (issue: ImportIssue) => (issue.warning ? `${issue.message} ${T.valueLeftOut}` : issue.message);
 
 /**
  * The rejected rows, a page at a time from the server (it keeps the first 10,000): the row's
  * line in the file as a spreadsheet numbers it, the column, what it held and why it was refused.
  */
-export function RejectedRows({ importId, phone }: { importId: number; phone: boolean }) {
+export function RejectedRows(props: { importId: number; phone: boolean; label: string }) {
+  const { importId, phone, label } = props;
   const [page, setPage] = useState(0);
   const issues = useImportIssues(importId, page);
   if (issues.isPending) return <PanelLoading what={T.rejectedRowsLoading} />;
@@ -38,7 +41,11 @@ export function RejectedRows({ importId, phone }: { importId: number; phone: boo
   return (
     <Box sx={{ opacity: issues.isPlaceholderData ? 0.6 : 1 }}>
       {issues.isFetching && <LinearProgress aria-label={`Loading ${T.rejectedRowsLoading}`} />}
-      {phone ? <IssueList issues={issues.data.issues} /> : <IssueTable issues={issues.data.issues} />}
+      {phone ? (
+        <IssueList issues={issues.data.issues} label={label} />
+      ) : (
+        <IssueTable issues={issues.data.issues} label={label} />
+      )}
       <TablePagination
         component="div"
         count={total}
@@ -49,8 +56,8 @@ export function RejectedRows({ importId, phone }: { importId: number; phone: boo
         labelDisplayedRows={({ from, to }) => `${count(from)}–${count(to)} of ${count(total)}`}
         slotProps={{
           actions: {
-            previousButton: { 'aria-label': 'Previous page of rejected rows' },
-            nextButton: { 'aria-label': 'Next page of rejected rows' },
+            previousButton: { 'aria-label': `Previous page of ${label.toLowerCase()}` },
+            nextButton: { 'aria-label': `Next page of ${label.toLowerCase()}` },
           },
         }}
       />
@@ -58,9 +65,9 @@ export function RejectedRows({ importId, phone }: { importId: number; phone: boo
   );
 }
 
-function IssueTable({ issues }: { issues: readonly ImportIssue[] }) {
+function IssueTable({ issues, label }: { issues: readonly ImportIssue[]; label: string }) {
   return (
-    <Table size="small" aria-label={T.rejectedRowsHeading}>
+    <Table size="small" aria-label={label}>
       <TableHead>
         <TableRow>
           <TableCell align="right">Row</TableCell>
@@ -79,7 +86,7 @@ function IssueTable({ issues }: { issues: readonly ImportIssue[] }) {
             <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>
               {shownValue(issue.value)}
             </TableCell>
-            <TableCell>{issue.message}</TableCell>
+            <TableCell>{whyText(issue)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -87,9 +94,9 @@ function IssueTable({ issues }: { issues: readonly ImportIssue[] }) {
   );
 }
 
-function IssueList({ issues }: { issues: readonly ImportIssue[] }) {
+function IssueList({ issues, label }: { issues: readonly ImportIssue[]; label: string }) {
   return (
-    <Box component="ul" aria-label={T.rejectedRowsHeading} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+    <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {issues.map((issue, index) => (
         <Box
           component="li"
@@ -109,7 +116,7 @@ function IssueList({ issues }: { issues: readonly ImportIssue[] }) {
             Value: {shownValue(issue.value)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {issue.message}
+            {whyText(issue)}
           </Typography>
         </Box>
       ))}

@@ -11,15 +11,17 @@ import { count, plural } from '../../../lib/format.ts';
 interface RejectionReasonsProps {
   reasons: ImportSummary['reasons'];
   phone: boolean;
+  /** What the list is, for screen readers: the rejections, or the warnings. */
+  label: string;
 }
 
 const columnText = (column: string) => column || 'Whole row';
 
-/** Why rows were rejected, the reason that rejected most rows first. */
-export function RejectionReasons({ reasons, phone }: RejectionReasonsProps) {
-  if (phone) return <ReasonList reasons={reasons} />;
+/** Why rows were rejected (or values left out), the reason of most rows first. */
+export function RejectionReasons({ reasons, phone, label }: RejectionReasonsProps) {
+  if (phone) return <ReasonList reasons={reasons} label={label} />;
   return (
-    <Table size="small" aria-label="Why rows were rejected">
+    <Table size="small" aria-label={label}>
       <TableHead>
         <TableRow>
           <TableCell>Column</TableCell>
@@ -42,9 +44,9 @@ export function RejectionReasons({ reasons, phone }: RejectionReasonsProps) {
   );
 }
 
-function ReasonList({ reasons }: { reasons: ImportSummary['reasons'] }) {
+function ReasonList({ reasons, label }: { reasons: ImportSummary['reasons']; label: string }) {
   return (
-    <Box component="ul" aria-label="Why rows were rejected" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+    <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {reasons.map((reason) => (
         <Box
           component="li"

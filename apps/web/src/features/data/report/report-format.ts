@@ -1,4 +1,4 @@
-import type { ImportSummary } from '@csp/contracts';
+import { CSV_ENCODING_LABELS, CSV_SEPARATOR_LABELS, type ImportSummary } from '@csp/contracts';
 import { count, plural } from '../../../lib/format.ts';
 
 /** A file size in the units a file manager shows: 812 KB, 7.4 MB. */
@@ -76,6 +76,20 @@ export function applyConfirmText(summary: ImportSummary): string {
   if (summary.rowsRejected > 0) {
     sentences.push(`The ${plural(summary.rowsRejected, 'rejected row')} will not be written.`);
   }
+  if (summary.rowsWarned > 0) {
+    sentences.push(
+      `${plural(summary.rowsWarned, 'row')} will be written without a value that could not be taken (see the warnings).`,
+    );
+  }
   sentences.push('It is applied in one transaction: all of it, or nothing if it fails.');
   return sentences.join(' ');
+}
+
+/** "CSV read as: semicolons, UTF-8 (detected)": how the server read a CSV file's text. */
+export function csvDialectText(summary: ImportSummary): string | null {
+  const dialect = summary.csvDialect;
+  if (!dialect) return null;
+  const separator = CSV_SEPARATOR_LABELS[dialect.separator].toLowerCase();
+  const how = dialect.chosen ? 'as chosen' : 'detected';
+  return `CSV read as: ${separator}, ${CSV_ENCODING_LABELS[dialect.encoding]} (${how})`;
 }
