@@ -33,6 +33,7 @@ import { seedLarge } from '../src/db/seed/large.ts';
 import { LARGE_ADMIN, LARGE_PASSWORD, LARGE_STORE_REF } from '../src/db/seed/large-store.ts';
 import { BackgroundTasks } from '../src/lib/background-tasks.ts';
 import { writeEnrollmentFile } from './import-bench-file.ts';
+import { probeText, startProbe } from './concurrent-probe.ts';
 
 /** BENCH_ROWS and BENCH_SCALE (of the large seed) make a quicker run. */
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 400_000);
@@ -211,7 +212,15 @@ async function measure(target: Target) {
         pipeline(createReadStream(file), req).catch(reject);
       });
     });
+    // Another user meanwhile: the import's own status (as the progress bar polls it) and the
+    // store's data status, over HTTP.
+    const probeUrls = [
+      `http://127.0.0.1:${port}${fillPath(getImport.path, { userAccountId: session.accountId, importId: uploaded.importId })}`,
+      `http://127.0.0.1:${port}${fillPath(getDataIntegrationStatus.path, { userAccountId: session.accountId })}`,
+    ];
+    let stopProbe = startProbe(probeUrls, headers);
     await phase('check (dry run)', () => background.drain());
+    console.log(`    ${probeText(await stopProbe())}`);
     const checked = await summary(uploaded.importId);
     console.log(report(checked));
     await phase('apply (one transaction)', async () => {
@@ -224,8 +233,10 @@ async function measure(target: Target) {
         headers,
       });
       if (res.statusCode !== 202) throw new Error(`apply answered ${res.statusCode}: ${res.body}`);
+      stopProbe = startProbe(probeUrls, headers);
       await background.drain();
     });
+    console.log(`    ${probeText(await stopProbe())}`);
     console.log(report(await summary(uploaded.importId)));
 
     const statusTimes: number[] = [];
