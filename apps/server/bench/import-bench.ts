@@ -212,12 +212,7 @@ async function measure(target: Target) {
         pipeline(createReadStream(file), req).catch(reject);
       });
     });
-    // Another user meanwhile: the import's own status (as the progress bar polls it) and the
-    // store's data status, over HTTP.
-    const probeUrls = [
-      `http://127.0.0.1:${port}${fillPath(getImport.path, { userAccountId: session.accountId, importId: uploaded.importId })}`,
-      `http://127.0.0.1:${port}${fillPath(getDataIntegrationStatus.path, { userAccountId: session.accountId })}`,
-    ];
+    const probeUrls = otherUserUrls(port, session.accountId, uploaded.importId);
     let stopProbe = startProbe(probeUrls, headers);
     await phase('check (dry run)', () => background.drain());
     console.log(`    ${probeText(await stopProbe())}`);
@@ -263,6 +258,17 @@ async function measure(target: Target) {
     await database.close();
     rmSync(file, { force: true });
   }
+}
+
+/**
+ * Another user meanwhile: the import's own status (as the progress bar polls it) and the
+ * store's data status, over HTTP.
+ */
+function otherUserUrls(port: number, userAccountId: number, importId: number): string[] {
+  return [
+    `http://127.0.0.1:${port}${fillPath(getImport.path, { userAccountId, importId })}`,
+    `http://127.0.0.1:${port}${fillPath(getDataIntegrationStatus.path, { userAccountId })}`,
+  ];
 }
 
 const [role, targetJson] = process.argv.slice(2);

@@ -20,6 +20,8 @@ export const DATA_FEED_LABELS: Record<DataFeed, string> = {
  * manager applies it in one transaction. INVALID: no row can be applied. FAILED: reading or
  * applying stopped on an error (nothing applied) or the server restarted mid-way. EXPIRED:
  * checked but not applied within UNAPPLIED_UPLOAD_DAYS, so its file was deleted.
+ * NEEDS_MAPPING: the file's columns are not the format's own and no saved mapping fits them:
+ * the data manager matches them (a mapping is proposed), then the file is checked.
  */
 export const IMPORT_STATUSES = [
   'VALIDATING',
@@ -29,6 +31,7 @@ export const IMPORT_STATUSES = [
   'APPLIED',
   'FAILED',
   'EXPIRED',
+  'NEEDS_MAPPING',
 ] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
@@ -39,6 +42,7 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
   APPLIED: 'Applied',
   FAILED: 'Failed',
   EXPIRED: 'Not applied in time: file deleted',
+  NEEDS_MAPPING: 'Columns to match',
 };
 
 /** Days a checked upload waits to be applied before its file is deleted (it is EXPIRED then). */
@@ -74,3 +78,16 @@ export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 /** Refusal to a caller without DATA_MANAGER (imports) or without either data action (status). */
 export const DATA_MANAGER_REFUSAL = 'You do not have permission to import data.';
 export const DATA_STATUS_REFUSAL = 'You do not have permission to view the data integration status.';
+
+/**
+ * How a file writes a person's name (a professors column): "Last, First", "First Last" (the
+ * rest after the first word is the surname, kept whole) or "First Middle Last" (the last word
+ * and the particles before it are the surname). A name with a comma is "Last, First" anyway.
+ */
+export const NAME_ORDERS = ['last-first', 'first-last', 'first-middle-last'] as const;
+export type NameOrder = (typeof NAME_ORDERS)[number];
+export const NAME_ORDER_LABELS: Record<NameOrder, string> = {
+  'last-first': 'Last, First',
+  'first-last': 'First Last',
+  'first-middle-last': 'First Middle Last',
+};

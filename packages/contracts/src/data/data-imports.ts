@@ -10,6 +10,7 @@ import {
   IMPORT_FILE_TYPES,
   IMPORT_STATUSES,
 } from './data-feeds.ts';
+import { importColumnMapping } from './column-mapping.ts';
 
 /**
  * Data Summary (docs/behaviour/routes-and-guard.md#routes /data-summary, docs/behaviour/roles.md#derived-capabilities view data integration status). The status is for
@@ -109,6 +110,11 @@ export const importSummary = z.object({
   rowsWarned: z.number().int(),
   /** The most common of those warnings, most rows first (at most 20). */
   warnings: z.array(importReason),
+  /**
+   * How the file's columns are matched to the format's when its headers are not the format's
+   * own (null: they are); while NEEDS_MAPPING, the proposal to confirm or change.
+   */
+  columnMapping: importColumnMapping.nullable(),
   /** How a CSV file was read (null for a workbook); `chosen` when the uploader chose it. */
   csvDialect: z
     .object({

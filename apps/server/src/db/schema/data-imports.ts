@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { identityId, reference, instant } from './columns.ts';
 import { tenantKey, requiredAccount, creationStamp } from './tenant-columns.ts';
 import { divisions } from './catalog.ts';
@@ -26,7 +26,16 @@ export const dataImports = pgTable(
     storedPath: text(),
     divisionId: integer().references(() => divisions.id),
     status: text({
-      enum: ['VALIDATING', 'VALIDATED', 'INVALID', 'APPLYING', 'APPLIED', 'FAILED', 'EXPIRED'],
+      enum: [
+        'VALIDATING',
+        'VALIDATED',
+        'INVALID',
+        'APPLYING',
+        'APPLIED',
+        'FAILED',
+        'EXPIRED',
+        'NEEDS_MAPPING',
+      ],
     }).notNull(),
     ...creationStamp(requiredAccount()),
     appliedAt: instant(),
@@ -55,6 +64,12 @@ export const dataImports = pgTable(
     csvEncoding: text({ enum: ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] }),
     /** Whether the uploader chose the CSV dialect rather than leaving it to detection. */
     csvDialectChosen: boolean().notNull().default(false),
+    /**
+     * The file's columns when its headers are not the format's own: [{header, samples}], and
+     * how they are matched ({columns, nameOrder, templateName}; proposed while NEEDS_MAPPING).
+     */
+    fileColumns: jsonb(),
+    columnMapping: jsonb(),
     /** Term names the rows fall in. */
     terms: text()
       .array()
@@ -69,7 +84,7 @@ export const dataImports = pgTable(
     // Checked uploads still waiting on disk: the 7-day sweep reads only these.
     index('data_imports_unapplied_idx')
       .on(t.createdAt)
-      .where(sql`status = 'VALIDATED' and stored_path is not null`),
+      .where(sql`status in ('VALIDATED', 'NEEDS_MAPPING') and stored_path is not null`),
   ],
 );
 
@@ -87,4 +102,26 @@ export const dataImportIssues = pgTable(
     warning: boolean().notNull().default(false),
   },
   (t) => [index('data_import_issues_import_row_idx').on(t.importId, t.rowNumber, t.id)],
+);
+
+/**
+ * A store's saved column mapping of a format (issue 27): the next file of the format with the
+ * same headers (`headerKey`, the tidied lower-case headers in order) is mapped by it without a
+ * click. Saving the mapping of the same headers again replaces it.
+ */
+export const importColumnMappings = pgTable(
+  'import_column_mappings',
+  {
+    ...tenantKey(),
+    formatId: text().notNull(),
+    name: text().notNull(),
+    headerKey: text().notNull(),
+    /** {columns: {formatHeader: choice}, nameOrder}. */
+    mapping: jsonb().notNull(),
+    ...creationStamp(requiredAccount()),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('import_column_mappings_headers_idx').on(t.locationId, t.formatId, t.headerKey),
+  ],
 );

@@ -27,6 +27,8 @@ export const DATA_MESSAGES = {
   interruptedCheck: 'The server restarted while this file was being checked. Upload it again.',
   storeChanged:
     "The store's data changed after this file was checked, so nothing was applied: it was checked again and these are the figures now. Apply it again to write them.",
+  notMappable:
+    'Only an upload whose columns are to be matched, or a checked one whose columns were matched, can be mapped; upload the file again.',
   expired: (days: number) =>
     `This checked file was not applied within ${days} days, so it was deleted from the server. Upload it again to apply it.`,
 } as const;

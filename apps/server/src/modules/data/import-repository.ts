@@ -230,7 +230,7 @@ export async function recheckAfterApply(db: Db, importId: number): Promise<boole
 }
 
 /**
- * VALIDATED -> EXPIRED for uploads made before `cutoff` and never applied: their files are
+ * VALIDATED (or NEEDS_MAPPING) -> EXPIRED for uploads made before `cutoff` and never applied: their files are
  * answered to be removed (the row stays, so the list still says what became of them).
  */
 export async function expireUnappliedImports(
@@ -242,7 +242,7 @@ export async function expireUnappliedImports(
     db,
     sql`with due as (
         select id, stored_path from data_imports
-        where status = 'VALIDATED' and stored_path is not null
+        where status in ('VALIDATED', 'NEEDS_MAPPING') and stored_path is not null
           and created_at < ${cutoff.toISOString()}::timestamptz
         for update)
       update data_imports d set status = 'EXPIRED', stored_path = null,

@@ -12,9 +12,9 @@ import { route } from '../../lib/route.ts';
 import { dataManager, dataReader } from './data-access.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
 import { allFormats } from './feeds/import-formats.ts';
-import type { CheckedFigures, ImportJobs } from './apply/import-jobs.ts';
+import { importJobOf, type CheckedFigures, type ImportJobs } from './apply/import-jobs.ts';
 import { claimForApply, findImport, listImports, listIssues } from './import-repository.ts';
-import { csvDialectOf, toSummary } from './import-summary.ts';
+import { toSummary } from './import-summary.ts';
 import { registerUploadRoute } from './upload-route.ts';
 
 const TAGS = ['data'];
@@ -78,15 +78,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
       const now = await found(session.locationId, params.importId);
       if (claimed) {
         jobs.apply(
-          {
-            importId: before.id,
-            locationId: before.locationId,
-            divisionId: before.divisionId,
-            formatId: before.formatId,
-            fileType: before.fileType,
-            storedPath: before.storedPath,
-            csv: csvDialectOf(before),
-          },
+          importJobOf(before),
           before.rowsRead,
           { ...before, entities: before.entities as CheckedFigures['entities'] },
         );

@@ -1,6 +1,7 @@
 import type { ImportSummary } from '@csp/contracts';
 import type { CsvDialect } from '../../lib/uploads/csv-dialect.ts';
 import { formatById } from './feeds/import-formats.ts';
+import { describeColumns, type ChosenColumns, type FileColumn } from './feeds/column-mapping.ts';
 import type { ImportRow } from './import-repository.ts';
 
 export interface Progress {
@@ -9,6 +10,18 @@ export interface Progress {
 }
 
 const RUNNING = new Set(['VALIDATING', 'APPLYING']);
+
+/** How an import's columns are matched to its format's (null: its headers are the format's own). */
+export function chosenColumnsOf(row: ImportRow): ChosenColumns | null {
+  return (row.columnMapping as ChosenColumns | null) ?? null;
+}
+
+function columnMappingOf(row: ImportRow) {
+  const format = formatById(row.formatId);
+  const chosen = chosenColumnsOf(row);
+  if (!format || !chosen || !row.fileColumns) return null;
+  return describeColumns(format, row.fileColumns as FileColumn[], chosen);
+}
 
 /** How an import's CSV file is read (null: a workbook). */
 export function csvDialectOf(row: ImportRow): CsvDialect | null {
@@ -49,6 +62,7 @@ export function toSummary(row: ImportRow, live: Progress | undefined): ImportSum
     reasons: row.reasons as ImportSummary['reasons'],
     rowsWarned: row.rowsWarned,
     warnings: row.warnings as ImportSummary['warnings'],
+    columnMapping: columnMappingOf(row),
     csvDialect: csvDialectOf(row) && {
       ...(csvDialectOf(row) as CsvDialect),
       chosen: row.csvDialectChosen,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { ImportJobs } from './apply/import-jobs.ts';
 import { registerImportRoutes } from './import-routes.ts';
+import { registerColumnRoutes } from './column-routes.ts';
 import { releaseInterruptedJobs } from './apply/restart-recovery.ts';
 import { registerStatusRoutes } from './status/status-routes.ts';
 import { registerUploadExpiry } from './apply/upload-expiry.ts';
@@ -11,6 +12,7 @@ export function registerDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   const jobs = new ImportJobs(deps, app.log);
   registerStatusRoutes(app, deps, jobs);
   registerImportRoutes(app, deps, jobs);
+  registerColumnRoutes(app, deps, jobs);
   registerUploadExpiry(app, deps);
   app.addHook('onReady', async () => {
     try {

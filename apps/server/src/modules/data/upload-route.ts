@@ -150,6 +150,7 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
         fileType,
         storedPath: stored.path,
         csv,
+        columns: null,
       });
       reply.code(202);
       return toSummary(row, jobs.liveProgress(importId));

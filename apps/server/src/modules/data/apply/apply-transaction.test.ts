@@ -87,6 +87,7 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
       fileType: 'csv',
       storedPath,
       csv: { separator: 'comma', encoding: 'utf-8' },
+      columns: null,
     };
     // The figures its check reported, which the apply must match to write anything.
     const [checked] = await ctx.db

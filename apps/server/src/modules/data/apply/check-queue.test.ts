@@ -37,6 +37,7 @@ const countingSteps: ImportSteps = {
   },
   releaseFailedApply: async () => undefined,
   recheckAfterApply: async () => false,
+  formatForCheck: async (_db, _job, format) => format,
 };
 
 // The engine plays no part here: the store is stood in for, only the order of the checks counts.
@@ -58,6 +59,7 @@ describe('checking uploads', () => {
         fileType: 'csv',
         storedPath: `/nonexistent/${importId}.upload`,
         csv: null,
+        columns: null,
       });
     }
     expect(jobs.liveProgress(3)).toEqual({ done: 0, total: null });

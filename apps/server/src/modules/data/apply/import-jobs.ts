@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImportFileType } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { removeUpload } from '../../../lib/uploads/receive-upload.ts';
 import { SheetReadError } from '../../../lib/uploads/sheet-errors.ts';
@@ -14,20 +13,13 @@ import {
   updateImport,
 } from '../import-repository.ts';
 import { runImport, type RunResult } from './import-run.ts';
-import type { CsvDialect } from '../../../lib/uploads/csv-dialect.ts';
+import { formatForCheck } from './check-columns.ts';
+import { mappedFormat } from '../feeds/column-mapping.ts';
 import type { Progress } from '../import-summary.ts';
+import type { ImportJob } from './import-job.ts';
 import { HeaderError } from '../checks/row-mapper.ts';
 
-export interface ImportJob {
-  importId: number;
-  locationId: number;
-  divisionId: number | null;
-  formatId: string;
-  fileType: ImportFileType;
-  storedPath: string | null;
-  /** How a CSV file is read (null: a workbook). */
-  csv: CsvDialect | null;
-}
+export { importJobOf, type ImportJob } from './import-job.ts';
 
 /** What the check said applying would do: the figures the data manager confirmed. */
 export type CheckedFigures = Pick<
@@ -57,8 +49,9 @@ class StoreChanged extends Error {}
  * JobProblem when the format is unknown or the file gone, in that order).
  */
 function importSource(job: ImportJob, usable: (path: string) => boolean) {
-  const mapping = formatById(job.formatId);
-  if (!mapping) throw new JobProblem(M.unknownFormat);
+  const format = formatById(job.formatId);
+  if (!format) throw new JobProblem(M.unknownFormat);
+  const mapping = job.columns ? mappedFormat(format, job.columns) : format;
   const path = job.storedPath;
   if (!path || !usable(path)) throw new JobProblem(M.fileGone);
   const { fileType, locationId, divisionId, csv } = job;
@@ -80,6 +73,7 @@ export interface ImportSteps {
   updateImport: typeof updateImport;
   releaseFailedApply: typeof releaseFailedApply;
   recheckAfterApply: typeof recheckAfterApply;
+  formatForCheck: typeof formatForCheck;
 }
 
 const REAL_STEPS: ImportSteps = {
@@ -89,6 +83,7 @@ const REAL_STEPS: ImportSteps = {
   updateImport,
   releaseFailedApply,
   recheckAfterApply,
+  formatForCheck,
 };
 
 /** A job that cannot start, for a reason the user can read. */
@@ -141,9 +136,16 @@ export class ImportJobs {
     const { db } = this.deps;
     let saved = 0;
     try {
+      const source = importSource(job, () => true);
+      if (!job.columns) {
+        const format = await this.steps.formatForCheck(db, job, source.mapping, source.path);
+        // Its columns are the data manager's to match: the file waits, unchecked.
+        if (!format) return;
+        source.mapping = format;
+      }
       const result = await this.steps.runImport({
         db,
-        ...importSource(job, () => true),
+        ...source,
         mode: 'dry',
         onProgress: async (done, total) => {
           this.progress.set(job.importId, { done, total });

@@ -1,6 +1,7 @@
 import { isValidIsbn10, normalizeIsbn } from '@csp/contracts';
 import type { FieldType, FieldValue, Person } from '../feeds/import-fields.ts';
-import { peopleIn, type NameOrder } from './person-names.ts';
+import type { NameOrder } from '@csp/contracts';
+import { peopleIn } from './person-names.ts';
 
 /** A cell's value could not be taken; the message says why in words a clerk can act on. */
 export class CellError extends Error {}

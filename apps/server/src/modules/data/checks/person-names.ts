@@ -1,14 +1,13 @@
+import type { NameOrder } from '@csp/contracts';
 import type { Person } from '../feeds/import-fields.ts';
 
-/**
- * How a file writes a person's name: "Last, First" (the standard), "First Last" (the first word
- * is the first name, the rest is the last name, so "Gabriel García Márquez" keeps his surname
- * whole) or "First Middle Last" (the last word is the last name, with the particles before it:
- * "Ludwig van Beethoven", "Juan de la Cruz"). A name with a comma is "Last, First" whatever the
- * order chosen: a registrar that writes both gets both right.
+/*
+ * How a file writes a person's name (NAME_ORDERS): "Last, First" (the standard), "First Last"
+ * (the first word is the first name, the rest is the last name, so "Gabriel García Márquez"
+ * keeps his surname whole) or "First Middle Last" (the last word is the last name, with the
+ * particles before it: "Ludwig van Beethoven", "Juan de la Cruz"). A name with a comma is
+ * "Last, First" whatever the order chosen: a registrar that writes both gets both right.
  */
-export const NAME_ORDERS = ['last-first', 'first-last', 'first-middle-last'] as const;
-export type NameOrder = (typeof NAME_ORDERS)[number];
 
 /** Words that begin a surname rather than end a given name (lower case). */
 const SURNAME_PARTICLES = new Set([

@@ -14,6 +14,9 @@ export interface CellIssue {
 /** The header lacks a column the format requires: no row can be read. */
 export class HeaderError extends Error {}
 
+/** The header lacks columns the format names (a file of other headers: its columns are to be matched). */
+export class MissingColumnsError extends HeaderError {}
+
 /** The checked values of a row's fields; a field absent here was not given (empty or unknown). */
 export type FieldValues = Partial<Record<FieldName, FieldValue>>;
 
@@ -33,7 +36,7 @@ const headerKey = (text: string) => tidy(text).toLowerCase();
  * Why a header row read as one column holds the names of several: the file's values are
  * separated by semicolons or tabs (as spreadsheets save "CSV" in some languages), not commas.
  */
-function separatorHint(header: readonly string[]): string | undefined {
+export function separatorHint(header: readonly string[]): string | undefined {
   const named = header.filter((text) => text.trim() !== '');
   const only = named.length === 1 ? named[0]! : '';
   const separator = only.includes(';') ? 'semicolons' : only.includes('\t') ? 'tabs' : null;
@@ -79,6 +82,11 @@ export class RowMapper {
     const missing: string[] = [];
     const plans: EntryPlan[] = [];
     for (const entry of mapping.columns) {
+      if (entry.value !== undefined) {
+        // One value for every row: no column to find (its cell is the value itself).
+        plans.push({ entry, label: columnLabel(entry), indexes: [], unknown: new Set(), detail: false });
+        continue;
+      }
       const names = entry.column !== undefined ? [entry.column] : (entry.sumOf ?? []);
       const indexes = names.map((n) => positions.get(headerKey(n)) ?? -1);
       const absent = names.filter((_, i) => indexes[i] === -1);
@@ -101,7 +109,7 @@ export class RowMapper {
       }
     }
     if (missing.length > 0) {
-      throw new HeaderError(
+      throw new MissingColumnsError(
         `The file has no column ${missing.join(', ')}. ${separatorHint(header) ?? `Is it a file of the format "${mapping.name}"?`}`,
       );
     }
@@ -131,7 +139,7 @@ export class RowMapper {
       const problem = (message: string, value: string) =>
         (plan.detail ? warnings : issues).push({ column: label, value: value.slice(0, 200), message });
       const cell = (index: number) => {
-        const text = tidy(cells[index] ?? '');
+        const text = tidy(entry.value ?? cells[index] ?? '');
         return entry.decode === 'html' ? decodeHtmlEntities(text) : text;
       };
       if (entry.sumOf) {

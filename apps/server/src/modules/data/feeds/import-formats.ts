@@ -27,7 +27,7 @@ function problemsOf(mapping: MappingFile): string[] {
   const problems: string[] = [];
   const mapped = new Map<FieldName, number>();
   for (const entry of mapping.columns) {
-    const where = entry.column ?? entry.sumOf?.join(' + ') ?? '';
+    const where = entry.column ?? entry.sumOf?.join(' + ') ?? entry.value ?? '';
     if (entry.table && !mapping.tables[entry.table]) {
       problems.push(`column "${where}" names table "${entry.table}", which is not in tables`);
     }
@@ -111,9 +111,9 @@ export function formatById(formatId: string): MappingFile | undefined {
   return MAPPINGS.get(formatId);
 }
 
-/** The header text of an entry: its column, or its summed columns. */
+/** The header text of an entry: its column, its summed columns, or its value for every row. */
 export function columnLabel(entry: ColumnEntry): string {
-  return entry.column ?? (entry.sumOf ?? []).join(', ');
+  return entry.column ?? entry.sumOf?.join(', ') ?? `(every row: ${entry.value ?? ''})`;
 }
 
 /** A format as the Data Summary screen explains it. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DATA_FEEDS } from '@csp/contracts';
-import { NAME_ORDERS } from '../checks/person-names.ts';
+import { DATA_FEEDS, NAME_ORDERS } from '@csp/contracts';
 import { FIELD_NAMES, KIND_IDS } from './import-fields.ts';
 
 /**
@@ -14,6 +13,8 @@ const columnEntry = z
     column: z.string().min(1).optional(),
     /** Several numeric columns whose sum fills a count field (e.g. grade counts = enrolment). */
     sumOf: z.array(z.string().min(1)).min(1).optional(),
+    /** Or one value for every row (a column mapping's constant: a division the file leaves out). */
+    value: z.string().min(1).optional(),
     /** The field the cell fills. */
     field: z.enum(FIELD_NAMES).optional(),
     /** Or the name of a table in `tables` whose entry for the cell fills several fields. */
@@ -31,8 +32,8 @@ const columnEntry = z
     /** What a reader of the format should know about the column. */
     note: z.string().default(''),
   })
-  .refine((e) => (e.column === undefined) !== (e.sumOf === undefined), {
-    message: 'give exactly one of column and sumOf',
+  .refine((e) => [e.column, e.sumOf, e.value].filter((x) => x !== undefined).length === 1, {
+    message: 'give exactly one of column, sumOf and value',
   })
   .refine((e) => (e.field === undefined) !== (e.table === undefined), {
     message: 'give exactly one of field and table',

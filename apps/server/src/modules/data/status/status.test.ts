@@ -123,7 +123,7 @@ describe.each(engines)('the data integration status (%s)', (engine) => {
     const broken = await uploadChecked(ctx, admin, {
       formatId: 'divisions-terms',
       fileName: 'calendar.csv',
-      file: 'division,term\nMain Campus,Fall 2027\n',
+      file: 'division,term,term_start,term_end\nMain Campus,Fall 2027,2027-13-01,2027-12-01\n',
     });
     expect(broken.status).toBe('INVALID');
 
