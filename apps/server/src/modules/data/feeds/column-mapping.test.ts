@@ -8,6 +8,7 @@ import {
   removeWaitingUploads,
   sectionNamed,
   uploadChecked,
+  UOFT_ADOPTIONS,
 } from '../../../test-support/data-test-support.ts';
 
 const engines = await testEngines();
@@ -129,6 +130,40 @@ describe.each(engines)('matching a file of other headers (%s)', (engine) => {
     expect(own).toMatchObject({ status: 'VALIDATED', columnMapping: null });
     const res = await mapColumns(own.importId, { columns: {} });
     expect(res.statusCode).toBe(409);
+  });
+
+  it("reads the UofT Bookstore's own adoption list as the store's products, mapped on screen", async () => {
+    const own = await uploadChecked(ctx, admin, {
+      formatId: 'uoft-bookstore-adoptions',
+      fileName: 'uoft.csv',
+      file: { path: UOFT_ADOPTIONS },
+    });
+    const upload = await uploadChecked(ctx, admin, {
+      formatId: 'products-prices',
+      fileName: 'uoft.csv',
+      file: { path: UOFT_ADOPTIONS },
+    });
+    expect(upload.status).toBe('NEEDS_MAPPING');
+    const proposed = Object.fromEntries(upload.columnMapping!.fields.map((f) => [f.key, f.choice]));
+    expect(proposed).toEqual({
+      isbn: { source: 'column', header: 'isbn13_derived' },
+      isbn10: { source: 'column', header: 'isbn10' },
+      title: { source: 'column', header: 'title' },
+      author: { source: 'column', header: 'author' },
+      edition: { source: 'column', header: 'edition' },
+      publisher: { source: 'none' },
+      list_price: { source: 'column', header: 'price_cad' },
+    });
+    const res = await mapColumns(upload.importId, { columns: proposed });
+    expect(res.statusCode).toBe(202);
+    const checked = (await importOf(ctx, admin, upload.importId)).body;
+    // The same titles as the format written for this file finds.
+    expect(checked).toMatchObject({
+      status: 'VALIDATED',
+      rowsRead: own.rowsRead,
+      added: own.added,
+      entities: own.entities,
+    });
   });
 
   it('gives a template of each format that imports as it is', async () => {

@@ -36,7 +36,7 @@ const isPeople = (format: MappingFile, entry: ColumnEntry) =>
 
 const SHAPES: Partial<Record<FieldName, RegExp>> = {
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-  isbn13: /^(97[89])?[\d-]{9,}[\dX]$/i,
+  isbn13: /^97[89]-?(\d-?){9}\d$/,
 };
 
 /** The file's column for an entry: its own header, a synonym of its field, or its values' shape. */
@@ -45,9 +45,15 @@ function proposedHeader(format: MappingFile, entry: ColumnEntry & { column: stri
   const own = byName.get(comparable(entry.column));
   if (own !== undefined) return own;
   for (const field of fieldsOfEntry(format, entry)) {
-    for (const synonym of FIELD_HINTS[field].synonyms) {
-      const found = byName.get(comparable(synonym));
+    const synonyms = FIELD_HINTS[field].synonyms.map(comparable);
+    for (const synonym of synonyms) {
+      const found = byName.get(synonym);
       if (found !== undefined) return found;
+    }
+    // A header that starts with a synonym, the longest first: "isbn13_derived", "price_cad".
+    for (const synonym of [...synonyms].sort((a, b) => b.length - a.length)) {
+      const prefixed = synonym.length >= 4 && file.find((c) => comparable(c.header).startsWith(synonym));
+      if (prefixed) return prefixed.header;
     }
     const shape = SHAPES[field];
     const shaped = shape && file.find((c) => c.samples.length > 0 && c.samples.every((v) => shape.test(v)));

@@ -20,7 +20,7 @@ export const FIELD_HINTS: Record<FieldName, { synonyms: string[]; examples: [str
     synonyms: ['course', 'course number', 'course no', 'catalog number', 'catalog nbr', 'number', 'course code', 'catalog'],
     examples: ['101', '210'],
   },
-  courseName: { synonyms: ['course name', 'course title', 'title', 'class title', 'long title'], examples: ['Introduction to Biology', 'Modern Europe'] },
+  courseName: { synonyms: ['course name', 'course title', 'title', 'class title', 'long title', 'name'], examples: ['Introduction to Biology', 'Modern Europe'] },
   courseDescription: { synonyms: ['description', 'course description'], examples: ['Cells, genetics and evolution.', ''] },
   sectionCode: { synonyms: ['section', 'section number', 'section code', 'class section', 'sec', 'section id'], examples: ['001', '002'] },
   sectionStart: { synonyms: ['start date', 'section start', 'begin date', 'class start'], examples: ['2026-08-24', ''] },
