@@ -25,6 +25,13 @@ export class FakeDataServer {
     warning: false,
   }));
   applyCalls = 0;
+  /** The column mappings the page sent, and the refusal to answer them with (null: accepted). */
+  mapCalls = 0;
+  mapRefusal: { status: number; message: string; field?: string } | null = null;
+  /** While set, a column mapping is answered only once it resolves (a slow server). */
+  mapGate: Promise<void> | null = null;
+  /** The refusal to answer a template download with (null: the CSV). */
+  templateRefusal: { status: number; message: string } | null = null;
   /** The status's feeds as a test sets them; null: from `current`. */
   feeds: unknown[] | null = null;
 
@@ -69,6 +76,31 @@ export class FakeDataServer {
           total: this.issues.length,
         });
       },
+      [`POST ${BASE}/imports/31/columns`]: async () => {
+        this.mapCalls += 1;
+        await this.mapGate;
+        if (this.mapRefusal) {
+          const { status, ...body } = this.mapRefusal;
+          return json(status, body);
+        }
+        this.current = importSummary({
+          status: 'VALIDATING',
+          rowsRead: 0,
+          progress: null,
+          columnMapping: this.current?.columnMapping ?? null,
+        });
+        return json(202, this.current);
+      },
+      [`GET ${BASE}/formats/uiuc-grades-by-crn/template.csv`]: () =>
+        this.templateRefusal
+          ? json(this.templateRefusal.status, { message: this.templateRefusal.message })
+          : new Response('Course Subject,Course Section\nAAS,AD1\n', {
+              status: 200,
+              headers: {
+                'Content-Type': 'text/csv; charset=utf-8',
+                'Content-Disposition': 'attachment; filename="uiuc-grades-by-crn-template.csv"',
+              },
+            }),
       [`POST ${BASE}/imports/31/apply`]: () => {
         this.applyCalls += 1;
         this.current = importSummary({ status: 'APPLYING', progress: { done: 0, total: 6540 } });

@@ -1,4 +1,4 @@
-import type { ImportFormat, ImportSummary, TermHoldings } from '@csp/contracts';
+import type { ImportColumnMapping, ImportFormat, ImportSummary, TermHoldings } from '@csp/contracts';
 
 /** An import as the server would describe it; a checked section file by default. */
 export function importSummary(overrides: Partial<ImportSummary> = {}): ImportSummary {
@@ -29,10 +29,54 @@ export function importSummary(overrides: Partial<ImportSummary> = {}): ImportSum
     reasons: [{ column: 'Course Section', message: 'A section code is required.', rows: 33 }],
     rowsWarned: 0,
     warnings: [],
+    columnMapping: null,
     csvDialect: { separator: 'comma', encoding: 'utf-8', chosen: false },
     progress: null,
     errorMessage: null,
     terms: ['Fall 2025'],
+    ...overrides,
+  };
+}
+
+/**
+ * The mapping of a file whose headers are not the format's own, as the server proposes it:
+ * the section found, the term missing (the file has no such column), the instructor a names
+ * column.
+ */
+export function columnMapping(overrides: Partial<ImportColumnMapping> = {}): ImportColumnMapping {
+  return {
+    fileColumns: [
+      { header: 'Subj', samples: ['AAS', 'ACE', 'AAS'] },
+      { header: 'Sec', samples: ['AD1', 'AL1'] },
+      { header: 'Class Nbr', samples: ['41758', '41759'] },
+      { header: 'Instructor', samples: ['Jane Doe', ''] },
+    ],
+    fields: [
+      {
+        key: 'subject',
+        label: 'Department code',
+        required: true,
+        people: false,
+        choice: { source: 'column', header: 'Subj' },
+      },
+      {
+        key: 'section',
+        label: 'Section code',
+        required: true,
+        people: false,
+        choice: { source: 'column', header: 'Sec' },
+      },
+      { key: 'term', label: 'Term', required: false, people: false, choice: { source: 'none' } },
+      {
+        key: 'instructor',
+        label: 'Professor',
+        required: false,
+        people: true,
+        choice: { source: 'column', header: 'Instructor' },
+      },
+    ],
+    nameOrder: 'last-first',
+    templateName: null,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import {
   getImportFormats,
   getImportIssues,
   getImports,
+  mapImportColumns,
   type ImportStatus,
   type ImportSummary,
 } from '@csp/contracts';
@@ -108,6 +109,21 @@ export function useApplyImport() {
   const remember = useRememberImport();
   const refresh = useRefreshAfterImport();
   return useContractMutation(applyImport, {
+    onSuccess: (summary) => {
+      remember(summary);
+      void refresh();
+    },
+  });
+}
+
+/**
+ * Matches an upload's columns: the server answers the import being checked again, which goes
+ * where its report reads it, so the report shows the check and polls it.
+ */
+export function useMapImportColumns() {
+  const remember = useRememberImport();
+  const refresh = useRefreshAfterImport();
+  return useContractMutation(mapImportColumns, {
     onSuccess: (summary) => {
       remember(summary);
       void refresh();

@@ -12,10 +12,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { DATA_FEED_LABELS, type ImportFormat } from '@csp/contracts';
+import { TemplateLink } from './template-link.tsx';
 
 /**
  * What a format is and what its file must contain, from its mapping file: a data manager
- * checks the columns here before exporting the file from the registrar's system.
+ * checks the columns here before exporting the file from the registrar's system, or starts
+ * from the format's template.
  */
 export function FormatDetails({ format, phone }: { format: ImportFormat; phone: boolean }) {
   const summaryId = useId();
@@ -39,6 +41,8 @@ export function FormatDetails({ format, phone }: { format: ImportFormat; phone: 
           {phone ? <ColumnList format={format} /> : <ColumnTable format={format} />}
         </AccordionDetails>
       </Accordion>
+      {/* Keyed: a failed download of one format says nothing about the next. */}
+      <TemplateLink key={format.formatId} formatId={format.formatId} />
     </Stack>
   );
 }

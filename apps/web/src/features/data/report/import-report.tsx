@@ -9,6 +9,7 @@ import { isWorking, useImport, useRefreshAfterImport } from '../api/data-queries
 import { DATA_TEXT as T } from '../data-messages.ts';
 import { ProgressBar } from '../imports/progress-bar.tsx';
 import { ApplyImport } from './apply-import.tsx';
+import { ColumnMappingPart } from './column-mapping-part.tsx';
 import { EntityChanges } from './entity-changes.tsx';
 import { ImportStatusChip } from './import-status-chip.tsx';
 import { RejectedRows } from './rejected-rows.tsx';
@@ -60,7 +61,14 @@ export function ImportReport({ importId, phone, focusOnOpen }: ImportReportProps
             onRetry={() => void query.refetch()}
           />
         )}
-        {summary && <ReportBody summary={summary} phone={phone} />}
+        {summary && (
+          <ReportBody
+            summary={summary}
+            phone={phone}
+            // The form the keyboard was in is gone once the mapping is sent: on to the report.
+            onMapped={() => headingRef.current?.focus()}
+          />
+        )}
     </PanelSection>
   );
 }
@@ -76,8 +84,10 @@ function useRefreshWhenSettled(status: ImportStatus | undefined) {
   }, [status, refresh]);
 }
 
-function ReportBody({ summary, phone }: { summary: ImportSummary; phone: boolean }) {
-  const checked = summary.status !== 'VALIDATING' && summary.rowsRead > 0;
+function ReportBody(props: { summary: ImportSummary; phone: boolean; onMapped: () => void }) {
+  const { summary, phone, onMapped } = props;
+  const checked =
+    summary.status !== 'VALIDATING' && summary.status !== 'NEEDS_MAPPING' && summary.rowsRead > 0;
   const applied = summary.status === 'APPLIED';
   const issuesHeading = summary.rowsWarned > 0 ? T.issuesHeading : T.rejectedRowsHeading;
   return (
@@ -88,6 +98,7 @@ function ReportBody({ summary, phone }: { summary: ImportSummary; phone: boolean
         · uploaded {formatDateTime(summary.createdAt)} by {summary.createdByName}
         {csvDialectText(summary) && ` · ${csvDialectText(summary)}`}
       </Typography>
+      <ColumnMappingPart summary={summary} phone={phone} onSent={onMapped} />
       {summary.status === 'VALIDATING' && (
         <ProgressBar
           label={`Checking ${summary.fileName}`}

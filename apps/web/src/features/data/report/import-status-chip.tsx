@@ -10,6 +10,8 @@ const TONES: Record<ImportStatus, { bg: string; fg: string }> = {
   APPLIED: { bg: '#e6f4ea', fg: '#1e4620' },
   FAILED: { bg: '#fde8e7', fg: '#7a1712' },
   EXPIRED: { bg: '#eeeeee', fg: '#333333' },
+  // Orange, apart from VALIDATED's yellow: waiting for the data manager, not for the server.
+  NEEDS_MAPPING: { bg: '#ffe0b2', fg: '#5d2e00' },
 };
 
 /** An import's status in the contract's words. */
