@@ -87,7 +87,7 @@ describe('Data Summary: matching a file’s columns', { timeout: 30_000 }, () =>
       'column:Class Nbr',
     );
     await user.selectOptions(within(report).getByLabelText('Term'), 'value');
-    await user.type(within(report).getByLabelText('Value for every row'), '  Fall 2025 ');
+    await user.type(within(report).getByLabelText('Term: value for every row'), '  Fall 2025 ');
     await user.selectOptions(within(report).getByLabelText('How names are written'), 'First Last');
     await user.click(
       within(report).getByRole('checkbox', {
@@ -139,7 +139,7 @@ describe('Data Summary: matching a file’s columns', { timeout: 30_000 }, () =>
 
     expect(section).toHaveAccessibleDescription(REQUIRED_MISSING);
     expect(section).toHaveFocus();
-    expect(within(report).getByLabelText('Value for every row')).toHaveAccessibleDescription(
+    expect(within(report).getByLabelText('Term: value for every row')).toHaveAccessibleDescription(
       'Enter the value for every row.',
     );
     expect(server.mapCalls).toBe(0);

@@ -61,7 +61,7 @@ export function MappingRow(props: {
           <TextField
             size="small"
             fullWidth
-            label={M.valueLabel}
+            label={M.valueLabel(field.label)}
             value={draft.value}
             onChange={(event) => onChange({ ...draft, value: event.target.value })}
             disabled={disabled}

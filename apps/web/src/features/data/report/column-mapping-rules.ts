@@ -44,7 +44,7 @@ export const MAPPING_TEXT = {
   notChosen: 'Choose a column or a value',
   none: 'Not in this file',
   value: 'The same value for every row…',
-  valueLabel: 'Value for every row',
+  valueLabel: (field: string) => `${field}: value for every row`,
   nameOrderLabel: 'How names are written',
   saveLabel: 'Save this mapping for the next files with these columns',
   saveNameLabel: 'Name of the saved mapping',
