@@ -42,7 +42,8 @@ export function startProbe(urls: readonly string[], headers: Record<string, stri
     running = false;
     await loop;
     const sorted = [...times].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const at = (q: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
     return { requests: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
   };
 }

@@ -28,9 +28,10 @@ export async function sampleFile(
   const columns = header.flatMap((text, index) => {
     const name = tidy(text);
     if (name === '') return [];
-    const samples = rows
-      .map((cells) => tidy(cells[index] ?? '').slice(0, SAMPLE_CHARS))
-      .filter((value) => value !== '');
+    // Each value once: "e.g. CHEM, CHEM" says less than "e.g. CHEM".
+    const samples = [
+      ...new Set(rows.map((cells) => tidy(cells[index] ?? '').slice(0, SAMPLE_CHARS))),
+    ].filter((value) => value !== '');
     return [{ header: name, samples }];
   });
   return { header, columns };

@@ -37,7 +37,7 @@ export const FIELDS = {
   sectionEnd: { label: 'Section end date', type: { kind: 'date' } },
   capacity: { label: 'Enrollment capacity', type: { kind: 'count' } },
   estimatedEnrollment: { label: 'Estimated enrollment', type: { kind: 'count' } },
-  professors: { label: 'Professors ("Last, First")', type: { kind: 'people' } },
+  professors: { label: 'Professors', type: { kind: 'people' } },
   lastName: { label: 'Last name', type: text(100) },
   firstName: { label: 'First name', type: text(100) },
   email: { label: 'E-mail', type: { kind: 'email' } },
