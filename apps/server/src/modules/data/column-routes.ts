@@ -3,7 +3,7 @@ import { getImportTemplate, mapImportColumns } from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../lib/route.ts';
-import { recheckWithColumns, saveColumnTemplate } from './column-mapping-repository.ts';
+import { recheckWithColumns } from './column-mapping-repository.ts';
 import { dataManager, dataReader } from './data-access.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
 import { importJobOf, type ImportJobs } from './apply/import-jobs.ts';
@@ -33,7 +33,8 @@ export function registerColumnRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
   });
 
   // The file is checked again with the columns chosen (202); the same columns sent twice check
-  // it twice, which changes nothing but the time it takes.
+  // it twice, which changes nothing but the time it takes. A mapping to save is saved by the
+  // check, once it ends with rows to apply.
   route(
     app,
     mapImportColumns,
@@ -53,24 +54,17 @@ export function registerColumnRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
         columns: body.columns,
         nameOrder: body.nameOrder,
         templateName: body.saveAs ?? null,
+        saveAs: body.saveAs
+          ? { headerKey: headerKeyOf(fileColumns.map((c) => c.header)), createdBy: session.accountId }
+          : null,
       };
       if (!(await recheckWithColumns(db, session.locationId, row.id, chosen))) {
         throw AppError.conflict(M.notMappable, 'importId');
       }
-      if (body.saveAs) {
-        await saveColumnTemplate(db, {
-          locationId: session.locationId,
-          formatId: row.formatId,
-          headerKey: headerKeyOf(fileColumns.map((c) => c.header)),
-          name: body.saveAs,
-          columns: body.columns,
-          nameOrder: body.nameOrder,
-          createdBy: session.accountId,
-        });
-      }
+      // Queued at once: the import is VALIDATING now, and only its check ends that.
+      jobs.check(importJobOf({ ...row, status: 'VALIDATING', columnMapping: chosen }));
       const now = await findImport(db, session.locationId, row.id);
       if (!now) throw new Error('the import is not found');
-      jobs.check(importJobOf(now));
       reply.code(202);
       return toSummary(now, jobs.liveProgress(now.id));
     },

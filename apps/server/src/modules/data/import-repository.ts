@@ -7,6 +7,17 @@ import { dataImportIssues, dataImports, divisions, userAccounts } from '../../db
 import { DATA_MESSAGES as M } from './data-messages.ts';
 import type { RecordedIssue } from './checks/issue-recorder.ts';
 
+/** States in which an import may still be mapped, checked or applied. */
+const STILL_OPEN = new Set<ImportStatus>(['VALIDATING', 'VALIDATED', 'APPLYING', 'NEEDS_MAPPING']);
+
+/**
+ * The file's headers without their sample values (students' names and addresses, maybe):
+ * kept only while the import may still be mapped, like the file itself (ADR 0034).
+ */
+export const fileColumnsWithoutSamples = sql`(select jsonb_agg(jsonb_build_object(
+    'header', c.value -> 'header', 'samples', '[]'::jsonb) order by c.ordinality)
+  from jsonb_array_elements(data_imports.file_columns) with ordinality c)`;
+
 /** An import row with the names a summary shows. */
 export type ImportRow = typeof dataImports.$inferSelect & {
   divisionName: string | null;
@@ -142,9 +153,10 @@ export async function updateImport(
   patch: Partial<typeof dataImports.$inferInsert> & { status?: ImportStatus },
   unlessStatus?: ImportStatus,
 ): Promise<boolean> {
+  const ended = patch.status !== undefined && !STILL_OPEN.has(patch.status);
   const changed = await db
     .update(dataImports)
-    .set(patch)
+    .set(ended ? { ...patch, fileColumns: fileColumnsWithoutSamples } : patch)
     .where(
       and(
         eq(dataImports.id, importId),
@@ -209,48 +221,6 @@ export async function releaseFailedApply(
     .update(dataImports)
     .set({ status: 'VALIDATED', errorMessage, progressDone: 0, progressTotal: null })
     .where(and(eq(dataImports.id, importId), eq(dataImports.status, 'APPLYING')));
-}
-
-/**
- * APPLYING -> VALIDATING, its issues cleared, only if it is APPLYING now: the apply found the
- * store changed since the check (and kept nothing), so the file is checked again before anyone
- * can apply it. Whether it was.
- */
-export async function recheckAfterApply(db: Db, importId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(dataImports)
-      .set({ status: 'VALIDATING', progressDone: 0, progressTotal: null, errorMessage: null })
-      .where(and(eq(dataImports.id, importId), eq(dataImports.status, 'APPLYING')))
-      .returning({ id: dataImports.id });
-    if (rows.length === 0) return false;
-    await tx.delete(dataImportIssues).where(eq(dataImportIssues.importId, importId));
-    return true;
-  });
-}
-
-/**
- * VALIDATED (or NEEDS_MAPPING) -> EXPIRED for uploads made before `cutoff` and never applied: their files are
- * answered to be removed (the row stays, so the list still says what became of them).
- */
-export async function expireUnappliedImports(
-  db: Db,
-  cutoff: Date,
-  errorMessage: string,
-): Promise<string[]> {
-  const rows = await queryRows<{ storedPath: string }>(
-    db,
-    sql`with due as (
-        select id, stored_path from data_imports
-        where status in ('VALIDATED', 'NEEDS_MAPPING') and stored_path is not null
-          and created_at < ${cutoff.toISOString()}::timestamptz
-        for update)
-      update data_imports d set status = 'EXPIRED', stored_path = null,
-        error_message = ${errorMessage}
-      from due where d.id = due.id
-      returning due.stored_path as "storedPath"`,
-  );
-  return rows.map((r) => r.storedPath);
 }
 
 /**

@@ -73,15 +73,15 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
     { tags: TAGS, errors: [404, 409] },
     async ({ params, request, reply }) => {
       const session = await dataManager(db, request);
-      const before = await found(session.locationId, params.importId);
+      await found(session.locationId, params.importId);
       const claimed = await claimForApply(db, session.locationId, params.importId);
       const now = await found(session.locationId, params.importId);
       if (claimed) {
-        jobs.apply(
-          importJobOf(before),
-          before.rowsRead,
-          { ...before, entities: before.entities as CheckedFigures['entities'] },
-        );
+        // The row as claimed (read after the claim): its file, columns and checked figures.
+        jobs.apply(importJobOf(now), now.rowsRead, {
+          ...now,
+          entities: now.entities as CheckedFigures['entities'],
+        });
       } else if (now.status !== 'APPLYING' && now.status !== 'APPLIED') {
         throw AppError.conflict( M.notApplicable(now.status), 'importId');
       }

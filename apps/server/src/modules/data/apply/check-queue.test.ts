@@ -36,7 +36,7 @@ const countingSteps: ImportSteps = {
     return true;
   },
   releaseFailedApply: async () => undefined,
-  recheckAfterApply: async () => false,
+  recheckAfterApply: async () => 'other' as const,
   formatForCheck: async (_db, _job, format) => format,
 };
 

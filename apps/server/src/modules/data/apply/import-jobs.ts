@@ -5,13 +5,9 @@ import { removeUpload } from '../../../lib/uploads/receive-upload.ts';
 import { SheetReadError } from '../../../lib/uploads/sheet-errors.ts';
 import { DATA_MESSAGES as M } from '../data-messages.ts';
 import { formatById } from '../feeds/import-formats.ts';
-import {
-  insertIssues,
-  recheckAfterApply,
-  releaseFailedApply,
-  saveProgress,
-  updateImport,
-} from '../import-repository.ts';
+import { insertIssues, releaseFailedApply, saveProgress, updateImport } from '../import-repository.ts';
+import { recheckAfterApply } from '../import-state-repository.ts';
+import { saveColumnTemplate } from '../column-mapping-repository.ts';
 import { runImport, type RunResult } from './import-run.ts';
 import { formatForCheck } from './check-columns.ts';
 import { mappedFormat } from '../feeds/column-mapping.ts';
@@ -166,6 +162,20 @@ export class ImportJobs {
         ...(!valid && { storedPath: null }),
       });
       if (!valid) await removeUpload(job.storedPath);
+      // A mapping is kept for the next files only once a file was checked with it and some of
+      // its rows can be applied: a mistaken one must not fail every file after it.
+      const save = job.columns?.saveAs;
+      if (valid && save && job.columns?.templateName) {
+        await saveColumnTemplate(db, {
+          locationId: job.locationId,
+          formatId: job.formatId,
+          headerKey: save.headerKey,
+          name: job.columns.templateName,
+          columns: job.columns.columns,
+          nameOrder: job.columns.nameOrder,
+          createdBy: save.createdBy,
+        });
+      }
     } catch (error) {
       if (!isFileProblem(error)) this.log.error({ err: error, importId: job.importId }, 'import check failed');
       await this.steps.updateImport(db, job.importId, {
@@ -220,9 +230,11 @@ export class ImportJobs {
       fileDone = true;
     } catch (error) {
       if (error instanceof StoreChanged) {
-        // Checked again with its file; unless another apply of it committed first (APPLIED).
-        recheck = await this.steps.recheckAfterApply(db, job.importId);
-        fileDone = !recheck;
+        // Checked again with its file; unless another apply of it committed first (APPLIED:
+        // the file is done with) or a starting server released it (VALIDATED: kept).
+        const after = await this.steps.recheckAfterApply(db, job.importId);
+        recheck = after === 'rechecking';
+        fileDone = after === 'applied';
         return;
       }
       const known = isFileProblem(error);

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { registerScheduledJob } from '../../../lib/scheduled-job.ts';
 import { removeUpload } from '../../../lib/uploads/receive-upload.ts';
 import { DATA_MESSAGES as M } from '../data-messages.ts';
-import { expireUnappliedImports } from '../import-repository.ts';
+import { expireUnappliedImports } from '../import-state-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Every hour at minute 23 (UTC): an upload goes within an hour of its seventh day. */
@@ -25,7 +25,7 @@ export async function expireUnappliedUploads(db: AppDeps['db'], now: Date): Prom
 
 /**
  * Runs the expiry hourly in every process that serves requests (several at once expire each
- * upload once: the status changes only from VALIDATED).
+ * upload once: the status changes only from VALIDATED or NEEDS_MAPPING, under a row lock).
  */
 export function registerUploadExpiry(app: FastifyInstance, deps: AppDeps): void {
   registerScheduledJob(app, {

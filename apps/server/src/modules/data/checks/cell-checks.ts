@@ -19,7 +19,7 @@ export function tidy(raw: string): string {
 export function unreadableCharacter(value: string): string | null {
   if (value.includes('\u0000')) return 'contains a NUL character';
   if (value.includes('\uFFFD'))
-    return 'contains characters that are not UTF-8 (save the file as "CSV UTF-8")';
+    return 'contains characters its text encoding cannot give: upload it again choosing its encoding (e.g. Windows-1252), or save it as "CSV UTF-8"';
   return null;
 }
 

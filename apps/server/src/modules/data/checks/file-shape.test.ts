@@ -96,7 +96,7 @@ describe.each(engines)('the shape of an uploaded file (%s)', (engine) => {
     expect(checked).toMatchObject({ status: 'INVALID', rowsRead: 0 });
     expect(checked.errorMessage).toMatch(
       new RegExp(
-        `^The file has no column .*\\. Its values seem to be separated by ${word}, not commas: save it as CSV with commas between the values, or as an \\.xlsx workbook\\.$`,
+        `^The file has no column .*\\. Its values seem to be separated by ${word}, not commas: upload it again with "Values separated by" set to ${word} \\(or left to detection\\), or save it as an \\.xlsx workbook\\.$`,
       ),
     );
   });

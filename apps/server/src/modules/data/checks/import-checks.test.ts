@@ -215,7 +215,8 @@ Main Campus,Fall 2026,,,BIO,,101,Intro Biology,,007,,,,,"Curie, Marie; Rosalind 
     expect(checked.reasons).toEqual([
       {
         column: 'last_name',
-        message: 'contains characters that are not UTF-8 (save the file as "CSV UTF-8")',
+        message:
+          'contains characters its text encoding cannot give: upload it again choosing its encoding (e.g. Windows-1252), or save it as "CSV UTF-8"',
         rows: 1,
       },
     ]);

@@ -38,4 +38,17 @@ describe('the issues of an import', () => {
     ]);
     expect(reasons.find((r) => r.column === 'professors')).toBeUndefined();
   });
+
+  it('keeps rejected rows apart from warnings: a warning on every row crowds out none', async () => {
+    const kept: RecordedIssue[] = [];
+    const recorder = new IssueRecorder(async (issues) => void kept.push(...issues));
+    for (let row = 2; row < 2 + MAX_KEPT_ISSUES + 10; row++) {
+      recorder.warn(row, [{ column: 'list_price', value: 'x', message: 'is not a price' }]);
+    }
+    recorder.reject(99_999, [{ column: 'title', value: '', message: 'is required' }]);
+    await recorder.flush(true);
+    expect(kept.filter((i) => i.warning)).toHaveLength(MAX_KEPT_ISSUES);
+    expect(kept.filter((i) => !i.warning).map((i) => i.rowNumber)).toEqual([99_999]);
+    expect(recorder.warned).toBe(MAX_KEPT_ISSUES + 10);
+  });
 });

@@ -1,6 +1,6 @@
 import type { CellIssue } from './row-mapper.ts';
 
-/** Issues kept per import (the rest are counted in the reasons only). */
+/** Rejections kept per import, and warnings apart (the rest are counted in the reasons only). */
 export const MAX_KEPT_ISSUES = 10_000;
 /** Reasons a report lists, most rows first. */
 export const MAX_REASONS = 20;
@@ -55,7 +55,8 @@ export class IssueRecorder {
   private readonly warningReasons = new ReasonCounts();
   private warnedRows = 0;
   private buffer: RecordedIssue[] = [];
-  private kept = 0;
+  /** Kept rejections and kept warnings, each up to the limit: warnings never crowd out rejections. */
+  private readonly kept = { rejections: 0, warnings: 0 };
 
   constructor(private readonly keep: ((issues: RecordedIssue[]) => Promise<void>) | null) {}
 
@@ -74,9 +75,10 @@ export class IssueRecorder {
   }
 
   private keepIssues(rowNumber: number, issues: readonly CellIssue[], warning: boolean): void {
+    const counter = warning ? 'warnings' : 'rejections';
     for (const issue of issues) {
-      if (!this.keep || this.kept >= MAX_KEPT_ISSUES) return;
-      this.kept++;
+      if (!this.keep || this.kept[counter] >= MAX_KEPT_ISSUES) return;
+      this.kept[counter]++;
       this.buffer.push({ rowNumber, ...issue, warning });
     }
   }

@@ -41,7 +41,7 @@ export function separatorHint(header: readonly string[]): string | undefined {
   const only = named.length === 1 ? named[0]! : '';
   const separator = only.includes(';') ? 'semicolons' : only.includes('\t') ? 'tabs' : null;
   if (!separator) return undefined;
-  return `Its values seem to be separated by ${separator}, not commas: save it as CSV with commas between the values, or as an .xlsx workbook.`;
+  return `Its values seem to be separated by ${separator}, not commas: upload it again with "Values separated by" set to ${separator} (or left to detection), or save it as an .xlsx workbook.`;
 }
 
 /**

@@ -116,6 +116,27 @@ describe.each(engines)('matching a file of other headers (%s)', (engine) => {
     });
   });
 
+  it('keeps a file’s sample values only while it may be mapped: not once applied', async () => {
+    const done = (await importOf(ctx, admin, first.importId)).body;
+    expect(done.status).toBe('APPLIED');
+    expect(done.columnMapping?.fileColumns[4]).toEqual({ header: 'Instructor', samples: [] });
+  });
+
+  it('saves no mapping whose check leaves no row to apply', async () => {
+    const layout = 'Dept,Number,Name,Sec';
+    const bad = await upload(`${layout}\nBIO,101,Intro Biology,031\n`, 'bad.csv');
+    expect(bad.status).toBe('NEEDS_MAPPING');
+    const columns = {
+      ...Object.fromEntries(bad.columnMapping!.fields.map((f) => [f.key, f.choice])),
+      division: { source: 'value', value: 'Law School' },
+      term: { source: 'value', value: 'Fall 2026' },
+    };
+    expect((await mapColumns(bad.importId, { columns, saveAs: 'Mistaken' })).statusCode).toBe(202);
+    expect((await importOf(ctx, admin, bad.importId)).body.status).toBe('INVALID');
+    // The next file of that layout is asked for again, not failed by the mistaken mapping.
+    expect((await upload(`${layout}\nBIO,101,Intro Biology,032\n`, 'again.csv')).status).toBe('NEEDS_MAPPING');
+  });
+
   it('maps the next file of the same headers by the saved mapping, without a click', async () => {
     const next = await upload(EXPORT.replace('Marie Curie,25', 'Marie Curie,27'), 'registrar-export-2.csv');
     expect(next).toMatchObject({ status: 'VALIDATED', rowsValid: 2, updated: 1, unchanged: 1 });

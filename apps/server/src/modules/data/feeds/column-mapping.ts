@@ -16,8 +16,10 @@ export interface ChosenColumns {
   /** By the format's own header of each column it reads from one column. */
   columns: Record<string, ColumnChoice>;
   nameOrder: NameOrder;
-  /** The saved mapping it came from, or the name it was saved under; null: proposed or chosen. */
+  /** The saved mapping it came from, or the name to save it under; null: proposed or chosen. */
   templateName: string | null;
+  /** Save it under `templateName` once a check with it ends with rows to apply. */
+  saveAs?: { headerKey: string; createdBy: number } | null;
 }
 
 /** A header as headers are compared: tidied, lower case, only letters and digits. */

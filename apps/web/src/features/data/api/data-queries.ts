@@ -1,3 +1,4 @@
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   applyImport,
@@ -123,10 +124,15 @@ export function useApplyImport() {
 export function useMapImportColumns() {
   const remember = useRememberImport();
   const refresh = useRefreshAfterImport();
+  const invalidate = useInvalidateEndpoints();
   return useContractMutation(mapImportColumns, {
     onSuccess: (summary) => {
       remember(summary);
       void refresh();
+    },
+    // 409: the import moved on meanwhile (expired, checked again elsewhere): the report says how.
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 409) void invalidate([getImport]);
     },
   });
 }

@@ -17,9 +17,14 @@ interface ColumnMappingPartProps {
 
 /** "Columns matched by the saved mapping “Banner sections”", or as the data manager chose. */
 export function matchedText(mapping: ImportColumnMapping): string {
-  return mapping.templateName
+  const how = mapping.templateName
     ? `Columns matched by the saved mapping “${mapping.templateName}”`
     : 'Columns matched as you chose';
+  // A saved value (a term, a division) may not be this file's: say it before it is applied.
+  const values = mapping.fields.flatMap((f) =>
+    f.choice.source === 'value' ? [`${f.label}: ${f.choice.value}`] : [],
+  );
+  return values.length > 0 ? `${how}; for every row, ${values.join(', ')}` : how;
 }
 
 /**
