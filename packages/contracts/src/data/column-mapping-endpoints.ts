@@ -10,7 +10,8 @@ import { dataAccountParams, importParams, importSummary } from './data-imports.t
  * checked again with them (202, VALIDATING). `saveAs` keeps the mapping, under that name, for
  * the store's next files of this format with the same headers: they are mapped without a
  * click. 400 naming `columns.<key>` (a required column left out, a header the file lacks, a
- * key the format does not have) or `nameOrder`; 409 when the import cannot be mapped now.
+ * key the format does not have, a key given twice) or `nameOrder`; 409 when the import cannot
+ * be mapped now. A column of the format not listed is not in the file.
  */
 export const mapImportColumns = endpoint({
   method: 'POST',
@@ -20,7 +21,10 @@ export const mapImportColumns = endpoint({
   access: { kind: 'action', anyOf: ['DATA_MANAGER'], held: 'storeWide', scope: 'store' },
   params: importParams,
   body: z.object({
-    columns: z.record(z.string(), columnChoice),
+    /** Each column of the format (by its own header, `key`) and where the file has it. */
+    columns: z
+      .array(z.object({ key: z.string().min(1).max(300), choice: columnChoice }))
+      .max(500),
     nameOrder: z.enum(NAME_ORDERS).default('last-first'),
     saveAs: z.string().trim().min(1).max(100).optional(),
   }),

@@ -6,7 +6,7 @@ import { NAME_ORDERS } from './data-feeds.ts';
  * columns (by its header), one value for every row (a division or a term the file leaves
  * out), or nowhere (an optional column the file does not have).
  */
-export const columnChoice = z.discriminatedUnion('source', [
+export const columnChoice = z.union([
   z.object({ source: z.literal('column'), header: z.string().min(1).max(300) }),
   z.object({ source: z.literal('value'), value: z.string().trim().min(1).max(300) }),
   z.object({ source: z.literal('none') }),

@@ -48,10 +48,13 @@ export function registerColumnRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
       if (!format || !fileColumns || !row.storedPath) {
         throw AppError.conflict(M.notMappable, 'importId');
       }
-      const [problem] = choiceProblems(format, fileColumns, body.columns);
+      const twice = body.columns.find((c, i) => body.columns.findIndex((o) => o.key === c.key) !== i);
+      if (twice) throw AppError.badRequest(M.columnTwice(twice.key), `columns.${twice.key}`);
+      const columns = Object.fromEntries(body.columns.map((c) => [c.key, c.choice]));
+      const [problem] = choiceProblems(format, fileColumns, columns);
       if (problem) throw AppError.badRequest(problem.message, problem.field);
       const chosen: ChosenColumns = {
-        columns: body.columns,
+        columns,
         nameOrder: body.nameOrder,
         templateName: body.saveAs ?? null,
         saveAs: body.saveAs

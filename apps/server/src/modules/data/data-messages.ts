@@ -27,6 +27,7 @@ export const DATA_MESSAGES = {
   interruptedCheck: 'The server restarted while this file was being checked. Upload it again.',
   storeChanged:
     "The store's data changed after this file was checked, so nothing was applied: it was checked again and these are the figures now. Apply it again to write them.",
+  columnTwice: (key: string) => `The column "${key}" of the format is given twice.`,
   notMappable:
     'Only an upload whose columns are to be matched, or a checked one whose columns were matched, can be mapped; upload the file again.',
   expired: (days: number) =>

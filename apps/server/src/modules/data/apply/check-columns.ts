@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import { askForColumns, findColumnTemplate, keepColumns } from '../column-mapping-repository.ts';
 import { HeaderError, MissingColumnsError, RowMapper, separatorHint } from '../checks/row-mapper.ts';
 import { sampleFile } from '../checks/file-sample.ts';
+import { countFileRows } from '../checks/file-rows.ts';
 import { headerKeyOf, mappedFormat, proposeColumns } from '../feeds/column-mapping.ts';
 import type { MappingFile } from '../feeds/mapping-schema.ts';
 import type { ImportJob } from './import-job.ts';
@@ -35,14 +36,18 @@ export async function formatForCheck(
   path: string,
 ): Promise<MappingFile | null> {
   const sample = await sampleFile(path, job.fileType, job.csv);
-  // A file without a header row is the check's to report.
-  if (!sample || fitsFormat(format, sample.header)) return format;
+  // A file without a header, named columns or rows of data is the check's to report.
+  if (!sample || sample.rows === 0 || sample.columns.length === 0) return format;
+  if (fitsFormat(format, sample.header)) return format;
   const headerKey = headerKeyOf(sample.columns.map((c) => c.header));
   const saved = await findColumnTemplate(db, job.locationId, job.formatId, headerKey);
   if (saved) {
     await keepColumns(db, job.importId, sample.columns, saved);
     return mappedFormat(format, saved);
   }
+  // The whole file within an import's limits first (ADR 0022): a file no mapping can take
+  // (too many rows, a giant row) is INVALID at once, not waiting for its columns.
+  await countFileRows(path, job.fileType, job.csv);
   await askForColumns(db, job.importId, sample.columns, proposeColumns(format, sample.columns));
   return null;
 }

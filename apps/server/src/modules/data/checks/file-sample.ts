@@ -16,7 +16,7 @@ export async function sampleFile(
   path: string,
   fileType: ImportFileType,
   csv: CsvDialect | null,
-): Promise<{ header: string[]; columns: FileColumn[] } | null> {
+): Promise<{ header: string[]; columns: FileColumn[]; rows: number } | null> {
   let header: string[] | null = null;
   const rows: string[][] = [];
   for await (const row of readFileRows(path, fileType, csv)) {
@@ -34,5 +34,5 @@ export async function sampleFile(
     ].filter((value) => value !== '');
     return [{ header: name, samples }];
   });
-  return { header, columns };
+  return { header, columns, rows: rows.length };
 }

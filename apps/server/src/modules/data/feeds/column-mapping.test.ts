@@ -25,12 +25,15 @@ describe.each(engines)('matching a file of other headers (%s)', (engine) => {
   let admin: Caller;
   const upload = (file: string, fileName = 'registrar-export.csv') =>
     uploadChecked(ctx, admin, { formatId: 'courses-sections', fileName, file });
-  const mapColumns = async (importId: number, body: object) => {
+  /** Sends the columns as the contract lists them, from `{ key: choice }`. */
+  type MapBody = { columns: Record<string, unknown>; nameOrder?: string; saveAs?: string };
+  const mapColumns = async (importId: number, body: MapBody) => {
+    const columns = Object.entries(body.columns).map(([key, choice]) => ({ key, choice }));
     const res = await ctx.app.inject({
       method: 'POST',
       url: fillPath(mapImportColumns.path, { userAccountId: admin.accountId, importId }),
       headers: authHeaders(admin.host, admin.token),
-      payload: body,
+      payload: { ...body, columns },
     });
     await ctx.background.drain();
     return res;
@@ -73,7 +76,7 @@ describe.each(engines)('matching a file of other headers (%s)', (engine) => {
 
   it('refuses a mapping that leaves out a required column or names one the file lacks', async () => {
     const columns = Object.fromEntries(first.columnMapping!.fields.map((f) => [f.key, f.choice]));
-    const cases: [object, string, string][] = [
+    const cases: [MapBody, string, string][] = [
       [{ columns }, 'columns.division', 'Division is required: choose the file\'s column, or a value for every row.'],
       [
         { columns: { ...columns, division: { source: 'value', value: 'Main Campus' }, term: { source: 'column', header: 'Semester' } } },
@@ -93,6 +96,22 @@ describe.each(engines)('matching a file of other headers (%s)', (engine) => {
       expect(res.json<{ field: string }>().field).toBe(field);
       if (message) expect(res.json<{ message: string }>().message).toBe(message);
     }
+    const twice = await ctx.app.inject({
+      method: 'POST',
+      url: fillPath(mapImportColumns.path, { userAccountId: admin.accountId, importId: first.importId }),
+      headers: authHeaders(admin.host, admin.token),
+      payload: {
+        columns: [
+          { key: 'section', choice: { source: 'column', header: 'Section' } },
+          { key: 'section', choice: { source: 'none' } },
+        ],
+      },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({
+      message: 'The column "section" of the format is given twice.',
+      field: 'columns.section',
+    });
     expect((await importOf(ctx, admin, first.importId)).body.status).toBe('NEEDS_MAPPING');
   });
 

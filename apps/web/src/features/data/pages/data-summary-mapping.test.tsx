@@ -113,12 +113,12 @@ describe('Data Summary: matching a file’s columns', { timeout: 30_000 }, () =>
     expect(server.mapCalls).toBe(1);
     expect(mapCalls(calls)).toHaveLength(1);
     expect(mapCalls(calls)[0]?.body).toEqual({
-      columns: {
-        subject: { source: 'column', header: 'Subj' },
-        section: { source: 'column', header: 'Class Nbr' },
-        term: { source: 'value', value: 'Fall 2025' },
-        instructor: { source: 'column', header: 'Instructor' },
-      },
+      columns: [
+        { key: 'subject', choice: { source: 'column', header: 'Subj' } },
+        { key: 'section', choice: { source: 'column', header: 'Class Nbr' } },
+        { key: 'term', choice: { source: 'value', value: 'Fall 2025' } },
+        { key: 'instructor', choice: { source: 'column', header: 'Instructor' } },
+      ],
       nameOrder: 'first-last',
       saveAs: 'UIUC sections by CRN – fall-2025.csv',
     });

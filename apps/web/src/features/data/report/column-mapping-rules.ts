@@ -138,8 +138,10 @@ export function mappingBody(
   nameOrder: NameOrder,
   saveAs: string | null,
 ) {
-  const columns: Record<string, ColumnChoice> = {};
-  for (const field of fields) columns[field.key] = choiceOf(drafts[field.key]);
+  const columns: { key: string; choice: ColumnChoice }[] = fields.map((field) => ({
+    key: field.key,
+    choice: choiceOf(drafts[field.key]),
+  }));
   return { columns, nameOrder, ...(saveAs !== null && { saveAs: saveAs.trim() }) };
 }
 
