@@ -213,30 +213,6 @@ describe('Data Summary: matching a file’s columns', { timeout: 30_000 }, () =>
     expect(within(report).getByRole('button', { name: /^Apply/ })).toBeEnabled();
   });
 
-  it('says the values a saved mapping gives every row before the file is applied', async () => {
-    const server = new FakeDataServer();
-    const mapping = columnMapping({ templateName: 'Banner sections' });
-    server.current = importSummary({
-      columnMapping: {
-        ...mapping,
-        fields: mapping.fields.map((f) =>
-          f.key === 'term' ? { ...f, choice: { source: 'value', value: 'Fall 2025' } } : f,
-        ),
-      },
-    });
-    renderDataSummary('/data-summary?import=31', { server });
-    const report = await screen.findByRole(
-      'region',
-      { name: 'Import report: fall-2025.csv' },
-      { timeout: 10_000 },
-    );
-    expect(
-      await within(report).findByText(
-        'Columns matched by the saved mapping “Banner sections”; for every row, Term: Fall 2025',
-      ),
-    ).toBeVisible();
-  });
-
   it('says the columns were matched as chosen when no saved mapping was used', async () => {
     const server = new FakeDataServer();
     server.current = importSummary({ status: 'APPLIED', columnMapping: columnMapping() });

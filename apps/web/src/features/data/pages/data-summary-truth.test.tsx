@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { importSummary } from '../../../test/data/data-fixtures.ts';
+import { columnMapping, importSummary } from '../../../test/data/data-fixtures.ts';
 import { FakeDataServer, renderDataSummary } from '../../../test/data/data-fake-server.ts';
 import { FakeXhr } from '../../../test/data/fake-xhr.ts';
 import { screenWidth } from '../../../test/screen-width.ts';
@@ -96,5 +96,28 @@ describe('Data Summary, truthfully', { timeout: 30_000 }, () => {
     const query = new URL(FakeXhr.sent.at(-1)!.url, 'http://x').searchParams;
     expect(query.get('separator')).toBe('semicolon');
     expect(query.has('encoding')).toBe(false);
+  });
+  it('says the values a saved mapping gives every row before the file is applied', async () => {
+    const server = new FakeDataServer();
+    const mapping = columnMapping({ templateName: 'Banner sections' });
+    server.current = importSummary({
+      columnMapping: {
+        ...mapping,
+        fields: mapping.fields.map((f) =>
+          f.key === 'term' ? { ...f, choice: { source: 'value', value: 'Fall 2025' } } : f,
+        ),
+      },
+    });
+    renderDataSummary('/data-summary?import=31', { server });
+    const report = await screen.findByRole(
+      'region',
+      { name: 'Import report: fall-2025.csv' },
+      { timeout: 10_000 },
+    );
+    expect(
+      await within(report).findByText(
+        'Columns matched by the saved mapping “Banner sections”; for every row, Term: Fall 2025',
+      ),
+    ).toBeVisible();
   });
 });
