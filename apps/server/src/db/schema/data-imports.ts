@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CSV_ENCODINGS, CSV_SEPARATORS, IMPORT_FILE_TYPES, IMPORT_STATUSES } from '@csp/contracts';
 import {
   bigint,
   boolean,
@@ -27,25 +28,14 @@ export const dataImports = pgTable(
     /** The feeds the format fills (DATA_FEEDS), as the format said at upload. */
     feeds: text().array().notNull(),
     fileName: text().notNull(),
-    fileType: text({ enum: ['csv', 'xlsx'] }).notNull(),
+    fileType: text({ enum: IMPORT_FILE_TYPES }).notNull(),
     fileBytes: bigint({ mode: 'number' }).notNull().default(0),
     /** The file's SHA-256, so a report can say "the same file as import N". */
     sha256: text().notNull().default(''),
     /** Where the upload waits on the server's disk until it is applied (removed after). */
     storedPath: text(),
     divisionId: integer().references(() => divisions.id),
-    status: text({
-      enum: [
-        'VALIDATING',
-        'VALIDATED',
-        'INVALID',
-        'APPLYING',
-        'APPLIED',
-        'FAILED',
-        'EXPIRED',
-        'NEEDS_MAPPING',
-      ],
-    }).notNull(),
+    status: text({ enum: IMPORT_STATUSES }).notNull(),
     ...creationStamp(requiredAccount()),
     appliedAt: instant(),
     rowsRead: integer().notNull().default(0),
@@ -69,8 +59,8 @@ export const dataImports = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     /** How a CSV file was read (detected at upload unless the uploader chose): null for xlsx. */
-    csvSeparator: text({ enum: ['comma', 'semicolon', 'tab'] }),
-    csvEncoding: text({ enum: ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] }),
+    csvSeparator: text({ enum: CSV_SEPARATORS }),
+    csvEncoding: text({ enum: CSV_ENCODINGS }),
     /** Whether the uploader chose the CSV dialect rather than leaving it to detection. */
     csvDialectChosen: boolean().notNull().default(false),
     /**

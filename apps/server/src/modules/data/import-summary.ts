@@ -30,6 +30,11 @@ export function csvDialectOf(row: ImportRow): CsvDialect | null {
     : null;
 }
 
+function csvDialectWithChoice(row: ImportRow): ImportSummary['csvDialect'] {
+  const dialect = csvDialectOf(row);
+  return dialect && { ...dialect, chosen: row.csvDialectChosen };
+}
+
 /**
  * An import as the contract shows it. `live` is the progress this process keeps of a job it
  * runs; another process's job shows the progress last saved on the row.
@@ -63,10 +68,7 @@ export function toSummary(row: ImportRow, live: Progress | undefined): ImportSum
     rowsWarned: row.rowsWarned,
     warnings: row.warnings as ImportSummary['warnings'],
     columnMapping: columnMappingOf(row),
-    csvDialect: csvDialectOf(row) && {
-      ...(csvDialectOf(row) as CsvDialect),
-      chosen: row.csvDialectChosen,
-    },
+    csvDialect: csvDialectWithChoice(row),
     progress,
     errorMessage: row.errorMessage,
     terms: row.terms,

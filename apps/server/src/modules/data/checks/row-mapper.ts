@@ -30,7 +30,8 @@ interface EntryPlan {
   detail: boolean;
 }
 
-const headerKey = (text: string) => tidy(text).toLowerCase();
+/** A header as a file's columns are found by: tidied, lower case. */
+export const headerKey = (text: string) => tidy(text).toLowerCase();
 
 /**
  * Why a header row read as one column holds the names of several: the file's values are

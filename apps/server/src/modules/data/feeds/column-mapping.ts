@@ -1,7 +1,8 @@
 import type { ColumnChoice, ImportColumnMapping, NameOrder } from '@csp/contracts';
-import { tidy } from '../checks/cell-checks.ts';
+import { CellError, checkCell, tidy } from '../checks/cell-checks.ts';
+import { headerKey } from '../checks/row-mapper.ts';
 import { FIELD_HINTS } from './field-hints.ts';
-import { FIELDS, type FieldName } from './import-fields.ts';
+import { FIELDS, type FieldName, type FieldType } from './import-fields.ts';
 import { fieldsOfEntry } from './import-formats.ts';
 import type { ColumnEntry, MappingFile } from './mapping-schema.ts';
 
@@ -26,8 +27,7 @@ export interface ChosenColumns {
 const comparable = (header: string) => tidy(header).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The file's headers as one key: a saved mapping fits a file whose key is its own. */
-export const headerKeyOf = (headers: readonly string[]) =>
-  headers.map((h) => tidy(h).toLowerCase()).join('\u0001');
+export const headerKeyOf = (headers: readonly string[]) => headers.map(headerKey).join('\u0001');
 
 /** The format's columns a file may map: those read from one column (sums keep theirs). */
 export const mappableEntries = (format: MappingFile) =>
@@ -36,10 +36,21 @@ export const mappableEntries = (format: MappingFile) =>
 const isPeople = (format: MappingFile, entry: ColumnEntry) =>
   fieldsOfEntry(format, entry).some((f) => FIELDS[f].type.kind === 'people');
 
-const SHAPES: Partial<Record<FieldName, RegExp>> = {
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-  isbn13: /^97[89]-?(\d-?){9}\d$/,
+/** Whether a value has a field's shape: the field's own check, and 13 digits for an ISBN-13. */
+const SHAPES: Partial<Record<FieldName, (value: string) => boolean>> = {
+  email: (value) => passes(FIELDS.email.type, value),
+  isbn13: (value) => /^97[89]-?(\d-?){9}\d$/.test(value) && passes(FIELDS.isbn13.type, value),
 };
+
+function passes(type: FieldType, value: string): boolean {
+  try {
+    checkCell(type, value);
+    return true;
+  } catch (error) {
+    if (error instanceof CellError) return false;
+    throw error;
+  }
+}
 
 /** The file's column for an entry: its own header, a synonym of its field, or its values' shape. */
 function proposedHeader(format: MappingFile, entry: ColumnEntry & { column: string }, file: readonly FileColumn[]) {
@@ -58,7 +69,7 @@ function proposedHeader(format: MappingFile, entry: ColumnEntry & { column: stri
       if (prefixed) return prefixed.header;
     }
     const shape = SHAPES[field];
-    const shaped = shape && file.find((c) => c.samples.length > 0 && c.samples.every((v) => shape.test(v)));
+    const shaped = shape && file.find((c) => c.samples.length > 0 && c.samples.every(shape));
     if (shaped) return shaped.header;
   }
   return undefined;
