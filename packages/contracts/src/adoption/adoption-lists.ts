@@ -40,6 +40,8 @@ export const ADOPTION_ACTIVITY_ACTIONS = {
   AUTO_ADOPTION_REMOVED: 'Course adoption removed',
   PROPOSED_TITLE_CONVERTED: 'Proposed title linked to a catalog title',
   MESSAGE_POSTED: 'Message posted',
+  /** Written or changed by an adoption history import (details: the import's id and file). */
+  IMPORTED: 'Imported from a file',
 } as const;
 export type AdoptionActivityAction = keyof typeof ADOPTION_ACTIVITY_ACTIONS;
 

@@ -42,6 +42,17 @@ export const ADOPTION_TYPES = [ADOPTION_TYPE.SECTION, ADOPTION_TYPE.AUTO] as con
 export type AdoptionType = (typeof ADOPTION_TYPES)[number];
 
 /**
+ * Where an adoption came from: made in the portal (the wizard), or imported from a store's
+ * adoption history file (the Data Summary's ADOPTION_HISTORY feed).
+ */
+export const ADOPTION_SOURCES = ['PORTAL', 'IMPORT'] as const;
+export type AdoptionSource = (typeof ADOPTION_SOURCES)[number];
+export const ADOPTION_SOURCE_LABELS: Record<AdoptionSource, string> = {
+  PORTAL: 'Adopted in the portal',
+  IMPORT: 'Imported',
+};
+
+/**
  * docs/behaviour/entities.md#adoption-material, with its title (or proposed title) and the sections it covers.
  * An auto adoption covers every section of the course and lists none.
  */
@@ -72,6 +83,8 @@ export const adoptionMaterialDTO = z.object({
   sections: z.array(z.object({ sectionId: z.number().int(), sectionCode: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Made in the portal, or imported from an adoption history file. */
+  source: z.enum(ADOPTION_SOURCES),
 });
 export type AdoptionMaterialDTO = z.infer<typeof adoptionMaterialDTO>;
 

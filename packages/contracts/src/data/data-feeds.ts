@@ -5,6 +5,7 @@ export const DATA_FEEDS = [
   'PROFESSORS',
   'STUDENTS_ENROLLMENTS',
   'PRODUCTS_PRICES',
+  'ADOPTION_HISTORY',
 ] as const;
 export type DataFeed = (typeof DATA_FEEDS)[number];
 export const DATA_FEED_LABELS: Record<DataFeed, string> = {
@@ -13,6 +14,7 @@ export const DATA_FEED_LABELS: Record<DataFeed, string> = {
   PROFESSORS: 'Professors',
   STUDENTS_ENROLLMENTS: 'Students and enrollments',
   PRODUCTS_PRICES: 'Products and prices',
+  ADOPTION_HISTORY: 'Adoption history',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { ADOPTION_TYPES } from '@csp/contracts';
+import { ADOPTION_SOURCES, ADOPTION_TYPES } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -148,6 +148,15 @@ export const adoptionMaterials = pgTable(
     createdBy: accountLink(),
     /** The wizard's id for one submit: the same submit sent again answers this adoption. */
     requestId: text(),
+    /** ADOPTION_SOURCES: made in the portal, or written by an adoption history import. */
+    source: text({ enum: ADOPTION_SOURCES }).notNull().default('PORTAL'),
+    /**
+     * An imported adoption's natural key within its course (term and material, see
+     * feeds/adoption-history-kind.ts): a re-import finds it instead of adding another.
+     */
+    importKey: text(),
+    /** The import that last wrote it. */
+    importId: integer(),
     createdAt: defaultsToNow(),
     updatedAt: defaultsToNow(),
   },
@@ -157,6 +166,9 @@ export const adoptionMaterials = pgTable(
       .on(t.createdBy, t.requestId)
       .where(sql`${t.requestId} is not null`),
     index('adoption_materials_location_status_idx').on(t.locationId, t.messagingStatus),
+    uniqueIndex('adoption_materials_import_key_uq')
+      .on(t.courseId, t.importKey)
+      .where(sql`${t.importKey} is not null`),
   ],
 );
 

@@ -88,5 +88,6 @@ async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<Adopt
       .map((c) => ({ sectionId: c.sectionId, sectionCode: c.sectionCode })),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
+    source: a.source,
   }));
 }
