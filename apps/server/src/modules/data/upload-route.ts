@@ -18,7 +18,7 @@ import { dataManager } from './data-access.ts';
 import { DATA_MESSAGES as M } from './data-messages.ts';
 import { importLimits } from './checks/file-rows.ts';
 import { formatById } from './feeds/import-formats.ts';
-import type { ImportJobs } from './apply/import-jobs.ts';
+import { importJobOf, type ImportJobs } from './apply/import-jobs.ts';
 import { findImport, insertImport } from './import-repository.ts';
 import { toSummary } from './import-summary.ts';
 
@@ -142,16 +142,7 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
       }
       const row = await findImport(db, session.locationId, importId);
       if (!row) throw new Error('the new import is not found');
-      jobs.check({
-        importId,
-        locationId: session.locationId,
-        divisionId,
-        formatId: mapping.formatId,
-        fileType,
-        storedPath: stored.path,
-        csv,
-        columns: null,
-      });
+      jobs.check(importJobOf(row));
       reply.code(202);
       return toSummary(row, jobs.liveProgress(importId));
     });

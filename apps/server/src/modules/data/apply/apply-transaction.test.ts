@@ -88,6 +88,8 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
       storedPath,
       csv: { separator: 'comma', encoding: 'utf-8' },
       columns: null,
+      fileName: 'test.csv',
+      uploadedBy: 1,
     };
     // The figures its check reported, which the apply must match to write anything.
     const [checked] = await ctx.db

@@ -60,6 +60,8 @@ describe('checking uploads', () => {
         storedPath: `/nonexistent/${importId}.upload`,
         csv: null,
         columns: null,
+        fileName: 'test.csv',
+        uploadedBy: 1,
       });
     }
     expect(jobs.liveProgress(3)).toEqual({ done: 0, total: null });

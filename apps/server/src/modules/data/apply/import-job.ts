@@ -16,6 +16,9 @@ export interface ImportJob {
   csv: CsvDialect | null;
   /** How its columns are matched to the format's (null: as the format names them, or not yet). */
   columns: ChosenColumns | null;
+  /** The uploaded file's name and who uploaded it (what imported adoptions' history names). */
+  fileName: string;
+  uploadedBy: number;
 }
 
 /** The check or apply job of an import, as its row describes it. */
@@ -29,5 +32,7 @@ export function importJobOf(row: ImportRow): ImportJob {
     storedPath: row.storedPath,
     csv: csvDialectOf(row),
     columns: chosenColumnsOf(row),
+    fileName: row.fileName,
+    uploadedBy: row.createdBy,
   };
 }

@@ -44,14 +44,15 @@ class StoreChanged extends Error {}
  * What a pass reads of a job: its mapping and its stored file, which `usable` accepts (a
  * JobProblem when the format is unknown or the file gone, in that order).
  */
-function importSource(job: ImportJob, usable: (path: string) => boolean) {
+function importSource(job: ImportJob, usable: (path: string) => boolean, now: Date) {
   const format = formatById(job.formatId);
   if (!format) throw new JobProblem(M.unknownFormat);
   const mapping = job.columns ? mappedFormat(format, job.columns) : format;
   const path = job.storedPath;
   if (!path || !usable(path)) throw new JobProblem(M.fileGone);
   const { fileType, locationId, divisionId, csv } = job;
-  return { mapping, path, fileType, locationId, divisionId, csv };
+  const origin = { importId: job.importId, fileName: job.fileName, accountId: job.uploadedBy, at: now };
+  return { mapping, path, fileType, locationId, divisionId, csv, origin };
 }
 
 /** Rows between two saves of a check's progress (for a poll answered by another process). */
@@ -132,7 +133,7 @@ export class ImportJobs {
     const { db } = this.deps;
     let saved = 0;
     try {
-      const source = importSource(job, () => true);
+      const source = importSource(job, () => true, this.deps.now());
       if (!job.columns) {
         const format = await this.steps.formatForCheck(db, job, source.mapping, source.path);
         // Its columns are the data manager's to match: the file waits, unchecked.
@@ -201,7 +202,7 @@ export class ImportJobs {
     try {
       await this.steps.runImport({
         db,
-        ...importSource(job, existsSync),
+        ...importSource(job, existsSync, this.deps.now()),
         mode: 'apply',
         onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
         keepIssues: null,

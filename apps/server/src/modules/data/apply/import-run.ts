@@ -3,7 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import { DivisionsTermsRun } from '../feeds/divisions-terms-kind.ts';
 import { countFileRows, readFileRows, type FileRow } from '../checks/file-rows.ts';
 import type { KindId } from '../feeds/import-fields.ts';
-import { Tally, type KindContext, type KindRun, type Mode } from '../feeds/import-kind.ts';
+import { Tally, type ImportOrigin, type KindContext, type KindRun, type Mode } from '../feeds/import-kind.ts';
+import { AdoptionHistoryRun } from '../feeds/adoption-history-kind.ts';
 import { lockStoreImports } from '../import-repository.ts';
 import { IssueRecorder, type RecordedIssue } from '../checks/issue-recorder.ts';
 import type { MappingFile } from '../feeds/mapping-schema.ts';
@@ -30,6 +31,8 @@ export interface RunOptions {
   locationId: number;
   divisionId: number | null;
   mode: Mode;
+  /** The import being run (imported records carry it). */
+  origin: ImportOrigin;
   /** Rows done of the rows to do; the total is null while the first pass counts them. */
   onProgress(done: number, total: number | null): void | Promise<void>;
   /** Where validation keeps the first issues (applying has kept them already: null). */
@@ -68,6 +71,8 @@ function kindRun(kind: KindId, ctx: KindContext): KindRun<unknown> {
       return new StudentsRun(ctx) as KindRun<unknown>;
     case 'products':
       return new ProductsRun(ctx) as KindRun<unknown>;
+    case 'adoption-history':
+      return new AdoptionHistoryRun(ctx) as KindRun<unknown>;
   }
 }
 
@@ -138,6 +143,7 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
       tally,
       growth: null,
       touchedSections: new Set(),
+      stamp: o.origin,
     };
     kind = kindRun(o.mapping.kind, context);
   };
@@ -153,7 +159,7 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
       const issues = run.admit(rowNumber, record);
       // A rejected row's detail problems are named with its other ones: it is fixed once.
       if (issues.length > 0) recorder.reject(rowNumber, [...issues, ...warnings]);
-      else recorder.warn(rowNumber, warnings);
+      else recorder.warn(rowNumber, [...warnings, ...run.admittedWarnings(record)]);
     }
     batch = [];
     await recorder.flush();

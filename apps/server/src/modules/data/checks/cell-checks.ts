@@ -149,6 +149,21 @@ function peopleOf(value: string, separator: string, order: NameOrder): Person[] 
   return people;
 }
 
+/** Words adoption lists use for a required material, and for one that is not. */
+const REQUIRED_WORDS = new Set(['required', 'req', 'r', 'yes', 'y', 'true', '1', 'mandatory']);
+const NOT_REQUIRED_WORDS = new Set([
+  'recommended', 'rec', 'optional', 'opt', 'alternate', 'alternative', 'referenced', 'suggested',
+  'supplementary', 'no', 'n', 'false', '0',
+]);
+
+/** "required" or "recommended", from the words adoption lists use. */
+function requirementOf(value: string): string {
+  const word = value.toLowerCase();
+  if (REQUIRED_WORDS.has(word)) return 'required';
+  if (NOT_REQUIRED_WORDS.has(word)) return 'recommended';
+  return fail('is neither required nor recommended (write "required" or "recommended")');
+}
+
 /**
  * The value of a non-empty, tidied cell for a field of `type`, or a CellError. `separator`
  * splits a people cell, whose names are written in `order`.
@@ -183,5 +198,7 @@ export function checkCell(
       return isbn10Of(value);
     case 'people':
       return peopleOf(value, separator, order);
+    case 'requirement':
+      return requirementOf(value);
   }
 }

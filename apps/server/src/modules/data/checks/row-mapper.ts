@@ -28,6 +28,8 @@ interface EntryPlan {
   unknown: ReadonlySet<string>;
   /** A bad value is left out with a warning, not a reason to reject the row (KindSpec.details). */
   detail: boolean;
+  /** The entry's `match`: the value is its first group. */
+  match: RegExp | null;
 }
 
 /** A header as a file's columns are found by: tidied, lower case. */
@@ -85,7 +87,7 @@ export class RowMapper {
     for (const entry of mapping.columns) {
       if (entry.value !== undefined) {
         // One value for every row: no column to find (its cell is the value itself).
-        plans.push({ entry, label: columnLabel(entry), indexes: [], unknown: new Set(), detail: false });
+        plans.push({ entry, label: columnLabel(entry), indexes: [], unknown: new Set(), detail: false, match: null });
         continue;
       }
       const names = entry.column !== undefined ? [entry.column] : (entry.sumOf ?? []);
@@ -104,6 +106,7 @@ export class RowMapper {
           indexes,
           unknown: new Set(entry.unknown),
           detail,
+          match: entry.match === undefined ? null : new RegExp(entry.match),
         });
       } else if (entry.required || absent.length < names.length) {
         missing.push(...absent.map((name) => `"${name}" (${words})`));
@@ -147,11 +150,19 @@ export class RowMapper {
         this.sum(plan, cell, values, plan.detail ? warnings : issues);
         continue;
       }
-      const value = cell(plan.indexes[0] ?? -1);
+      let value = cell(plan.indexes[0] ?? -1);
       const unreadable = unreadableCharacter(value);
       if (unreadable) {
         problem(unreadable, value);
         continue;
+      }
+      if (plan.match && value !== '' && !plan.unknown.has(value)) {
+        const part = plan.match.exec(value)?.[1];
+        if (part === undefined) {
+          problem(`is not of the form the format reads (${entry.match})`, value);
+          continue;
+        }
+        value = tidy(part);
       }
       if (value === '' || plan.unknown.has(value)) {
         if (entry.required && value === '') problem('is required', value);

@@ -45,4 +45,12 @@ export const FIELD_HINTS: Record<FieldName, { synonyms: string[]; examples: [str
   edition: { synonyms: ['edition', 'ed'], examples: ['3', '9'] },
   publisher: { synonyms: ['publisher', 'imprint'], examples: ['McGraw-Hill', 'Norton'] },
   price: { synonyms: ['price', 'list price', 'retail price', 'new price'], examples: ['129.95', '86.00'] },
+  requirement: {
+    synonyms: ['requirement', 'required', 'required or recommended', 'req', 'status', 'necessity'],
+    examples: ['required', 'recommended'],
+  },
+  adopterEmail: {
+    synonyms: ['adopter email', 'adopter', 'instructor email', 'submitter email', 'adopted by', 'email'],
+    examples: ['ada@example.edu', ''],
+  },
 };

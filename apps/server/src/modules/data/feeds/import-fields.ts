@@ -16,7 +16,9 @@ export type FieldType =
   | { kind: 'isbn' }
   | { kind: 'isbn10' }
   /** "Last, First" names, several in one cell with the mapping's separator. */
-  | { kind: 'people' };
+  | { kind: 'people' }
+  /** Whether an adopted material is required: "required", or "recommended" (and its kin). */
+  | { kind: 'requirement' };
 
 const text = (max: number): FieldType => ({ kind: 'text', max });
 const code = (max: number): FieldType => ({ kind: 'code', max });
@@ -49,6 +51,8 @@ export const FIELDS = {
   edition: { label: 'Edition', type: text(50) },
   publisher: { label: 'Publisher', type: text(200) },
   price: { label: 'Price', type: { kind: 'money' } },
+  requirement: { label: 'Required or recommended', type: { kind: 'requirement' } },
+  adopterEmail: { label: "Adopter's e-mail", type: { kind: 'email' } },
 } as const satisfies Record<string, { label: string; type: FieldType }>;
 
 export type FieldName = keyof typeof FIELDS;
@@ -69,6 +73,7 @@ export const KIND_IDS = [
   'professors',
   'students-enrollments',
   'products',
+  'adoption-history',
 ] as const;
 export type KindId = (typeof KIND_IDS)[number];
 
@@ -158,5 +163,26 @@ export const KINDS: Record<KindId, KindSpec> = {
     usesDivision: false,
     feeds: ['PRODUCTS_PRICES'],
     details: ['author', 'edition', 'publisher', 'price'],
+  },
+  'adoption-history': {
+    fields: [
+      'divisionName',
+      'termName',
+      'departmentCode',
+      'courseCode',
+      'sectionCode',
+      'isbn13',
+      'title',
+      'author',
+      'edition',
+      'publisher',
+      'requirement',
+      'adopterEmail',
+    ],
+    required: ['termName', 'departmentCode', 'courseCode'],
+    usesDivision: true,
+    feeds: ['ADOPTION_HISTORY'],
+    // The adoption goes in without its adopter, or as required, rather than not at all.
+    details: ['author', 'edition', 'publisher', 'requirement', 'adopterEmail'],
   },
 };

@@ -90,6 +90,16 @@ export interface KindContext {
   growth: TableGrowth | null;
   /** While applying: the sections whose kept facts the import changed (refreshed at the end). */
   touchedSections: Set<number>;
+  /** Which import writes, from which file, by whom and when (what imported records are marked with). */
+  stamp: ImportOrigin | null;
+}
+
+/** An import as the records it writes name it (adoption history entries). */
+export interface ImportOrigin {
+  importId: number;
+  fileName: string;
+  accountId: number;
+  at: Date;
 }
 
 export type Built<R> = { record: R; issues?: undefined } | { issues: CellIssue[] };
@@ -116,6 +126,11 @@ export abstract class KindRun<R> {
 
   /** Pass 1, in file order: keeps the row's record; issues when it contradicts an earlier row. */
   abstract admit(rowNumber: number, record: R): CellIssue[];
+
+  /** Pass 1, after a row was admitted: what it goes in without (warnings; default none). */
+  admittedWarnings(_record: R): CellIssue[] {
+    return [];
+  }
 
   /** Pass 2: a row pass 1 admitted, waiting for the next flush. */
   abstract take(rowNumber: number, record: R): void;

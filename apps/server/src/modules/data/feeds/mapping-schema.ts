@@ -29,6 +29,23 @@ const columnEntry = z
     split: z.string().min(1).optional(),
     /** How a people cell writes each name (default "Last, First"; checks/person-names.ts). */
     names: z.enum(NAME_ORDERS).optional(),
+    /**
+     * A regular expression whose first group is the value (the rest of the cell is left out):
+     * one column read as two fields, UofT's `ENG234H1F` as department `ENG` and course `234H1F`.
+     */
+    match: z
+      .string()
+      .refine(
+        (pattern) => {
+          try {
+            return new RegExp(`${pattern}|`).exec('')!.length > 1;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'must be a regular expression with a group' },
+      )
+      .optional(),
     /** What a reader of the format should know about the column. */
     note: z.string().default(''),
   })

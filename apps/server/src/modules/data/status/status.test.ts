@@ -48,6 +48,7 @@ describe.each(engines)('the data integration status (%s)', (engine) => {
       ['PROFESSORS', null, null],
       ['STUDENTS_ENROLLMENTS', null, null],
       ['PRODUCTS_PRICES', null, null],
+      ['ADOPTION_HISTORY', null, null],
     ]);
     expect(s.divisions).toEqual([
       { divisionId: ctx.fixture.catalog.divisionId, divisionName: 'Main Campus' },
