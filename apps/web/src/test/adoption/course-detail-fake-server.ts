@@ -107,6 +107,7 @@ const BASE_ADOPTION = {
   sections: [],
   createdAt: '2026-06-14T15:00:00.000Z',
   updatedAt: '2026-07-12T16:00:00.000Z',
+  source: 'PORTAL',
 } as const satisfies Omit<AdoptionMaterialDTO, 'adoptionMaterialId'>;
 
 function proposed(id: number, description: string) {
@@ -193,6 +194,20 @@ export const EXPIRED: AdoptionMaterialDTO = {
   title: CELL_BIOLOGY.title && { ...CELL_BIOLOGY.title, description: 'Cell Biology, 2nd edition' },
 };
 
+/** Made by importing a store's adoption history file on the Data Summary, not in the portal. */
+export const IMPORTED_GENETICS: AdoptionMaterialDTO = {
+  ...CELL_BIOLOGY,
+  adoptionMaterialId: 105,
+  source: 'IMPORT',
+  required: false,
+  flexibleOnEdition: false,
+  bindInComponentRequired: false,
+  ia: false,
+  iapublisher: null,
+  submitter: null,
+  title: CELL_BIOLOGY.title && { ...CELL_BIOLOGY.title, description: 'Genetics Workbook' },
+};
+
 export const HISTORY: AdoptionHistoryItem[] = [
   {
     id: 1,
@@ -220,12 +235,48 @@ export const HISTORY: AdoptionHistoryItem[] = [
   },
 ];
 
+const importEntry = (
+  id: number,
+  at: string,
+  before: AdoptionHistoryItem['before'],
+  after: NonNullable<AdoptionHistoryItem['after']>,
+): AdoptionHistoryItem => ({
+  id,
+  action: 'IMPORTED',
+  label: 'Imported from a file',
+  at,
+  actor: { userName: 'dana@demo-university.edu', name: 'Dana Data' },
+  message: null,
+  notifySubmitter: null,
+  ccEmailList: [],
+  before,
+  after,
+});
+
+/** IMPORTED_GENETICS's history: the import that made it, then a re-import that changed it. */
+export const IMPORT_HISTORY: AdoptionHistoryItem[] = [
+  importEntry(21, '2026-06-20T13:00:00.000Z', null, {
+    file: 'fall-2026-adoptions.csv',
+    importId: 31,
+    required: true,
+    sectionCodes: ['A2'],
+  }),
+  importEntry(
+    22,
+    '2026-07-05T08:30:00.000Z',
+    { required: true, sectionCodes: ['A2'] },
+    { file: 'fall-2026-fixed.csv', importId: 32, required: false, sectionCodes: ['A1', 'A2'] },
+  ),
+];
+
 export interface FakeCourseOptions {
   /** What getCourseUserActions answers (a 404 when null). */
   courseActions?: ActionName[] | null;
   /** The store's print-only flag for submitters (getCourseUserActions); false by default. */
   allowSubmittersToSelectPrintOnly?: boolean;
   adoptions?: AdoptionMaterialDTO[];
+  /** What getAdoptionMaterialHistoryItems answers, for whichever adoption; HISTORY by default. */
+  history?: AdoptionHistoryItem[];
   handlers?: Record<string, Handler>;
 }
 
@@ -240,7 +291,7 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
       ? ['ADOPT_CMA_TEAM', 'VIEW_SECTION']
       : options.courseActions;
   let adoptions = (options.adoptions ?? ADOPTIONS).map((a) => ({ ...a }));
-  const history = [...HISTORY];
+  const history = [...(options.history ?? HISTORY)];
   const notFound = () =>
     json(404, { message: 'There is no course BIOL 101 in that division that you can work on.' });
   const handlers: Record<string, Handler> = {

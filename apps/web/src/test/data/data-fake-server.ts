@@ -49,6 +49,7 @@ export class FakeDataServer {
             { feed: 'PROFESSORS', lastImport: null, lastApplied: null },
             { feed: 'STUDENTS_ENROLLMENTS', lastImport: null, lastApplied: null },
             { feed: 'PRODUCTS_PRICES', lastImport: null, lastApplied: null },
+            { feed: 'ADOPTION_HISTORY', lastImport: null, lastApplied: null },
           ],
           divisions: [
             { divisionId: 1, divisionName: 'Main Campus' },

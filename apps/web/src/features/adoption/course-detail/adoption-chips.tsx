@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { AdoptionMaterialDTO } from '@csp/contracts';
+import { ADOPTION_SOURCE_LABELS, type AdoptionMaterialDTO } from '@csp/contracts';
 import {
   adoptionFlags,
   adoptionTypeLabel,
@@ -9,10 +9,12 @@ import {
   messagingStatusLabel,
 } from './adoption-format.ts';
 
-/** The adoption's kind and flags as a labelled list of chips. */
+/** The adoption's kind, where it came from and its flags as a labelled list of chips. */
 export function AdoptionChips({ adoption }: { adoption: AdoptionMaterialDTO }) {
   const labels = [adoptionTypeLabel(adoption)];
   if (materialOf(adoption).proposed) labels.push('Proposed title');
+  // Made in the portal is the rule; only the exception, an imported file's, is worth a chip.
+  if (adoption.source === 'IMPORT') labels.push(ADOPTION_SOURCE_LABELS.IMPORT);
   labels.push(...adoptionFlags(adoption));
   return (
     <Stack
@@ -29,6 +31,15 @@ export function AdoptionChips({ adoption }: { adoption: AdoptionMaterialDTO }) {
       ))}
     </Stack>
   );
+}
+
+/**
+ * "Imported", beside an adoption's title in a list of previous adoptions: the same chip as the
+ * card's, so an adoption from an imported file reads alike wherever it is listed.
+ */
+export function ImportedChip({ adoption }: { adoption: Pick<AdoptionMaterialDTO, 'source'> }) {
+  if (adoption.source !== 'IMPORT') return null;
+  return <Chip size="small" variant="outlined" label={ADOPTION_SOURCE_LABELS.IMPORT} />;
 }
 
 /** The messaging status; one that needs a response stands out. */

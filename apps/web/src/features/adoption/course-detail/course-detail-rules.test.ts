@@ -4,13 +4,14 @@ import { adoptionFlags, groupAdoptions } from './adoption-format.ts';
 import { removableSections } from './adoption-rules.ts';
 import { courseCapabilities } from './course-capabilities.ts';
 import { titleColour, titleInitials } from './cover-placeholder.ts';
-import { describeChange } from './history-change.ts';
+import { describeChange, isCreation } from './history-change.ts';
 import { messageFormSchema, splitEmails } from './message-form-schema.ts';
 import { showsNoMaterialRequired } from './section-figures.tsx';
 import {
   ADOPTIONS,
   CELL_BIOLOGY,
   HISTORY,
+  IMPORT_HISTORY,
   LAB_NOTEBOOK,
   NO_TEXT,
   OPEN_READER,
@@ -97,6 +98,32 @@ describe('history entries', () => {
       ),
     ).toEqual(['active → ended', 'Estimated section enrollment: 20 → 35']);
     expect(describeChange(entry(null, null), name)).toEqual([]);
+  });
+
+  it('says which file an import came from and what it said, in words', () => {
+    const [made, changed] = IMPORT_HISTORY as [AdoptionHistoryItem, AdoptionHistoryItem];
+    expect(describeChange(made, name)).toEqual([
+      'From file fall-2026-adoptions.csv',
+      'Sections: A2',
+      'Required: yes',
+    ]);
+    expect(describeChange(changed, name)).toEqual([
+      'From file fall-2026-fixed.csv',
+      'Sections: A2 → A1, A2',
+      'Required: yes → no',
+    ]);
+    // Whatever the server leaves out, the entry still reads as an import.
+    expect(describeChange({ ...made, after: { sectionCodes: [] } }, name)).toEqual([
+      'From an imported file',
+      'Sections: (none)',
+    ]);
+  });
+
+  it('takes an import with nothing before it for the adoption being made, a re-import not', () => {
+    const [made, changed] = IMPORT_HISTORY as [AdoptionHistoryItem, AdoptionHistoryItem];
+    expect(isCreation(made)).toBe(true);
+    expect(isCreation(changed)).toBe(false);
+    expect(isCreation(HISTORY[0] as AdoptionHistoryItem)).toBe(false);
   });
 });
 

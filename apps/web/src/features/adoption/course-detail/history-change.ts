@@ -31,6 +31,7 @@ function show(key: string, value: unknown): string {
  * rather than being a change of its own.
  */
 export function describeChange(item: AdoptionHistoryItem, nameSection: SectionNamer): string[] {
+  if (item.action === 'IMPORTED') return describeImport(item);
   const before = item.before ?? {};
   const after = item.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -54,6 +55,40 @@ export function describeChange(item: AdoptionHistoryItem, nameSection: SectionNa
           : show(key, after[key]);
       return `${where}${label}${from} → ${to}`;
     });
+}
+
+/** Section codes as the file gave them: "A1, A2". */
+function codes(value: unknown): string {
+  return Array.isArray(value) && value.length > 0 ? value.map(String).join(', ') : '(none)';
+}
+
+/**
+ * An import's entry names the file it came from, then what the file said of the adoption: its
+ * sections (by code: the file names no terms) and its answer to "required?", each "before →
+ * after" when a re-import changed it. The import's id means something only on the Data Summary,
+ * which clerks do not see, so it is left out.
+ */
+function describeImport(item: AdoptionHistoryItem): string[] {
+  const after = item.after ?? {};
+  const file = after['file'];
+  const lines = [typeof file === 'string' && file ? `From file ${file}` : 'From an imported file'];
+  const field = (label: string, key: string, format: (value: unknown) => string) => {
+    if (!(key in after)) return;
+    const to = format(after[key]);
+    const from = item.before && key in item.before ? format(item.before[key]) : to;
+    lines.push(from === to ? `${label}: ${to}` : `${label}: ${from} → ${to}`);
+  };
+  field('Sections', 'sectionCodes', codes);
+  field('Required', 'required', (value) => show('required', value));
+  return lines;
+}
+
+/**
+ * Whether an entry records the adoption's making: CREATED in the portal, or an import's entry
+ * with nothing before it (a re-import always says what it changed from).
+ */
+export function isCreation(item: Pick<AdoptionHistoryItem, 'action' | 'before'>): boolean {
+  return item.action === 'CREATED' || (item.action === 'IMPORTED' && item.before === null);
 }
 
 export function isMessage(item: Pick<AdoptionHistoryItem, 'action'>): boolean {

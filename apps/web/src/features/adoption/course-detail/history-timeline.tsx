@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionHistoryItem } from '@csp/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { describeChange, type SectionNamer } from './history-change.ts';
+import { describeChange, isCreation, type SectionNamer } from './history-change.ts';
 
 export function actorLabel(item: Pick<AdoptionHistoryItem, 'actor'>): string {
   return item.actor ? `${item.actor.name} (${item.actor.userName})` : 'the system';
@@ -14,7 +14,8 @@ const ENTRY_SX = { borderLeft: 3, borderColor: 'divider', pl: 1.5 } as const;
 /**
  * What happened to the adoption, oldest first: who, when, what, and each field's before and
  * after. Adoptions made before the history was kept have no "Adopted" entry; their creation
- * date stands in for it, so the timeline always starts somewhere.
+ * date stands in for it, so the timeline always starts somewhere. An imported adoption starts
+ * with its import's entry instead, which says which file it came from.
  */
 export function HistoryTimeline({
   items,
@@ -25,7 +26,7 @@ export function HistoryTimeline({
   nameSection: SectionNamer;
   adoptedAt: string;
 }) {
-  const recordedCreation = items.some((item) => item.action === 'CREATED');
+  const recordedCreation = items.some(isCreation);
   return (
     <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {!recordedCreation && (

@@ -14,6 +14,7 @@ import { isNotFound } from './course-detail-queries.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { PreviousAdoptionsGroup } from './previous-adoptions-group.tsx';
+import { ImportedChip } from './adoption-chips.tsx';
 
 interface PreviousAdoptionsPanelProps {
   query: {
@@ -94,9 +95,19 @@ function PreviousList(props: {
               }}
             >
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {material.description}
-                </Typography>
+                <Stack
+                  direction="row"
+                  useFlexGap
+                  sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+                >
+                  <Typography
+                    variant="body2"
+                    sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
+                  >
+                    {material.description}
+                  </Typography>
+                  <ImportedChip adoption={adoption} />
+                </Stack>
                 <Typography variant="body2" color="text.secondary">
                   {[
                     material.isbn,

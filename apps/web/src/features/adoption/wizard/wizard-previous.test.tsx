@@ -2,6 +2,10 @@ import { configure, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
 import {
+  CELL_BIOLOGY,
+  IMPORTED_GENETICS,
+} from '../../../test/adoption/course-detail-fake-server.ts';
+import {
   BASE,
   COURSE_PATH,
   callsTo,
@@ -59,6 +63,15 @@ describe('Adoption wizard: reusing a previous adoption', () => {
       iapublisher: 'LexisNexis',
       sectionIdList: [14],
     });
+  });
+
+  it('marks a previous adoption imported from a file "Imported", and one made here not', async () => {
+    const { dialog } = await openPrevious({ adoptions: [CELL_BIOLOGY, IMPORTED_GENETICS] });
+    const others = within(dialog).getByRole('region', { name: 'Other adoptions' });
+    const imported = within(others).getByRole('button', { name: /^Genetics Workbook/ });
+    expect(within(imported).getByText('Imported')).toBeVisible();
+    const portal = within(others).getByRole('button', { name: /^Cell Biology/ });
+    expect(within(portal).queryByText('Imported')).not.toBeInTheDocument();
   });
 
   it('says so when the course has no previous adoptions (404)', async () => {

@@ -33,6 +33,7 @@ describe('Data Summary, truthfully', { timeout: 30_000 }, () => {
       { feed: 'PROFESSORS', lastImport: applied, lastApplied: applied },
       { feed: 'STUDENTS_ENROLLMENTS', lastImport: null, lastApplied: null },
       { feed: 'PRODUCTS_PRICES', lastImport: null, lastApplied: null },
+      { feed: 'ADOPTION_HISTORY', lastImport: null, lastApplied: null },
     ];
     renderDataSummary('/data-summary', { server });
     const status = await screen.findByRole('region', { name: 'Data integration status' }, { timeout: 10_000 });

@@ -14,6 +14,7 @@ import { MaterialPickItem } from '../material-pick-item.tsx';
 import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
 import type { WizardPageProps } from '../wizard-page-props.ts';
 import { PreviousAdoptionsGroup } from '../../course-detail/previous-adoptions-group.tsx';
+import { ImportedChip } from '../../course-detail/adoption-chips.tsx';
 
 /** A no-text-required record adopts nothing, so there is nothing in it to reuse. */
 const reusable = (adoptions: readonly AdoptionMaterialDTO[]) =>
@@ -74,6 +75,7 @@ function PreviousList(props: {
               key={adoption.adoptionMaterialId}
               title={material.description}
               facts={facts.filter(Boolean).join(' · ')}
+              marker={<ImportedChip adoption={adoption} />}
               onPick={() => props.onPick(adoption)}
             />
           );
