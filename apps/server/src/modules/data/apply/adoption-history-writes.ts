@@ -21,9 +21,9 @@ const shownAs = (required: ReturnType<typeof sql>, sectionIds: ReturnType<typeof
 
 /**
  * Creates the imported adoptions the store lacks (by course and key): each a section adoption
- * of its title (or a new proposed title) on its sections, starting when the first of them
- * starts, made by its adopter when the file names one the store knows, with an IMPORTED
- * history entry.
+ * of its title (or a new proposed title) on its sections, from when the first of them starts
+ * to when the last ends (history reads as the terms it was for), made by its adopter when the
+ * file names one the store knows, with an IMPORTED history entry.
  */
 export async function createAdoptions(
   db: Db,
@@ -41,10 +41,11 @@ export async function createAdoptions(
     sql`with x as (select * from ${recordset(withProposed, `${ADOPTION}, proposed_id int`)}),
       made as (
         insert into adoption_materials (location_id, course_id, title_id, proposed_title_id,
-          adoption_type, start_date, required, created_by, source, import_key, import_id,
-          created_at, updated_at)
+          adoption_type, start_date, expiration_date, required, created_by, source, import_key,
+          import_id, created_at, updated_at)
         select ${stamp.locationId}, x.course_id, t.id, x.proposed_id, ${ADOPTION_TYPE.SECTION},
           (select min(s.start_date) from sections s where s.id = any(x.section_ids)),
+          (select max(s.end_date) from sections s where s.id = any(x.section_ids)),
           x.required, x.account_id, 'IMPORT', x.import_key, ${stamp.importId}, ${stamp.at}, ${stamp.at}
         from x left join titles t on t.location_id = ${stamp.locationId} and t.ean13 = x.ean13
         on conflict (course_id, import_key) where import_key is not null do nothing

@@ -119,6 +119,7 @@ describe.each(engines)('adoption history (%s)', (engine) => {
       adoptionType: 'SECTION_ADOPTION',
       required: true,
       startDate: '2020-09-10',
+      expirationDate: '2020-12-09',
       title: { description: 'Where The Wild Things Are', author: 'Sendak', edition: '1' },
       sections: [{ sectionCode: 'L6101' }],
       submitter: null,
