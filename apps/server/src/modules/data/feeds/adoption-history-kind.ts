@@ -166,6 +166,8 @@ export class AdoptionHistoryRun extends KeyedKindRun<HistoryRecord, HistoryState
       account_id: this.lookups.account(state.record.adopterEmail),
       section_ids: `{${[...state.sectionIds].sort((a, b) => a - b).join(',')}}`,
     }));
+    // Applying reads the courses' adoptions under their locks, as the wizard does (ADR 0012).
+    if (mode === 'apply') await lockCourses(db, writes.map((w) => w.course_id));
     const classes = await classifyAdoptions(db, writes);
     for (const state of this.chunkRecords) this.countTitle(state.record.material.ean13);
     if (mode === 'apply') await this.write(db, writes, classes);
@@ -187,6 +189,7 @@ export class AdoptionHistoryRun extends KeyedKindRun<HistoryRecord, HistoryState
     this.ctx.tally.entity('titles', 'added');
   }
 
+  /** Writes a chunk's new and changed adoptions (its courses locked by the flush). */
   private async write(
     db: Db,
     writes: AdoptionWrite[],
@@ -196,10 +199,6 @@ export class AdoptionHistoryRun extends KeyedKindRun<HistoryRecord, HistoryState
     if (!stamp) throw new Error('an adoption history apply needs its import');
     const fresh = writes.filter((w) => !classes[w.i]?.exists);
     const changed = writes.filter((w) => classes[w.i]?.exists && classes[w.i]?.differs);
-    await lockCourses(
-      db,
-      [...fresh, ...changed].map((w) => w.course_id),
-    );
     await addMissingTitles(db, this.ctx.locationId, fresh);
     const by = { ...stamp, locationId: this.ctx.locationId };
     await createAdoptions(db, by, fresh);
