@@ -198,7 +198,7 @@ test.describe('student rentals', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diego Castellanos');
     const outstanding = page.getByRole('region', { name: /^Outstanding rentals/ });
     await expect(outstanding.getByText(at(items, 0).serialItemRefNum)).toBeVisible();
-    await expect(page.getByText(/needs the RETURN_RENTALS permission/)).toBeVisible();
+    await expect(page.getByText(/needs the “Return rentals” permission/)).toBeVisible();
     await expect(page.getByRole('button', { name: /^Return/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Print shipping label/ })).toHaveCount(0);
     await expect(scanField(page)).toHaveCount(0);

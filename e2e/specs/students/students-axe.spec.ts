@@ -48,7 +48,7 @@ test('the student screen without RETURN_RENTALS passes axe', async ({ browser })
   const { context, page, session, baseUrl } = await newLoggedInContext(browser, 'reporter');
   const julian = await featuredStudent(session, '900000002');
   await page.goto(`${baseUrl}/search/student/${julian.customerId}`);
-  await expect(page.getByText(/needs the RETURN_RENTALS permission/)).toBeVisible();
+  await expect(page.getByText(/needs the “Return rentals” permission/)).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Outstanding rentals \(\d+\)$/ })).toBeVisible();
   await expectNoAxeViolations(page, 'read-only student screen');
   await context.close();

@@ -28,6 +28,32 @@ export const ACTIONS = [
 export const actionName = z.enum(ACTIONS);
 export type ActionName = z.infer<typeof actionName>;
 
+/**
+ * What staff read for each action: the plain name a message or a screen gives a permission
+ * (the code itself is for the administrator who grants it).
+ */
+export const ACTION_LABELS: Record<ActionName, string> = {
+  ADOPT_CMA_TEAM: 'Adopt for any course (course materials team)',
+  ADOPT_COURSE: 'Adopt for courses',
+  ADOPT_INSTRUCTOR: 'Adopt for the courses one teaches',
+  ASSIGN_PERMISSIONS: 'Assign permissions',
+  ASSIGN_TITLE: 'Link proposed titles to catalog titles',
+  AUTOGEN_CREATE_ORDER: 'Create orders for students',
+  CREATE_USER: 'Create user accounts',
+  RETURN_RENTALS: 'Return rentals',
+  VIEW_ONTIME_PERCENTAGE: 'See on-time adoption figures',
+  VIEW_SECTION: 'See sections',
+  VIEW_STUDENT_ADDRESS: 'See student addresses',
+  VIEW_STUDENT_SAVINGS: 'See student savings',
+  VIEW_TRANSACTIONS: 'See transactions',
+  DATA_MANAGER: 'Manage data imports',
+  DATA_FULL_REPORTER: 'See data import reports',
+  MANAGE_VOUCHERS: 'Manage funding and vouchers',
+  UNHOLD_ORDERS: 'Release held orders',
+  CANCEL_ORDERS: 'Cancel orders',
+  VIEW_STUDENT_FUNDING: "See students' funding",
+};
+
 /** Role names (docs/behaviour/entities.md). */
 export const ROLES = [
   'FULL_REPORTER',

@@ -1,3 +1,5 @@
+import { ACTION_LABELS } from '@csp/contracts';
+
 /** The words of the funding screens that the contracts do not already give. */
 export const FUNDING_TEXT = {
   pageTitle: 'Funding Management',
@@ -10,8 +12,7 @@ export const FUNDING_TEXT = {
   sourcesLoading: 'the funding sources',
   sourceLoading: 'the funding source',
   refusedTitle: 'You cannot manage funding',
-  refusedHint:
-    'Ask a store administrator to give you the MANAGE_VOUCHERS permission for the whole store.',
+  refusedHint: `Ask a store administrator to give you the “${ACTION_LABELS.MANAGE_VOUCHERS}” permission for the whole store.`,
   notFoundTitle: 'Funding source not found',
   notFoundHint: 'It may belong to another store, or the link may be mistyped.',
   termNotFoundTitle: 'Term not found',

@@ -1,3 +1,5 @@
+import { ACTION_LABELS } from '@csp/contracts';
+
 /** What the section research screens say, in one place so tests and screens use the same words. */
 export const RESEARCH_MESSAGES = {
   /** docs/behaviour/messages.md: a failed section search (the results are cleared). */
@@ -7,8 +9,7 @@ export const RESEARCH_MESSAGES = {
   empty: 'No sections match these filters',
   emptyHint: 'Widen the dates, choose another term or status, or clear the filters.',
   loading: 'Loading sections…',
-  forbidden:
-    'Your account may not view sections. Ask an administrator for the VIEW_SECTION permission.',
+  forbidden: `Your account may not view sections. Ask an administrator for the “${ACTION_LABELS.VIEW_SECTION}” permission.`,
   sectionNotFound: 'Section not found',
   sectionNotFoundHint:
     'There is no such section at this store, or it is outside the catalog your account may see.',

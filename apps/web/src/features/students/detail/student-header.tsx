@@ -3,15 +3,16 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { NO_CURRENT_ENROLLMENT, type StudentDetail } from '@csp/contracts';
+import { ACTION_LABELS, NO_CURRENT_ENROLLMENT, type StudentDetail } from '@csp/contracts';
 import { DefinitionGrid, LABELLED_FACTS } from '../../../components/definition-grid.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import type { ReactNode } from 'react';
+import { PermissionCodeHint } from '../../../components/permission-code-hint.tsx';
 
 export const STUDENT_HEADER_MESSAGES = {
   noEnrollment: 'No current enrollment',
   noPreferences: 'No fulfilment preferences recorded',
-  addressHidden: 'Address hidden: seeing it needs the VIEW_STUDENT_ADDRESS permission.',
+  addressHidden: `Address hidden: seeing it needs the “${ACTION_LABELS.VIEW_STUDENT_ADDRESS}” permission.`,
   noAddress: 'No shipping address on file',
   noDeliveryNote: 'None',
 } as const;
@@ -52,6 +53,7 @@ export function StudentFacts({ student, action }: { student: StudentDetail; acti
           {!student.addressVisible ? (
             <Typography component="span" color="text.secondary">
               {M.addressHidden}
+              <PermissionCodeHint action="VIEW_STUDENT_ADDRESS" />
             </Typography>
           ) : address ? (
             <>

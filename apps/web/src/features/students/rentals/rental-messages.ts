@@ -1,3 +1,5 @@
+import { ACTION_LABELS } from '@csp/contracts';
+
 /** What the rental part of the student screen says, in one place for tests and screens. */
 export const RENTAL_MESSAGES = {
   scanLabel: 'Scan serial number or ISBN',
@@ -22,8 +24,7 @@ export const RENTAL_MESSAGES = {
   conditionPlaceholder: 'Choose…',
   conditionsFailed: 'Could not load the return conditions',
   conditionForAll: 'Condition for all checked',
-  mayNotReturn:
-    "You can see this student's rentals, but returning them or printing shipping labels needs the RETURN_RENTALS permission. Ask your store to grant it.",
+  mayNotReturn: `You can see this student's rentals, but returning them or printing shipping labels needs the “${ACTION_LABELS.RETURN_RENTALS}” permission. Ask your store to grant it.`,
   noneChecked: 'Check the rentals to return first: scan them or tick their boxes.',
   missingConditions: (count: number) =>
     count === 1

@@ -101,8 +101,9 @@ describe('student screen rentals', () => {
     ).toBeVisible();
     expect(screen.getByText('No current enrollment')).toBeVisible();
     expect(
-      screen.getByText(/Address hidden: seeing it needs the VIEW_STUDENT_ADDRESS/),
+      screen.getByText(/Address hidden: seeing it needs the “See student addresses” permission/),
     ).toBeVisible();
+    expect(screen.queryByText(/VIEW_STUDENT_ADDRESS/)).toBeNull();
   });
 
   it('focuses the scan field; a scan checks, confirms, clears and keeps the focus', async () => {
@@ -271,9 +272,18 @@ describe('student screen rentals', () => {
   it('without RETURN_RENTALS shows the lists read-only and says why', async () => {
     renderDesk(`/search/student/${CUSTOMER}`, { actions: ['VIEW_SECTION'] });
     expect(await screen.findByText('Title 1')).toBeVisible();
-    expect(screen.getByText(/needs the RETURN_RENTALS permission/)).toBeVisible();
+    // The permission by the name staff read; its code is for the administrator who grants it.
+    expect(screen.getByText(/needs the “Return rentals” permission/)).toBeVisible();
+    expect(screen.queryByText(/RETURN_RENTALS/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Permission code/ })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Return/ })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Scan serial number or ISBN' })).toBeNull();
+  });
+
+  it('shows an administrator the permission code the message names', async () => {
+    renderDesk(`/search/student/${CUSTOMER}`, { actions: ['VIEW_SECTION', 'ASSIGN_PERMISSIONS'] });
+    expect(await screen.findByText(/needs the “Return rentals” permission/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Permission code: RETURN_RENTALS' })).toBeVisible();
   });
 });

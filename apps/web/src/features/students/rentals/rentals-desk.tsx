@@ -22,6 +22,7 @@ import { useDeskOutcome } from './rental-desk-outcome.ts';
 import { useRentalSelection } from './use-rental-selection.ts';
 import { useReturnAction } from './use-return-action.ts';
 import { useShippingLabelAction } from './use-shipping-label-action.ts';
+import { PermissionCodeHint } from '../../../components/permission-code-hint.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /**
@@ -72,7 +73,10 @@ export function RentalsDesk({
         {mayReturn ? (
           <ScanField inputRef={desk.scanRef} onScan={desk.scan} feedback={desk.feedback} />
         ) : (
-          <Alert severity="info">{M.mayNotReturn}</Alert>
+          <Alert severity="info">
+            {M.mayNotReturn}
+            <PermissionCodeHint action="RETURN_RENTALS" />
+          </Alert>
         )}
         {mayReturn && desk.conditions.isError && (
           <LoadFailure onRetry={() => void desk.conditions.refetch()}>
