@@ -85,6 +85,11 @@ export const adoptionMaterialDTO = z.object({
   updatedAt: z.string(),
   /** Made in the portal, or imported from an adoption history file. */
   source: z.enum(ADOPTION_SOURCES),
+  /**
+   * Messages on the adoption's thread (its MESSAGE_POSTED history entries). The messaging
+   * status cannot say it: NONE only means nobody waits for an answer.
+   */
+  messageCount: z.number().int(),
 });
 export type AdoptionMaterialDTO = z.infer<typeof adoptionMaterialDTO>;
 

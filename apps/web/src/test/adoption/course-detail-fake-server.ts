@@ -108,6 +108,7 @@ const BASE_ADOPTION = {
   createdAt: '2026-06-14T15:00:00.000Z',
   updatedAt: '2026-07-12T16:00:00.000Z',
   source: 'PORTAL',
+  messageCount: 0,
 } as const satisfies Omit<AdoptionMaterialDTO, 'adoptionMaterialId'>;
 
 function proposed(id: number, description: string) {
@@ -277,6 +278,8 @@ export interface FakeCourseOptions {
   adoptions?: AdoptionMaterialDTO[];
   /** What getAdoptionMaterialHistoryItems answers, for whichever adoption; HISTORY by default. */
   history?: AdoptionHistoryItem[];
+  /** One adoption's own history, by its id, in place of `history`. */
+  historyById?: Record<number, AdoptionHistoryItem[]>;
   handlers?: Record<string, Handler>;
 }
 
@@ -291,7 +294,16 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
       ? ['ADOPT_CMA_TEAM', 'VIEW_SECTION']
       : options.courseActions;
   let adoptions = (options.adoptions ?? ADOPTIONS).map((a) => ({ ...a }));
-  const history = [...(options.history ?? HISTORY)];
+  // Each adoption keeps its own history, so a message posted on one is not counted on another.
+  const histories = new Map<number, AdoptionHistoryItem[]>();
+  const historyOf = (id: number) => {
+    const found = histories.get(id);
+    if (found) return found;
+    const made = [...(options.historyById?.[id] ?? options.history ?? HISTORY)];
+    histories.set(id, made);
+    return made;
+  };
+  let nextEntryId = 1000;
   const notFound = () =>
     json(404, { message: 'There is no course BIOL 101 in that division that you can work on.' });
   const handlers: Record<string, Handler> = {
@@ -305,8 +317,18 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
         : notFound(),
     [`GET ${COURSE_BASE}/getSectionsByDivisionAndCourse`]: () =>
       courseActions ? json(200, { potentialAdoptionSections: SECTIONS }) : notFound(),
+    // Each adoption's message count is its thread's, as the server counts it.
     [`GET ${COURSE_BASE}/getAdoptionMaterials`]: () =>
-      courseActions ? json(200, { adoptionMaterials: adoptions }) : notFound(),
+      courseActions
+        ? json(200, {
+            adoptionMaterials: adoptions.map((a) => ({
+              ...a,
+              messageCount: historyOf(a.adoptionMaterialId).filter(
+                (h) => h.action === 'MESSAGE_POSTED',
+              ).length,
+            })),
+          })
+        : notFound(),
     [`GET ${COURSE_BASE}/getAdoptionMaterialHistory`]: () =>
       json(200, { myAdoptions: [EXPIRED], otherAdoptions: adoptions }),
     [`POST ${BASE}/getCourseList`]: (req) => {
@@ -319,7 +341,8 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
           : { courseDTOList: [], recordCount: 0 },
       );
     },
-    [`GET ${BASE}/getAdoptionMaterialHistoryItems`]: () => json(200, history),
+    [`GET ${BASE}/getAdoptionMaterialHistoryItems`]: (req) =>
+      json(200, historyOf(Number(req.url.searchParams.get('adoptionMaterialId')))),
     [`POST ${BASE}/material/removeAdoptionFromSection`]: (req) => {
       const body = req.body as { adoptionMaterialId: number; sectionId: number; remove: boolean };
       adoptions = adoptions.map((a) =>
@@ -342,7 +365,7 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
         message: string;
       };
       const posted: AdoptionHistoryItem = {
-        id: history.length + 1,
+        id: nextEntryId++,
         action: 'MESSAGE_POSTED',
         label: 'Message posted',
         at: '2026-07-03T10:00:00.000Z',
@@ -353,7 +376,7 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
         before: null,
         after: null,
       };
-      history.push(posted);
+      historyOf(body.adoptionMaterialId).push(posted);
       const status = body.notifySubmitter ? 'RESPONSE_REQUIRED' : 'NONE';
       adoptions = adoptions.map((a) =>
         a.adoptionMaterialId === body.adoptionMaterialId

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fillPath,
+  getAdoptionMaterials,
   getAdoptionMaterialHistoryItems,
+  type AdoptionMaterialDTO,
   postAdoptionMaterialMessage,
   removeAdoptionFromSection,
   removeProposedTitleAutoAdoption,
@@ -9,7 +12,12 @@ import {
 } from '@csp/contracts';
 import * as t from '../../../db/schema/index.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp-capture.ts';
-import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
+import {
+  authHeaders,
+  createTestApp,
+  testEngines,
+  type TestContext,
+} from '../../../test-support/test-app.ts';
 import {
   addAccount,
   addCatalog,
@@ -170,6 +178,20 @@ describe.each(engines)('adoption: messages, section changes, history (%s)', (eng
     expect([...answers, again].map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(new Set([...answers, again].map((r) => r.json().posted.id)).size).toBe(1);
     expect((await messages()).length).toBe(before + 1);
+    // The course's adoption list counts the thread's messages, as the card shows them.
+    const list = await ctx.app.inject({
+      url: fillPath(getAdoptionMaterials.path, {
+        userAccountId: as('admin').accountId,
+        divisionId: ctx.fixture.catalog.divisionId,
+        departmentCode: 'BIO',
+        courseCode: '101',
+      }),
+      headers: authHeaders(as('admin').host, as('admin').token),
+    });
+    const listed = list
+      .json<{ adoptionMaterials: AdoptionMaterialDTO[] }>()
+      .adoptionMaterials.find((a) => a.adoptionMaterialId === adoptionId);
+    expect(listed?.messageCount).toBe(before + 1);
   });
 
   it('marks the adoption responded when its submitter answers', async () => {

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
+  adoptionActivity,
   adoptionMaterialSections,
   adoptionMaterials,
   proposedTitles,
@@ -68,4 +69,19 @@ export async function listCoveredSections(db: Db, adoptionIds: readonly number[]
       ),
     )
     .orderBy(asc(sections.code), asc(sections.id));
+}
+
+/** How many messages each adoption's thread has (adoptions without any are left out). */
+export async function countMessages(db: Db, adoptionIds: readonly number[]) {
+  if (adoptionIds.length === 0) return [];
+  return db
+    .select({ adoptionMaterialId: adoptionActivity.adoptionMaterialId, messages: count() })
+    .from(adoptionActivity)
+    .where(
+      and(
+        inArray(adoptionActivity.adoptionMaterialId, [...adoptionIds]),
+        eq(adoptionActivity.action, 'MESSAGE_POSTED'),
+      ),
+    )
+    .groupBy(adoptionActivity.adoptionMaterialId);
 }

@@ -3,7 +3,12 @@ import type { Db } from '../../../db/client.ts';
 import type { AccessibleCourse } from '../course-access.ts';
 import { isoDay } from './sections.ts';
 import { presentProposedTitle, presentTitle } from '../wizard/titles.ts';
-import { listAdoptions, listCoveredSections, type StoredAdoption } from './material-repository.ts';
+import {
+  countMessages,
+  listAdoptions,
+  listCoveredSections,
+  type StoredAdoption,
+} from './material-repository.ts';
 
 /** The course's active adoptions, with what each adopts and the sections it covers. */
 export async function courseAdoptions(
@@ -56,9 +61,10 @@ export async function courseAdoption(
 }
 
 async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<AdoptionMaterialDTO[]> {
-  const covered = await listCoveredSections(
-    db,
-    stored.map((s) => s.adoption.id),
+  const ids = stored.map((s) => s.adoption.id);
+  const covered = await listCoveredSections(db, ids);
+  const messages = new Map(
+    (await countMessages(db, ids)).map((m) => [m.adoptionMaterialId, Number(m.messages)]),
   );
   return stored.map(({ adoption: a, title, proposedTitle: p, submitter }) => ({
     adoptionMaterialId: a.id,
@@ -89,5 +95,6 @@ async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<Adopt
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
     source: a.source,
+    messageCount: messages.get(a.id) ?? 0,
   }));
 }

@@ -5,11 +5,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
-import { AdoptionChips, MessagingStatusLine } from './adoption-chips.tsx';
+import { AdoptionChips } from './adoption-chips.tsx';
 import { AdoptionCover } from './adoption-cover.tsx';
 import { summaryFacts } from './adoption-facts.ts';
 import { materialOf } from './adoption-format.ts';
 import { FactList } from './fact-list.tsx';
+import { MessagesLine } from './messages-line.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 
 /** What the caller may do to one adoption, and how. Absent handlers hide their buttons. */
@@ -64,7 +65,7 @@ export function AdoptionCard({ adoption, sections, ...actions }: AdoptionCardPro
               {material.author}
             </Typography>
           )}
-          <MessagingStatusLine status={adoption.adoptionMessagingStatusName} />
+          <MessagesLine adoption={adoption} />
         </Box>
       </Stack>
       <AdoptionChips adoption={adoption} />

@@ -1,6 +1,5 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { ADOPTION_SOURCE_LABELS, type AdoptionMaterialDTO } from '@csp/contracts';
 import {
   adoptionFlags,
@@ -48,16 +47,4 @@ export function MessagingStatusChip({ status }: { status: string }) {
   if (status === 'RESPONSE_REQUIRED') return <Chip size="small" color="error" label={label} />;
   if (status === 'RESPONDED') return <Chip size="small" color="success" label={label} />;
   return <Chip size="small" label={label} />;
-}
-
-/** "Messages:" and the adoption's messaging status, under its title. */
-export function MessagingStatusLine({ status }: { status: string }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-      <Typography variant="body2" color="text.secondary">
-        Messages:
-      </Typography>
-      <MessagingStatusChip status={status} />
-    </Stack>
-  );
 }

@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
-import { AdoptionChips, MessagingStatusLine } from './adoption-chips.tsx';
+import { AdoptionChips } from './adoption-chips.tsx';
 import { AdoptionCover } from './adoption-cover.tsx';
 import { detailFacts, summaryFacts } from './adoption-facts.ts';
 import { materialOf } from './adoption-format.ts';
 import { FactList } from './fact-list.tsx';
+import { MessagesLine } from './messages-line.tsx';
 
 interface AdoptionSummaryProps {
   adoption: AdoptionMaterialDTO;
@@ -35,7 +36,7 @@ export function AdoptionSummary({ adoption, sections, full, headingLevel }: Adop
           >
             {material.description}
           </Typography>
-          <MessagingStatusLine status={adoption.adoptionMessagingStatusName} />
+          <MessagesLine adoption={adoption} />
           {!adoption.active && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               This adoption has ended.

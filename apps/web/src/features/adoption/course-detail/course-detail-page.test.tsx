@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -125,7 +125,8 @@ describe('Course detail: the adoption lists', () => {
     expect(card).toHaveTextContent('08/25/2026 to 05/08/2027');
     // Section codes repeat by term, so the term tells them apart.
     expect(card).toHaveTextContent('A2 (Fall 2026), A1 (Spring 2027)');
-    expect(card).toHaveTextContent('No messages');
+    // HISTORY, the fake's history of every adoption, has one message.
+    await waitFor(() => expect(card).toHaveTextContent('Messages:1 message'));
   });
 
   it('shows a proposed title as proposed, with its own details', async () => {

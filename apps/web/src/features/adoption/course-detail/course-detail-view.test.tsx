@@ -40,11 +40,12 @@ describe('Course detail: viewing an adoption', () => {
 
   it('opens straight from a link, with full details, the history and the thread', async () => {
     const { dialog, calls } = await openAdoption(101);
+    // Each card asks for its own adoption's history (its message count) too.
     expect(
-      callsTo(calls, 'GET', 'getAdoptionMaterialHistoryItems')[0]?.url.searchParams.get(
-        'adoptionMaterialId',
+      callsTo(calls, 'GET', 'getAdoptionMaterialHistoryItems').map((c) =>
+        c.url.searchParams.get('adoptionMaterialId'),
       ),
-    ).toBe('101');
+    ).toContain('101');
     expect(dialog).toHaveTextContent('0944900542');
     expect(dialog).toHaveTextContent('Estimated enrollment40');
     const history = within(dialog).getByRole('region', { name: 'History' });

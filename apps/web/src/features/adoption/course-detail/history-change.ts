@@ -1,4 +1,6 @@
-import type { AdoptionHistoryItem } from '@csp/contracts';
+import { ADOPTION_TYPES, type AdoptionHistoryItem, type AdoptionType } from '@csp/contracts';
+import { formatDisplayDate } from '../../../lib/dates.ts';
+import { adoptionTypeLabel } from './adoption-format.ts';
 
 /** Names a section by id ("A1 (Fall 2026)"); the id itself when the screen does not know it. */
 export type SectionNamer = (sectionId: number) => string;
@@ -9,26 +11,74 @@ function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Boolean fields whose yes/no reads better as a state. */
+const NONE = '(none)';
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A value of no field of its own: yes/no, MM/DD/YYYY, a list, or the text itself. */
+function plain(value: unknown): string {
+  if (value === null || value === undefined || value === '') return NONE;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string') return DATE_ONLY.test(value) ? formatDisplayDate(value) : value;
+  if (Array.isArray(value)) return value.length > 0 ? value.map(plain).join(', ') : NONE;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+type Format = (value: unknown, nameSection: SectionNamer) => string;
+
+const section: Format = (value, nameSection) =>
+  typeof value === 'number' ? nameSection(value) : plain(value);
+
+const FORMATS: Record<string, Format> = {
+  adoptionType: (value) =>
+    (ADOPTION_TYPES as readonly unknown[]).includes(value)
+      ? adoptionTypeLabel({ adoptionType: value as AdoptionType })
+      : plain(value),
+  sectionId: section,
+  sectionIdList: (value, nameSection) =>
+    Array.isArray(value) && value.length > 0
+      ? value.map((id) => section(id, nameSection)).join(', ')
+      : plain(value),
+};
+
+/** Fields the entries record, by the names the adoption's card and details give them. */
+const LABELS: Record<string, string> = {
+  adoptionType: 'Adoption type',
+  sectionId: 'Section',
+  sectionIdList: 'Sections',
+  bindInComponentRequired: 'Bind-in component',
+  printOnlyRequired: 'Print only',
+  ia: 'Inclusive access',
+  iapublisher: 'Inclusive access publisher',
+  externalAdoptionNote: 'Note',
+  description: 'Title',
+  ean13: 'ISBN-13',
+};
+
+/** Boolean fields whose yes/no reads better as a state, with no field name before it. */
 const STATES: Record<string, [whenTrue: string, whenFalse: string]> = {
   removed: ['removed', 'on the section'],
   active: ['active', 'ended'],
 };
 
-function show(key: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(none)';
-  if (typeof value === 'boolean') {
-    const states = STATES[key];
-    return states ? states[value ? 0 : 1] : value ? 'yes' : 'no';
-  }
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+/**
+ * Database ids (a title's, a proposed title's, an import's) mean nothing to a user; the entry
+ * names what they stand for beside them. A section's id is the exception: it is shown by code.
+ */
+const isInternalId = (key: string) => key !== 'sectionId' && /Id$/.test(key);
+
+function show(key: string, value: unknown, nameSection: SectionNamer): string {
+  const states = STATES[key];
+  if (states && typeof value === 'boolean') return states[value ? 0 : 1];
+  const format = FORMATS[key];
+  return format ? format(value, nameSection) : plain(value);
 }
 
 /**
  * What a history entry changed, one line per field that differs: "Section A1 (Fall 2026):
  * on the section → removed". A field both sides share (the section) says where it happened
- * rather than being a change of its own.
+ * rather than being a change of its own. A field with no "before" (everything an adoption is
+ * made with) reads as its value alone: there was nothing for it to change from.
  */
 export function describeChange(item: AdoptionHistoryItem, nameSection: SectionNamer): string[] {
   if (item.action === 'IMPORTED') return describeImport(item);
@@ -41,25 +91,19 @@ export function describeChange(item: AdoptionHistoryItem, nameSection: SectionNa
       ? `Section ${nameSection(sectionId)}: `
       : '';
   return keys
-    .filter((key) => !(where && key === 'sectionId'))
+    .filter((key) => !(where && key === 'sectionId') && !isInternalId(key))
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .map((key) => {
-      const label = key === 'removed' || key === 'active' ? '' : `${humanise(key)}: `;
-      const from =
-        key === 'sectionId' && typeof before[key] === 'number'
-          ? nameSection(before[key])
-          : show(key, before[key]);
-      const to =
-        key === 'sectionId' && typeof after[key] === 'number'
-          ? nameSection(after[key])
-          : show(key, after[key]);
-      return `${where}${label}${from} → ${to}`;
+      const label = key in STATES ? '' : `${LABELS[key] ?? humanise(key)}: `;
+      const to = show(key, after[key], nameSection);
+      if (!(key in before)) return `${where}${label}${to}`;
+      return `${where}${label}${show(key, before[key], nameSection)} → ${to}`;
     });
 }
 
 /** Section codes as the file gave them: "A1, A2". */
 function codes(value: unknown): string {
-  return Array.isArray(value) && value.length > 0 ? value.map(String).join(', ') : '(none)';
+  return Array.isArray(value) && value.length > 0 ? value.map(String).join(', ') : NONE;
 }
 
 /**
@@ -79,7 +123,7 @@ function describeImport(item: AdoptionHistoryItem): string[] {
     lines.push(from === to ? `${label}: ${to}` : `${label}: ${from} → ${to}`);
   };
   field('Sections', 'sectionCodes', codes);
-  field('Required', 'required', (value) => show('required', value));
+  field('Required', 'required', plain);
   return lines;
 }
 
