@@ -106,7 +106,7 @@ test.describe('course catalog', () => {
     await page
       .getByLabel('Course', { exact: true })
       .selectOption({ label: `${course.courseCode} - ${course.courseName}` });
-    await expect(page.getByText('1 course match these filters')).toBeVisible();
+    await expect(page.getByText('1 course matches these filters')).toBeVisible();
     expect(await shownCourses(page)).toEqual([label(course)]);
 
     await page.getByLabel('Action type', { exact: true }).selectOption({ label: 'Needs adoption' });

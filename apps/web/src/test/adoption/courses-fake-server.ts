@@ -9,7 +9,8 @@ type Handler = (request: StubRequest) => Response | Promise<Response>;
 
 export const BASE = '/app-rest/adoption/v1/7';
 
-function course(
+/** One catalog row: an incomplete course with 3 sections, 1 of them adopted, unless told otherwise. */
+export function course(
   courseId: number,
   departmentCode: string,
   courseCode: string,

@@ -83,12 +83,42 @@ export function ResponseMark({ required }: { required: boolean }) {
   );
 }
 
+/**
+ * docs/behaviour/constants.md: a section that needs no text reads NMR, here as on course detail,
+ * whose abbreviation title and legend this follows so the two screens explain it alike.
+ */
+export const NMR_LEGEND =
+  'NMR: no material required (a section whose one adoption says no text is needed).';
+
+function Nmr() {
+  return <abbr title="No material required">NMR</abbr>;
+}
+
+/** Whether the course's sections count any marked no text required (NMR) rather than adopted. */
+export const countsNoMaterial = (course: CourseDTO) => course.noTextRequiredSectionCount > 0;
+
+/**
+ * The server counts a no-text-required section among the adopted ones (adoptedSectionCount), so
+ * those are taken out of "adopted" and shown as NMR: a course whose every section needs no text
+ * reads "1 (NMR)", not "1 (1 adopted)", and a mix names both ("3 (1 adopted, 1 NMR)").
+ */
+function adoptionFigure(course: CourseDTO) {
+  const noMaterial = course.noTextRequiredSectionCount;
+  if (noMaterial === 0) return <>{course.adoptedSectionCount} adopted</>;
+  if (noMaterial >= course.sectionCount) return <Nmr />;
+  return (
+    <>
+      {course.adoptedSectionCount - noMaterial} adopted, {noMaterial} <Nmr />
+    </>
+  );
+}
+
 export function SectionCounts({ course }: { course: CourseDTO }) {
   return (
     <Typography variant="body2" component="span">
       {course.sectionCount}{' '}
       <Typography variant="body2" component="span" color="text.secondary">
-        ({course.adoptedSectionCount} adopted)
+        ({adoptionFigure(course)})
       </Typography>
     </Typography>
   );

@@ -12,6 +12,9 @@ import {
 
 configure({ asyncUtilTimeout: 5000 });
 
+const ROWS_42_TO_PAT =
+  'The catalog export was e-mailed to pat@example.edu. It has 42 rows: a row per section and adopted material.';
+
 const FILTERED = '/adopt?division=1&department=BIOL&action=NEEDS_ADOPTION&to=2026-12-31&page=1';
 
 async function openExport(choice: string) {
@@ -66,9 +69,8 @@ describe('Course list: export', { timeout: 20_000 }, () => {
   it('e-mails the export to the signed-in user and says where it went', async () => {
     const { calls } = renderCourseList(FILTERED);
     await openExport('E-mail it to me');
-    expect(
-      await screen.findByText('The catalog export (42 rows) was e-mailed to pat@example.edu.'),
-    ).toBeVisible();
+    // The count is the workbook's rows, not courses: its unit is said.
+    expect(await screen.findByText(ROWS_42_TO_PAT)).toBeVisible();
     const [call] = callsTo(calls, 'POST', 'exportCatalog');
     expect(call?.url.searchParams.get('email')).toBe('true');
     expect(call?.body).toEqual(lastListBody(calls));
@@ -89,9 +91,7 @@ describe('Course list: export', { timeout: 20_000 }, () => {
     await user.type(field, '.example.edu');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(
-      await screen.findByText(
-        'The catalog export (42 rows) was e-mailed to buyer@store.example.edu.',
-      ),
+      await screen.findByText(ROWS_42_TO_PAT.replace('pat@example.edu', 'buyer@store.example.edu')),
     ).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [call] = callsTo(calls, 'POST', 'exportCatalog');
@@ -116,9 +116,26 @@ describe('Course list: export', { timeout: 20_000 }, () => {
     expect(screen.getByText('Preparing the export. This can take a minute.')).toBeInTheDocument();
     finish(json(200, { emailedTo: 'pat@example.edu', rowCount: 1 }));
     expect(
-      await screen.findByText('The catalog export (1 row) was e-mailed to pat@example.edu.'),
+      await screen.findByText('The catalog export was e-mailed to pat@example.edu. It has 1 row.'),
     ).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Export' })).toBeEnabled();
+  });
+
+  it('says an export already sent a minute ago as information, not as a failure', async () => {
+    const sent =
+      'This export was sent to pat@example.edu less than a minute ago, or is being sent: look for it in that inbox in a few minutes.';
+    renderCourseList('/adopt', {
+      handlers: {
+        // The server's guard against the same export to the same address twice in a minute.
+        'POST /app-rest/adoption/v1/7/exportCatalog': () => json(409, { message: sent }),
+      },
+    });
+    await openExport('E-mail it to me');
+    const toast = (await screen.findByText(sent)).closest('.MuiAlert-root') as HTMLElement;
+    expect(toast).toHaveAttribute('role', 'status');
+    expect(toast).toHaveClass('MuiAlert-colorInfo');
+    expect(toast).not.toHaveTextContent(COURSE_LIST_MESSAGES.exportFailed);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says why an export failed', async () => {

@@ -46,7 +46,7 @@ describe('Course list: filters and search', { timeout: 20_000 }, () => {
         courseCode: '101',
       }),
     );
-    await waitFor(() => expect(screen.getByText('1 course match these filters')).toBeVisible());
+    await waitFor(() => expect(screen.getByText('1 course matches these filters')).toBeVisible());
 
     // A new division clears the levels below it.
     await user.selectOptions(select('Division'), 'School of Law');

@@ -6,6 +6,7 @@ import {
   useAdoptionDivisions,
 } from './course-queries.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
+import { departmentLabel } from '@csp/contracts';
 
 interface CourseLevelFiltersProps {
   view: CourseListView;
@@ -48,7 +49,7 @@ export function CourseLevelFilters({ view, onChange, disabled }: CourseLevelFilt
           { value: '', label: divisionId === null ? 'Choose a division first' : 'All departments' },
           ...(departments.data ?? []).map((d) => ({
             value: d.departmentCode,
-            label: `${d.departmentCode} - ${d.departmentName}`,
+            label: departmentLabel(d.departmentCode, d.departmentName),
           })),
         ]}
         onChange={(value) => onChange({ department: value, course: '' })}

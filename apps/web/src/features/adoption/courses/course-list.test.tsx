@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
 import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
+import { NMR_LEGEND } from './course-cells.tsx';
 import {
   callsTo,
+  course,
   lastListBody,
   renderCourseList,
   screenWidth,
@@ -59,6 +61,56 @@ describe('Course list: the list', { timeout: 20_000 }, () => {
 
     expect(row(table, 'CHEM 110')).toHaveTextContent('Pending');
     expect(row(table, 'BIOL 101')).toHaveTextContent('3 (3 adopted)');
+  });
+
+  it('shows sections that need no text as NMR, as course detail does, not as adopted', async () => {
+    const courses = [
+      course(1, 'BIOL', '101', 'General Biology', { adoptedSectionCount: 2 }),
+      // Its one section is marked no text required: the server counts it among the adopted.
+      course(5, 'BIOL', '150', 'Field Biology', {
+        sectionCount: 1,
+        adoptedSectionCount: 1,
+        noTextRequiredSectionCount: 1,
+        adoptionStatus: 'complete',
+      }),
+      course(6, 'BIOL', '160', 'Marine Biology', {
+        sectionCount: 3,
+        adoptedSectionCount: 2,
+        noTextRequiredSectionCount: 1,
+      }),
+    ];
+    renderCourseList('/adopt', {
+      handlers: {
+        'POST /app-rest/adoption/v1/7/getCourseList': () =>
+          json(200, { courseDTOList: courses, recordCount: courses.length }),
+      },
+    });
+    const table = await grid();
+    await within(table).findByRole('link', { name: 'BIOL 150' });
+
+    const allNmr = row(table, 'BIOL 150');
+    expect(allNmr).toHaveTextContent('1 (NMR)');
+    expect(allNmr).not.toHaveTextContent('adopted)');
+    expect(within(allNmr).getByText('NMR')).toHaveAttribute('title', 'No material required');
+    expect(row(table, 'BIOL 160')).toHaveTextContent('3 (1 adopted, 1 NMR)');
+    expect(row(table, 'BIOL 101')).toHaveTextContent('3 (2 adopted)');
+    expect(screen.getByText(NMR_LEGEND)).toBeVisible();
+  });
+
+  it('says no NMR legend when no course on the page needs it', async () => {
+    renderCourseList();
+    await within(await grid()).findByRole('link', { name: 'BIOL 101' });
+    expect(screen.queryByText(NMR_LEGEND)).not.toBeInTheDocument();
+  });
+
+  it("agrees the count line's verb with one course or many", async () => {
+    renderCourseList('/adopt?division=1&department=BIOL&course=101');
+    expect(await screen.findByText('1 course matches these filters')).toBeInTheDocument();
+    expect(screen.queryByText(/1 course match /)).not.toBeInTheDocument();
+    cleanup();
+
+    renderCourseList('/adopt?division=1&department=BIOL');
+    expect(await screen.findByText('2 courses match these filters')).toBeInTheDocument();
   });
 
   it('keeps the columns that fit: all of them on a wide screen, fewer on a tablet', async () => {

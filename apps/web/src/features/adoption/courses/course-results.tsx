@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { GridSortModel } from '@mui/x-data-grid';
 import { COURSE_SORT_FIELDS, DEFAULT_PAGE_SIZE } from '@csp/contracts';
 import type { CourseDTO, CourseSortField } from '@csp/contracts';
@@ -9,6 +10,7 @@ import { useCourseList } from './course-queries.ts';
 import { courseListBody, isSearching } from './course-list-url-state.ts';
 import type { CourseListView } from './course-list-url-state.ts';
 import { COLUMNS } from './course-columns.tsx';
+import { NMR_LEGEND, countsNoMaterial } from './course-cells.tsx';
 import type { GridLayout } from './course-columns.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { NoResults } from '../../../components/list/no-results.tsx';
@@ -27,7 +29,9 @@ interface CourseResultsProps {
 
 const countText = (count: number, searching: boolean) => {
   const courses = count === 1 ? '1 course' : `${count.toLocaleString('en-US')} courses`;
-  return searching ? `${courses} found` : `${courses} match these filters`;
+  if (searching) return `${courses} found`;
+  // The verb agrees with its subject: "1 course matches", "2 courses match".
+  return `${courses} ${count === 1 ? 'matches' : 'match'} these filters`;
 };
 
 /** The list's header (count and export) and the grid, or what stands in for it. */
@@ -73,15 +77,23 @@ export function CourseResults({ view, onChange, onShowAll, layout }: CourseResul
           }
         />
       ) : (
-        <CourseGrid
-          rows={data?.courseDTOList ?? []}
-          recordCount={data?.recordCount ?? 0}
-          view={view}
-          onChange={onChange}
-          loading={list.isFetching}
-          layout={layout}
-          labelledBy={headingId}
-        />
+        <>
+          <CourseGrid
+            rows={data?.courseDTOList ?? []}
+            recordCount={data?.recordCount ?? 0}
+            view={view}
+            onChange={onChange}
+            loading={list.isFetching}
+            layout={layout}
+            labelledBy={headingId}
+          />
+          {/* Only the wide layout has the sections column, the one place NMR shows. */}
+          {layout === 'wide' && data?.courseDTOList.some(countsNoMaterial) && (
+            <Typography variant="body2" color="text.secondary">
+              {NMR_LEGEND}
+            </Typography>
+          )}
+        </>
       )}
     </Stack>
   );
