@@ -609,7 +609,7 @@ test('the day-7 report lists the aid students still without books, and downloads
   );
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download the day-7 access report as .xlsx' }).click();
+  await page.getByRole('button', { name: 'Download .xlsx of the day-7 access report' }).click();
   const file = await download;
   const termSlug = term.termName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   expect(file.suggestedFilename()).toMatch(

@@ -4,6 +4,17 @@ export function shortTermName(name: string): string {
   return (hyphen === -1 ? name : name.slice(0, hyphen)).trim();
 }
 
+/**
+ * "BIO - Biology": how a department is named in pickers and on screens. A sections import that
+ * creates a department without a name names it by its code (sections-import-repository.ts), so
+ * a name that only repeats the code, or is blank, is left out: "AAS", not "AAS - AAS".
+ */
+export function departmentLabel(code: string, name: string | null | undefined): string {
+  const shownName = name?.trim() ?? '';
+  const repeatsCode = shownName.toLowerCase() === code.trim().toLowerCase();
+  return shownName === '' || repeatsCode ? code : `${code} - ${shownName}`;
+}
+
 /** The parts of a catalog scope a label names; any may be missing. */
 export interface ScopeLabelParts {
   divisionName: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scopeLabel, shortTermName } from './catalog-labels.ts';
+import { departmentLabel, scopeLabel, shortTermName } from './catalog-labels.ts';
 import { safeNextPath } from './safe-next.ts';
 
 describe('safeNextPath', () => {
@@ -44,5 +44,13 @@ describe('catalog labels', () => {
     };
     expect(scopeLabel(parts)).toBe('Main Campus / BIO / 101 / 001 (Fall 2026)');
     expect(scopeLabel({ ...parts, courseCode: null, sectionCode: null })).toBe('Main Campus / BIO');
+  });
+
+  it('names a department "code - name", and once when the name only repeats the code', () => {
+    expect(departmentLabel('BIO', 'Biology')).toBe('BIO - Biology');
+    expect(departmentLabel('AAS', 'AAS')).toBe('AAS');
+    expect(departmentLabel('AAS', ' aas ')).toBe('AAS');
+    expect(departmentLabel('AAS', '')).toBe('AAS');
+    expect(departmentLabel('AAS', null)).toBe('AAS');
   });
 });

@@ -48,5 +48,9 @@ export function createBrandTheme(colors: BrandColors | null): Theme {
       // MUI's default threshold (3) picks white text that fails AA on mid-tone colours.
       contrastThreshold: AA_TEXT_CONTRAST,
     },
+    // Sentence case on every button-like control: MUI's Button, Tab, ToggleButton and Fab all
+    // take their type from typography.button, whose default is uppercase. Set here once rather
+    // than as a MuiButton override, which would leave tabs and toggles in capitals.
+    typography: { button: { textTransform: 'none' } },
   });
 }

@@ -51,12 +51,23 @@ describe('Funding reports', { timeout: 30_000 }, () => {
       'Total$16,000.00$3,000.00$13,000.0042',
     );
 
-    await user.click(screen.getByRole('button', { name: 'Download the spending report as .xlsx' }));
+    await user.click(screen.getByRole('button', { name: 'Download .xlsx of the spending report' }));
     expect(await screen.findByText('Downloaded funding-spending-2026-08-12.xlsx.')).toBeVisible();
     const download = callsTo(calls, 'GET', 'reports/spending').at(-1);
     expect(download?.url.search).toBe('?format=xlsx');
     expect(download?.headers.get('Auth-Token')).toBe('token-1');
     expect(saved).toEqual([{ href: 'blob:funding', download: 'funding-spending-2026-08-12.xlsx' }]);
+  });
+
+  it('names the Download control by its visible text, then the report it saves', async () => {
+    renderFunding('/funding-management/reports');
+    const download = await screen.findByRole(
+      'button',
+      { name: /^Download \.xlsx/ },
+      { timeout: 10_000 },
+    );
+    expect(download).toHaveAccessibleName('Download .xlsx of the spending report');
+    expect(download).not.toHaveAttribute('aria-label');
   });
 
   it('shows spending as cards on a phone, totals last', async () => {
@@ -98,7 +109,7 @@ describe('Funding reports', { timeout: 30_000 }, () => {
       ).toBeVisible();
       expect(callsTo(calls, 'GET', 'reports/access-day')[0]?.url.search).toBe('?termId=11&page=1');
       const download = screen.getByRole('button', {
-        name: 'Download the day-7 access report as .xlsx',
+        name: 'Download .xlsx of the day-7 access report',
       });
       expect(download).toBeEnabled();
 
@@ -176,7 +187,7 @@ describe('Funding reports', { timeout: 30_000 }, () => {
       expect(await screen.findByText('Term not found', {}, { timeout: 10_000 })).toBeVisible();
       expect(screen.queryByText('Funding source not found')).toBeNull();
       expect(
-        screen.getByRole('button', { name: 'Download the day-7 access report as .xlsx' }),
+        screen.getByRole('button', { name: 'Download .xlsx of the day-7 access report' }),
       ).toBeDisabled();
     });
   });

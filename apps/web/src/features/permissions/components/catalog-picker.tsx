@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { departmentLabel } from '@csp/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCourses, useDepartments, useDivisions } from '../api/permission-queries.ts';
 import {
@@ -115,7 +116,7 @@ export function CatalogPicker({ value, onChange, disabled }: CatalogPickerProps)
       state: departments,
       rows: departments.data?.map((d) => ({
         value: d.departmentCode,
-        label: `${d.departmentCode} - ${d.departmentName}`,
+        label: departmentLabel(d.departmentCode, d.departmentName),
       })),
     });
   }

@@ -84,6 +84,23 @@ describe('Settings > Permissions: the add-role form', () => {
     expect([courses?.get('divisionId'), courses?.get('departmentCode')]).toEqual(['1', 'BIO']);
   });
 
+  it('names a department imported under its code once: "AAS", not "AAS - AAS"', async () => {
+    const { user } = await openBob({
+      handlers: {
+        [`GET ${BASE}/getAuthDepartments`]: () =>
+          json(200, [
+            { departmentCode: 'AAS', departmentName: 'AAS' },
+            { departmentCode: 'BIO', departmentName: 'Biology' },
+          ]),
+      },
+    });
+    await user.selectOptions(screen.getByLabelText('Division'), 'Main Campus');
+    const departments = await screen.findByLabelText('Department');
+    expect(await within(departments).findByRole('option', { name: 'AAS' })).toBeInTheDocument();
+    expect(within(departments).getByRole('option', { name: 'BIO - Biology' })).toBeInTheDocument();
+    expect(within(departments).queryByRole('option', { name: 'AAS - AAS' })).toBeNull();
+  });
+
   it('resets deeper levels from the breadcrumb', async () => {
     const { user } = await openBob();
     await user.selectOptions(screen.getByLabelText('Division'), 'Main Campus');

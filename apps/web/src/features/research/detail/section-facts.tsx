@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { sectionAdoptionsText, type SectionDetailDTO } from '@csp/contracts';
+import { departmentLabel, sectionAdoptionsText, type SectionDetailDTO } from '@csp/contracts';
 import { DefinitionGrid, LABELLED_FACTS } from '../../../components/definition-grid.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { SectionStatus } from '../list/section-status.tsx';
@@ -51,7 +51,7 @@ export function SectionFacts({ section }: { section: SectionDetailDTO }) {
   const facts: [string, ReactNode][] = [
     ['Term', section.termName],
     ['Division', section.divisionName],
-    ['Department', `${section.departmentCode} - ${section.departmentName}`],
+    ['Department', departmentLabel(section.departmentCode, section.departmentName)],
     ['Dates', `${formatDisplayDate(section.startDate)} – ${formatDisplayDate(section.endDate)}`],
     ['Professors', <Professors key="p" section={section} />],
     ['Enrollment', `${section.enrollmentCount} / ${section.enrollmentCapacity}`],

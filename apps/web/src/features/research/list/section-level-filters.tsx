@@ -1,3 +1,4 @@
+import { departmentLabel } from '@csp/contracts';
 import {
   useResearchCourses,
   useResearchDepartments,
@@ -65,7 +66,7 @@ export function SectionLevelFilters({ view, onChange }: SectionLevelFiltersProps
           { value: '', label: termId === null ? 'Choose a term first' : 'All departments' },
           ...(departments.data ?? []).map((d) => ({
             value: String(d.departmentId),
-            label: `${d.departmentCode} - ${d.departmentName}`,
+            label: departmentLabel(d.departmentCode, d.departmentName),
           })),
         ]}
         onChange={(value) => onChange({ department: id(value), course: undefined })}
