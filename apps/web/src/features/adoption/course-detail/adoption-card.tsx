@@ -25,10 +25,12 @@ export interface AdoptionCardActions {
 interface AdoptionCardProps extends AdoptionCardActions {
   adoption: AdoptionMaterialDTO;
   sections: ReadonlyMap<number, AdoptionSection>;
+  /** A line under the messages, e.g. that the same adoption is in another list too. */
+  note?: string;
 }
 
 /** One adoption: cover, title, flags, where and when it applies, and its buttons. */
-export function AdoptionCard({ adoption, sections, ...actions }: AdoptionCardProps) {
+export function AdoptionCard({ adoption, sections, note, ...actions }: AdoptionCardProps) {
   const headingId = useId();
   const material = materialOf(adoption);
   // Buttons repeat on every card; screen readers hear which adoption each one is for.
@@ -66,6 +68,11 @@ export function AdoptionCard({ adoption, sections, ...actions }: AdoptionCardPro
             </Typography>
           )}
           <MessagesLine adoption={adoption} />
+          {note && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {note}
+            </Typography>
+          )}
         </Box>
       </Stack>
       <AdoptionChips adoption={adoption} />

@@ -105,11 +105,28 @@ export function adoptionDates(adoption: Pick<AdoptionMaterialDTO, 'startDate' | 
     : `From ${start}, no expiration`;
 }
 
-/** The adoptions by the lists of docs/behaviour/routes-and-guard.md; each adoption is in exactly one of them. */
+/**
+ * Whether the adoption still applies to the course: active and, for a section adoption, still
+ * on some section. One removed from all its sections or ended is only a previous adoption; the
+ * sections table no longer counts it, so neither do the lists.
+ */
+export function isCurrent(adoption: AdoptionMaterialDTO): boolean {
+  if (!adoption.active) return false;
+  return adoption.adoptionType !== ADOPTION_TYPE.SECTION || adoption.sections.length > 0;
+}
+
+/**
+ * The current adoptions by the lists of docs/behaviour/routes-and-guard.md. Every current
+ * adoption is in its type's list, so the section adoptions agree with the sections table's
+ * counts; one waiting for a response is in "Needing a response" as well, as that list is the
+ * work to do rather than a kind of adoption. `hidden` counts the adoptions in no list.
+ */
 export function groupAdoptions(adoptions: readonly AdoptionMaterialDTO[]) {
+  const current = adoptions.filter(isCurrent);
   return {
-    needingResponse: adoptions.filter(needsResponse),
-    section: adoptions.filter((a) => !needsResponse(a) && a.adoptionType === 'SECTION_ADOPTION'),
-    course: adoptions.filter((a) => !needsResponse(a) && a.adoptionType === ADOPTION_TYPE.AUTO),
+    needingResponse: current.filter(needsResponse),
+    section: current.filter((a) => a.adoptionType === ADOPTION_TYPE.SECTION),
+    course: current.filter((a) => a.adoptionType === ADOPTION_TYPE.AUTO),
+    hidden: adoptions.length - current.length,
   };
 }

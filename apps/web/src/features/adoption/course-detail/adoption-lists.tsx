@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
 import { AdoptionCard, type AdoptionCardActions } from './adoption-card.tsx';
-import { groupAdoptions } from './adoption-format.ts';
+import { groupAdoptions, needsResponse } from './adoption-format.ts';
 import { mayEndCourseAdoption, mayLinkToTitle, removableSections } from './adoption-rules.ts';
 import type { CourseCapabilities } from './course-capabilities.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
@@ -18,19 +18,27 @@ interface AdoptionListsProps {
 }
 
 /**
- * The course's adoptions as the separate lists of docs/behaviour/routes-and-guard.md: those needing a response first (the
- * work waiting on someone), then section adoptions, then course (auto) adoptions. Each adoption
- * is in one list only; its kind shows on its card.
+ * The course's adoptions as the lists of docs/behaviour/routes-and-guard.md: those needing a
+ * response first (the work waiting on someone), then section adoptions, then course (auto)
+ * adoptions. Each heading counts the cards under it. An adoption needing a response is in its
+ * type's list too, so that list is complete and agrees with the sections table; its card there
+ * says where the response is asked. Ended or removed adoptions are in Previous adoptions only.
  */
 export function AdoptionLists({ adoptions, sections, capabilities, actions }: AdoptionListsProps) {
-  if (adoptions.length === 0) {
+  const groups = groupAdoptions(adoptions);
+  const hiddenNote = groups.hidden > 0 && (
+    <Typography variant="body2" color="text.secondary">
+      {M.notCurrentAdoptions(groups.hidden)}
+    </Typography>
+  );
+  if (groups.section.length + groups.course.length === 0) {
     return (
-      <Typography color="text.secondary" sx={{ py: 1 }}>
-        {M.noAdoptions}
-      </Typography>
+      <Stack spacing={1} sx={{ py: 1 }}>
+        <Typography color="text.secondary">{M.noAdoptions}</Typography>
+        {hiddenNote}
+      </Stack>
     );
   }
-  const groups = groupAdoptions(adoptions);
   const cardActions = (adoption: AdoptionMaterialDTO): AdoptionCardActions => ({
     onView: actions.onView,
     onEdit: capabilities.mayAdopt ? actions.onEdit : undefined,
@@ -49,18 +57,21 @@ export function AdoptionLists({ adoptions, sections, capabilities, actions }: Ad
       heading: 'Needing a response',
       empty: 'No adoption is waiting for a response.',
       items: groups.needingResponse,
+      typeList: false,
     },
     {
       key: 'section',
       heading: 'Section adoptions',
       empty: 'No section adoptions.',
       items: groups.section,
+      typeList: true,
     },
     {
       key: 'course',
       heading: 'Course adoptions (auto adoptions)',
       empty: 'No course adoptions.',
       items: groups.course,
+      typeList: true,
     },
   ];
   return (
@@ -77,11 +88,13 @@ export function AdoptionLists({ adoptions, sections, capabilities, actions }: Ad
               key={adoption.adoptionMaterialId}
               adoption={adoption}
               sections={sections}
+              note={list.typeList && needsResponse(adoption) ? M.alsoNeedingResponse : undefined}
               {...cardActions(adoption)}
             />
           ))}
         </AdoptionList>
       ))}
+      {hiddenNote}
     </Stack>
   );
 }

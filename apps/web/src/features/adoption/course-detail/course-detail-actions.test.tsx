@@ -19,7 +19,8 @@ async function openCourse(courseActions?: ActionName[]) {
   return { ...view, user: userEvent.setup() };
 }
 
-const card = (name: string) => screen.getByRole('article', { name });
+// An adoption needing a response has a card in two lists; the first is the one that asks.
+const card = (name: string) => screen.getAllByRole('article', { name })[0] as HTMLElement;
 const button = (within_: HTMLElement, name: RegExp) =>
   within(within_).queryByRole('button', { name });
 

@@ -30,7 +30,8 @@ const options = {
   },
 };
 
-const card = (name: string) => screen.getByRole('article', { name });
+// An adoption needing a response has a card in two lists; the first is the one that asks.
+const card = (name: string) => screen.getAllByRole('article', { name })[0] as HTMLElement;
 
 describe('Course detail: what a card says of its messages', () => {
   it("counts the adoption's messages rather than saying 'No messages' beside one", async () => {

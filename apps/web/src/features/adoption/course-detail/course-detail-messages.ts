@@ -8,6 +8,13 @@ export const COURSE_DETAIL_MESSAGES = {
   previousAdoptionsFailed: 'Unable to load Previous Adoptions.',
   notFoundHeading: 'Course not found or not in your adoption scope',
   noAdoptions: 'No adoptions yet for this course',
+  /** On a card in its type's list whose adoption also waits in "Needing a response". */
+  alsoNeedingResponse: 'Also listed under Needing a response.',
+  /** Why the lists hold fewer adoptions than the course has had. */
+  notCurrentAdoptions: (n: number) =>
+    n === 1
+      ? '1 adoption that has ended or is on no section any more is only under Previous adoptions.'
+      : `${n} adoptions that have ended or are on no section any more are only under Previous adoptions.`,
   chooseSection: 'Choose the section to remove the adoption from.',
   messagePosted: 'Message posted.',
   messagePostedNotified:

@@ -78,21 +78,23 @@ describe('Course detail: what the course is', () => {
 });
 
 describe('Course detail: the adoption lists', () => {
-  it('keeps adoptions needing a response, section adoptions and course adoptions apart', async () => {
+  it('lists adoptions needing a response, and every adoption under its type', async () => {
     await openCourse();
     const response = list(/Needing a response/);
     expect(within(response).getByRole('heading', { name: 'Needing a response (1)' })).toBeVisible();
     expect(within(response).getByRole('article', { name: 'Lab Notebook' })).toBeInTheDocument();
 
+    // Waiting for a response, Lab Notebook is still one of the section adoptions.
     const section = list(/Section adoptions/);
-    expect(within(section).getAllByRole('article')).toHaveLength(2);
+    expect(within(section).getByRole('heading', { name: 'Section adoptions (3)' })).toBeVisible();
+    expect(within(section).getAllByRole('article')).toHaveLength(3);
     expect(within(section).getByRole('article', { name: 'Cell Biology' })).toBeInTheDocument();
     expect(
       within(section).getByRole('article', { name: 'No course materials required' }),
     ).toBeInTheDocument();
-    expect(
-      within(section).queryByRole('article', { name: 'Lab Notebook' }),
-    ).not.toBeInTheDocument();
+    expect(within(section).getByRole('article', { name: 'Lab Notebook' })).toHaveTextContent(
+      'Also listed under Needing a response.',
+    );
 
     const course = list(/Course adoptions/);
     expect(
@@ -131,7 +133,7 @@ describe('Course detail: the adoption lists', () => {
 
   it('shows a proposed title as proposed, with its own details', async () => {
     await openCourse();
-    const card = screen.getByRole('article', { name: 'Lab Notebook' });
+    const card = within(list(/Needing a response/)).getByRole('article', { name: 'Lab Notebook' });
     expect(within(card).getByText('Proposed title')).toBeInTheDocument();
     expect(within(card).getByText('Optional')).toBeInTheDocument();
     expect(within(card).getByText('Print only')).toBeInTheDocument();

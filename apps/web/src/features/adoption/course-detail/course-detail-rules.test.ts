@@ -28,11 +28,19 @@ describe('docs/behaviour/constants.md#display NMR', () => {
 });
 
 describe('the adoption lists', () => {
-  it('puts every adoption in exactly one list, response required first', () => {
+  it('puts every current adoption under its type, and those needing a response first too', () => {
     const groups = groupAdoptions(ADOPTIONS);
     expect(groups.needingResponse).toEqual([LAB_NOTEBOOK]);
-    expect(groups.section).toEqual([CELL_BIOLOGY, NO_TEXT]);
+    expect(groups.section).toEqual([CELL_BIOLOGY, LAB_NOTEBOOK, NO_TEXT]);
     expect(groups.course).toEqual([OPEN_READER]);
+    expect(groups.hidden).toBe(0);
+  });
+
+  it('leaves out ended adoptions and those removed from every section', () => {
+    const removed = { ...LAB_NOTEBOOK, sections: [] };
+    const ended = { ...OPEN_READER, active: false };
+    const groups = groupAdoptions([CELL_BIOLOGY, removed, ended]);
+    expect(groups).toEqual({ needingResponse: [], section: [CELL_BIOLOGY], course: [], hidden: 2 });
   });
 
   it('names flags, and a no-text record is neither required nor optional', () => {

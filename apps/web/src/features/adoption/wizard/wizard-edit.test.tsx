@@ -84,7 +84,8 @@ describe('Adoption wizard: editing', () => {
 describe('Adoption wizard: linking a proposed title to a catalog title', () => {
   it('finds the title, shows both side by side, and links it', async () => {
     const { user, calls, router } = renderWizard();
-    const card = await screen.findByRole('article', { name: 'Lab Notebook' });
+    // Lab Notebook waits for a response: listed under that heading and its type's; the first.
+    const card = (await screen.findAllByRole('article', { name: 'Lab Notebook' }))[0]!;
     await user.click(within(card).getByRole('button', { name: /^Link to a catalog title/ }));
     const dialog = await wizardDialog('Link to a catalog title');
     expect(router.state.location.search).toContain('linkAdoptionId=102');
@@ -111,7 +112,8 @@ describe('Adoption wizard: linking a proposed title to a catalog title', () => {
 
   it('is offered only to the course materials team and title assigners', async () => {
     renderWizard(COURSE_PATH, { courseActions: ['ADOPT_COURSE'] });
-    const card = await screen.findByRole('article', { name: 'Lab Notebook' });
+    // Lab Notebook waits for a response: listed under that heading and its type's; the first.
+    const card = (await screen.findAllByRole('article', { name: 'Lab Notebook' }))[0]!;
     expect(
       within(card).queryByRole('button', { name: /^Link to a catalog title/ }),
     ).not.toBeInTheDocument();
