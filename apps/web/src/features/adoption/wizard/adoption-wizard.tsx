@@ -27,6 +27,7 @@ import { QuestionsPage } from './pages/questions-page.tsx';
 import { SearchPage } from './pages/search-page.tsx';
 import { SelectMaterialPage } from './pages/select-material-page.tsx';
 import { StartPage } from './pages/start-page.tsx';
+import { useReturnFocus } from './use-return-focus.ts';
 import { useWizardActor } from './use-wizard-actor.ts';
 import { WizardSteps } from './wizard-steps.tsx';
 import {
@@ -78,6 +79,7 @@ export function AdoptionWizard({
   onPageChange,
   onFinish,
 }: AdoptionWizardProps) {
+  useReturnFocus(mode);
   const actorRef = useWizardActor({ course, mode, adoption });
   const snapshot = useSelector(actorRef, (s) => s);
   const courseActions = useCourseActions(course);
