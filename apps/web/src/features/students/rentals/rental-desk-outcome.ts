@@ -34,5 +34,6 @@ export function startAction({ picking, results }: DeskActionContext): number {
   results.setBlocked([]);
   results.setLabels(null);
   picking.setCue({ clear: true });
+  picking.setConditionErrors(new Set());
   return ++results.latestAction.current;
 }

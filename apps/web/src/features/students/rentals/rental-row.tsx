@@ -61,6 +61,9 @@ export function RentalRow(props: RentalRowProps) {
             : 'transparent',
         bgcolor: props.highlighted ? '#e8f5e9' : checked ? 'action.selected' : 'transparent',
         transition: 'background-color 300ms',
+        // Above phones the action bar floats over the screen's bottom (rental-action-bar.tsx):
+        // a scanned row brought into view stops above it, not under it.
+        scrollMarginBottom: { xs: 0, sm: 160 },
       }}
     >
       <Box

@@ -4,11 +4,13 @@ import {
   EMPTY_SELECTION,
   checkOrder,
   checkedOutstanding,
+  commonCondition,
   findBySerial,
   findScanMatch,
   missingConditions,
   presentIds,
   selectionReducer,
+  stillMissing,
   type RentalLists,
   type SelectionAction,
   type SelectionState,
@@ -152,5 +154,23 @@ describe('scan (docs/behaviour/flows.md)', () => {
     expect(findBySerial(lists, 'DU100000005')?.transItemId).toBe(5);
     expect(findBySerial(lists, SHARED_ISBN)).toBeUndefined();
     expect(findBySerial(lists, '')).toBeUndefined();
+  });
+});
+
+describe('conditions of the checked rentals', () => {
+  const checked = (conditions: string[]): SelectionState => ({
+    checked: conditions.map((condition, i) => ({ transItemId: i + 1, checkedAt: i, condition })),
+  });
+
+  it('names the condition they all share, else none', () => {
+    expect(commonCondition(checked(['Good', 'Good']))).toBe('Good');
+    expect(commonCondition(checked(['Good', 'New']))).toBe('');
+    expect(commonCondition(checked(['Good', '']))).toBe('');
+    expect(commonCondition(EMPTY_SELECTION)).toBe('');
+  });
+
+  it('counts only the flagged rentals still checked and still without one', () => {
+    // 1 has one now, 2 still has none, 3 was never flagged, 9 is no longer checked.
+    expect(stillMissing(checked(['Good', '', '']), new Set([1, 2, 9]))).toEqual([2]);
   });
 });

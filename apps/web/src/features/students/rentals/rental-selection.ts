@@ -146,6 +146,20 @@ export function missingConditions(state: SelectionState): number[] {
     .map((c) => c.transItemId);
 }
 
+/**
+ * The flagged items (those a refused return asked a condition for) still checked and still
+ * without one: the refusal's message counts these, and goes once there are none.
+ */
+export function stillMissing(state: SelectionState, flagged: ReadonlySet<number>): number[] {
+  return missingConditions(state).filter((id) => flagged.has(id));
+}
+
+/** The condition every checked item has, or '' when they differ (or none has one yet). */
+export function commonCondition(state: SelectionState): string {
+  const first = state.checked[0]?.condition ?? '';
+  return state.checked.every((c) => c.condition === first) ? first : '';
+}
+
 /** The checked items of the outstanding list (the ones a shipping label can be printed for). */
 export function checkedOutstanding(state: SelectionState, lists: RentalLists): number[] {
   const outstanding = new Set(lists.outstanding.map((i) => i.transItemId));

@@ -17,7 +17,7 @@ import {
   useOutstandingRentals,
   useReloadRentals,
 } from './rental-queries.ts';
-import type { RentalLists } from './rental-selection.ts';
+import { stillMissing, type RentalLists } from './rental-selection.ts';
 import { useDeskOutcome } from './rental-desk-outcome.ts';
 import { useRentalSelection } from './use-rental-selection.ts';
 import { useReturnAction } from './use-return-action.ts';
@@ -130,6 +130,9 @@ function useRentalDesk(customerId: number, returnSerial: string | null) {
   const context = { customerId, lists, picking, results, reload };
   const { submitReturn, returningNow } = useReturnAction(context);
   const { submitShippingLabel, shippingNow } = useShippingLabelAction(context);
+  // A refused return's "choose a condition" follows the rows it flagged: its count drops as
+  // conditions are chosen (or rows unchecked), and it goes once none is missing.
+  const missing = stillMissing(picking.selection, picking.conditionErrors).length;
 
   return {
     outstanding,
@@ -140,7 +143,10 @@ function useRentalDesk(customerId: number, returnSerial: string | null) {
     highlighted: picking.cue.highlighted,
     feedback: picking.cue.feedback,
     conditionErrors: picking.conditionErrors,
-    outcome: results.outcome,
+    outcome:
+      missing > 0
+        ? { success: null, failed: [], error: M.missingConditions(missing) }
+        : results.outcome,
     blocked: results.blocked,
     labels: results.labels,
     scanRef: picking.scanRef,

@@ -80,6 +80,8 @@ export function useRentalSelection(
 
   const toggle = (item: RentalItem, byPointer: boolean) => {
     dispatch({ type: 'toggle', item, at: Date.now() });
+    // Unchecked, it is no longer missing a condition (checked again, it starts unflagged).
+    setConditionErrors((errors) => withoutId(errors, item.transItemId));
     setCue({ highlighted: null });
     // The scanner types into whatever has the focus: a tap hands it back to the scan field.
     if (byPointer) focusScan();
@@ -87,12 +89,7 @@ export function useRentalSelection(
 
   const setCondition = (transItemId: number, condition: string) => {
     dispatch({ type: 'condition', transItemId, condition });
-    setConditionErrors((errors) => {
-      if (!errors.has(transItemId)) return errors;
-      const next = new Set(errors);
-      next.delete(transItemId);
-      return next;
-    });
+    setConditionErrors((errors) => withoutId(errors, transItemId));
   };
 
   const setConditionForAll = (condition: string) => {
@@ -114,6 +111,13 @@ export function useRentalSelection(
     setCondition,
     setConditionForAll,
   };
+}
+
+function withoutId(ids: ReadonlySet<number>, id: number): ReadonlySet<number> {
+  if (!ids.has(id)) return ids;
+  const next = new Set(ids);
+  next.delete(id);
+  return next;
 }
 
 export type RentalSelectionState = ReturnType<typeof useRentalSelection>;

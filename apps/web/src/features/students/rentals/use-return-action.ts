@@ -38,8 +38,10 @@ export function useReturnAction(context: DeskActionContext) {
     }
     const missing = missingConditions(picking.selection);
     if (missing.length > 0) {
+      // The desk says M.missingConditions while these stay flagged and without a condition
+      // (rentals-desk.tsx): a message stored here would outlive the conditions chosen next.
       picking.setConditionErrors(new Set(missing));
-      setOutcome({ success: null, failed: [], error: M.missingConditions(missing.length) });
+      setOutcome(null);
       document
         .querySelector<HTMLSelectElement>(`[data-trans-item-id="${missing[0]}"] select`)
         ?.focus();
