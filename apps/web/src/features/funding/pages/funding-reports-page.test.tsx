@@ -7,6 +7,7 @@ import {
   renderFunding,
   screenWidth,
 } from '../../../test/funding/funding-fake-server.ts';
+import { fundingSource } from '../../../test/funding/funding-fixtures.ts';
 
 function captureDownloads() {
   const saved: { href: string; download: string }[] = [];
@@ -95,6 +96,15 @@ describe('Funding reports', { timeout: 30_000 }, () => {
     it('opens on the term under way, and keeps the last report dimmed while another loads', async () => {
       const user = userEvent.setup();
       const server = new FakeFundingServer();
+      // Both terms have aid students, so the term under way wins over the newest.
+      server.sources = [
+        fundingSource({
+          terms: [
+            { termId: 10, termName: 'Fall 2026', divisionName: 'Main Campus' },
+            { termId: 11, termName: 'Spring 2026', divisionName: 'Main Campus' },
+          ],
+        }),
+      ];
       let release = () => {};
       server.holdAccessDay = { termId: 10, release: new Promise((r) => (release = r)) };
       const { calls, router } = renderFunding('/funding-management/reports?report=access-day', {

@@ -7,10 +7,17 @@ import {
   REPORT_PAGE_SIZE,
   formatMoney,
   getAccessDayReport,
+  getFundingSources,
   type accessDayRow,
 } from '@csp/contracts';
 import type { z } from 'zod';
 import { FilterSelect } from '../../../components/filter-select.tsx';
+import { PanelLoading } from '../../../components/panel-section.tsx';
+import {
+  retryUnlessRefused,
+  useCallerParams,
+  useContractQuery,
+} from '../../../lib/contract-query.ts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useAccessDayReport, useFundingTerms } from '../api/funding-queries.ts';
 import { FundingQueryState } from '../components/funding-query-state.tsx';
@@ -21,7 +28,7 @@ import {
   type TableColumn,
 } from '../components/responsive-table.tsx';
 import { count, plural } from '../../../lib/format.ts';
-import { defaultTerm } from './default-term.ts';
+import { defaultReportTerm } from './default-term.ts';
 import { DownloadReportButton } from './download-report-button.tsx';
 import { ReportRefresh } from './report-refresh.tsx';
 import { usePageInRange } from './use-page-in-range.ts';
@@ -81,11 +88,33 @@ function columns(totals: Totals): TableColumn<Row>[] {
 }
 
 /**
+ * The term shown: the one picked (or named by the URL) as it is, else the default, chosen once
+ * the terms and the sources are in, since the sources tell which terms have aid students (see
+ * defaultReportTerm). Sources that cannot load only lose that hint: the default is then the
+ * term under way, rather than no report at all.
+ */
+function useShownTermId(
+  termId: number | null,
+  choices: Parameters<typeof defaultReportTerm>[0],
+): { shownTermId: number | null; choosing: boolean } {
+  const sources = useContractQuery(
+    getFundingSources,
+    { params: useCallerParams() },
+    { retry: retryUnlessRefused, enabled: termId === null },
+  );
+  if (termId !== null) return { shownTermId: termId, choosing: false };
+  if (sources.isPending) return { shownTermId: null, choosing: true };
+  const term = defaultReportTerm(choices, sources.data?.sources ?? []);
+  return { shownTermId: term?.termId ?? null, choosing: false };
+}
+
+/**
  * The day-7 access report: aid students of a term whose required materials are not yet all
  * ordered and fulfilled, with the term's access day and whether it has passed. It opens on the
- * term under way (see defaultTerm), a page of students at a time (the totals are of every page;
- * the .xlsx holds every student). While another term or page loads, the last report stays
- * dimmed and Download waits: it gives the term whose report is on screen, never another.
+ * term under way of a division with aid students (see defaultReportTerm), a page of students at
+ * a time (the totals are of every page; the .xlsx holds every student). While another term or
+ * page loads, the last report stays dimmed and Download waits: it gives the term whose report is
+ * on screen, never another.
  */
 export function AccessDayReport({
   termId,
@@ -100,7 +129,7 @@ export function AccessDayReport({
 }) {
   const terms = useFundingTerms();
   const choices = terms.data?.terms ?? [];
-  const shownTermId = termId ?? defaultTerm(choices)?.termId ?? null;
+  const { shownTermId, choosing } = useShownTermId(termId, choices);
   const report = useAccessDayReport(shownTermId, page);
   const shown = report.isSuccess && !report.isPlaceholderData && report.data.termId === shownTermId;
   usePageInRange(shown ? report.data : undefined, page, onPage);
@@ -130,7 +159,10 @@ export function AccessDayReport({
           />
         )}
       </Stack>
-      {shownTermId === null ? (
+      {shownTermId === null && terms.isSuccess && choosing ? (
+        // The terms are in, the sources that tell which has aid are not yet.
+        <PanelLoading what="the day-7 access report" />
+      ) : shownTermId === null ? (
         // No term to show: the terms are loading, could not load, or the store has none.
         <FundingQueryState query={terms} what="the terms" ofSource={false}>
           {() => null}
