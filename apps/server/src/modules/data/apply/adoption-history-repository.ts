@@ -17,7 +17,7 @@ export interface CourseKey {
 export interface FoundCourse {
   k: string;
   courseId: number | null;
-  sections: { id: number; code: string; start: string }[];
+  sections: { id: number; code: string }[];
 }
 
 /** The courses of these keys and their sections in each key's term. */
@@ -33,8 +33,7 @@ export async function findCoursesInTerms(
   }>(
     db,
     sql`select x.k, c.id as course_id,
-        (select json_agg(json_build_object('id', s.id, 'code', s.code, 'start', s.start_date::text)
-            order by s.code)
+        (select json_agg(json_build_object('id', s.id, 'code', s.code) order by s.code)
           from sections s where s.course_id = c.id and s.term_id = x.term_id) as sections
       from ${recordset(keys, 'k text, division_id int, term_id int, dept text, course text')}
       left join departments d on d.division_id = x.division_id and d.code = x.dept
@@ -132,7 +131,8 @@ export interface AdoptionWrite {
 export const ADOPTION =
   'i int, course_id int, import_key text, ean13 text, title text, author text, edition text, publisher text, required boolean, account_id int, section_ids int[]';
 
-const coveredNow = sql`(select coalesce(array_agg(ams.section_id order by ams.section_id), '{}')
+/** The sections the adoption `am` covers now (not removed from), ordered, as an int[]. */
+export const coveredNow = sql`(select coalesce(array_agg(ams.section_id order by ams.section_id), '{}')
     from adoption_material_sections ams where ams.adoption_material_id = am.id and not ams.removed)`;
 
 /** Whether each imported adoption is in the store (by course and key) and differs from the file. */

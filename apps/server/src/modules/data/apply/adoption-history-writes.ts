@@ -5,6 +5,7 @@ import { queryRows } from '../../../db/bulk-write.ts';
 import { recordset } from './recordset-repository.ts';
 import {
   ADOPTION,
+  coveredNow,
   insertProposedTitle,
   type AdoptionWrite,
   type ImportStamp,
@@ -92,9 +93,7 @@ export async function updateAdoptions(
     sql`with x as (select * from ${recordset(rows, ADOPTION)}),
       old as (
         select am.id, x.section_ids, x.required, x.account_id, am.required as before_required,
-          (select coalesce(array_agg(ams.section_id order by ams.section_id), '{}')
-            from adoption_material_sections ams
-            where ams.adoption_material_id = am.id and not ams.removed) as before_sections
+          ${coveredNow} as before_sections
         from x join adoption_materials am on am.course_id = x.course_id and am.import_key = x.import_key
         for update of am)
       update adoption_materials am set active = true, required = old.required,

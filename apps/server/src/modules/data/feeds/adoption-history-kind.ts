@@ -195,12 +195,10 @@ export class AdoptionHistoryRun extends KeyedKindRun<HistoryRecord, HistoryState
     writes: AdoptionWrite[],
     classes: { i: number; exists: boolean; differs: boolean }[],
   ) {
-    const stamp = this.ctx.stamp;
-    if (!stamp) throw new Error('an adoption history apply needs its import');
     const fresh = writes.filter((w) => !classes[w.i]?.exists);
     const changed = writes.filter((w) => classes[w.i]?.exists && classes[w.i]?.differs);
     await addMissingTitles(db, this.ctx.locationId, fresh);
-    const by = { ...stamp, locationId: this.ctx.locationId };
+    const by = { ...this.ctx.stamp, locationId: this.ctx.locationId };
     await createAdoptions(db, by, fresh);
     const coveredBefore = await updateAdoptions(db, by, changed);
     const written = new Set([...fresh, ...changed].map((w) => w.i));

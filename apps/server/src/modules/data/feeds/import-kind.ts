@@ -91,7 +91,7 @@ export interface KindContext {
   /** While applying: the sections whose kept facts the import changed (refreshed at the end). */
   touchedSections: Set<number>;
   /** Which import writes, from which file, by whom and when (what imported records are marked with). */
-  stamp: ImportOrigin | null;
+  stamp: ImportOrigin;
 }
 
 /** An import as the records it writes name it (adoption history entries). */
