@@ -42,7 +42,6 @@ export function UserMenu({ session }: { session: Session }) {
         startIcon={<AccountCircleIcon />}
         endIcon={<ExpandMoreIcon />}
         sx={{
-          textTransform: 'none',
           maxWidth: 280,
           // On the brand colour MUI's focus ripple is faint; a white ring shows the keyboard.
           '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 },

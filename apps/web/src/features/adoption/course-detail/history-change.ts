@@ -101,11 +101,6 @@ export function describeChange(item: AdoptionHistoryItem, nameSection: SectionNa
     });
 }
 
-/** Section codes as the file gave them: "A1, A2". */
-function codes(value: unknown): string {
-  return Array.isArray(value) && value.length > 0 ? value.map(String).join(', ') : NONE;
-}
-
 /**
  * An import's entry names the file it came from, then what the file said of the adoption: its
  * sections (by code: the file names no terms) and its answer to "required?", each "before →
@@ -122,7 +117,8 @@ function describeImport(item: AdoptionHistoryItem): string[] {
     const from = item.before && key in item.before ? format(item.before[key]) : to;
     lines.push(from === to ? `${label}: ${to}` : `${label}: ${from} → ${to}`);
   };
-  field('Sections', 'sectionCodes', codes);
+  // Section codes as the file gave them: "A1, A2".
+  field('Sections', 'sectionCodes', plain);
   field('Required', 'required', plain);
   return lines;
 }

@@ -44,7 +44,7 @@ export function DivisionTabs({ divisions }: { divisions: readonly MetricsDivisio
             label={d.divisionName}
             id={tabId(d)}
             aria-controls={panelId(d)}
-            sx={{ textTransform: 'none', fontSize: '1rem' }}
+            sx={{ fontSize: '1rem' }}
           />
         ))}
       </Tabs>

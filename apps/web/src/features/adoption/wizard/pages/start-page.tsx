@@ -36,7 +36,6 @@ export function StartPage({ send, busy }: WizardPageProps) {
           sx={{
             display: 'block',
             textAlign: 'left',
-            textTransform: 'none',
             p: 2,
           }}
         >
