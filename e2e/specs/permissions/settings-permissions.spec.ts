@@ -154,13 +154,27 @@ test.describe('Settings > Permissions', () => {
     await context.close();
   });
 
-  test('is closed to users without ASSIGN_PERMISSIONS or CREATE_USER', async ({ browser }) => {
-    const { context, page, baseUrl } = await newLoggedInContext(browser, 'reporter');
-    await page.goto(`${baseUrl}/settings/permissions`);
-    await expect(page).toHaveURL(/\/dashboard/);
-    await expect(page.getByText('You do not have permission to view that page.')).toBeVisible();
-    await context.close();
-  });
+  for (const width of [1280, 360]) {
+    test(`shows a user without permission rights their own roles, read-only, at ${width}px`, async ({
+      browser,
+    }) => {
+      const { context, page, baseUrl } = await newLoggedInContext(browser, 'reporter');
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${baseUrl}/settings/permissions?q=admin@demo-university.edu`);
+      await expect(page).toHaveURL(/\/settings\/permissions/);
+      await expect(page.getByText(/You can see only your own permissions/)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: 'Full Reporter' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Your actions' })).toBeVisible();
+      await expect(page.getByLabel('User email address')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /Remove role/ })).toHaveCount(0);
+      await expectNoAxeViolations(page, `own permissions at ${width}px`);
+      await page.screenshot({
+        path: test.info().outputPath(`own-permissions-${width}.png`),
+        fullPage: true,
+      });
+      await context.close();
+    });
+  }
 
   for (const width of [1280, 360]) {
     test(`has no axe violations with a user, the add-role form and the create form open at ${width}px`, async ({

@@ -41,7 +41,7 @@ describe('desktop app bar', () => {
     );
   });
 
-  it('leaves My Permissions out for a user who may not open the permissions page', async () => {
+  it('offers My Permissions to a user without permission rights too (their own roles, read-only)', async () => {
     desktopScreen();
     remember();
     renderApp('/dashboard', { session: sessionResponse({ actions: ['ADOPT_COURSE'] }) });
@@ -52,7 +52,7 @@ describe('desktop app bar', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Logout']);
+    ).toEqual(['My Permissions', 'Logout']);
   });
 });
 

@@ -76,7 +76,7 @@ export const HELP_TOPICS: HelpTopic[] = [
     available: true,
     heading: 'Permissions and creating users',
     paragraphs: [
-      'Settings > Permissions is for staff who assign permissions or create users. Find a user by email address, or choose My Permissions to see your own.',
+      'Settings > Permissions is for staff who assign permissions or create users: find a user by email address. Everyone can choose My Permissions in the account menu to see their own roles and what they let them do.',
       "The user's roles are listed with the catalog (division, department, course) each applies to, and each can be removed. To add one, pick a role and, for most roles, a catalog, then choose Save Permission. Clear Form starts over.",
       'To give someone access for the first time, open Create New User Account and enter their email address and name.',
     ],

@@ -14,10 +14,8 @@ export const permissionsFeature: Feature = {
     {
       path: 'settings/permissions',
       id: 'SettingsPermissions',
-      meta: routeMeta({
-        ...signedInPage('SettingsPermissions', 'Permissions'),
-        anyOf: PERMISSION_ACTIONS,
-      }),
+      // Every signed-in user may see their own roles; the page shows the rest by action.
+      meta: routeMeta(signedInPage('SettingsPermissions', 'Permissions')),
       page: lazyPage(
         () => import('./pages/settings-permissions-page.tsx'),
         'SettingsPermissionsPage',
@@ -40,8 +38,8 @@ export const permissionsFeature: Feature = {
       // The page's own 'My Permissions' shortcut, as a link: `?q=` is the user looked up.
       label: 'My Permissions',
       icon: AdminPanelSettingsIcon,
+      // For everyone: one's own roles are readable without any permission action.
       to: ({ userName }) => `${SETTINGS_PERMISSIONS}?${new URLSearchParams({ q: userName })}`,
-      anyOf: PERMISSION_ACTIONS,
     },
   ],
 };

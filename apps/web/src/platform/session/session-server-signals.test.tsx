@@ -45,7 +45,7 @@ function resumeHandler(answer: (attempt: number) => Response): Handler {
 }
 
 describe('the session follows the server (X-Roles-Version, revoked sessions)', () => {
-  it('refetches the actions when the roles version changes, and the guard acts on them', async () => {
+  it('refetches the actions when the roles version changes, and the page acts on them', async () => {
     let version = '2.17';
     let actions: ActionName[] = ['ASSIGN_PERMISSIONS'];
     const handlers = withRolesVersion(
@@ -69,10 +69,12 @@ describe('the session follows the server (X-Roles-Version, revoked sessions)', (
     actions = ['ADOPT_COURSE'];
     await userEvent.setup().click(screen.getByRole('button', { name: 'My Permissions' }));
 
-    expect(
-      await screen.findByText('You do not have permission to view that page.'),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    // The page follows the new actions: one's own roles, read-only, and no look-up of others.
+    const yours = await screen.findByRole('list', { name: 'Your actions' });
+    expect(yours).toHaveTextContent('Adopt for courses');
+    expect(screen.queryByLabelText('User email address')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Add a role' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/permissions');
     const fetched = callsTo(calls, 'GET', 'getUserActions');
     expect(fetched).toHaveLength(1);
     expect(fetched[0]?.headers.get('Auth-Token')).toBe('token-1');

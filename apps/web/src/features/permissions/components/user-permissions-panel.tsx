@@ -51,9 +51,12 @@ export function UserPermissionsPanel({
   username,
   mayAssign,
   isSelf,
+  afterRoles,
 }: {
   username: string;
   mayAssign: boolean;
+  /** Shown between the roles and the history (one's own actions, on one's own account). */
+  afterRoles?: ReactNode;
   /** The signed-in user's own account: nobody grants roles to themselves (the server refuses). */
   isSelf: boolean;
 }) {
@@ -137,6 +140,7 @@ export function UserPermissionsPanel({
           />
         </Section>
       )}
+      {afterRoles}
       {valid && user.isSuccess && (
         <Section title="History">
           <AuditHistory

@@ -17,12 +17,26 @@ configure({ asyncUtilTimeout: 5000 });
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Permissions' });
 
 describe('Settings > Permissions: access and finding a user', () => {
-  it('is open to ASSIGN_PERMISSIONS or CREATE_USER and sends anyone else to the dashboard', async () => {
-    const { router } = renderPermissions('/settings/permissions', { actions: ['ADOPT_COURSE'] });
+  it('shows a user without permission rights their own roles, read-only, and what they may do', async () => {
+    const { router, calls } = renderPermissions(`/settings/permissions?q=${BOB}`, {
+      actions: ['ADOPT_INSTRUCTOR', 'VIEW_SECTION'],
+    });
+    await heading();
+    expect(router.state.location.pathname).toBe('/settings/permissions');
+    // Another user's roles are not theirs to see: the page says so and shows their own.
+    expect(screen.getByText(/You can see only your own permissions/)).toBeInTheDocument();
+    expect(await screen.findByText('pat@example.edu has no roles.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('User email address')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Add a role' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Create New User Account')).not.toBeInTheDocument();
+    const looked = callsTo(calls, 'GET', 'permissions/user');
+    expect(looked.map((c) => c.url.searchParams.get('username'))).toEqual(['pat@example.edu']);
+    const yours = screen.getByRole('list', { name: 'Your actions' });
     expect(
-      await screen.findByText('You do not have permission to view that page.'),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+      within(yours)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Adopt for the courses one teaches', 'See sections']);
   });
 
   it('needs an address before looking anyone up', async () => {
