@@ -51,6 +51,33 @@ test.describe('dashboard', () => {
     await context.close();
   });
 
+  test("the charts' code is fetched while the cards' figures are still loading", async ({
+    browser,
+  }) => {
+    const { context, page, baseUrl } = await newLoggedInContext(browser, 'admin');
+    // Every figure call is held until the charts' chunk has been asked for: before, the chunk
+    // came only with the first chart drawn, so this test waited in vain.
+    const FIGURES =
+      /\/(getAdoptionProgressSummary|divisionFulfillment|getFulfillmentBreakdown|onTimeOrderFulfillment|getOrderTypes|getMarketShare|studentPreferences)$/;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => FIGURES.test(url.pathname),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    const chartsChunk = page.waitForRequest((request) =>
+      /\/metric-charts-[^/]*\.js$/.test(request.url()),
+    );
+    await page.goto(`${baseUrl}/dashboard`);
+    await chartsChunk;
+    release();
+    await expectCardsLoaded(page, METRIC_CARDS);
+    await context.close();
+  });
+
   test('a metric that fails shows its own error and retry while the other five show', async ({
     browser,
   }) => {

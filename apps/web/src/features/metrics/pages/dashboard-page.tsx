@@ -12,13 +12,15 @@ import { hasAnyAction } from '../../../lib/actions.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { DataIntegrationPanel, loadDataIntegrationPanel } from '../../data/index.ts';
 import { useMetricsDivisions } from '../api/metrics-queries.ts';
+import { preloadMetricCharts } from '../charts/lazy-charts.tsx';
 import { NoDivisionsPanel } from '../dashboard/no-divisions-panel.tsx';
 import { METRICS_TEXT as T } from '../metrics-messages.ts';
 
 /*
  * The tabs and their cards are a chunk of their own, so the heading, the welcome and the `prev`
  * notice show at once. It is asked for as the page opens, alongside the divisions, so it adds
- * no wait; the charts' much larger chunk comes only with the first chart drawn.
+ * no wait; the charts' much larger chunk is asked for once there is a division to draw, while
+ * the cards' figures load (a user with no division never downloads it).
  */
 const loadTabs = () => import('../dashboard/division-tabs.tsx');
 const DivisionTabs = lazy(() => loadTabs().then((m) => ({ default: m.DivisionTabs })));
@@ -70,6 +72,10 @@ function DivisionsLoading() {
 function DivisionMetrics() {
   const divisions = useMetricsDivisions();
   useEffect(() => void loadTabs(), []);
+  const hasDivisions = (divisions.data?.divisions.length ?? 0) > 0;
+  useEffect(() => {
+    if (hasDivisions) preloadMetricCharts();
+  }, [hasDivisions]);
   if (divisions.isPending) return <DivisionsLoading />;
   // A refusal means the same as an empty list: this account reports on no division.
   const refused = divisions.error instanceof ApiRequestError && divisions.error.status === 403;
