@@ -9,6 +9,9 @@ export type SelectionFlow = 'material' | 'noMaterials';
 
 const DAY_MS = 86_400_000;
 
+const MARKED_NO_TEXT = 'Already marked no text required';
+const HAS_MATERIALS = 'Already has adopted materials';
+
 /** The calendar day `days` after `day` (YYYY-MM-DD, UTC calendar arithmetic). */
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -30,11 +33,45 @@ export function sectionBlockedReason(
   if (section.startDate > horizon) {
     return `Starts ${mmddyyyy(section.startDate)}, after the ${horizonDays}-day horizon (${mmddyyyy(horizon)})`;
   }
-  if (section.sectionHasNTRAdoption) return 'Already marked no text required';
-  if (options.flow === 'noMaterials' && section.sectionHasNonNTRAdoption) {
-    return 'Already has adopted materials';
+  if (section.sectionHasNTRAdoption) return MARKED_NO_TEXT;
+  if (options.flow === 'noMaterials' && section.sectionHasNonNTRAdoption) return HAS_MATERIALS;
+  return null;
+}
+
+/** A section as people name it: its code and its term, since a course repeats codes each term. */
+export function sectionLabel(section: Pick<AdoptionSection, 'sectionCode' | 'termName'>): string {
+  return `${section.sectionCode} (${section.termName})`;
+}
+
+type WholeCourseSection = Pick<
+  AdoptionSection,
+  'sectionCode' | 'termName' | 'sectionHasNTRAdoption' | 'sectionHasNonNTRAdoption'
+>;
+
+/**
+ * Why an auto adoption cannot cover the whole course: the first open section it may not cover
+ * (one marked no text required; for an auto "no text required", one with adopted materials) and
+ * why; null when it can. The wizard asks before submit and the server refuses with the same.
+ */
+export function wholeCourseBlock<S extends WholeCourseSection>(
+  sections: readonly S[],
+  flow: SelectionFlow,
+): { section: S; reason: string } | null {
+  for (const section of sections) {
+    if (section.sectionHasNTRAdoption) return { section, reason: MARKED_NO_TEXT };
+    if (flow === 'noMaterials' && section.sectionHasNonNTRAdoption) {
+      return { section, reason: HAS_MATERIALS };
+    }
   }
   return null;
+}
+
+/** The refusal of a section that cannot be chosen, naming it with its term. */
+export function sectionBlockedMessage(
+  section: Pick<AdoptionSection, 'sectionCode' | 'termName'>,
+  reason: string,
+): string {
+  return `Section ${sectionLabel(section)} cannot be chosen: ${reason}.`;
 }
 
 /**

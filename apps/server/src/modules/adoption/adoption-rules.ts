@@ -1,6 +1,8 @@
 import {
   earliestStartDate,
+  sectionBlockedMessage,
   sectionBlockedReason,
+  wholeCourseBlock,
   type AdoptionSection,
   type SelectionFlow,
 } from '@csp/contracts';
@@ -69,18 +71,12 @@ export function dayAnywhere(now: Date): string {
 
 /**
  * An auto adoption covers every open section: none may be marked no text required, and an
- * auto "no text required" needs sections with nothing adopted.
+ * auto "no text required" needs sections with nothing adopted (the rule: wholeCourseBlock).
  */
 export function checkWholeCourse(sections: readonly SectionFigures[], flow: SelectionFlow): void {
-  for (const section of sections) {
-    const blocked =
-      section.sectionHasNTRAdoption || (flow === 'noMaterials' && section.sectionHasNonNTRAdoption);
-    if (blocked) {
-      const reason = section.sectionHasNTRAdoption
-        ? 'Already marked no text required'
-        : 'Already has adopted materials';
-      throw AppError.badRequest(M.sectionBlocked(section.sectionCode, reason), 'autoAdopt');
-    }
+  const block = wholeCourseBlock(sections, flow);
+  if (block) {
+    throw AppError.badRequest(sectionBlockedMessage(block.section, block.reason), 'autoAdopt');
   }
 }
 
@@ -114,7 +110,7 @@ export async function checkChosenSections(
     const section = byId.get(id)!;
     const reason = sectionBlockedReason(section, { today, showAll: true, flow });
     if (reason) {
-      throw AppError.badRequest(M.sectionBlocked(section.sectionCode, reason), 'sectionIdList');
+      throw AppError.badRequest(sectionBlockedMessage(section, reason), 'sectionIdList');
     }
   }
 }

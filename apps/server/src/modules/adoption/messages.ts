@@ -32,7 +32,6 @@ export const ADOPTION_MESSAGES = {
     'An auto adoption covers every section of the course: do not list sections.',
   notASection: (ids: readonly number[]) =>
     `Section ${ids.join(', ')} is not a section of this course that has not ended.`,
-  sectionBlocked: (code: string, reason: string) => `Section ${code} cannot be chosen: ${reason}.`,
   mayNotAutoAdopt:
     'Only the course materials team and course submitters can adopt for every section of a course.',
   mayNotPrintOnly: "Print only is chosen by the store's course materials team for this store.",

@@ -43,8 +43,17 @@ const RESULT_BASE = {
 export const CATALOG_RESULT: MaterialSearchResult = {
   ...RESULT_BASE,
   source: 'CATALOG',
-  titleId: 436,
+  titleId: 438,
   externalProductId: null,
+  ean13: '9780944900550',
+  formattedEan13: '978-0-944900-55-0',
+  description: 'Cell Biology: A Short Course',
+};
+
+/** The course's own Cell Biology (CELL_BIOLOGY, on A2 and A1) as a search finds it. */
+export const ADOPTED_RESULT: MaterialSearchResult = {
+  ...CATALOG_RESULT,
+  titleId: 436,
   ean13: '9780944900543',
   formattedEan13: '978-0-944900-54-3',
   description: 'Cell Biology',
@@ -73,6 +82,14 @@ export const B1: AdoptionSection = {
   startDate: '2026-10-05',
   listingCount: 0,
   sectionHasNonNTRAdoption: false,
+};
+
+/** The course's sections without N1 (marked no text required), where an auto adoption can go. */
+export const SECTIONS_WITHOUT_NTR = {
+  [`GET ${BASE}/1/BIOL/101/getSectionsByDivisionAndCourse`]: () =>
+    json(200, {
+      potentialAdoptionSections: [...SECTIONS, B1].filter((s) => !s.sectionHasNTRAdoption),
+    }),
 };
 
 const saved = (id: number): AdoptionMaterialDTO => ({ ...CELL_BIOLOGY, adoptionMaterialId: id });

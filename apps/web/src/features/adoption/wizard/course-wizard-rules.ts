@@ -5,7 +5,10 @@ import {
   type SelectionFlow,
 } from '@csp/contracts';
 import { toApiDate } from '../../../lib/dates.ts';
+import { HAS_THIS_TITLE, type MaterialCoverage } from './material-coverage.ts';
 import type { WizardContext } from './wizard-context.ts';
+
+const ALREADY_FOR_EVERY_SECTION = 'This title is already adopted for every section';
 
 /** What the caller may answer on this course (getCourseUserActions). */
 export interface WizardPermissions {
@@ -44,8 +47,18 @@ export function selectionFlow(context: Pick<WizardContext, 'flow'>): SelectionFl
  */
 export function sectionChoiceBlocked(
   section: AdoptionSection,
-  options: { today: string; showAll: boolean; flow: SelectionFlow; covered: readonly number[] },
+  options: {
+    today: string;
+    showAll: boolean;
+    flow: SelectionFlow;
+    covered: readonly number[];
+    /** Where another adoption already carries the material (none for "no text required"). */
+    coverage: MaterialCoverage;
+  },
 ): string | null {
   if (options.covered.includes(section.sectionId)) return null;
-  return sectionBlockedReason(section, options);
+  const reason = sectionBlockedReason(section, options);
+  if (reason) return reason;
+  if (options.coverage.onAutoAdoption) return ALREADY_FOR_EVERY_SECTION;
+  return options.coverage.sectionIds.has(section.sectionId) ? HAS_THIS_TITLE : null;
 }

@@ -5,6 +5,7 @@ import { json } from '../../../test/fetch-stub.ts';
 import {
   BASE,
   CREATED_TITLE_ID,
+  SECTIONS_WITHOUT_NTR,
   callsTo,
   pickSearchResult,
   pinToday,
@@ -88,7 +89,7 @@ describe('Adoption wizard: adding an adoption of a searched material', () => {
   });
 
   it('makes an auto adoption for every section when asked', async () => {
-    const { user, calls } = renderWizard();
+    const { user, calls } = renderWizard(undefined, { handlers: SECTIONS_WITHOUT_NTR });
     const dialog = await pickSearchResult(user, /^Cell Biology/);
     await user.click(
       within(group(dialog, 'Adopt for every section of this course (auto adoption)?')).getByRole(
@@ -105,7 +106,7 @@ describe('Adoption wizard: adding an adoption of a searched material', () => {
     await waitFor(() => expect(callsTo(calls, 'POST', 'material/createAdoption')).toHaveLength(1));
     expect(callsTo(calls, 'POST', 'material/createTitle')).toHaveLength(0);
     expect(callsTo(calls, 'POST', 'material/createAdoption')[0]?.body).toMatchObject({
-      adoptionMaterial: { titleId: 436 },
+      adoptionMaterial: { titleId: 438 },
       autoAdopt: true,
       sectionIdList: [],
     });

@@ -1,7 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../test/fetch-stub.ts';
 import {
+  ADOPTED_RESULT,
+  BASE,
   COURSE_PATH,
+  SECTIONS_WITHOUT_NTR,
   callsTo,
   pickSearchResult,
   pinToday,
@@ -43,6 +47,60 @@ describe('Adoption wizard: which sections can be chosen', () => {
     await user.click(within(dialog).getByRole('switch', { name: /Show all sections/ }));
     expect(spring).toBeDisabled();
     expect(spring).not.toBeChecked();
+  });
+
+  it('marks the sections that already carry the chosen title, and does not let them be chosen', async () => {
+    const { user } = renderWizard(undefined, {
+      handlers: {
+        [`GET ${BASE}/material/search`]: () =>
+          json(200, { materials: [ADOPTED_RESULT], recordCount: 1, isbnMatch: false }),
+      },
+    });
+    const dialog = await pickSearchResult(user, /^Cell Biology/);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const a2 = await within(dialog).findByRole('checkbox', { name: 'A2 (Fall 2026)' });
+    expect(a2).toBeDisabled();
+    expect(a2).toHaveAccessibleDescription(
+      expect.stringContaining('Cannot be chosen: Already has this title'),
+    );
+    expect(within(dialog).getByRole('checkbox', { name: 'B1 (Fall 2026)' })).toBeEnabled();
+  });
+
+  it('says before submit why a title cannot go on every section, naming sections with their term', async () => {
+    const { user, calls } = renderWizard();
+    const dialog = await pickSearchResult(user, /^Cell Biology/);
+    const auto = within(dialog).getByRole('radiogroup', {
+      name: 'Adopt for every section of this course (auto adoption)?',
+    });
+    await user.click(within(auto).getByRole('radio', { name: 'Yes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Section N1 (Fall 2026) cannot be chosen: Already marked no text required. Answer No and choose the other sections instead.',
+    );
+    expect(auto).toHaveAccessibleDescription(expect.stringContaining('Section N1 (Fall 2026)'));
+    // Next keeps the user on the questions, where the reason is; nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Step 2 of 3: Questions');
+    await user.click(within(auto).getByRole('radio', { name: 'No' }));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'POST', 'material/createAdoption')).toHaveLength(0);
+  });
+
+  it('says before submit that the title is already on some sections of the course', async () => {
+    const { user } = renderWizard(undefined, {
+      handlers: {
+        ...SECTIONS_WITHOUT_NTR,
+        [`GET ${BASE}/material/search`]: () =>
+          json(200, { materials: [ADOPTED_RESULT], recordCount: 1, isbnMatch: false }),
+      },
+    });
+    const dialog = await pickSearchResult(user, /^Cell Biology/);
+    const auto = within(dialog).getByRole('radiogroup', {
+      name: 'Adopt for every section of this course (auto adoption)?',
+    });
+    await user.click(within(auto).getByRole('radio', { name: 'Yes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Adoption already exists for this title. Sections A2 (Fall 2026), A1 (Spring 2027) already have it: answer No and choose the other sections instead.',
+    );
   });
 
   it('records no text required from the earliest section it can apply to', async () => {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -12,20 +13,24 @@ export function YesNoField<T extends FieldValues, TOut extends FieldValues>(prop
   name: Path<T>;
   label: string;
   disabled?: boolean;
+  /** Why the answer cannot stand, under the question (announced as it appears). */
+  error?: string | null;
 }) {
   const labelId = useId();
+  const errorId = useId();
   return (
     <Controller
       control={props.control}
       name={props.name}
       render={({ field }) => (
-        <FormControl component="fieldset" disabled={props.disabled}>
+        <FormControl component="fieldset" disabled={props.disabled} error={Boolean(props.error)}>
           <FormLabel component="legend" id={labelId}>
             {props.label}
           </FormLabel>
           <RadioGroup
             row
             aria-labelledby={labelId}
+            aria-describedby={props.error ? errorId : undefined}
             name={field.name}
             value={field.value ? 'yes' : 'no'}
             onChange={(event) => field.onChange(event.target.value === 'yes')}
@@ -34,6 +39,11 @@ export function YesNoField<T extends FieldValues, TOut extends FieldValues>(prop
             <FormControlLabel value="yes" control={<Radio />} label="Yes" />
             <FormControlLabel value="no" control={<Radio />} label="No" />
           </RadioGroup>
+          {props.error && (
+            <FormHelperText id={errorId} role="alert" sx={{ mx: 0 }}>
+              {props.error}
+            </FormHelperText>
+          )}
         </FormControl>
       )}
     />

@@ -16,6 +16,7 @@ import {
   type QuestionsValues,
 } from '../wizard-schemas.ts';
 import { YesNoField } from '../yes-no-field.tsx';
+import { useAutoAdoptionBlock } from '../use-material-coverage.ts';
 import { WizardForm } from '../wizard-form.tsx';
 import { twoColumns } from '../../../../components/two-columns.ts';
 
@@ -24,7 +25,8 @@ import { twoColumns } from '../../../../components/two-columns.ts';
  * of those who may choose it, and the auto adoption question only of course-wide adopters
  * (docs/behaviour/validation.md, the server checks both too).
  */
-export function QuestionsPage({ context, send, formId, permissions, today }: WizardPageProps) {
+export function QuestionsPage(props: WizardPageProps) {
+  const { context, send, formId, permissions, today } = props;
   const editing = context.mode === 'edit';
   const rules = questionDateRules(context, today);
   const [schema] = useState(() => questionsFormSchema(rules));
@@ -38,8 +40,13 @@ export function QuestionsPage({ context, send, formId, permissions, today }: Wiz
     defaultValues: questionsDefaults(context, today, permissions),
   });
   const ia = useWatch({ control, name: 'ia' });
+  const autoAdopt = useWatch({ control, name: 'autoAdopt' });
+  const autoBlock = useAutoAdoptionBlock(props, !editing && autoAdopt);
   const material = chosenMaterial(context);
-  const onSubmit = handleSubmit((values) => send({ type: 'QUESTIONS_NEXT', values }));
+  // The server refuses the same; asking here keeps the answers from a refused submit.
+  const onSubmit = handleSubmit((values) => {
+    if (!autoBlock) send({ type: 'QUESTIONS_NEXT', values });
+  });
   const autoAdoption = context.adoption?.adoptionType === ADOPTION_TYPE.AUTO;
 
   return (
@@ -91,6 +98,7 @@ export function QuestionsPage({ context, send, formId, permissions, today }: Wiz
               control={control}
               name="autoAdopt"
               label="Adopt for every section of this course (auto adoption)?"
+              error={autoBlock}
             />
           )}
     </WizardForm>

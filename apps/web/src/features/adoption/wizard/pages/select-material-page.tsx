@@ -14,6 +14,7 @@ import { useCourseSections } from '../../course-detail/course-detail-queries.ts'
 import { sectionChoiceBlocked, selectionFlow } from '../course-wizard-rules.ts';
 import { MaterialSummary, chosenMaterial } from '../material-summary.tsx';
 import { SectionChecklist } from '../section-checklist.tsx';
+import { useMaterialCoverage } from '../use-material-coverage.ts';
 import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
 import type { WizardPageProps } from '../wizard-page-props.ts';
 import {
@@ -48,8 +49,9 @@ export function SelectMaterialPage(props: WizardPageProps) {
   });
   const showAll = useWatch({ control, name: 'showAll' });
   const flow = selectionFlow(context);
+  const coverage = useMaterialCoverage(context, course);
   const blocked = (section: AdoptionSection, all = showAll) =>
-    sectionChoiceBlocked(section, { today, showAll: all, flow, covered });
+    sectionChoiceBlocked(section, { today, showAll: all, flow, covered, coverage });
   const material = chosenMaterial(context);
   const onSubmit = handleSubmit((values) => send({ type: 'SECTIONS_NEXT', values }));
 
