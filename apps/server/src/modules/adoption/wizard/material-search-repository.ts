@@ -46,9 +46,10 @@ function filterSql(alias: 't' | 'e', f: MaterialFilters): SQL {
 
 /**
  * The words path's queries, worked out once per statement (ADR 0011): `exact` matches every
- * word as typed (a whole word or the start of one); `loose` also accepts, for each word of
- * three letters or more, the three vocabulary words most similar to it (pg_trgm), so a typo
- * still finds the book. `loose` is worked out only when the exact matches are too few.
+ * word as typed (a whole word or the start of one), `whole` every word as a whole word;
+ * `loose` also accepts, for each word of three letters or more, the three vocabulary words
+ * most similar to it (pg_trgm), so a typo still finds the book. `loose` is worked out only
+ * when the exact matches are too few.
  */
 function wordQueriesSql(words: readonly string[]): SQL {
   const typed = sql.join(
@@ -61,7 +62,9 @@ function wordQueriesSql(words: readonly string[]): SQL {
   return sql`typed as (
       select w, i from unnest(array[${typed}]) with ordinality as u(w, i)
     ), query as (
-      select to_tsquery('simple', string_agg(${asTyped}, ' & ' order by i)) as exact from typed
+      select to_tsquery('simple', string_agg(${asTyped}, ' & ' order by i)) as exact,
+        to_tsquery('simple', string_agg(quote_literal(w), ' & ' order by i)) as whole
+      from typed
     ), corrected as (
       select to_tsquery('simple', string_agg('(' || alt || ')', ' & ' order by i)) as loose
       from (
@@ -103,48 +106,97 @@ function sourceSql(arm: Arm, locationId: number, filters: MaterialFilters): SQL 
  * still reads every matching entry, but the heap visits stop there: a word found in 25,000
  * titles fetches 500 rows, not 25,000.
  */
-function armSql(arm: Arm, condition: SQL, rank: number, from: SQL, source: SQL): SQL {
+function armSql(arm: Arm, condition: SQL, rank: SQL, from: SQL, source: SQL): SQL {
   const kind = arm.alias === 't' ? 'CATALOG' : 'EXTERNAL';
-  return sql`(select ${kind} as source, ${columns(arm.alias)}, ${rank}::float8 as rank
+  return sql`(select ${kind} as source, ${columns(arm.alias)}, (${rank})::float8 as rank
     from ${sql.raw(`${arm.table} ${arm.alias}`)} ${from}
     where ${condition} and ${source}
     limit ${MATERIAL_SEARCH_MAX_RESULTS})`;
 }
 
 /**
- * The statement's CTEs up to `hits`, every match to rank: an ISBN's (rank 1), or the words'
- * (ADR 0011): first the rows with every word as typed (rank 1); then, only while those are
- * fewer than MATERIAL_SEARCH_MAX_RESULTS, the rows that match once misspelt words are
- * corrected (rank 0.5).
+ * How well a row matches, best first (the `rank` a client sees). What the title says outranks
+ * what the author's name says, and a word as typed outranks a corrected one: "anatomy" lists
+ * Anatomy & Physiology before The Climb, whose author Anatoli is only a correction of it.
+ */
+const RANK = {
+  isbn: 1,
+  titleWholeWords: 1,
+  titleAsTyped: 0.75,
+  authorAsTyped: 0.5,
+  titleCorrected: 0.25,
+  authorCorrected: 0.125,
+} as const;
+/** A rank as an SQL literal, so the cap below can pick its tier with `rank =` on a number. */
+const rankOf = (key: keyof typeof RANK) => sql.raw(String(RANK[key]));
+
+/**
+ * At most this many rows that match only once a word is corrected to a word of the author's
+ * name: such look-alike names ("Anatole" for "anatomy") are guesses and must not fill the list.
+ */
+const MATERIAL_SEARCH_AUTHOR_GUESSES = 5;
+
+/** Best first; among equal matches the store's own titles before the distributor's products. */
+const ORDER = sql.raw(
+  `rank desc, source <> 'CATALOG', length(description), description collate "C", source, id`,
+);
+
+/** The title's own words, for ranking the rows a search fetched (never to find them). */
+const titleWords = (alias: string) => sql.raw(`to_tsvector('simple', ${alias}.description)`);
+
+/**
+ * The statement's CTEs up to `hits`, every match to rank: an ISBN's, or the words' (ADR 0011):
+ * first the rows with every word as typed; then, only while those are fewer than
+ * MATERIAL_SEARCH_MAX_RESULTS, the rows that match once misspelt words are corrected, of which
+ * those matched only through the author are capped at MATERIAL_SEARCH_AUTHOR_GUESSES. The
+ * indexes find the rows; RANK is worked out on the rows found.
  */
 function hitsSql(locationId: number, match: MaterialMatch, filters: MaterialFilters): SQL {
-  const arms = (condition: (alias: string) => SQL, rank: number, from: SQL) =>
+  const arms = (condition: (alias: string) => SQL, rank: (alias: string) => SQL, from: SQL) =>
     sql.join(
       ARMS.map((arm) =>
-        armSql(arm, condition(arm.alias), rank, from, sourceSql(arm, locationId, filters)),
+        armSql(
+          arm,
+          condition(arm.alias),
+          rank(arm.alias),
+          from,
+          sourceSql(arm, locationId, filters),
+        ),
       ),
       sql` union all `,
     );
   if (match.kind === 'isbn') {
     const byIsbn = (a: string) =>
       sql`(${sql.raw(a)}.ean13 = ${match.ean13} or ${sql.raw(a)}.digital_isbn = ${match.ean13})`;
-    return sql`hits as (${arms(byIsbn, 1, sql``)})`;
+    return sql`hits as (${arms(byIsbn, () => rankOf('isbn'), sql``)})`;
   }
   const words = (a: string) => sql.raw(`${a}.search_words`);
+  const asTypedRank = (a: string) => sql`case
+    when ${titleWords(a)} @@ query.whole then ${rankOf('titleWholeWords')}
+    when ${titleWords(a)} @@ query.exact then ${rankOf('titleAsTyped')}
+    else ${rankOf('authorAsTyped')} end`;
+  const correctedRank = (a: string) => sql`case
+    when ${titleWords(a)} @@ corrected.loose then ${rankOf('titleCorrected')}
+    else ${rankOf('authorCorrected')} end`;
   return sql`${wordQueriesSql(match.words)},
-    exact_hits as materialized (${arms((a) => sql`${words(a)} @@ query.exact`, 1, sql`, query`)}),
-    corrected_hits as (${arms(
+    exact_hits as materialized (${arms((a) => sql`${words(a)} @@ query.exact`, asTypedRank, sql`, query`)}),
+    corrected_hits as materialized (${arms(
       (a) => sql`(select count(*) from exact_hits) < ${MATERIAL_SEARCH_MAX_RESULTS}
         and ${words(a)} @@ corrected.loose and not (${words(a)} @@ query.exact)`,
-      0.5,
+      correctedRank,
       sql`, query, corrected`,
     )}),
-    hits as (select * from exact_hits union all select * from corrected_hits)`;
+    hits as (
+      select * from exact_hits
+      union all select * from corrected_hits where rank = ${rankOf('titleCorrected')}
+      union all (select * from corrected_hits where rank = ${rankOf('authorCorrected')}
+        order by ${ORDER} limit ${MATERIAL_SEARCH_AUTHOR_GUESSES})
+    )`;
 }
 
 /**
- * One page of the store's titles and the distributor's products that match, best first (as
- * typed before corrected, then shorter titles), with the number of matches (counted up to
+ * One page of the store's titles and the distributor's products that match, best first (RANK,
+ * then the store's own titles, then shorter titles), with the number of matches (counted up to
  * MATERIAL_SEARCH_MAX_RESULTS). A product whose ISBN the store already has as a title is left
  * out (docs/behaviour/validation.md): the store's title stands for it.
  */
@@ -160,11 +212,11 @@ export async function searchMaterialRows(
     sql`with ${hitsSql(locationId, match, filters)},
     best as (
       select * from hits
-      order by rank desc, length(description), description collate "C", source, id
+      order by ${ORDER}
       limit ${MATERIAL_SEARCH_MAX_RESULTS}
     )
     select *, count(*) over () as total from best
-    order by rank desc, length(description), description collate "C", source, id
+    order by ${ORDER}
     offset ${page.offset} limit ${page.limit}`,
   );
   return rows.map((r) => ({
