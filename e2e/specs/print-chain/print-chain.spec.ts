@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { RentalItem, SessionResponse } from '@csp/contracts';
+import { DYMO_HOSTS, DYMO_PORTS } from '@csp/dymo';
 import { startDymoEmulator, type DymoEmulator } from '@csp/dymo/emulator';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import {
@@ -24,8 +25,8 @@ import { expectNoAxeViolations } from '../../support/axe.ts';
  * docs/behaviour/flows.md#return-flow step 3-4, tried as a clerk would: a return's label goes to the local print
  * service (here the real print agent printing through CUPS into a cups-pdf queue), else to the
  * DYMO printer (the emulator of DYMO Connect), else opens in a new tab, and the clerk is told
- * why. Featured students 900000007-900000009 each return one rental here (the orders specs
- * only read their rentals).
+ * why. Featured students 900000007 and 900000008 each return one rental here, 900000009 two (the
+ * orders specs only read their rentals).
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -141,6 +142,31 @@ test('with both down, the label opens in a new tab and the clerk is told why', a
   await shot(page, 'return-labels-in-tabs');
   const opened = await tab;
   await expect.poll(() => opened.url()).toMatch(/\/app-rest\/admin_portal\/v1\/labels\/[\w-]+$/);
+  await ctx.close();
+});
+
+test('with both down, a return and the printer check after it ask each service once', async ({
+  browser,
+}) => {
+  const { context: ctx, page, session, baseUrl } = await context(browser);
+  // Each refused connection is an error in the clerk's console.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const { item } = await openStudent(page, baseUrl, session, '900000009');
+  const tab = ctx.waitForEvent('page');
+  await returnOne(page, item);
+  const why = page.getByRole('status').filter({ hasText: 'The label opens in a new tab instead' });
+  await expect(why).toBeVisible();
+  await (await tab).close();
+
+  await why.getByRole('button', { name: 'Check printers' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Printers for labels' });
+  await expect(dialog.getByText(/Labels print through: New browser tabs/)).toBeVisible();
+  // One probe of each: the agent's health check, and DYMO Connect on each of its addresses.
+  expect(errors.length).toBeGreaterThan(0);
+  expect(errors.length).toBeLessThanOrEqual(1 + DYMO_HOSTS.length * DYMO_PORTS.length);
   await ctx.close();
 });
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetPrinterProbes } from '../features/print/printer-probes.ts';
 import { takeContractViolations } from './fetch-stub.ts';
 
 // The whole suite runs two workers on a 2-core machine beside the server suites: a screen that
@@ -21,5 +22,8 @@ afterEach(() => {
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // Modules outlive a test file (isolate: false): a printer found unreachable in one test
+  // must not be taken as unreachable in the next.
+  forgetPrinterProbes();
   if (violations.length > 0) throw new Error(violations.map((e) => e.message).join('\n'));
 });

@@ -1,6 +1,7 @@
 import type { LabelContent } from '@csp/contracts';
 import type * as Dymo from '@csp/dymo';
 import type { DymoPrinter } from '@csp/dymo';
+import { printerProbe } from './printer-probes.ts';
 
 type DymoModule = typeof Dymo;
 
@@ -61,6 +62,15 @@ async function dymoClient() {
   return { dymo, client };
 }
 
+/**
+ * The printers DYMO Connect sees. Finding the service asks it on twenty addresses, so when none
+ * answered that is remembered for a moment (printer-probes.ts), not asked again per call.
+ */
+const printersProbe = printerProbe(
+  async () => (await dymoClient()).client.getPrinters(),
+  (error) => (error as Partial<Dymo.DymoError> | null)?.code === 'SERVICE_UNREACHABLE',
+);
+
 export interface DymoStatus {
   origin: string;
   checkUrl: string;
@@ -82,7 +92,7 @@ export function dymoStatus(): Promise<DymoStatus> {
   return oneAtATime(async () => {
     const { dymo, client: c } = await dymoClient();
     // Discovers only when no service is known, or the known one stopped answering.
-    const printers = await c.getPrinters();
+    const printers = await printersProbe.run();
     return {
       origin: c.service?.origin ?? '',
       checkUrl: c.certificateCheckUrl(),
@@ -100,8 +110,8 @@ export function dymoStatus(): Promise<DymoStatus> {
  */
 export function dymoLabelPrinter(): Promise<string> {
   return oneAtATime(async () => {
-    const { dymo, client: c } = await dymoClient();
-    const printer = dymo.pickLabelPrinter(await c.getPrinters(), preferredDymoPrinter());
+    const { dymo } = await dymoClient();
+    const printer = dymo.pickLabelPrinter(await printersProbe.run(), preferredDymoPrinter());
     if (!printer) throw new dymo.DymoError('NO_PRINTER', dymo.DYMO_MESSAGES.noPrinter);
     return printer.name;
   });

@@ -13,6 +13,7 @@ import {
   type LocalPrintJob,
 } from '@csp/contracts';
 import type { z } from 'zod';
+import { printerProbe } from './printer-probes.ts';
 
 /**
  * How long a command to the local print service may take: longer than the agent's own worst
@@ -98,3 +99,17 @@ export function localPrintClient(origin: string = LOCAL_PRINT_ORIGIN) {
   };
 }
 export type LocalPrintClient = ReturnType<typeof localPrintClient>;
+
+const agentHealth = printerProbe(
+  () => localPrintClient().healthCheck(),
+  // Only "nothing answered": a slow answer is not remembered, the service may be busy printing.
+  (error) => error instanceof LocalPrintError && error.status === 0,
+);
+
+/**
+ * The health check of the service on this workstation, shared by the print chain and the
+ * printer panel: a service that could not be reached moments ago is not asked again.
+ */
+export function probeAgentHealth(): Promise<LocalPrintHealth> {
+  return agentHealth.run();
+}

@@ -2,7 +2,7 @@ import type { LabelContent, LocalPrintHealth, LocalPrintJob } from '@csp/contrac
 import { dymoLabelPrinter, printContentOnDymo } from './dymo-printer.ts';
 import { fetchLabelContent } from './label-content-fetch.ts';
 import { distinctUrls, openLabelTabs, type LabelTabsResult } from './label-tabs.ts';
-import { LocalPrintError, localPrintClient } from './local-print-client.ts';
+import { LocalPrintError, localPrintClient, probeAgentHealth } from './local-print-client.ts';
 import { PRINT_MESSAGES as M } from './print-messages.ts';
 
 export type PrintPathName = 'agent' | 'dymo';
@@ -21,7 +21,7 @@ export interface PrintPaths {
 export function browserPrintPaths(): PrintPaths {
   const agent = localPrintClient();
   return {
-    agent: { health: agent.healthCheck, print: agent.printLabel },
+    agent: { health: probeAgentHealth, print: agent.printLabel },
     dymo: { printer: dymoLabelPrinter, print: printContentOnDymo },
     content: fetchLabelContent,
     tabs: openLabelTabs,

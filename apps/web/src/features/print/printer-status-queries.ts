@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LocalPrintHealth, LocalPrinter } from '@csp/contracts';
 import { dymoStatus, setPreferredDymoPrinter, type DymoStatus } from './dymo-printer.ts';
-import { localPrintClient } from './local-print-client.ts';
+import { localPrintClient, probeAgentHealth } from './local-print-client.ts';
+import { forgetPrinterProbes } from './printer-probes.ts';
 
 export interface AgentStatus {
   health: LocalPrintHealth;
@@ -15,7 +16,9 @@ const DYMO_KEY = ['print', 'dymo'] as const;
 
 /**
  * What each path sees right now. Never cached across openings of the panel and never retried:
- * the clerk is looking at a printer that may have just been plugged in.
+ * the clerk is looking at a printer that may have just been plugged in. Only a service found
+ * unreachable moments ago (by a print, say) is not asked again (printer-probes.ts), until
+ * "Check again".
  */
 const FRESH = { retry: false, staleTime: 0, gcTime: 0, refetchOnWindowFocus: false } as const;
 
@@ -32,7 +35,7 @@ export function useAgentStatus() {
     queryKey: AGENT_KEY,
     queryFn: async () => {
       const agent = localPrintClient();
-      const health = await agent.healthCheck();
+      const health = await probeAgentHealth();
       try {
         return { health, printers: await agent.printers(), printersError: null };
       } catch (error) {
@@ -66,9 +69,12 @@ export function useSetDymoPrinter() {
 
 export function useRecheckPrinters() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
+  return () => {
+    // The clerk may have just started a service: ask every one again.
+    forgetPrinterProbes();
+    return Promise.all([
       client.invalidateQueries({ queryKey: AGENT_KEY }),
       client.invalidateQueries({ queryKey: DYMO_KEY }),
     ]);
+  };
 }
