@@ -3,9 +3,13 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
-import { AdoptionCard, type AdoptionCardActions } from './adoption-card.tsx';
+import type { AdoptionCardActions } from './adoption-buttons.tsx';
+import { AdoptionCard } from './adoption-card.tsx';
 import { groupAdoptions, needsResponse } from './adoption-format.ts';
 import { mayEndCourseAdoption, mayLinkToTitle, removableSections } from './adoption-rules.ts';
+import { AdoptionTable } from './adoption-table.tsx';
+import { useAdoptionView, type AdoptionView } from './adoption-url-state.ts';
+import { AdoptionViewSwitch } from './adoption-view-switch.tsx';
 import type { CourseCapabilities } from './course-capabilities.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
 import { twoColumns } from '../../../components/two-columns.ts';
@@ -23,9 +27,12 @@ interface AdoptionListsProps {
  * adoptions. Each heading counts the cards under it. An adoption needing a response is in its
  * type's list too, so that list is complete and agrees with the sections table; its card there
  * says where the response is asked. Ended or removed adoptions are in Previous adoptions only.
+ * The lists show as cards or, for a course with many adoptions, as tables (useAdoptionView):
+ * the same lists, counts and buttons either way.
  */
 export function AdoptionLists({ adoptions, sections, capabilities, actions }: AdoptionListsProps) {
   const groups = groupAdoptions(adoptions);
+  const { view, choose } = useAdoptionView(groups.section.length + groups.course.length);
   const hiddenNote = groups.hidden > 0 && (
     <Typography variant="body2" color="text.secondary">
       {M.notCurrentAdoptions(groups.hidden)}
@@ -74,24 +81,41 @@ export function AdoptionLists({ adoptions, sections, capabilities, actions }: Ad
       typeList: true,
     },
   ];
+  const noteFor = (adoption: AdoptionMaterialDTO, typeList: boolean) =>
+    typeList && needsResponse(adoption) ? M.alsoNeedingResponse : undefined;
   return (
     <Stack spacing={3}>
+      <AdoptionViewSwitch view={view} onChange={choose} />
       {lists.map((list) => (
         <AdoptionList
           key={list.key}
           heading={list.heading}
           empty={list.empty}
           count={list.items.length}
+          view={view}
         >
-          {list.items.map((adoption) => (
-            <AdoptionCard
-              key={adoption.adoptionMaterialId}
-              adoption={adoption}
-              sections={sections}
-              note={list.typeList && needsResponse(adoption) ? M.alsoNeedingResponse : undefined}
-              {...cardActions(adoption)}
-            />
-          ))}
+          {(headingId) =>
+            view === 'table' ? (
+              <AdoptionTable
+                adoptions={list.items}
+                sections={sections}
+                labelledBy={headingId}
+                heading={list.heading}
+                noteFor={(adoption) => noteFor(adoption, list.typeList)}
+                actionsFor={cardActions}
+              />
+            ) : (
+              list.items.map((adoption) => (
+                <AdoptionCard
+                  key={adoption.adoptionMaterialId}
+                  adoption={adoption}
+                  sections={sections}
+                  note={noteFor(adoption, list.typeList)}
+                  {...cardActions(adoption)}
+                />
+              ))
+            )
+          }
         </AdoptionList>
       ))}
       {hiddenNote}
@@ -103,7 +127,9 @@ function AdoptionList(props: {
   heading: string;
   empty: string;
   count: number;
-  children: ReactNode;
+  view: AdoptionView;
+  /** The list's content, given the id of its heading (which names a table). */
+  children: (headingId: string) => ReactNode;
 }) {
   const headingId = useId();
   return (
@@ -115,8 +141,10 @@ function AdoptionList(props: {
         <Typography variant="body2" color="text.secondary">
           {props.empty}
         </Typography>
+      ) : props.view === 'table' ? (
+        props.children(headingId)
       ) : (
-        <Box sx={twoColumns('lg')}>{props.children}</Box>
+        <Box sx={twoColumns('lg')}>{props.children(headingId)}</Box>
       )}
     </Box>
   );

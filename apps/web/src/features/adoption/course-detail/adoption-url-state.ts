@@ -44,3 +44,27 @@ export function useAdoptionPanels() {
     close: () => setState(CLOSED, { replace: true }),
   };
 }
+
+export type AdoptionView = 'cards' | 'table';
+
+/**
+ * Cards suit a course with a few adoptions; past this many the cards (two to a row on a wide
+ * screen, one on a phone) run longer than a screen or two and a store clerk scrolls past covers
+ * to compare titles, so the page opens on the table. Six is three rows of two cards.
+ */
+export const TABLE_VIEW_FROM = 7;
+
+const adoptionViewSchema = z.object({ adoptionView: z.enum(['', 'cards', 'table']) });
+const NO_VIEW_CHOSEN = { adoptionView: '' } as const satisfies z.output<typeof adoptionViewSchema>;
+
+/**
+ * ?adoptionView=cards|table: the view the user chose, so a shared link and Back keep it. Until
+ * they choose, the view follows the number of adoptions (TABLE_VIEW_FROM). Each choice is a
+ * history entry of its own; opening a panel leaves the parameter alone.
+ */
+export function useAdoptionView(adoptionCount: number) {
+  const [state, setState] = useUrlState(adoptionViewSchema, NO_VIEW_CHOSEN);
+  const fallback: AdoptionView = adoptionCount >= TABLE_VIEW_FROM ? 'table' : 'cards';
+  const view: AdoptionView = state.adoptionView || fallback;
+  return { view, choose: (next: AdoptionView) => setState({ adoptionView: next }) };
+}
