@@ -86,7 +86,10 @@ test('a course with several adoptions reads as tables, axe-clean at 1280 and 360
   expect((await rows(sectionList)) + (await rows(courseList))).toBe(current);
   await expect(page.getByRole('article')).toHaveCount(0);
   await expectNoAxeViolations(page, 'adoption tables at 1280px');
-  await page.screenshot({ path: '/tmp/shots/course-detail-table-1280.png', fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath('course-detail-table-1280.png'),
+    fullPage: true,
+  });
 
   // On a phone each row is the adoption's facts and its buttons, and nothing is wider than the
   // page, so every row's View details is in sight.
@@ -103,7 +106,10 @@ test('a course with several adoptions reads as tables, axe-clean at 1280 and 360
   );
   expect(overflow).toBe(0);
   await expectNoAxeViolations(page, 'adoption tables at 360px');
-  await page.screenshot({ path: '/tmp/shots/course-detail-table-360.png', fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath('course-detail-table-360.png'),
+    fullPage: true,
+  });
 
   // A row's View details opens the same dialog as a card's.
   await sectionList
