@@ -126,11 +126,21 @@ export const sections = pgTable(
     needsResponse: boolean().notNull().default(false),
     /** "Last, First; Last, First" by last name: the professors column's sort key. */
     professorNames: text().notNull().default(''),
-    /** SECTION_ADOPTION_STATUSES' order: 0 outstanding, 1 needs information, 2 NTR, 3 adopted. */
+    /**
+     * SECTION_ADOPTION_STATUSES' order: 0 outstanding, 1 needs information, 2 NTR, 3 adopted.
+     * A section only no-text-required records cover is NTR even while one awaits an answer: the
+     * list shows NMR beside it, and one status, not two (issue 28).
+     */
     adoptionStatusRank: smallint().generatedAlwaysAs(
       (): SQL =>
-        sql`case when needs_response then 1 when listing_count = 0 then 0 when has_text then 3 else 2 end`,
+        sql`case when listing_count = 0 then 0 when not has_text then 2 when needs_response then 1 else 3 end`,
     ),
+    /**
+     * What the section list's Section column shows ("BIO 101 – 2") as a sort key: department,
+     * course and section codes, lower case, each run of digits padded so numbers compare by
+     * value, in the "C" collation (migration 0030 sets it and keeps the key by triggers).
+     */
+    nameKey: text().notNull().default(''),
   },
   (t) => [
     uniqueIndex('sections_course_term_code_uq').on(t.courseId, t.termId, t.code),
@@ -155,6 +165,7 @@ export const sections = pgTable(
     index('sections_location_enrollment_idx').on(t.locationId, t.enrollmentCount, t.id),
     index('sections_location_listing_idx').on(t.locationId, t.listingCount, t.id),
     index('sections_location_status_idx').on(t.locationId, t.adoptionStatusRank, t.id),
+    index('sections_location_name_idx').on(t.locationId, t.nameKey, t.id),
     index('sections_location_professors_idx').on(t.locationId, t.professorNames, t.id),
     // Imports refuse a section ending before it starts; the catalog's kept starts rely on it
     // (a section starting from today has not ended).

@@ -17,12 +17,13 @@ export const STATUS_RANK: Record<SectionAdoptionStatus, number> = {
 /**
  * Each sort field's value over a section `s` of a course `c` in a term `tm`. The kept columns
  * (ADR 0016) each have an index (location_id, column, id); the course's and term's columns are
- * read through their join.
+ * read through their join. The Section column sorts by what it shows ("BIO 101 – 2"), kept on
+ * the section as `name_key` (migration 0030: codes with numbers by value, "C" collation).
  */
 const SORT_SQL: Record<SectionSortField, SQL> = {
   startDate: sql`s.start_date`,
   endDate: sql`s.end_date`,
-  courseCode: sql`c.code`,
+  courseCode: sql`s.name_key`,
   courseName: sql`c.name`,
   sectionCode: sql`s.code`,
   termName: sql`tm.name`,
@@ -95,7 +96,7 @@ function joins(q: SectionListQuery, forSort: boolean): { sql: SQL; course: boole
     !q.scopeIsStoreWide ||
     q.divisionId != null ||
     q.departmentId != null ||
-    (forSort && (q.sortField === 'courseCode' || q.sortField === 'courseName'));
+    (forSort && q.sortField === 'courseName');
   const term = forSort && q.sortField === 'termName';
   return {
     course,

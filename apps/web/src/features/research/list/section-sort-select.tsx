@@ -5,7 +5,8 @@ import { FilterSelect } from '../../../components/filter-select.tsx';
 export const SORT_LABELS: Record<SectionSortField, string> = {
   startDate: 'Start date',
   endDate: 'End date',
-  courseCode: 'Course code',
+  // As the column that sorts by it: department, course and section code together.
+  courseCode: 'Section',
   courseName: 'Course name',
   sectionCode: 'Section code',
   termName: 'Term',
