@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
 import { plural } from '../../../lib/format.ts';
 import { AdoptionButtons, type AdoptionCardActions } from './adoption-buttons.tsx';
-import { MessagingStatusChip } from './adoption-chips.tsx';
+import { ImportedChip, MessagingStatusChip } from './adoption-chips.tsx';
 import { adoptionFlags, adoptionTypeLabel, coverageLabel, materialOf } from './adoption-format.ts';
 
 interface AdoptionTableProps {
@@ -106,6 +106,11 @@ function AdoptionRow(props: {
         <Box sx={{ fontWeight: 600 }}>{material.description}</Box>
         {byLine && <Secondary>{byLine}</Secondary>}
         {material.proposed && <Secondary>Proposed title</Secondary>}
+        {adoption.source === 'IMPORT' && (
+          <Box sx={{ mt: 0.5 }}>
+            <ImportedChip adoption={adoption} />
+          </Box>
+        )}
         {phone && (
           <>
             <Secondary>

@@ -19,6 +19,8 @@ function reader(n: number): AdoptionMaterialDTO {
     ...CELL_BIOLOGY,
     adoptionMaterialId: 200 + n,
     title: CELL_BIOLOGY.title && { ...CELL_BIOLOGY.title, description: `Biology Reader ${n}` },
+    // One came from an imported file: the table marks it as the card does.
+    source: n === 1 ? 'IMPORT' : 'PORTAL',
   };
 }
 
@@ -74,6 +76,9 @@ describe('Course detail: the adoptions as a table', () => {
     const notebook = within(sectionTable).getByRole('row', { name: /^Lab Notebook/ });
     expect(notebook).toHaveTextContent('Response required');
     expect(notebook).toHaveTextContent('Also listed under Needing a response.');
+    const imported = within(sectionTable).getByRole('row', { name: /^Biology Reader 1/ });
+    expect(within(imported).getByText('Imported', { exact: true })).toBeVisible();
+    expect(row).not.toHaveTextContent('Imported');
 
     await userEvent.setup().click(within(views).getByRole('button', { name: 'Cards' }));
     await waitFor(() => expect(screen.queryAllByRole('table', { name: /adoptions/ })).toEqual([]));
