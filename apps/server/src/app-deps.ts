@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { BackgroundTasks } from './lib/background-tasks.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Monitoring } from './lib/monitoring.ts';
 import type { AttemptThrottle } from './modules/throttle/index.ts';
 
 /**
@@ -21,4 +22,6 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** The clock, injectable for tests. */
   now: () => Date;
+  /** What GET /metrics reports (lib/monitoring.ts); counts nothing without METRICS_TOKEN. */
+  monitoring: Monitoring;
 }

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMonitoring, type Monitoring, type PoolStats } from './lib/monitoring.ts';
 import { AttemptThrottle } from './modules/throttle/index.ts';
 import {
   accountModule,
@@ -19,6 +20,7 @@ import { registerGrants, permissionsModule } from './modules/permissions/index.t
 import { portalModule, WebsiteResolver } from './modules/portal/index.ts';
 import { researchModule } from './modules/research/index.ts';
 import { metricsModule } from './modules/metrics/index.ts';
+import { monitoringModule } from './modules/monitoring/index.ts';
 import { dataModule } from './modules/data/index.ts';
 import { fundingModule } from './modules/funding/index.ts';
 import { samlModule } from './modules/saml/index.ts';
@@ -26,6 +28,7 @@ import { studentsModule } from './modules/students/index.ts';
 import { printModule } from './modules/print/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
+import { countedMailer, registerMonitoring } from './plugins/monitoring.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -49,6 +52,12 @@ export interface BuildAppOptions {
    * check every answer against the OpenAPI document).
    */
   instrument?: (app: FastifyInstance) => void;
+  /** Which engine the db is, for GET /metrics' labels (from DATABASE_URL when not given). */
+  engine?: 'pglite' | 'postgres';
+  /** The PostgreSQL pool's connections, for GET /metrics (none on PGlite). */
+  poolStats?: () => PoolStats;
+  /** Replace the app's monitoring (made from the config otherwise). */
+  monitoring?: Monitoring;
 }
 
 /**
@@ -67,6 +76,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   options.instrument?.(app);
 
+  const monitoring =
+    options.monitoring ??
+    (await createMonitoring(Boolean(options.config.metricsToken), {
+      engine: options.engine ?? (options.config.databaseUrl ? 'postgres' : 'pglite'),
+      poolStats: options.poolStats,
+    }));
+  // Before any module: its hooks must see every route.
+  registerMonitoring(app, monitoring);
+  const background = options.background ?? new BackgroundTasks(app.log);
+  background.observe((name, outcome, seconds) => monitoring.jobRun(name, outcome, seconds));
   const throttle = new AttemptThrottle(options.db, options.throttleClock ?? (() => new Date()));
   const deps: AppDeps = {
     db: options.db,
@@ -75,9 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signInLimiter: new SignInLimiter(throttle),
     resetLimiter: new ResetRateLimiter(throttle),
     throttle,
-    mailer: options.mailer ?? createMailer(options.config, app.log),
-    background: options.background ?? new BackgroundTasks(app.log),
+    mailer: countedMailer(options.mailer ?? createMailer(options.config, app.log), monitoring),
+    background,
     now: options.now ?? (() => new Date()),
+    monitoring,
     sendPasswordSetupEmail: (input) => sendPasswordSetupEmail(deps, input),
   };
   app.addHook('onClose', () => deps.background.stop());
@@ -90,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app);
 
   await app.register(healthModule(deps), { prefix: HEALTH_BASE });
+  await app.register(monitoringModule(deps));
   // The portal's calls stand under two roots (site-config and the API): no common prefix.
   await app.register(portalModule(deps));
   for (const module of [

@@ -48,6 +48,12 @@ const envSchema = z.object({
     .default('on')
     .transform((v) => v === 'on'),
   WEB_DIST: z.string().trim().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(24, 'must be at least 24 characters (or leave it unset: no /metrics)')
+      .optional(),
+  ),
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
@@ -99,6 +105,11 @@ export interface Config {
    * every client has the proxy's address and one address's limit would be the whole site's.
    */
   trustProxy: string[] | undefined;
+  /**
+   * METRICS_TOKEN (unset by default): turns on GET /metrics (Prometheus text format), answered
+   * only to `Authorization: Bearer <token>`. Unset, the counters are not kept and /metrics is 404.
+   */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -141,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     rentalReminders: e.RENTAL_REMINDERS,
     webDist: resolve(baseDir, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

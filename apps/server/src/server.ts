@@ -63,7 +63,13 @@ async function main(): Promise<void> {
   const idpLock = await database.tryHoldLock(DEV_IDP_LOCK);
   const devIdp = idpLock ? await startDevIdpIfWanted(database.db, config.dataDir, logger) : null;
   if (!idpLock) logger.info('another process runs the development IdP');
-  const app = await buildApp({ db: database.db, config, logger });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    logger,
+    engine: database.engine,
+    poolStats: database.poolStats?.bind(database),
+  });
 
   const listening = await listen(app, config.host, config.port);
   let closing = false;

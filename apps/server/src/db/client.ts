@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { PoolStats } from '../lib/monitoring.ts';
 import { createPool, type PoolErrorListener } from './pool.ts';
 import * as schema from './schema/index.ts';
 
@@ -33,6 +34,8 @@ export interface Database {
   tryHoldLock(name: string): Promise<{ release(): Promise<void> } | null>;
   /** Runs one statement straight through the driver (pg pool or PGlite), bypassing drizzle. */
   rawQuery(sql: string, params: unknown[]): Promise<unknown>;
+  /** PostgreSQL only: the pool's connections right now (GET /metrics). */
+  poolStats?(): PoolStats;
   /** PGlite only: a snapshot of the whole database, for `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -98,6 +101,12 @@ export async function createDb(options: DbOptions): Promise<Database> {
       exclusive: (work) => withAdvisoryLock(pool, STARTUP_LOCK, () => work()),
       tryHoldLock: (name) => tryHoldAdvisoryLock(pool, name),
       rawQuery: (text, params) => pool.query(text, params),
+      poolStats: () => ({
+        size: pool.options.max ?? 0,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
     try {

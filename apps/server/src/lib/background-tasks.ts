@@ -1,3 +1,5 @@
+export type TaskObserver = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;
+
 /**
  * Work started after a request has been answered (e-mail, mostly), tracked so that shutdown and
  * tests can wait for it. A failure is logged, never thrown at anyone.
@@ -14,15 +16,26 @@ export class BackgroundTasks {
     return this.stopping.signal;
   }
 
+  private observer: TaskObserver | null = null;
+
   constructor(private readonly log: { error(obj: object, msg: string): void }) {}
+
+  /** Told how each task ended and how long it took (the app's monitoring). */
+  observe(observer: TaskObserver): void {
+    this.observer = observer;
+  }
 
   run(name: string, work: () => Promise<void>): void {
     const task = (async () => {
+      const start = process.hrtime.bigint();
+      let outcome: 'ok' | 'failed' = 'ok';
       try {
         await work();
       } catch (error) {
+        outcome = 'failed';
         this.log.error({ err: error, task: name }, `${name} failed`);
       }
+      this.observer?.(name, outcome, Number(process.hrtime.bigint() - start) / 1e9);
     })();
     this.running.add(task);
     void task.finally(() => this.running.delete(task));

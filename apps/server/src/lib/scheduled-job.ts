@@ -1,7 +1,10 @@
 import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
+import { NO_MONITORING, secondsSince } from './monitoring.ts';
 
 export interface ScheduledJob {
+  /** Its name in the job metrics (GET /metrics). */
+  name: string;
   /** The schedule, a cron pattern in UTC. */
   cron: string;
   /** The wait for the first run after the server starts listening (a server that was down catches up). */
@@ -23,10 +26,19 @@ export function registerScheduledJob(app: FastifyInstance, job: ScheduledJob): v
   let firstRun: NodeJS.Timeout | null = null;
   let closed = false;
 
+  // An app built without monitoring (a bare Fastify in a test) counts nothing.
+  const monitoring = app.hasDecorator('monitoring') ? app.monitoring : NO_MONITORING;
   const run = (): Promise<void> => {
+    const start = process.hrtime.bigint();
     running ??= job
       .work()
-      .catch((error: unknown) => app.log.error({ err: error }, job.failure))
+      .then(
+        () => monitoring.jobRun(job.name, 'ok', secondsSince(start)),
+        (error: unknown) => {
+          app.log.error({ err: error }, job.failure);
+          monitoring.jobRun(job.name, 'failed', secondsSince(start));
+        },
+      )
       .finally(() => {
         running = null;
       });

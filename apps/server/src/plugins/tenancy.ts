@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HEALTH_BASE } from '@csp/contracts';
+import { HEALTH_BASE, METRICS_PATH } from '@csp/contracts';
 import { hostSearchString } from '../lib/request-context.ts';
 import type { WebsiteResolver } from '../modules/portal/index.ts';
 
@@ -7,9 +7,10 @@ import type { WebsiteResolver } from '../modules/portal/index.ts';
 export function registerTenancy(app: FastifyInstance, websites: WebsiteResolver): void {
   app.decorateRequest('website', null);
   app.addHook('onRequest', async (request) => {
-    // Health checks come from process managers under any host, and liveness must not need the
-    // database that resolving a website reads.
+    // Health checks and metric scrapes come from process managers and monitoring systems under
+    // any host, and neither must need the database that resolving a website reads.
     if (request.url.startsWith(`${HEALTH_BASE}/`)) return;
+    if (request.url.split('?')[0] === METRICS_PATH) return;
     request.website = await websites.resolve(hostSearchString(request));
   });
 }

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rentalReminders: false,
     webDist: join(tmpdir(), `csp-test-no-web-${randomBytes(4).toString('hex')}`),
     trustProxy: undefined,
+    metricsToken: undefined,
     ...overrides,
   };
 }
@@ -75,6 +76,8 @@ export async function createTestApp(
   const background = buildOptions.background ?? new BackgroundTasks(console);
   const app = await buildApp({
     instrument: checkAnswersAgainstDocument,
+    poolStats: database.poolStats?.bind(database),
+    engine: database.engine,
     ...buildOptions,
     background,
     db: database.db,

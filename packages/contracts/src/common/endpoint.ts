@@ -12,6 +12,8 @@ export const FILE_MEDIA_TYPES = {
   csv: 'text/csv',
   xlsx: XLSX_CONTENT_TYPE,
   samlMetadata: 'application/samlmetadata+xml',
+  /** Prometheus' text exposition format (version 0.0.4). */
+  prometheus: 'text/plain',
   /** Any image (a website's logo files are PNG, JPEG, SVG...). */
   image: 'image/*',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.ts';
+import { endpoint, FILE_MEDIA_TYPES } from '../common/endpoint.ts';
 
 /** Health paths sit outside the API prefix: they are for process managers and load balancers. */
 export const HEALTH_BASE = '/health';
@@ -31,4 +31,18 @@ export const readiness = endpoint({
   auth: false,
   access: { kind: 'public' },
   response: readinessReport,
+});
+
+/** Where a monitoring system scrapes the portal's counters (Prometheus' customary path). */
+export const METRICS_PATH = '/metrics';
+
+export const prometheusMetrics = endpoint({
+  method: 'GET',
+  path: METRICS_PATH,
+  summary:
+    "The portal's counters in Prometheus' text format: requests, database pool, jobs, imports, e-mail. Only with METRICS_TOKEN set, to `Authorization: Bearer <token>` (401 otherwise); 404 when it is not set",
+  auth: false,
+  access: { kind: 'public', credentials: true },
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.prometheus },
 });

@@ -6,6 +6,7 @@
 export { refuseUnknownRecipients, unknownRecipientsMessage } from './recipients.ts';
 export {
   MAIL_LIMITS,
+  MailLimitError,
   mailLimitKeys,
   takeMailAllowance,
   type MailAllowance,

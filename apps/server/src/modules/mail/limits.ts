@@ -99,6 +99,17 @@ export function mailLimitKeys(kind: MailKind, who: MailSenderKeys): MailLimitKey
   return keys;
 }
 
+/** A send the hourly limits refused (429): monitoring counts these by `kind`. */
+export class MailLimitError extends AppError {
+  constructor(
+    readonly kind: MailKind,
+    message: string,
+    retryAfter: string,
+  ) {
+    super(429, message, undefined, { 'retry-after': retryAfter });
+  }
+}
+
 /** A send counted against its limits; given back when nothing was sent after all. */
 export interface MailAllowance {
   refund(): Promise<void>;
@@ -125,7 +136,8 @@ export async function takeMailAllowance(
     const max = (own ?? refused[0] ?? keys[0]!).limit.max;
     const wait = describeWait(result.waitMs);
     const next = limits.instead ? `${limits.instead}, or try again` : 'Try again';
-    throw AppError.tooMany(
+    throw new MailLimitError(
+      kind,
       `${subject} ${limits.done(max)} in the last hour. ${next} in ${wait}.`,
       retryAfterSeconds(result.waitMs),
     );

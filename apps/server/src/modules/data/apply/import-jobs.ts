@@ -13,6 +13,7 @@ import { formatForCheck } from './check-columns.ts';
 import { mappedFormat } from '../feeds/column-mapping.ts';
 import type { Progress } from '../import-summary.ts';
 import type { ImportJob } from './import-job.ts';
+import { secondsSince } from '../../../lib/monitoring.ts';
 import { HeaderError } from '../checks/row-mapper.ts';
 
 export { importJobOf, type ImportJob } from './import-job.ts';
@@ -101,7 +102,8 @@ export class ImportJobs {
   private checks: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'background' | 'now'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'background' | 'now'> &
+      Partial<Pick<AppDeps, 'monitoring'>>,
     private readonly log: FastifyBaseLogger,
     private readonly steps: ImportSteps = REAL_STEPS,
   ) {}
@@ -128,16 +130,33 @@ export class ImportJobs {
     this.deps.background.run('data import apply', () => this.runApply(job, checked));
   }
 
+  /** Tells monitoring, once, how a check or an apply of `job` ended and the rows it read. */
+  private counted(job: ImportJob, step: 'check' | 'apply') {
+    const start = process.hrtime.bigint();
+    return (outcome: string, rows: number) =>
+      this.deps.monitoring?.importRun({
+        format: job.formatId,
+        step,
+        outcome,
+        rows,
+        seconds: secondsSince(start),
+      });
+  }
+
   /** `notice`: what the report says above a valid check's figures (why it was checked again). */
   private async runCheck(job: ImportJob, notice: string | null): Promise<void> {
     const { db } = this.deps;
     let saved = 0;
+    const counted = this.counted(job, 'check');
     try {
       const source = importSource(job, () => true, this.deps.now());
       if (!job.columns) {
         const format = await this.steps.formatForCheck(db, job, source.mapping, source.path);
         // Its columns are the data manager's to match: the file waits, unchecked.
-        if (!format) return;
+        if (!format) {
+          counted('needs-mapping', 0);
+          return;
+        }
         source.mapping = format;
       }
       const result = await this.steps.runImport({
@@ -154,6 +173,7 @@ export class ImportJobs {
         keepIssues: (issues) => this.steps.insertIssues(db, job.importId, issues),
       });
       const valid = result.rowsValid > 0;
+      counted(valid ? 'valid' : 'invalid', result.rowsRead);
       await this.steps.updateImport(db, job.importId, {
         ...result,
         status: valid ? 'VALIDATED' : 'INVALID',
@@ -178,6 +198,7 @@ export class ImportJobs {
         });
       }
     } catch (error) {
+      counted(isFileProblem(error) ? 'invalid' : 'failed', 0);
       if (!isFileProblem(error)) this.log.error({ err: error, importId: job.importId }, 'import check failed');
       await this.steps.updateImport(db, job.importId, {
         status: isFileProblem(error) ? 'INVALID' : 'FAILED',
@@ -199,8 +220,9 @@ export class ImportJobs {
     const { db } = this.deps;
     let fileDone = false;
     let recheck = false;
+    const counted = this.counted(job, 'apply');
     try {
-      await this.steps.runImport({
+      const applied = await this.steps.runImport({
         db,
         ...importSource(job, existsSync, this.deps.now()),
         mode: 'apply',
@@ -229,7 +251,9 @@ export class ImportJobs {
         },
       });
       fileDone = true;
+      counted('applied', applied.rowsRead);
     } catch (error) {
+      counted(error instanceof StoreChanged ? 'store-changed' : 'failed', 0);
       if (error instanceof StoreChanged) {
         // Checked again with its file; unless another apply of it committed first (APPLIED:
         // the file is done with) or a starting server released it (VALIDATED: kept).

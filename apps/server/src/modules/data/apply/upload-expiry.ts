@@ -29,6 +29,7 @@ export async function expireUnappliedUploads(db: AppDeps['db'], now: Date): Prom
  */
 export function registerUploadExpiry(app: FastifyInstance, deps: AppDeps): void {
   registerScheduledJob(app, {
+    name: 'upload-expiry',
     cron: EXPIRY_CRON,
     firstRunDelayMs: FIRST_RUN_DELAY_MS,
     failure: 'expiring unapplied uploads failed',

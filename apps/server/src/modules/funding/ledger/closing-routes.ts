@@ -36,6 +36,7 @@ export function registerClosingRoutes(app: FastifyInstance, deps: AppDeps): void
 
 function registerClosingSchedule(app: FastifyInstance, deps: AppDeps): void {
   registerScheduledJob(app, {
+    name: 'funding-closing',
     cron: CLOSING_CRON,
     firstRunDelayMs: FIRST_RUN_DELAY_MS,
     failure: 'funding closing failed',

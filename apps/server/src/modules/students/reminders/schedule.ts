@@ -27,6 +27,7 @@ export function registerReminderSchedule(
 ): void {
   if (!deps.config.rentalReminders) return;
   registerScheduledJob(app, {
+    name: 'rental-reminders',
     cron: REMINDER_CRON,
     firstRunDelayMs: options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS,
     failure: 'rental reminders failed',
