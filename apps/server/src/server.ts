@@ -11,6 +11,11 @@ import { resolveSigningSecret } from './modules/account/index.ts';
 
 /** Only one process of a deployment runs the development identity provider. */
 const DEV_IDP_LOCK = 'campus-store-portal:dev-idp';
+/**
+ * How long SIGTERM or SIGINT may take: requests in flight and long work stop at their next safe
+ * point well within it (an import at its next row); under systemd's default 90 s stop timeout.
+ */
+const SHUTDOWN_DEADLINE_MS = 30_000;
 
 function readConfig(): EnvConfig {
   try {
@@ -77,12 +82,22 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    // Past the deadline the process ends as if it had crashed: an apply's transaction rolls
+    // back and the next start releases the imports (restart-recovery.ts). It exits 1 to say so.
+    const deadline = setTimeout(() => {
+      logger.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
     try {
       await listening.closeExtra();
       await devIdp?.close();
       await idpLock?.release();
+      // Stops accepting, answers the requests in flight, tells long work (imports, voucher
+      // mailings) to stop at a safe point and waits for it, then the scheduled jobs' runs.
       await app.close();
       await database.close();
+      logger.info({ signal }, 'shut down cleanly');
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');

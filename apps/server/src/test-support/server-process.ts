@@ -24,9 +24,21 @@ export function httpCall(
   port: number,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; host?: string; timeoutMs?: number } = {},
+  options: {
+    body?: unknown;
+    /** A body sent as it is (a CSV upload) with this content type, instead of JSON. */
+    raw?: { body: string; contentType: string };
+    token?: string;
+    host?: string;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Reply> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const payload = options.raw
+    ? options.raw.body
+    : options.body === undefined
+      ? undefined
+      : JSON.stringify(options.body);
+  const contentType = options.raw?.contentType ?? 'application/json';
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -37,7 +49,7 @@ export function httpCall(
         timeout: options.timeoutMs,
         headers: {
           host: options.host ?? `localhost:${port}`,
-          ...(payload && { 'content-type': 'application/json' }),
+          ...(payload && { 'content-type': contentType }),
           ...(options.token && { [AUTH_HEADER]: options.token }),
         },
       },
@@ -69,13 +81,20 @@ export interface ServerProcess {
   output: string[];
   /** Whether it has exited (crashed, unless we stopped it). */
   exited(): boolean;
-  /** SIGTERM, then waits for the exit; removes its data folder. */
-  stop(): Promise<void>;
+  /** Its data folder (the embedded database and uploads). */
+  dataDir: string;
+  /** SIGTERM, then waits for the exit; removes its data folder unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Resolves with the exit code (null for a signal) once the process has exited. */
+  exit: Promise<number | null>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { dataDir?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'csp-server-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'csp-server-'));
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
@@ -94,19 +113,18 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     port,
     child,
     output,
+    dataDir,
+    exit,
     exited: () => child.exitCode !== null || child.signalCode !== null,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exit;
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

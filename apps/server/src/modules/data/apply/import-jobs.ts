@@ -8,38 +8,17 @@ import { formatById } from '../feeds/import-formats.ts';
 import { insertIssues, releaseFailedApply, saveProgress, updateImport } from '../import-repository.ts';
 import { recheckAfterApply } from '../import-state-repository.ts';
 import { saveColumnTemplate } from '../column-mapping-repository.ts';
-import { runImport, type RunResult } from './import-run.ts';
+import { ImportInterrupted, runImport } from './import-run.ts';
 import { formatForCheck } from './check-columns.ts';
 import { mappedFormat } from '../feeds/column-mapping.ts';
 import type { Progress } from '../import-summary.ts';
 import type { ImportJob } from './import-job.ts';
 import { secondsSince } from '../../../lib/monitoring.ts';
 import { HeaderError } from '../checks/row-mapper.ts';
+import { sameFigures, StoreChanged, type CheckedFigures } from './checked-figures.ts';
 
 export { importJobOf, type ImportJob } from './import-job.ts';
-
-/** What the check said applying would do: the figures the data manager confirmed. */
-export type CheckedFigures = Pick<
-  RunResult,
-  'rowsValid' | 'rowsRejected' | 'rowsWarned' | 'added' | 'updated' | 'unchanged' | 'entities'
->;
-
-const FIGURES = ['rowsValid', 'rowsRejected', 'rowsWarned', 'added', 'updated', 'unchanged'] as const;
-
-/** Per kind of record, in order (the stored copy is jsonb, whose keys come back reordered). */
-const entityFigures = (entities: CheckedFigures['entities']) =>
-  entities.map((e) => `${e.entity}:${e.added}:${e.updated}:${e.unchanged}`).join('|');
-
-/** Whether an apply would do exactly what its check said (per row and per kind of record). */
-function sameFigures(done: RunResult, checked: CheckedFigures): boolean {
-  return (
-    FIGURES.every((name) => done[name] === checked[name]) &&
-    entityFigures(done.entities) === entityFigures(checked.entities)
-  );
-}
-
-/** The store changed between the check and the apply: the apply's figures are not the check's. */
-class StoreChanged extends Error {}
+export type { CheckedFigures } from './checked-figures.ts';
 
 /**
  * What a pass reads of a job: its mapping and its stored file, which `usable` accepts (a
@@ -163,6 +142,7 @@ export class ImportJobs {
         db,
         ...source,
         mode: 'dry',
+        signal: this.deps.background.signal,
         onProgress: async (done, total) => {
           this.progress.set(job.importId, { done, total });
           if (done - saved >= SAVE_PROGRESS_EVERY) {
@@ -198,11 +178,18 @@ export class ImportJobs {
         });
       }
     } catch (error) {
-      counted(isFileProblem(error) ? 'invalid' : 'failed', 0);
-      if (!isFileProblem(error)) this.log.error({ err: error, importId: job.importId }, 'import check failed');
+      const interrupted = error instanceof ImportInterrupted;
+      counted(isFileProblem(error) ? 'invalid' : interrupted ? 'interrupted' : 'failed', 0);
+      if (!isFileProblem(error) && !interrupted) {
+        this.log.error({ err: error, importId: job.importId }, 'import check failed');
+      }
       await this.steps.updateImport(db, job.importId, {
         status: isFileProblem(error) ? 'INVALID' : 'FAILED',
-        errorMessage: isFileProblem(error) ? error.message : M.checkFailed,
+        errorMessage: isFileProblem(error)
+          ? error.message
+          : interrupted
+            ? M.interruptedCheck
+            : M.checkFailed,
         storedPath: null,
       });
       await removeUpload(job.storedPath);
@@ -226,6 +213,7 @@ export class ImportJobs {
         db,
         ...importSource(job, existsSync, this.deps.now()),
         mode: 'apply',
+        signal: this.deps.background.signal,
         onProgress: (done, total) => void this.progress.set(job.importId, { done, total }),
         keepIssues: null,
         onApplied: async (tx, result) => {
@@ -253,7 +241,17 @@ export class ImportJobs {
       fileDone = true;
       counted('applied', applied.rowsRead);
     } catch (error) {
-      counted(error instanceof StoreChanged ? 'store-changed' : 'failed', 0);
+      const interrupted = error instanceof ImportInterrupted;
+      counted(
+        error instanceof StoreChanged ? 'store-changed' : interrupted ? 'interrupted' : 'failed',
+        0,
+      );
+      if (interrupted) {
+        // Shutting down: the transaction rolled back whole; the import can be applied again.
+        this.log.info({ importId: job.importId }, 'import apply stopped for shutdown');
+        await this.steps.releaseFailedApply(db, job.importId, M.interruptedApply);
+        return;
+      }
       if (error instanceof StoreChanged) {
         // Checked again with its file; unless another apply of it committed first (APPLIED:
         // the file is done with) or a starting server released it (VALIDATED: kept).

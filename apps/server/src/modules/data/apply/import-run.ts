@@ -18,6 +18,16 @@ import { StoreCatalog } from './store-catalog.ts';
 import { StudentsRun } from '../feeds/students-kind.ts';
 import { TableGrowth } from './table-growth.ts';
 
+/**
+ * The server is shutting down: the run stops at the next row, before anything more is read or
+ * written (an apply's transaction rolls back whole), and its job releases the import.
+ */
+export class ImportInterrupted extends Error {
+  constructor() {
+    super('the server is shutting down');
+  }
+}
+
 /** Rows per look-up batch (pass 1) and per compare-and-write chunk (pass 2). */
 export const CHUNK_ROWS = 5000;
 
@@ -33,6 +43,8 @@ export interface RunOptions {
   mode: Mode;
   /** The import being run (imported records carry it). */
   origin: ImportOrigin;
+  /** Aborted when the server shuts down: the run throws ImportInterrupted at the next row. */
+  signal?: AbortSignal;
   /** Rows done of the rows to do; the total is null while the first pass counts them. */
   onProgress(done: number, total: number | null): void | Promise<void>;
   /** Where validation keeps the first issues (applying has kept them already: null). */
@@ -167,6 +179,7 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
   };
   for await (const row of dataRows(o, onHeader)) {
     if (!mapper || !kind) throw new Error('no header');
+    if (o.signal?.aborted) throw new ImportInterrupted();
     rowsRead++;
     const extra = extraCells(row, headerWidth, o.fileType);
     if (extra.length > 0) {
@@ -192,6 +205,7 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
   const takeAll = async (db: Db) => {
     let done = 0;
     for await (const row of dataRows(o, () => undefined)) {
+      if (o.signal?.aborted) throw new ImportInterrupted();
       done++;
       if (recorder.rejectedRows.has(row.rowNumber)) continue;
       const { values, issues } = rowMapper.map(row.cells);

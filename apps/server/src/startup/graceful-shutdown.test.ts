@@ -1,0 +1,140 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  applyImport,
+  fillPath,
+  getImport,
+  login,
+  uploadImport,
+  type ImportSummary,
+  type SessionResponse,
+} from '@csp/contracts';
+import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts.ts';
+import { DATA_MESSAGES } from '../modules/data/data-messages.ts';
+import { createTestDatabase, testEngines } from '../test-support/test-database.ts';
+import {
+  httpCall,
+  startServerProcess,
+  waitReady,
+  type ServerProcess,
+} from '../test-support/server-process.ts';
+
+const engines = await testEngines();
+
+/** Enough products that applying them takes seconds on either engine. */
+const ROWS = 40_000;
+
+/** A valid ISBN-13 for each number (978, nine digits, the check digit). */
+function isbn(n: number): string {
+  const body = `978${String(n).padStart(9, '0')}`;
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+const productsCsv = () =>
+  [
+    'isbn,isbn10,title,author,edition,publisher,list_price',
+    ...Array.from(
+      { length: ROWS },
+      (_, i) => `${isbn(i + 1)},,Shutdown Test Book ${i + 1},Author ${i},1st,Press,19.95`,
+    ),
+  ].join('\n');
+
+async function signIn(server: ServerProcess): Promise<SessionResponse> {
+  const cma = DEMO_ACCOUNTS.find((a) => a.userName === 'cma@demo-university.edu')!;
+  const res = await httpCall(server.port, login.method, login.path, {
+    body: { userName: cma.userName, password: cma.password },
+  });
+  expect(res.status, res.body).toBe(200);
+  return res.json<SessionResponse>();
+}
+
+async function importOf(server: ServerProcess, session: SessionResponse, importId: number) {
+  const path = fillPath(getImport.path, { userAccountId: session.accountId, importId });
+  const res = await httpCall(server.port, 'GET', path, { token: session.token });
+  expect(res.status, res.body).toBe(200);
+  return res.json<ImportSummary>();
+}
+
+/** Polls the import until `done` holds of it (each poll is a real request; no fixed wait). */
+async function until(
+  server: ServerProcess,
+  session: SessionResponse,
+  importId: number,
+  done: (i: ImportSummary) => boolean,
+): Promise<ImportSummary> {
+  for (;;) {
+    const summary = await importOf(server, session, importId);
+    if (done(summary)) return summary;
+    if (server.exited()) throw new Error(`server exited:\n${server.output.join('')}`);
+  }
+}
+
+describe.each(engines)('SIGTERM during an import apply (%s)', (engine) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('stops at a safe point, exits 0, and after a restart the import applies whole', async () => {
+    const env: Record<string, string> = { LOG_LEVEL: 'info', RENTAL_REMINDERS: 'off' };
+    if (engine === 'postgres') {
+      // A migrated, empty database of its own (dropped at the end, after both servers stop).
+      const database = await createTestDatabase('postgres');
+      cleanups.push(() => database.close());
+      env['DATABASE_URL'] = database.url!;
+    }
+    const first = await startServerProcess(env);
+    cleanups.push(() => first.stop());
+    await waitReady(first, 120_000);
+    let session = await signIn(first);
+
+    const upload = await httpCall(
+      first.port,
+      'POST',
+      `${fillPath(uploadImport.path, { userAccountId: session.accountId })}?formatId=products-prices&fileName=products.csv`,
+      { token: session.token, raw: { body: productsCsv(), contentType: 'text/csv' } },
+    );
+    expect(upload.status, upload.body).toBe(202);
+    const { importId } = upload.json<ImportSummary>();
+    const checked = await until(first, session, importId, (i) => i.status !== 'VALIDATING');
+    expect(checked).toMatchObject({ status: 'VALIDATED', rowsValid: ROWS, added: ROWS });
+
+    const apply = await httpCall(
+      first.port,
+      applyImport.method,
+      fillPath(applyImport.path, { userAccountId: session.accountId, importId }),
+      { token: session.token },
+    );
+    expect(apply.status, apply.body).toBe(202);
+    // PostgreSQL answers while the apply's transaction is open: wait until rows are written in
+    // it. (PGlite serves one transaction at a time: there the apply has just begun.)
+    if (engine === 'postgres') {
+      await until(first, session, importId, (i) => (i.progress?.done ?? 0) > 0);
+    }
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    const log = first.output.join('');
+    expect(log).toContain('import apply stopped for shutdown');
+    expect(log).toContain('shut down cleanly');
+
+    const second = await startServerProcess(env, { dataDir: first.dataDir });
+    cleanups.push(() => second.stop());
+    await waitReady(second, 120_000);
+    session = await signIn(second);
+    // Nothing of the stopped apply was kept, and the import can be applied again.
+    expect(await importOf(second, session, importId)).toMatchObject({
+      status: 'VALIDATED',
+      errorMessage: DATA_MESSAGES.interruptedApply,
+    });
+    const again = await httpCall(
+      second.port,
+      applyImport.method,
+      fillPath(applyImport.path, { userAccountId: session.accountId, importId }),
+      { token: session.token },
+    );
+    expect(again.status, again.body).toBe(202);
+    // Its figures must equal the check's or it would be checked again: nothing was half-kept.
+    const applied = await until(second, session, importId, (i) => i.status !== 'APPLYING');
+    expect(applied).toMatchObject({ status: 'APPLIED', added: ROWS, updated: 0 });
+  }, 400_000);
+});
