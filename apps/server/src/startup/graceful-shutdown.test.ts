@@ -1,15 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   applyImport,
+  emailSourceVouchers,
   fillPath,
+  getFundingSources,
   getImport,
+  getVoucherMailing,
   login,
   uploadImport,
   type ImportSummary,
   type SessionResponse,
+  type VoucherMailing,
 } from '@csp/contracts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts.ts';
 import { DATA_MESSAGES } from '../modules/data/data-messages.ts';
+import { startSmtpCapture } from '../test-support/smtp-capture.ts';
 import { createTestDatabase, testEngines } from '../test-support/test-database.ts';
 import {
   httpCall,
@@ -136,5 +141,98 @@ describe.each(engines)('SIGTERM during an import apply (%s)', (engine) => {
     // Its figures must equal the check's or it would be checked again: nothing was half-kept.
     const applied = await until(second, session, importId, (i) => i.status !== 'APPLYING');
     expect(applied).toMatchObject({ status: 'APPLIED', added: ROWS, updated: 0 });
+  }, 400_000);
+});
+
+/** A source of the demo store with vouchers left to e-mail, and its mailing figures. */
+async function sourceToMail(server: ServerProcess, session: SessionResponse) {
+  const params = { userAccountId: session.accountId };
+  const list = await httpCall(server.port, 'GET', fillPath(getFundingSources.path, params), {
+    token: session.token,
+  });
+  expect(list.status, list.body).toBe(200);
+  for (const { sourceId } of list.json<{ sources: { sourceId: number }[] }>().sources) {
+    const mailing = await voucherMailing(server, session, sourceId);
+    if (mailing.unsent >= 5) return { sourceId, mailing };
+  }
+  throw new Error('no demo funding source has five vouchers to e-mail');
+}
+
+async function voucherMailing(server: ServerProcess, session: SessionResponse, sourceId: number) {
+  const path = fillPath(getVoucherMailing.path, { userAccountId: session.accountId, sourceId });
+  const res = await httpCall(server.port, 'GET', path, { token: session.token });
+  expect(res.status, res.body).toBe(200);
+  return res.json<VoucherMailing>();
+}
+
+describe.each(engines)('SIGTERM during a voucher mailing (%s)', (engine) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('stops between two e-mails, exits 0, and after a restart no student is mailed twice', async () => {
+    const smtp = await startSmtpCapture();
+    cleanups.push(() => smtp.close());
+    const env: Record<string, string> = {
+      LOG_LEVEL: 'info',
+      RENTAL_REMINDERS: 'off',
+      SMTP_URL: smtp.url,
+    };
+    if (engine === 'postgres') {
+      const database = await createTestDatabase('postgres');
+      cleanups.push(() => database.close());
+      env['DATABASE_URL'] = database.url!;
+    }
+    const first = await startServerProcess(env);
+    cleanups.push(() => first.stop());
+    await waitReady(first, 120_000);
+    let session = await signIn(first);
+    const { sourceId, mailing: before } = await sourceToMail(first, session);
+    const email = () =>
+      httpCall(
+        first.port,
+        emailSourceVouchers.method,
+        fillPath(emailSourceVouchers.path, { userAccountId: session.accountId, sourceId }),
+        { token: session.token },
+      );
+
+    // The third message waits at the mail server: the run is mid-send when SIGTERM comes.
+    const slow = smtp.holdAfter(3);
+    const started = await email();
+    expect(started.status, started.body).toBe(202);
+    await slow.holding;
+    first.child.kill('SIGTERM');
+    slow.release();
+    expect(await first.exit).toBe(0);
+    expect(first.output.join('')).toContain('shut down cleanly');
+    const sentBefore = smtp.messages.length;
+    // It stopped mid-run: the held message went out, the ones after it did not.
+    expect(sentBefore).toBeGreaterThanOrEqual(3);
+    expect(sentBefore).toBeLessThan(before.unsent);
+
+    const second = await startServerProcess(env, { dataDir: first.dataDir });
+    cleanups.push(() => second.stop());
+    await waitReady(second, 120_000);
+    session = await signIn(second);
+    // The stopped run recorded what it sent and released the rest.
+    const after = await voucherMailing(second, session, sourceId);
+    expect(after).toMatchObject({ sending: 0, emailed: before.emailed + sentBefore });
+    expect(after.unsent).toBe(before.unsent - sentBefore);
+    const rest = await httpCall(
+      second.port,
+      emailSourceVouchers.method,
+      fillPath(emailSourceVouchers.path, { userAccountId: session.accountId, sourceId }),
+      { token: session.token },
+    );
+    expect([200, 202]).toContain(rest.status);
+    for (;;) {
+      const now = await voucherMailing(second, session, sourceId);
+      if (now.unsent === 0 && now.sending === 0) break;
+    }
+    // Every voucher went out once: as many messages as vouchers, each to another student.
+    const recipients = smtp.messages.flatMap((m) => m.to);
+    expect(recipients).toHaveLength(before.unsent);
+    expect(new Set(recipients).size).toBe(before.unsent);
   }, 400_000);
 });

@@ -15,6 +15,11 @@ export interface SmtpCapture {
   messages: CapturedMail[];
   /** Recipients the server refuses (550), as a mail server does an unknown mailbox. */
   refuse: Set<string>;
+  /**
+   * From the `after`-th message on, each message's acceptance waits until `release()`: a
+   * sender stays mid-send, as with a slow mail server. `holding` resolves once one waits.
+   */
+  holdAfter(after: number): { holding: Promise<void>; release(): void };
   /** Resolves with the first message to `to` not yet taken, waiting up to `timeoutMs`. */
   take(to: string, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -25,6 +30,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   const taken = new Set<CapturedMail>();
   const waiters: (() => void)[] = [];
   const refuse = new Set<string>();
+  let hold: { after: number; gate: Promise<void>; onHeld: () => void } | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -38,12 +44,20 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
+        const accept = () => {
+          messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        };
+        if (hold && messages.length + 1 >= hold.after) {
+          hold.onHeld();
+          void hold.gate.then(accept);
+        } else {
+          accept();
+        }
       });
     },
   });
@@ -57,6 +71,20 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     refuse,
+    holdAfter(after) {
+      let release!: () => void;
+      let onHeld!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const holding = new Promise<void>((resolve) => (onHeld = resolve));
+      hold = { after, gate, onHeld };
+      return {
+        holding,
+        release: () => {
+          hold = null;
+          release();
+        },
+      };
+    },
     async take(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
