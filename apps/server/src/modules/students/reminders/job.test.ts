@@ -13,6 +13,7 @@ import {
   students,
   titles,
 } from '../../../db/schema/index.ts';
+import { BackgroundTasks } from '../../../lib/background-tasks.ts';
 import { createMailer, type Mailer } from '../../../lib/mailer.ts';
 import { createTestDatabase, testEngines } from '../../../test-support/test-database.ts';
 import { seedTestFixture, type TestFixture } from '../../../test-support/test-fixture.ts';
@@ -227,6 +228,19 @@ describe.each(engines)('rental due-date reminders on %s', (engine) => {
     expect((await reminders()).map((r) => r.kind)).toEqual(['DUE_IN_10', 'DUE_IN_3']);
   });
 
+  it('stops before its next reminder when the server shuts down; the next run sends them', async () => {
+    const now = new Date();
+    const student = await addStudent();
+    await addRental(student.id, now, 10);
+    const stopping = new AbortController();
+    stopping.abort();
+    const stopped = await sendDueRentalReminders({ db, mailer, signal: stopping.signal }, now);
+    expect(stopped).toEqual({ sent: 0, skipped: 0 });
+    // Nothing was claimed: the next run, here or in another process, sends it at once.
+    expect(await sendDueRentalReminders({ db, mailer }, now)).toEqual({ sent: 1, skipped: 0 });
+    expect(smtp.messages).toHaveLength(1);
+  });
+
   it('does not send a missed earlier reminder late', async () => {
     const now = new Date();
     const student = await addStudent();
@@ -394,6 +408,7 @@ describe.each(engines)('rental due-date reminders on %s', (engine) => {
         mailer,
         config: { rentalReminders },
         now: () => new Date(),
+        background: new BackgroundTasks(console),
       }) as unknown as AppDeps;
 
     it('runs shortly after the server starts listening, and stops when it closes', async () => {

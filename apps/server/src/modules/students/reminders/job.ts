@@ -14,6 +14,8 @@ import {
 /** What the job needs of the app; a logger is optional (tests). */
 export type ReminderDeps = Pick<AppDeps, 'db' | 'mailer'> & {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Aborted when the server shuts down: the run stops before its next reminder. */
+  signal?: AbortSignal;
 };
 
 /** A claim older than this without an outcome belonged to a process that stopped mid-send. */
@@ -60,6 +62,8 @@ export async function sendDueRentalReminders(
   let sent = 0;
   let skipped = 0;
   for (const reminder of groupByStudentAndKind(await findReminderCandidates(db, now))) {
+    // Shutting down: the reminders not yet claimed wait for the next run, of any process.
+    if (deps.signal?.aborted) break;
     const claimed = await claimReminders(
       db,
       reminder.rentals.map((r) => r.rentalId),

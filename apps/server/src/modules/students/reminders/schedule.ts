@@ -32,7 +32,10 @@ export function registerReminderSchedule(
     firstRunDelayMs: options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS,
     failure: 'rental reminders failed',
     work: async () => {
-      await sendDueRentalReminders({ ...deps, log: app.log }, deps.now());
+      await sendDueRentalReminders(
+        { ...deps, log: app.log, signal: deps.background.signal },
+        deps.now(),
+      );
     },
   });
 }
