@@ -30,6 +30,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { countedMailer, registerMonitoring } from './plugins/monitoring.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRequestLog, requestIdOf } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenancy } from './plugins/tenancy.ts';
@@ -69,9 +70,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // X-Forwarded-For only when the request comes from a configured proxy.
   const trustProxy = options.config.trustProxy?.join(',') || false;
   const frameworkErrors = sendFrameworkError;
+  // One log line per request, ours (plugins/request-log.ts), keyed by the proxy's request id.
+  const requests = { genReqId: requestIdOf, disableRequestLogging: true } as const;
   const app: FastifyInstance = options.logger
-    ? Fastify({ loggerInstance: options.logger, trustProxy, frameworkErrors })
-    : Fastify({ logger: false, trustProxy, frameworkErrors });
+    ? Fastify({ loggerInstance: options.logger, trustProxy, frameworkErrors, ...requests })
+    : Fastify({ logger: false, trustProxy, frameworkErrors, ...requests });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   options.instrument?.(app);
@@ -82,7 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       engine: options.engine ?? (options.config.databaseUrl ? 'postgres' : 'pglite'),
       poolStats: options.poolStats,
     }));
-  // Before any module: its hooks must see every route.
+  // Before any module: their hooks must see every route.
+  registerRequestLog(app);
   registerMonitoring(app, monitoring);
   const background = options.background ?? new BackgroundTasks(app.log);
   background.observe((name, outcome, seconds) => monitoring.jobRun(name, outcome, seconds));
