@@ -25,6 +25,17 @@ import {
 
 const engines = await testEngines();
 
+/**
+ * A call that may wait as long as an apply takes: on PGlite a request waits for the apply's
+ * transaction, longer than the HTTP agent's own 5 s idle limit on a loaded machine.
+ */
+const call = (
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: Parameters<typeof httpCall>[3] = {},
+) => httpCall(server.port, method, path, { timeoutMs: 120_000, ...options });
+
 /** Enough products that applying them takes seconds on either engine. */
 const ROWS = 40_000;
 
@@ -46,7 +57,7 @@ const productsCsv = () =>
 
 async function signIn(server: ServerProcess): Promise<SessionResponse> {
   const cma = DEMO_ACCOUNTS.find((a) => a.userName === 'cma@demo-university.edu')!;
-  const res = await httpCall(server.port, login.method, login.path, {
+  const res = await call(server, login.method, login.path, {
     body: { userName: cma.userName, password: cma.password },
   });
   expect(res.status, res.body).toBe(200);
@@ -55,7 +66,7 @@ async function signIn(server: ServerProcess): Promise<SessionResponse> {
 
 async function importOf(server: ServerProcess, session: SessionResponse, importId: number) {
   const path = fillPath(getImport.path, { userAccountId: session.accountId, importId });
-  const res = await httpCall(server.port, 'GET', path, { token: session.token });
+  const res = await call(server, 'GET', path, { token: session.token });
   expect(res.status, res.body).toBe(200);
   return res.json<ImportSummary>();
 }
@@ -93,8 +104,8 @@ describe.each(engines)('SIGTERM during an import apply (%s)', (engine) => {
     await waitReady(first, 120_000);
     let session = await signIn(first);
 
-    const upload = await httpCall(
-      first.port,
+    const upload = await call(
+      first,
       'POST',
       `${fillPath(uploadImport.path, { userAccountId: session.accountId })}?formatId=products-prices&fileName=products.csv`,
       { token: session.token, raw: { body: productsCsv(), contentType: 'text/csv' } },
@@ -104,8 +115,8 @@ describe.each(engines)('SIGTERM during an import apply (%s)', (engine) => {
     const checked = await until(first, session, importId, (i) => i.status !== 'VALIDATING');
     expect(checked).toMatchObject({ status: 'VALIDATED', rowsValid: ROWS, added: ROWS });
 
-    const apply = await httpCall(
-      first.port,
+    const apply = await call(
+      first,
       applyImport.method,
       fillPath(applyImport.path, { userAccountId: session.accountId, importId }),
       { token: session.token },
@@ -131,8 +142,8 @@ describe.each(engines)('SIGTERM during an import apply (%s)', (engine) => {
       status: 'VALIDATED',
       errorMessage: DATA_MESSAGES.interruptedApply,
     });
-    const again = await httpCall(
-      second.port,
+    const again = await call(
+      second,
       applyImport.method,
       fillPath(applyImport.path, { userAccountId: session.accountId, importId }),
       { token: session.token },
@@ -147,7 +158,7 @@ describe.each(engines)('SIGTERM during an import apply (%s)', (engine) => {
 /** A source of the demo store with vouchers left to e-mail, and its mailing figures. */
 async function sourceToMail(server: ServerProcess, session: SessionResponse) {
   const params = { userAccountId: session.accountId };
-  const list = await httpCall(server.port, 'GET', fillPath(getFundingSources.path, params), {
+  const list = await call(server, 'GET', fillPath(getFundingSources.path, params), {
     token: session.token,
   });
   expect(list.status, list.body).toBe(200);
@@ -160,7 +171,7 @@ async function sourceToMail(server: ServerProcess, session: SessionResponse) {
 
 async function voucherMailing(server: ServerProcess, session: SessionResponse, sourceId: number) {
   const path = fillPath(getVoucherMailing.path, { userAccountId: session.accountId, sourceId });
-  const res = await httpCall(server.port, 'GET', path, { token: session.token });
+  const res = await call(server, 'GET', path, { token: session.token });
   expect(res.status, res.body).toBe(200);
   return res.json<VoucherMailing>();
 }
@@ -190,8 +201,8 @@ describe.each(engines)('SIGTERM during a voucher mailing (%s)', (engine) => {
     let session = await signIn(first);
     const { sourceId, mailing: before } = await sourceToMail(first, session);
     const email = () =>
-      httpCall(
-        first.port,
+      call(
+        first,
         emailSourceVouchers.method,
         fillPath(emailSourceVouchers.path, { userAccountId: session.accountId, sourceId }),
         { token: session.token },
@@ -219,8 +230,8 @@ describe.each(engines)('SIGTERM during a voucher mailing (%s)', (engine) => {
     const after = await voucherMailing(second, session, sourceId);
     expect(after).toMatchObject({ sending: 0, emailed: before.emailed + sentBefore });
     expect(after.unsent).toBe(before.unsent - sentBefore);
-    const rest = await httpCall(
-      second.port,
+    const rest = await call(
+      second,
       emailSourceVouchers.method,
       fillPath(emailSourceVouchers.path, { userAccountId: session.accountId, sourceId }),
       { token: session.token },
