@@ -3,6 +3,7 @@ import { isPortalBusy } from '../lib/database-unavailable.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { NO_MONITORING, type Monitoring } from '../lib/monitoring.ts';
 import { MailLimitError } from '../modules/mail/index.ts';
+import { routeLabel } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +22,7 @@ export function registerMonitoring(app: FastifyInstance, monitoring: Monitoring)
   if (monitoring === NO_MONITORING) return;
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern (/api/.../:id), never the URL: ids and queries would each add series.
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = routeLabel(request, reply);
     monitoring.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
   app.addHook('onError', async (_request, _reply, error) => {

@@ -86,11 +86,20 @@ describe.each(engines)('the request log (%s)', (engine) => {
     expect(logged).not.toContain('nobody@store-a.test');
     const unknown = await ctx.app.inject({
       method: 'GET',
-      url: '/no/such/page?token=zzz',
+      url: '/app-rest/no/such/call?token=zzz',
       headers: { host: 'x' },
     });
     const [line] = linesOf(unknown.headers[REQUEST_ID_HEADER] as string);
-    expect(line).toMatchObject({ route: 'unmatched', path: '/no/such/page' });
+    expect(line).toMatchObject({ route: 'unmatched', path: '/app-rest/no/such/call' });
     expect(JSON.stringify(line)).not.toContain('zzz');
+    // A page of the web app (its routes are the browser's): counted as one label, its path kept.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/reset-password?token=secret-reset-token',
+      headers: { host: FIXTURE_HOSTS.a, accept: 'text/html' },
+    });
+    const [pageLine] = linesOf(page.headers[REQUEST_ID_HEADER] as string);
+    expect(pageLine).toMatchObject({ route: 'spa', path: '/reset-password' });
+    expect(JSON.stringify(pageLine)).not.toContain('secret-reset-token');
   });
 });
