@@ -1,3 +1,5 @@
+import { secondsSince } from './monitoring.ts';
+
 export type TaskObserver = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;
 
 /**
@@ -35,7 +37,7 @@ export class BackgroundTasks {
         outcome = 'failed';
         this.log.error({ err: error, task: name }, `${name} failed`);
       }
-      this.observer?.(name, outcome, Number(process.hrtime.bigint() - start) / 1e9);
+      this.observer?.(name, outcome, secondsSince(start));
     })();
     this.running.add(task);
     void task.finally(() => this.running.delete(task));

@@ -15,7 +15,7 @@ import {
 import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts.ts';
 import { DATA_MESSAGES } from '../modules/data/data-messages.ts';
 import { startSmtpCapture } from '../test-support/smtp-capture.ts';
-import { createTestDatabase, testEngines } from '../test-support/test-database.ts';
+import { createTestDatabase, testEngines, type Engine } from '../test-support/test-database.ts';
 import {
   httpCall,
   startServerProcess,
@@ -85,23 +85,57 @@ async function until(
   }
 }
 
-describe.each(engines)('SIGTERM during an import apply (%s)', (engine) => {
+function applyCall(server: ServerProcess, session: SessionResponse, importId: number) {
+  const path = fillPath(applyImport.path, { userAccountId: session.accountId, importId });
+  return call(server, applyImport.method, path, { token: session.token });
+}
+
+function emailVouchers(server: ServerProcess, session: SessionResponse, sourceId: number) {
+  const path = fillPath(emailSourceVouchers.path, { userAccountId: session.accountId, sourceId });
+  return call(server, emailSourceVouchers.method, path, { token: session.token });
+}
+
+/** Server processes of one test on their own database; all stopped (and it dropped) at the end. */
+function portals(engine: Engine) {
   const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  let env: Record<string, string> | null = null;
+  return {
+    cleanups,
+    /** The first process (a new data folder or database), or one on the same data after it. */
+    async start(extra: Record<string, string>, after?: ServerProcess): Promise<ServerProcess> {
+      if (!env) {
+        env = { LOG_LEVEL: 'info', RENTAL_REMINDERS: 'off', ...extra };
+        if (engine === 'postgres') {
+          // A migrated, empty database of its own (dropped after the servers stop).
+          const database = await createTestDatabase('postgres');
+          cleanups.push(() => database.close());
+          env['DATABASE_URL'] = database.url!;
+        }
+      }
+      const server = await startServerProcess(env, after ? { dataDir: after.dataDir } : {});
+      cleanups.push(() => server.stop());
+      await waitReady(server, 120_000);
+      return server;
+    },
+    async stopAll() {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
+
+/** The SIGTERM a process manager sends; resolves with the exit code and what it printed. */
+async function terminate(server: ServerProcess): Promise<{ code: number | null; log: string }> {
+  server.child.kill('SIGTERM');
+  const code = await server.exit;
+  return { code, log: server.output.join('') };
+}
+
+describe.each(engines)('SIGTERM during an import apply (%s)', (engine) => {
+  const servers = portals(engine);
+  afterAll(() => servers.stopAll());
 
   it('stops at a safe point, exits 0, and after a restart the import applies whole', async () => {
-    const env: Record<string, string> = { LOG_LEVEL: 'info', RENTAL_REMINDERS: 'off' };
-    if (engine === 'postgres') {
-      // A migrated, empty database of its own (dropped at the end, after both servers stop).
-      const database = await createTestDatabase('postgres');
-      cleanups.push(() => database.close());
-      env['DATABASE_URL'] = database.url!;
-    }
-    const first = await startServerProcess(env);
-    cleanups.push(() => first.stop());
-    await waitReady(first, 120_000);
+    const first = await servers.start({});
     let session = await signIn(first);
 
     const upload = await call(
@@ -115,39 +149,26 @@ describe.each(engines)('SIGTERM during an import apply (%s)', (engine) => {
     const checked = await until(first, session, importId, (i) => i.status !== 'VALIDATING');
     expect(checked).toMatchObject({ status: 'VALIDATED', rowsValid: ROWS, added: ROWS });
 
-    const apply = await call(
-      first,
-      applyImport.method,
-      fillPath(applyImport.path, { userAccountId: session.accountId, importId }),
-      { token: session.token },
-    );
+    const apply = await applyCall(first, session, importId);
     expect(apply.status, apply.body).toBe(202);
     // PostgreSQL answers while the apply's transaction is open: wait until rows are written in
     // it. (PGlite serves one transaction at a time: there the apply has just begun.)
     if (engine === 'postgres') {
       await until(first, session, importId, (i) => (i.progress?.done ?? 0) > 0);
     }
-    first.child.kill('SIGTERM');
-    expect(await first.exit).toBe(0);
-    const log = first.output.join('');
+    const { code, log } = await terminate(first);
+    expect(code).toBe(0);
     expect(log).toContain('import apply stopped for shutdown');
     expect(log).toContain('shut down cleanly');
 
-    const second = await startServerProcess(env, { dataDir: first.dataDir });
-    cleanups.push(() => second.stop());
-    await waitReady(second, 120_000);
+    const second = await servers.start({}, first);
     session = await signIn(second);
     // Nothing of the stopped apply was kept, and the import can be applied again.
     expect(await importOf(second, session, importId)).toMatchObject({
       status: 'VALIDATED',
       errorMessage: DATA_MESSAGES.interruptedApply,
     });
-    const again = await call(
-      second,
-      applyImport.method,
-      fillPath(applyImport.path, { userAccountId: session.accountId, importId }),
-      { token: session.token },
-    );
+    const again = await applyCall(second, session, importId);
     expect(again.status, again.body).toBe(202);
     // Its figures must equal the check's or it would be checked again: nothing was half-kept.
     const applied = await until(second, session, importId, (i) => i.status !== 'APPLYING');
@@ -177,65 +198,38 @@ async function voucherMailing(server: ServerProcess, session: SessionResponse, s
 }
 
 describe.each(engines)('SIGTERM during a voucher mailing (%s)', (engine) => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  const servers = portals(engine);
+  afterAll(() => servers.stopAll());
 
   it('stops between two e-mails, exits 0, and after a restart no student is mailed twice', async () => {
     const smtp = await startSmtpCapture();
-    cleanups.push(() => smtp.close());
-    const env: Record<string, string> = {
-      LOG_LEVEL: 'info',
-      RENTAL_REMINDERS: 'off',
-      SMTP_URL: smtp.url,
-    };
-    if (engine === 'postgres') {
-      const database = await createTestDatabase('postgres');
-      cleanups.push(() => database.close());
-      env['DATABASE_URL'] = database.url!;
-    }
-    const first = await startServerProcess(env);
-    cleanups.push(() => first.stop());
-    await waitReady(first, 120_000);
+    servers.cleanups.push(() => smtp.close());
+    const first = await servers.start({ SMTP_URL: smtp.url });
     let session = await signIn(first);
     const { sourceId, mailing: before } = await sourceToMail(first, session);
-    const email = () =>
-      call(
-        first,
-        emailSourceVouchers.method,
-        fillPath(emailSourceVouchers.path, { userAccountId: session.accountId, sourceId }),
-        { token: session.token },
-      );
 
     // The third message waits at the mail server: the run is mid-send when SIGTERM comes.
     const slow = smtp.holdAfter(3);
-    const started = await email();
+    const started = await emailVouchers(first, session, sourceId);
     expect(started.status, started.body).toBe(202);
     await slow.holding;
-    first.child.kill('SIGTERM');
+    const stopping = terminate(first);
     slow.release();
-    expect(await first.exit).toBe(0);
-    expect(first.output.join('')).toContain('shut down cleanly');
+    const { code, log } = await stopping;
+    expect(code).toBe(0);
+    expect(log).toContain('shut down cleanly');
     const sentBefore = smtp.messages.length;
     // It stopped mid-run: the held message went out, the ones after it did not.
     expect(sentBefore).toBeGreaterThanOrEqual(3);
     expect(sentBefore).toBeLessThan(before.unsent);
 
-    const second = await startServerProcess(env, { dataDir: first.dataDir });
-    cleanups.push(() => second.stop());
-    await waitReady(second, 120_000);
+    const second = await servers.start({}, first);
     session = await signIn(second);
     // The stopped run recorded what it sent and released the rest.
     const after = await voucherMailing(second, session, sourceId);
     expect(after).toMatchObject({ sending: 0, emailed: before.emailed + sentBefore });
     expect(after.unsent).toBe(before.unsent - sentBefore);
-    const rest = await call(
-      second,
-      emailSourceVouchers.method,
-      fillPath(emailSourceVouchers.path, { userAccountId: session.accountId, sourceId }),
-      { token: session.token },
-    );
+    const rest = await emailVouchers(second, session, sourceId);
     expect([200, 202]).toContain(rest.status);
     for (;;) {
       const now = await voucherMailing(second, session, sourceId);
