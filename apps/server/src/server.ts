@@ -8,6 +8,7 @@ import { listen } from './startup/listen.ts';
 import { prepareDatabase } from './startup/prepare-database.ts';
 import { createLogger } from './lib/create-logger.ts';
 import { resolveSigningSecret } from './modules/account/index.ts';
+import { listStoresWithWebsites } from './modules/store/index.ts';
 
 /** Only one process of a deployment runs the development identity provider. */
 const DEV_IDP_LOCK = 'campus-store-portal:dev-idp';
@@ -29,13 +30,19 @@ function readConfig(): EnvConfig {
   }
 }
 
-function printBanner(port: number, demoSeeded: boolean): void {
-  const lines = [
-    '',
-    'Campus Store Portal is running:',
-    ...Object.values(DEMO_HOSTS).map((host) => `  http://${host}:${port}`),
-    `  API docs: http://localhost:${port}/api-docs`,
-  ];
+type StoreList = Awaited<ReturnType<typeof listStoresWithWebsites>>;
+
+function printBanner(port: number, demoSeeded: boolean, stores: StoreList): void {
+  const lines = ['', 'Campus Store Portal is running:'];
+  if (demoSeeded)
+    lines.push(...Object.values(DEMO_HOSTS).map((host) => `  http://${host}:${port}`));
+  else {
+    for (const site of stores.flatMap((s) => s.websites)) lines.push(`  ${site.origin}`);
+    if (stores.length === 0) {
+      lines.push('  No store yet: create one with `npm run store -- create` (docs/operations.md).');
+    }
+  }
+  lines.push(`  API docs: http://localhost:${port}/api-docs`);
   if (demoSeeded) {
     lines.push('', 'Demo logins (user name / password):');
     for (const a of DEMO_ACCOUNTS) {
@@ -106,7 +113,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  printBanner(listening.port, demoSeeded);
+  const stores = demoSeeded
+    ? []
+    : await listStoresWithWebsites({
+        db: database.db,
+        config: { ...config, port: listening.port },
+      });
+  printBanner(listening.port, demoSeeded, stores);
   for (const host of devIdp?.hosts ?? []) {
     console.log(
       `\nSingle sign-on: http://${host}:${listening.port}/login -> "Sign in with single sign-on"` +

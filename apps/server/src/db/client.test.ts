@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from './client.ts';
+import { DATA_FOLDER_LOCK_FILE, DataFolderInUseError } from './data-folder-lock.ts';
 
 /** Every path under `dir` whose mode lets the group or others in. */
 function openToOthers(dir: string): string[] {
@@ -25,5 +26,34 @@ describe('the embedded database folder', () => {
     await database.close();
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(openToOthers(dataDir)).toEqual([]);
+  });
+
+  it('is opened by one process at a time: a second open is refused until the first closes', async () => {
+    const dataDir = join(parent, 'locked');
+    const first = await createDb({ engine: 'pglite', dataDir });
+    const lock = JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8'));
+    expect(lock.pid).toBe(process.pid);
+    const second = createDb({ engine: 'pglite', dataDir });
+    await expect(second).rejects.toBeInstanceOf(DataFolderInUseError);
+    await expect(second).rejects.toThrow(/in use by another process .*pid \d+.*Stop it first/);
+    await first.close();
+    const reopened = await createDb({ engine: 'pglite', dataDir });
+    await reopened.close();
+  });
+
+  it('takes over a lock left by a process that died', async () => {
+    const dataDir = join(parent, 'stale');
+    await (await createDb({ engine: 'pglite', dataDir })).close();
+    // A pid above Linux's pid_max: no such process can be alive.
+    const stale = {
+      pid: 4_194_999,
+      since: '2026-01-01T00:00:00.000Z',
+      command: 'the portal server',
+    };
+    writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), JSON.stringify(stale));
+    const database = await createDb({ engine: 'pglite', dataDir });
+    const lock = JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8'));
+    expect(lock.pid).toBe(process.pid);
+    await database.close();
   });
 });

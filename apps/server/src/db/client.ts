@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { PoolStats } from '../lib/monitoring.ts';
 import { createPool, type PoolErrorListener } from './pool.ts';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -123,6 +124,19 @@ export async function createDb(options: DbOptions): Promise<Database> {
     return database;
   }
   if (options.dataDir) createPrivateFolder(options.dataDir);
+  const folderLock = options.dataDir ? lockDataFolder(options.dataDir) : null;
+  try {
+    return await openPglite(options, folderLock);
+  } catch (error) {
+    folderLock?.release();
+    throw error;
+  }
+}
+
+async function openPglite(
+  options: Extract<DbOptions, { engine: 'pglite' }>,
+  folderLock: DataFolderLock | null,
+): Promise<Database> {
   // pg_trgm backs material search's typo tolerance (migration 0009 creates the extension).
   const extensions = { pg_trgm };
   const client = options.dataDir
@@ -141,7 +155,13 @@ export async function createDb(options: DbOptions): Promise<Database> {
     dumpDataDir: () => client.dumpDataDir('none'),
     exclusive: (work) => work(),
     tryHoldLock: async () => ({ release: async () => {} }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        folderLock?.release();
+      }
+    },
   };
 }
 

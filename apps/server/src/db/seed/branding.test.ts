@@ -9,7 +9,7 @@ import {
   STORE_B_BRAND,
   websiteConfigFor,
 } from './branding.ts';
-import { contrastRatio, WCAG_AA_NORMAL_TEXT } from './color-contrast.ts';
+import { contrastRatio, WCAG_AA_NORMAL_TEXT } from '../../lib/color-contrast.ts';
 
 const BRANDS = [DEMO_MAIN_BRAND, DEMO_LAW_BRAND, STORE_B_BRAND, LARGE_BRAND];
 

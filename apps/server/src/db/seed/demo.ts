@@ -64,6 +64,12 @@ export function listDemoAccounts(): DemoAccountInfo[] {
 }
 
 /** True once the demo stores exist (store A's location is the marker). */
+/** Whether any store exists, the demo's or one made with `npm run store -- create`. */
+export async function hasAnyStore(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: locations.id }).from(locations).limit(1);
+  return row !== undefined;
+}
+
 export async function isDemoSeeded(db: Db): Promise<boolean> {
   const [row] = await db
     .select({ id: locations.id })
