@@ -26,6 +26,7 @@ import { fundingModule } from './modules/funding/index.ts';
 import { samlModule } from './modules/saml/index.ts';
 import { studentsModule } from './modules/students/index.ts';
 import { printModule } from './modules/print/index.ts';
+import { storeModule } from './modules/store/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { countedMailer, registerMonitoring } from './plugins/monitoring.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metricsModule,
     dataModule,
     fundingModule,
+    storeModule,
   ]) {
     await app.register(module(deps), { prefix: API_PREFIX });
   }

@@ -10,6 +10,8 @@ export * from './common/catalog-labels.ts';
 export * from './common/isbn.ts';
 export * from './common/paging.ts';
 export * from './common/money.ts';
+export * from './common/color-contrast.ts';
+export * from './store/store-settings.ts';
 export * from './portal/website.ts';
 export * from './portal/health.ts';
 export * from './account/session.ts';

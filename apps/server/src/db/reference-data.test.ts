@@ -60,6 +60,7 @@ describe('ensureReferenceData', () => {
       SUBMITTER: 'Submitter',
       INSTRUCTOR: 'Instructor',
       CMA_MEMBER: 'Course Materials Team',
+      STORE_ADMINISTRATOR: 'Store Administrator',
     });
     expect(rows.every((r) => r.description.length > 0)).toBe(true);
   });

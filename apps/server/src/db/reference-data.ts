@@ -31,6 +31,10 @@ export const ROLE_DETAILS: Record<RoleName, { friendly: string; description: str
     friendly: 'Course Materials Team',
     description: 'Manages adoptions, titles, rentals, orders, vouchers and data integration',
   },
+  STORE_ADMINISTRATOR: {
+    friendly: 'Store Administrator',
+    description: "Manages the store's settings, websites, branding and single sign-on",
+  },
 };
 
 export const ACTION_DESCRIPTIONS: Record<ActionName, string> = {
@@ -53,6 +57,7 @@ export const ACTION_DESCRIPTIONS: Record<ActionName, string> = {
   UNHOLD_ORDERS: 'Release orders on hold',
   CANCEL_ORDERS: 'Cancel orders',
   VIEW_STUDENT_FUNDING: "See a student's allowances, balances and voucher codes",
+  MANAGE_STORE: "Change the store's settings, websites, branding and single sign-on",
 };
 
 /** Proposed product types offered by the "custom material" step of the adoption wizard. */

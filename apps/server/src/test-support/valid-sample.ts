@@ -163,6 +163,12 @@ function stringCandidates(bag: Record<string, unknown>, def: Internals['def']): 
     'abc',
     'matrix.csv',
     'matrix.json',
+    // A state code, a ZIP code, a phone number, a brand colour, a site address (store settings).
+    'IL',
+    '12345',
+    '555-010-0199',
+    '#1a3d6d',
+    'https://example.edu',
   ];
   return [...(format ? [format] : []), ...common].map((c) =>
     c.length >= min ? c : c + 'x'.repeat(min - c.length),

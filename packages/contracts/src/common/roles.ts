@@ -24,6 +24,7 @@ export const ACTIONS = [
   'UNHOLD_ORDERS',
   'CANCEL_ORDERS',
   'VIEW_STUDENT_FUNDING',
+  'MANAGE_STORE',
 ] as const;
 export const actionName = z.enum(ACTIONS);
 export type ActionName = z.infer<typeof actionName>;
@@ -52,6 +53,7 @@ export const ACTION_LABELS: Record<ActionName, string> = {
   UNHOLD_ORDERS: 'Release held orders',
   CANCEL_ORDERS: 'Cancel orders',
   VIEW_STUDENT_FUNDING: "See students' funding",
+  MANAGE_STORE: "Manage the store's settings and websites",
 };
 
 /** Role names (docs/behaviour/entities.md). */
@@ -61,12 +63,16 @@ export const ROLES = [
   'SUBMITTER',
   'INSTRUCTOR',
   'CMA_MEMBER',
+  'STORE_ADMINISTRATOR',
 ] as const;
 export const roleName = z.enum(ROLES);
 export type RoleName = z.infer<typeof roleName>;
 
 /** Roles held store-wide only: they cannot be limited to a catalog. */
-export const ROLE_ONLY_ROLES: readonly string[] = ['PERMISSION_ADMINISTRATOR'] satisfies RoleName[];
+export const ROLE_ONLY_ROLES: readonly string[] = [
+  'PERMISSION_ADMINISTRATOR',
+  'STORE_ADMINISTRATOR',
+] satisfies RoleName[];
 
 /**
  * The default role -> action mapping. The server seeds it as data; the permission rules read
@@ -98,6 +104,8 @@ export const DEFAULT_ROLE_ACTIONS: Record<RoleName, readonly ActionName[]> = {
     // MANAGE_VOUCHERS for its funding managers alone.
     'VIEW_STUDENT_FUNDING',
   ],
+  // Ours (issue 29): the store's settings, websites and sign-on, apart from granting roles.
+  STORE_ADMINISTRATOR: ['MANAGE_STORE'],
 };
 
 /** Actions that open the adopt area (docs/behaviour/routes-and-guard.md). */

@@ -1,4 +1,4 @@
-import { websiteConfig } from '@csp/contracts';
+import { contrastRatio, WCAG_AA_NORMAL_TEXT, websiteConfig } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_LAW_BRAND,
@@ -9,7 +9,6 @@ import {
   STORE_B_BRAND,
   websiteConfigFor,
 } from './branding.ts';
-import { contrastRatio, WCAG_AA_NORMAL_TEXT } from '../../lib/color-contrast.ts';
 
 const BRANDS = [DEMO_MAIN_BRAND, DEMO_LAW_BRAND, STORE_B_BRAND, LARGE_BRAND];
 

@@ -27,7 +27,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: 'campus-demo-admin',
     name: 'Alex Administrator',
     store: 'A',
-    roles: ['FULL_REPORTER', 'PERMISSION_ADMINISTRATOR', 'SUBMITTER', 'INSTRUCTOR', 'CMA_MEMBER'],
+    roles: [
+      'FULL_REPORTER',
+      'PERMISSION_ADMINISTRATOR',
+      'SUBMITTER',
+      'INSTRUCTOR',
+      'CMA_MEMBER',
+      'STORE_ADMINISTRATOR',
+    ],
     note: 'store administrator: every role, store-wide',
   },
   {
@@ -75,7 +82,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: 'campus-demo-store-b',
     name: 'Blair Store-B',
     store: 'B',
-    roles: ['FULL_REPORTER', 'PERMISSION_ADMINISTRATOR', 'SUBMITTER', 'INSTRUCTOR', 'CMA_MEMBER'],
+    roles: [
+      'FULL_REPORTER',
+      'PERMISSION_ADMINISTRATOR',
+      'SUBMITTER',
+      'INSTRUCTOR',
+      'CMA_MEMBER',
+      'STORE_ADMINISTRATOR',
+    ],
     note: 'store B administrator: every role, store-wide (store B only)',
   },
 ];

@@ -83,6 +83,7 @@ describe.each(engines)('reading permissions (%s)', (engine) => {
       'FULL_REPORTER',
       'INSTRUCTOR',
       'PERMISSION_ADMINISTRATOR',
+      'STORE_ADMINISTRATOR',
       'SUBMITTER',
     ]);
     expect(roles.find((r) => r.Role.name === 'CMA_MEMBER')?.AuthCatalogList).toEqual([]);

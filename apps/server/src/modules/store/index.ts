@@ -1,8 +1,9 @@
 /**
- * The store module's public face: setting up a store and its websites (issue 29). For now only
- * the operator command uses it (`npm run store`, onboarding/store-cli.ts); the store settings
- * screen's routes will be registered here.
+ * The store module's public face: setting up a store and its websites (issue 29): the operator
+ * command (`npm run store`, onboarding/store-cli.ts) and the store settings screen's endpoints.
  */
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerStoreRoutes } from './routes.ts';
 export { createStore, OnboardingError, type OnboardingDeps } from './onboarding/onboarding.ts';
 export {
   addWebsite,
@@ -11,3 +12,6 @@ export {
   removeWebsite,
 } from './onboarding/websites.ts';
 export { storeInput, websiteInput } from './onboarding/onboarding-input.ts';
+
+/** The module as a Fastify plugin (app.ts registers it under its prefix). */
+export const storeModule = modulePlugin(registerStoreRoutes);

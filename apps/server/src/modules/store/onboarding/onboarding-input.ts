@@ -1,6 +1,5 @@
-import { websiteSearchString } from '@csp/contracts';
+import { brandColourProblem, websiteSearchString } from '@csp/contracts';
 import { z } from 'zod';
-import { contrastRatio, WCAG_AA_NORMAL_TEXT } from '../../../lib/color-contrast.ts';
 
 /** A host name or address as the host rule stores it (docs/behaviour/calls.md#host-rule). */
 const HOST_PATTERN =
@@ -16,23 +15,12 @@ const host = z
     message: 'is not a host name (letters, digits, dots and hyphens, e.g. bookstore.example.edu)',
   });
 
-/**
- * Brand colours carry white text (the app bar, buttons), so each must reach WCAG AA's 4.5:1
- * against white, the rule the demo brands are held to (db/seed/branding.test.ts).
- */
 const brandColour = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a3d6d')
   .superRefine((value, ctx) => {
-    if (!/^#[0-9a-fA-F]{6}$/.test(value)) return;
-    const ratio = contrastRatio(value, '#ffffff');
-    if (ratio < WCAG_AA_NORMAL_TEXT) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `is too light for white text: contrast ${ratio.toFixed(2)}:1, at least ${WCAG_AA_NORMAL_TEXT}:1 needed (choose a darker shade)`,
-      });
-    }
+    const problem = brandColourProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 const publicUrl = z

@@ -1,4 +1,7 @@
-/** WCAG 2 contrast maths, so seeded brand colours are checked rather than eyeballed. */
+/**
+ * WCAG 2 contrast maths: brand colours (the seed's, the store command's, the store settings
+ * screen's) are checked rather than eyeballed, by the same rule on both sides.
+ */
 
 function channel(value: number): number {
   const c = value / 255;
@@ -25,3 +28,15 @@ export function contrastRatio(a: string, b: string): number {
 
 /** WCAG AA for normal text needs 4.5:1. */
 export const WCAG_AA_NORMAL_TEXT = 4.5;
+
+/**
+ * Brand colours carry white text (the app bar, buttons): each must reach WCAG AA's 4.5:1
+ * against white. Null when it does; otherwise what to tell the person who chose it.
+ */
+export function brandColourProblem(hex: string): string | null {
+  if (!/^#[0-9a-fA-F]{6}$/.test(hex)) return 'must be a colour like #1a3d6d';
+  const ratio = contrastRatio(hex, '#ffffff');
+  return ratio < WCAG_AA_NORMAL_TEXT
+    ? `is too light for white text: contrast ${ratio.toFixed(2)}:1, at least ${WCAG_AA_NORMAL_TEXT}:1 needed (choose a darker shade)`
+    : null;
+}

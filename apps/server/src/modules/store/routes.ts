@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  getStoreSettings,
+  STORE_REFUSAL,
+  updateStoreSettings,
+  updateWebsiteBranding,
+} from '@csp/contracts';
+import { AppError } from '@csp/http-kit';
+import type { AppDeps } from '../../app-deps.ts';
+import { route } from '../../lib/route.ts';
+import type { Session } from '../../lib/session.ts';
+import * as settings from './settings/settings-service.ts';
+
+const TAGS = ['store'];
+
+/** The store's settings are the whole store's: MANAGE_STORE held store-wide, 403 otherwise. */
+async function storeAdministrator(request: FastifyRequest): Promise<Session> {
+  const grants = await request.grants;
+  if (!grants.holdsEverywhere('MANAGE_STORE')) throw AppError.forbidden(STORE_REFUSAL);
+  return request.session;
+}
+
+/** The store settings screen: its settings, websites' branding and their history. */
+export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  route(app, getStoreSettings, { tags: TAGS }, async ({ request }) => {
+    const session = await storeAdministrator(request);
+    return settings.storeSettingsAnswer(db, session.locationId);
+  });
+
+  route(app, updateStoreSettings, { tags: TAGS, errors: [409] }, async ({ body, request }) => {
+    const session = await storeAdministrator(request);
+    return settings.updateStoreSettings(db, session, body, deps.now());
+  });
+
+  route(
+    app,
+    updateWebsiteBranding,
+    { tags: TAGS, errors: [404] },
+    async ({ params, body, request }) => {
+      const session = await storeAdministrator(request);
+      const answer = await settings.updateWebsiteBranding(
+        db,
+        session,
+        params.websiteId,
+        body.branding,
+        deps.now(),
+      );
+      // This process serves the new names and colours at once; others within their cache's 30 s.
+      deps.websites.clear();
+      return answer;
+    },
+  );
+}

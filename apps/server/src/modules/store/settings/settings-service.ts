@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import {
+  STORE_MESSAGES as M,
+  storeSettings,
+  websiteBranding,
+  type StoreChange,
+  type StoreSettings,
+  type StoreSettingsAnswer,
+  type StoreWebsite,
+  type WebsiteBranding,
+} from '@csp/contracts';
+import { AppError } from '@csp/http-kit';
+import type { Db } from '../../../db/client.ts';
+import type { Session } from '../../../lib/session.ts';
+import * as repo from './settings-repository.ts';
+
+/** How many of the latest changes the settings screen shows. */
+const HISTORY_LIMIT = 20;
+
+function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods']): StoreSettings {
+  const hasAddress = Boolean(row.returnAddressName && row.returnStreetOne && row.returnCity);
+  return {
+    name: row.name,
+    taxRatePercent: row.taxRateBasisPoints / 100,
+    allowSubmittersToSelectPrintOnly: row.allowSubmittersToSelectPrintOnly,
+    courseMaterialsEmail: row.courseMaterialsEmail,
+    emailDomains: row.emailDomains,
+    returnAddress: hasAddress
+      ? {
+          name: row.returnAddressName ?? '',
+          streetOne: row.returnStreetOne ?? '',
+          streetTwo: row.returnStreetTwo,
+          city: row.returnCity ?? '',
+          state: row.returnState ?? '',
+          postalCode: row.returnPostalCode ?? '',
+          phone: row.returnPhone ?? '',
+        }
+      : null,
+    shippingMethods: methods,
+  };
+}
+
+function rowOf(settings: StoreSettings): repo.StoreRow {
+  const a = settings.returnAddress;
+  return {
+    name: settings.name,
+    taxRateBasisPoints: Math.round(settings.taxRatePercent * 100),
+    allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
+    courseMaterialsEmail: settings.courseMaterialsEmail,
+    emailDomains: [...new Set(settings.emailDomains)],
+    returnAddressName: a?.name ?? null,
+    returnStreetOne: a?.streetOne ?? null,
+    returnStreetTwo: a?.streetTwo ?? null,
+    returnCity: a?.city ?? null,
+    returnState: a?.state ?? null,
+    returnPostalCode: a?.postalCode ?? null,
+    returnPhone: a?.phone ?? null,
+  };
+}
+
+/** A digest of the settings as stored: any change, by anyone, gives a new one. */
+function versionOf(settings: StoreSettings): string {
+  return createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 24);
+}
+
+function websiteOf(row: repo.StoreWebsiteRow): StoreWebsite {
+  return {
+    id: row.id,
+    host: row.host,
+    name: row.name,
+    siteTitle: row.siteTitle,
+    publicUrl: row.publicUrl,
+    ssoType: row.ssoType,
+    primaryColor: row.config.brandPrimaryColor,
+    secondaryColor: row.config.brandSecondaryColor,
+    logo: row.config.logo,
+    logoMobile: row.config.logoMobile,
+  };
+}
+
+/** Field order of the history: the forms' order (jsonb keeps its own order of keys). */
+const SETTINGS_FIELDS = Object.keys(storeSettings.shape);
+const WEBSITE_FIELDS = Object.keys(websiteBranding.shape);
+
+/** The names of the fields that differ, in the form's order ("taxRatePercent", ...). */
+function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: readonly string[] = SETTINGS_FIELDS,
+): string[] {
+  // jsonb also reorders keys inside values: compare them in a canonical form.
+  return fields.filter((key) => canonical(before[key]) !== canonical(after[key]));
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+function changeOf(row: Awaited<ReturnType<typeof repo.listStoreAudit>>[number]): StoreChange {
+  const before = (row.before ?? {}) as Record<string, unknown>;
+  const after = (row.after ?? {}) as Record<string, unknown>;
+  const prefix = row.event === 'WEBSITE_CHANGED' ? `website ${String(after.host ?? '')}: ` : '';
+  return {
+    id: row.id,
+    event: row.event as StoreChange['event'],
+    at: new Date(row.at).toISOString(),
+    actor: row.actorUserName ? { userName: row.actorUserName, name: row.actorName ?? '' } : null,
+    fields: changedFields(
+      before,
+      after,
+      row.event === 'WEBSITE_CHANGED' ? WEBSITE_FIELDS : SETTINGS_FIELDS,
+    ).map((f) => `${prefix}${f}`),
+  };
+}
+
+async function readSettings(db: Db, locationId: number): Promise<StoreSettings> {
+  const [row, methods] = await Promise.all([
+    repo.readStoreRow(db, locationId),
+    repo.listShippingMethods(db, locationId),
+  ]);
+  return settingsOf(row, methods);
+}
+
+export async function storeSettingsAnswer(
+  db: Db,
+  locationId: number,
+): Promise<StoreSettingsAnswer> {
+  const settings = await readSettings(db, locationId);
+  const [sites, history] = await Promise.all([
+    repo.listStoreWebsites(db, locationId),
+    repo.listStoreAudit(db, locationId, HISTORY_LIMIT),
+  ]);
+  return {
+    settings,
+    version: versionOf(settings),
+    websites: sites.map(websiteOf),
+    history: history.map(changeOf),
+  };
+}
+
+/**
+ * Saves the store's settings when `version` is the one the caller read (409 otherwise), in one
+ * transaction with its entry in the history. A shipping method orders name cannot be left out.
+ */
+export async function updateStoreSettings(
+  db: Db,
+  session: Session,
+  input: { settings: StoreSettings; version: string },
+  now: Date,
+): Promise<StoreSettingsAnswer> {
+  const { locationId } = session;
+  await db.transaction(async (tx) => {
+    await repo.lockStoreRow(tx, locationId);
+    const before = await readSettings(tx, locationId);
+    if (versionOf(before) !== input.version) throw AppError.conflict(M.staleVersion, 'version');
+    const kept = new Set(input.settings.shippingMethods.map((m) => m.code));
+    const removed = before.shippingMethods.map((m) => m.code).filter((c) => !kept.has(c));
+    const [inUse] = await repo.ordersUsingShipping(tx, locationId, removed);
+    if (inUse?.code) {
+      throw AppError.conflict(M.shippingMethodInUse(inUse.code, inUse.orders), 'shippingMethods');
+    }
+    await repo.writeStoreRow(tx, locationId, rowOf(input.settings));
+    await repo.replaceShippingMethods(tx, locationId, input.settings.shippingMethods);
+    const after = await readSettings(tx, locationId);
+    if (changedFields(before, after).length === 0) return;
+    await repo.insertStoreAudit(tx, {
+      locationId,
+      actorAccountId: session.accountId,
+      event: 'STORE_SETTINGS_CHANGED',
+      before,
+      after,
+      at: now,
+    });
+  });
+  return storeSettingsAnswer(db, locationId);
+}
+
+/** Renames and recolours one of the store's websites (404 for any other website). */
+export async function updateWebsiteBranding(
+  db: Db,
+  session: Session,
+  websiteId: number,
+  branding: WebsiteBranding,
+  now: Date,
+): Promise<StoreSettingsAnswer> {
+  const { locationId } = session;
+  await db.transaction(async (tx) => {
+    const site = await repo.lockStoreWebsite(tx, locationId, websiteId);
+    if (!site) throw AppError.notFound(M.websiteNotFound, 'websiteId');
+    const before = {
+      host: site.host,
+      name: site.name,
+      siteTitle: site.siteTitle,
+      primaryColor: site.config.brandPrimaryColor,
+      secondaryColor: site.config.brandSecondaryColor,
+      publicUrl: site.publicUrl,
+    };
+    const after = { host: site.host, ...branding };
+    if (changedFields(before, after, WEBSITE_FIELDS).length === 0) return;
+    await repo.writeWebsite(tx, websiteId, {
+      name: branding.name,
+      siteTitle: branding.siteTitle,
+      publicUrl: branding.publicUrl,
+      config: {
+        ...site.config,
+        brandPrimaryColor: branding.primaryColor,
+        brandSecondaryColor: branding.secondaryColor,
+      },
+    });
+    await repo.insertStoreAudit(tx, {
+      locationId,
+      actorAccountId: session.accountId,
+      event: 'WEBSITE_CHANGED',
+      before,
+      after,
+      at: now,
+    });
+  });
+  return storeSettingsAnswer(db, locationId);
+}
