@@ -2,7 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { createDb } from './client.ts';
+import { createTestDatabase, testEngines } from '../test-support/test-database.ts';
 import { DATA_FOLDER_LOCK_FILE, DataFolderInUseError } from './data-folder-lock.ts';
 
 /** Every path under `dir` whose mode lets the group or others in. */
@@ -55,5 +57,37 @@ describe('the embedded database folder', () => {
     const lock = JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8'));
     expect(lock.pid).toBe(process.pid);
     await database.close();
+  });
+});
+
+const onPostgres = (await testEngines()).includes('postgres');
+
+describe.skipIf(!onPostgres)('starting on PostgreSQL', () => {
+  it('waits behind another process starting, however long, whatever the statement timeout', async () => {
+    const first = await createTestDatabase('postgres');
+    try {
+      const held = new pg.Client({ connectionString: first.url });
+      await held.connect();
+      // Another process migrating or seeding holds the start-up lock for a while.
+      await held.query("select pg_advisory_lock(hashtext('campus-store-portal:startup'))");
+      const second = createDb({
+        engine: 'postgres',
+        url: first.url ?? '',
+        statementTimeoutMs: 200,
+      });
+      const released = new Promise((resolve) => setTimeout(resolve, 600)).then(() =>
+        held.query("select pg_advisory_unlock(hashtext('campus-store-portal:startup'))"),
+      );
+      const opened = await second;
+      await released;
+      await held.end();
+      // Requests still get the statement timeout.
+      await expect(opened.rawQuery('select pg_sleep(0.5)', [])).rejects.toThrow(
+        /statement timeout/,
+      );
+      await opened.close();
+    } finally {
+      await first.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { PoolStats } from '../lib/monitoring.ts';
 import { createPool, type PoolErrorListener } from './pool.ts';
+import { refuseNewerReleaseDatabase } from './newer-release-guard.ts';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -89,7 +90,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 /**
  * Opens the embedded PGlite database (a data folder, zero set-up) or PostgreSQL, and applies
- * the committed migrations. Both engines are driven through the same drizzle API.
+ * the committed migrations (refusing a database a newer release migrated: newer-release-guard.ts).
+ * Both engines are driven through the same drizzle API.
  */
 export async function createDb(options: DbOptions): Promise<Database> {
   if (options.engine === 'postgres') {
@@ -112,11 +114,15 @@ export async function createDb(options: DbOptions): Promise<Database> {
     };
     try {
       // On the connection that holds the lock: a pool of one must not wait for itself.
-      await withAdvisoryLock(pool, STARTUP_LOCK, (client) =>
-        migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), {
+      await withAdvisoryLock(pool, STARTUP_LOCK, async (client) => {
+        await refuseNewerReleaseDatabase(
+          async (text) => (await client.query(text)).rows,
+          MIGRATIONS_FOLDER,
+        );
+        await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), {
           migrationsFolder: MIGRATIONS_FOLDER,
-        }),
-      );
+        });
+      });
     } catch (error) {
       await pool.end();
       throw error;
@@ -146,7 +152,16 @@ async function openPglite(
       );
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) });
   reportPreparedStatements(client, options.onQuery);
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await refuseNewerReleaseDatabase(
+      async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+      MIGRATIONS_FOLDER,
+    );
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   if (options.dataDir) restrictToOwner(options.dataDir);
   return {
     db: db as unknown as Db,
@@ -185,11 +200,15 @@ async function withAdvisoryLock<T>(
 ) {
   const client = await checkout(pool);
   try {
+    // Waiting behind another process's migrations and seed, and migrating, may take longer
+    // than the statement timeout requests get: not on this connection.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(hashtext($1))', [name]);
     try {
       return await work(client);
     } finally {
       await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+      await client.query('reset statement_timeout');
     }
   } finally {
     client.release();
