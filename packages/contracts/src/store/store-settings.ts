@@ -122,8 +122,22 @@ export const websiteBranding = z.object({
 });
 export type WebsiteBranding = z.infer<typeof websiteBranding>;
 
+/** A website's single sign-on as set, with its certificate's subject and end of validity. */
+export const websiteSso = z.object({
+  ssoType: z.enum(['SAML', 'NONE']),
+  sloEnabled: z.boolean(),
+  idpEntityId: z.string().nullable(),
+  idpSsoUrl: z.string().nullable(),
+  idpSloUrl: z.string().nullable(),
+  certificateSubject: z.string().nullable(),
+  /** ISO instant; null without a certificate. */
+  certificateExpires: z.string().nullable(),
+});
+export type WebsiteSso = z.infer<typeof websiteSso>;
+
 export const storeWebsite = z.object({
   id: z.number().int(),
+  sso: websiteSso,
   name: z.string(),
   siteTitle: z.string(),
   primaryColor: z.string(),
@@ -131,6 +145,8 @@ export const storeWebsite = z.object({
   publicUrl: z.string().nullable(),
   host: z.string(),
   ssoType: z.enum(['SAML', 'NONE']),
+  /** The portal's own SAML metadata for this website, to give the identity provider. */
+  spMetadataUrl: z.string(),
   logo: z.string(),
   logoMobile: z.string(),
 });
@@ -139,7 +155,7 @@ export type StoreWebsite = z.infer<typeof storeWebsite>;
 /** One change of the store's settings or a website, newest first. */
 export const storeChange = z.object({
   id: z.number().int(),
-  event: z.enum(['STORE_SETTINGS_CHANGED', 'WEBSITE_CHANGED']),
+  event: z.enum(['STORE_SETTINGS_CHANGED', 'WEBSITE_CHANGED', 'WEBSITE_SSO_CHANGED']),
   at: z.string(),
   actor: z.object({ userName: z.string(), name: z.string() }).nullable(),
   /** The fields that changed, by name ("taxRatePercent", "website localhost: siteTitle"). */
@@ -175,7 +191,7 @@ const storedSettings = z.object({
   ),
 });
 
-const storeSettingsAnswer = z.object({
+export const storeSettingsAnswer = z.object({
   settings: storedSettings,
   /** Changes only when the settings do: an update naming an older one is refused (409). */
   version: z.string(),

@@ -4,12 +4,14 @@ import {
   STORE_REFUSAL,
   updateStoreSettings,
   updateWebsiteBranding,
+  updateWebsiteSso,
 } from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../lib/route.ts';
 import type { Session } from '../../lib/session.ts';
 import * as settings from './settings/settings-service.ts';
+import { updateWebsiteSso as saveWebsiteSso } from './settings/website-sso.ts';
 
 const TAGS = ['store'];
 
@@ -22,16 +24,14 @@ async function storeAdministrator(request: FastifyRequest): Promise<Session> {
 
 /** The store settings screen: its settings, websites' branding and their history. */
 export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db } = deps;
-
   route(app, getStoreSettings, { tags: TAGS }, async ({ request }) => {
     const session = await storeAdministrator(request);
-    return settings.storeSettingsAnswer(db, session.locationId);
+    return settings.storeSettingsAnswer(deps, session.locationId);
   });
 
   route(app, updateStoreSettings, { tags: TAGS, errors: [409] }, async ({ body, request }) => {
     const session = await storeAdministrator(request);
-    return settings.updateStoreSettings(db, session, body, deps.now());
+    return settings.updateStoreSettings(deps, session, body, deps.now());
   });
 
   route(
@@ -41,7 +41,7 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
     async ({ params, body, request }) => {
       const session = await storeAdministrator(request);
       const answer = await settings.updateWebsiteBranding(
-        db,
+        deps,
         session,
         params.websiteId,
         body.branding,
@@ -52,4 +52,12 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
       return answer;
     },
   );
+
+  route(app, updateWebsiteSso, { tags: TAGS, errors: [404] }, async ({ params, body, request }) => {
+    const session = await storeAdministrator(request);
+    const answer = await saveWebsiteSso(deps, session, params.websiteId, body.sso, deps.now());
+    // The sign-in reads the website's provider through the host cache: this process at once.
+    deps.websites.clear();
+    return answer;
+  });
 }

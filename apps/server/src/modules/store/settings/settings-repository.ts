@@ -109,6 +109,11 @@ export async function listStoreWebsites(db: Db, locationId: number) {
       siteTitle: websites.siteTitle,
       publicUrl: websites.publicUrl,
       ssoType: websites.ssoType,
+      sloEnabled: websites.sloEnabled,
+      samlIdpEntityId: websites.samlIdpEntityId,
+      samlIdpSsoUrl: websites.samlIdpSsoUrl,
+      samlIdpSloUrl: websites.samlIdpSloUrl,
+      samlIdpCertificate: websites.samlIdpCertificate,
       config: websites.config,
     })
     .from(websites)
@@ -126,6 +131,11 @@ export async function lockStoreWebsite(db: Db, locationId: number, websiteId: nu
       name: websites.name,
       siteTitle: websites.siteTitle,
       publicUrl: websites.publicUrl,
+      ssoType: websites.ssoType,
+      sloEnabled: websites.sloEnabled,
+      samlIdpEntityId: websites.samlIdpEntityId,
+      samlIdpSsoUrl: websites.samlIdpSsoUrl,
+      samlIdpSloUrl: websites.samlIdpSloUrl,
       config: websites.config,
     })
     .from(websites)
@@ -142,7 +152,28 @@ export async function writeWebsite(
   await db.update(websites).set(row).where(eq(websites.id, websiteId));
 }
 
-export const STORE_EVENTS = ['STORE_SETTINGS_CHANGED', 'WEBSITE_CHANGED'] as const;
+/** A website's single sign-on columns, as the SAML module reads them. */
+export async function writeWebsiteSso(
+  db: Db,
+  websiteId: number,
+  row: Pick<
+    typeof websites.$inferInsert,
+    | 'ssoType'
+    | 'sloEnabled'
+    | 'samlIdpEntityId'
+    | 'samlIdpSsoUrl'
+    | 'samlIdpSloUrl'
+    | 'samlIdpCertificate'
+  >,
+): Promise<void> {
+  await db.update(websites).set(row).where(eq(websites.id, websiteId));
+}
+
+export const STORE_EVENTS = [
+  'STORE_SETTINGS_CHANGED',
+  'WEBSITE_CHANGED',
+  'WEBSITE_SSO_CHANGED',
+] as const;
 
 /** A change of the store itself (no subject account) in the audit history. */
 export async function insertStoreAudit(

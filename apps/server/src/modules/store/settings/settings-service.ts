@@ -6,13 +6,13 @@ import {
   type StoreChange,
   type StoreSettings,
   type StoreSettingsAnswer,
-  type StoreWebsite,
   type WebsiteBranding,
 } from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import type { Db } from '../../../db/client.ts';
 import type { Session } from '../../../lib/session.ts';
 import * as repo from './settings-repository.ts';
+import { websiteOf } from './website-view.ts';
 
 /** How many of the latest changes the settings screen shows. */
 const HISTORY_LIMIT = 20;
@@ -63,24 +63,15 @@ function versionOf(settings: StoreSettings): string {
   return createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 24);
 }
 
-function websiteOf(row: repo.StoreWebsiteRow): StoreWebsite {
-  return {
-    id: row.id,
-    host: row.host,
-    name: row.name,
-    siteTitle: row.siteTitle,
-    publicUrl: row.publicUrl,
-    ssoType: row.ssoType,
-    primaryColor: row.config.brandPrimaryColor,
-    secondaryColor: row.config.brandSecondaryColor,
-    logo: row.config.logo,
-    logoMobile: row.config.logoMobile,
-  };
-}
-
 /** Field order of the history: the forms' order (jsonb keeps its own order of keys). */
 const SETTINGS_FIELDS = Object.keys(storeSettings.shape);
 const WEBSITE_FIELDS = Object.keys(websiteBranding.shape);
+const SSO_FIELDS = ['ssoType', 'sloEnabled', 'idpEntityId', 'idpSsoUrl', 'idpSloUrl'];
+const FIELDS_OF: Record<StoreChange['event'], readonly string[]> = {
+  STORE_SETTINGS_CHANGED: SETTINGS_FIELDS,
+  WEBSITE_CHANGED: WEBSITE_FIELDS,
+  WEBSITE_SSO_CHANGED: SSO_FIELDS,
+};
 
 /** The names of the fields that differ, in the form's order ("taxRatePercent", ...). */
 function changedFields(
@@ -103,17 +94,14 @@ function canonical(value: unknown): string {
 function changeOf(row: Awaited<ReturnType<typeof repo.listStoreAudit>>[number]): StoreChange {
   const before = (row.before ?? {}) as Record<string, unknown>;
   const after = (row.after ?? {}) as Record<string, unknown>;
-  const prefix = row.event === 'WEBSITE_CHANGED' ? `website ${String(after.host ?? '')}: ` : '';
+  const event = row.event as StoreChange['event'];
+  const prefix = event === 'STORE_SETTINGS_CHANGED' ? '' : `website ${String(after.host ?? '')}: `;
   return {
     id: row.id,
-    event: row.event as StoreChange['event'],
+    event,
     at: new Date(row.at).toISOString(),
     actor: row.actorUserName ? { userName: row.actorUserName, name: row.actorName ?? '' } : null,
-    fields: changedFields(
-      before,
-      after,
-      row.event === 'WEBSITE_CHANGED' ? WEBSITE_FIELDS : SETTINGS_FIELDS,
-    ).map((f) => `${prefix}${f}`),
+    fields: changedFields(before, after, FIELDS_OF[event]).map((f) => `${prefix}${f}`),
   };
 }
 
@@ -125,10 +113,17 @@ async function readSettings(db: Db, locationId: number): Promise<StoreSettings> 
   return settingsOf(row, methods);
 }
 
+/** What the settings answer needs besides the database: the websites' addresses. */
+export interface SettingsDeps {
+  db: Db;
+  config: { publicUrl: string | undefined; port: number };
+}
+
 export async function storeSettingsAnswer(
-  db: Db,
+  deps: SettingsDeps,
   locationId: number,
 ): Promise<StoreSettingsAnswer> {
+  const { db } = deps;
   const settings = await readSettings(db, locationId);
   const [sites, history] = await Promise.all([
     repo.listStoreWebsites(db, locationId),
@@ -137,7 +132,7 @@ export async function storeSettingsAnswer(
   return {
     settings,
     version: versionOf(settings),
-    websites: sites.map(websiteOf),
+    websites: sites.map((site) => websiteOf(site, deps.config)),
     history: history.map(changeOf),
   };
 }
@@ -147,13 +142,13 @@ export async function storeSettingsAnswer(
  * transaction with its entry in the history. A shipping method orders name cannot be left out.
  */
 export async function updateStoreSettings(
-  db: Db,
+  deps: SettingsDeps,
   session: Session,
   input: { settings: StoreSettings; version: string },
   now: Date,
 ): Promise<StoreSettingsAnswer> {
   const { locationId } = session;
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await repo.lockStoreRow(tx, locationId);
     const before = await readSettings(tx, locationId);
     if (versionOf(before) !== input.version) throw AppError.conflict(M.staleVersion, 'version');
@@ -176,19 +171,19 @@ export async function updateStoreSettings(
       at: now,
     });
   });
-  return storeSettingsAnswer(db, locationId);
+  return storeSettingsAnswer(deps, locationId);
 }
 
 /** Renames and recolours one of the store's websites (404 for any other website). */
 export async function updateWebsiteBranding(
-  db: Db,
+  deps: SettingsDeps,
   session: Session,
   websiteId: number,
   branding: WebsiteBranding,
   now: Date,
 ): Promise<StoreSettingsAnswer> {
   const { locationId } = session;
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const site = await repo.lockStoreWebsite(tx, locationId, websiteId);
     if (!site) throw AppError.notFound(M.websiteNotFound, 'websiteId');
     const before = {
@@ -220,5 +215,5 @@ export async function updateWebsiteBranding(
       at: now,
     });
   });
-  return storeSettingsAnswer(db, locationId);
+  return storeSettingsAnswer(deps, locationId);
 }
