@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { serveBackups } from './backup/server-backups.ts';
 import { ConfigError, loadConfig, type EnvConfig } from './config.ts';
 import { createDb, dbOptionsFromEnv } from './db/client.ts';
 import { STATEMENT_TIMEOUT_MS } from './db/pool.ts';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     onPoolError: (error) =>
       logger.warn({ err: error }, 'a database connection broke; it is replaced on next use'),
   });
+  // PGlite: `npm run backup` asks this process for a copy of the database (ADR 0038).
+  const operatorSocket = await serveBackups(database, envConfig.dataDir, logger);
   // Several processes may start at once on one PostgreSQL database: one seeds, the others wait.
   const { demoSeeded } = await database.exclusive(() =>
     prepareDatabase(database.db, envConfig.seedDemo, logger),
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
       // Stops accepting, answers the requests in flight, tells long work (imports, voucher
       // mailings) to stop at a safe point and waits for it, then the scheduled jobs' runs.
       await app.close();
+      await operatorSocket?.close();
       await database.close();
       logger.info({ signal }, 'shut down cleanly');
       process.exit(0);
