@@ -12,6 +12,7 @@ const EXPECTED: Record<Exclude<DemoUserKey, 'storeB'>, string[]> = {
     'Data Summary',
     'Funding Management',
     'Permissions',
+    'Store settings',
     'Help',
     'Logout',
   ],

@@ -6,6 +6,7 @@ import { helpFeature } from '../features/help/index.ts';
 import { metricsFeature } from '../features/metrics/index.ts';
 import { permissionsFeature } from '../features/permissions/index.ts';
 import { researchFeature } from '../features/research/index.ts';
+import { storeFeature } from '../features/store/index.ts';
 import { studentsFeature } from '../features/students/index.ts';
 import type { Feature } from '../platform/feature-types.ts';
 
@@ -21,6 +22,7 @@ export const FEATURES: readonly Feature[] = [
   dataFeature,
   fundingFeature,
   permissionsFeature,
+  storeFeature,
   helpFeature,
   accountFeature,
 ];

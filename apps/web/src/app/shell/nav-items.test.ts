@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_ACTIONS } from '@csp/contracts';
 import type { ActionName, RoleName } from '@csp/contracts';
-import { visibleNavItems } from './nav-items.ts';
+import { navItem, visibleNavItems } from './nav-items.ts';
 
 function actionsOf(...roles: RoleName[]): ActionName[] {
   return [...new Set(roles.flatMap((role) => DEFAULT_ROLE_ACTIONS[role]))];
@@ -28,6 +28,7 @@ describe('visibleNavItems', () => {
     ['SUBMITTER', ['adopt']],
     ['INSTRUCTOR', ['adopt']],
     ['CMA_MEMBER', ['adopt', 'data-summary', 'funding']],
+    ['STORE_ADMINISTRATOR', ['store-settings']],
   ])('%s adds %j', (role, extra) => {
     expect(visibleNavItems(true, actionsOf(role))).toEqual([
       'dashboard',
@@ -45,8 +46,24 @@ describe('visibleNavItems', () => {
     expect(items).not.toContain('login');
   });
 
+  it('shows Store settings only with MANAGE_STORE, under Settings right after Permissions', () => {
+    const admin = visibleNavItems(
+      true,
+      actionsOf('PERMISSION_ADMINISTRATOR', 'STORE_ADMINISTRATOR'),
+    );
+    expect(admin.slice(admin.indexOf('permissions'), admin.indexOf('permissions') + 2)).toEqual([
+      'permissions',
+      'store-settings',
+    ]);
+    expect(navItem('store-settings')).toMatchObject({ label: 'Store settings', group: 'Settings' });
+    const withoutIt = actionsOf('CMA_MEMBER', 'PERMISSION_ADMINISTRATOR', 'FULL_REPORTER');
+    expect(visibleNavItems(true, withoutIt)).not.toContain('store-settings');
+    expect(visibleNavItems(false, ['MANAGE_STORE'])).not.toContain('store-settings');
+  });
+
   it('shows everything for a user holding every role', () => {
-    expect(visibleNavItems(true, actionsOf('CMA_MEMBER', 'PERMISSION_ADMINISTRATOR'))).toEqual([
+    const every = actionsOf('CMA_MEMBER', 'PERMISSION_ADMINISTRATOR', 'STORE_ADMINISTRATOR');
+    expect(visibleNavItems(true, every)).toEqual([
       'dashboard',
       'research',
       'students',
@@ -54,6 +71,7 @@ describe('visibleNavItems', () => {
       'data-summary',
       'funding',
       'permissions',
+      'store-settings',
       'help',
       'logout',
     ]);

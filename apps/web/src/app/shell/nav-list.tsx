@@ -23,8 +23,13 @@ export function NavList({ minimised, onChoose }: NavListProps) {
 
   return (
     <List>
-      {visibleNavItems(loggedIn, actions).map((id) => {
+      {visibleNavItems(loggedIn, actions).map((id, index, ids) => {
         const item = navItem(id);
+        // A group's heading stands once, above its first item (Settings: Permissions, Store settings).
+        const previousId = ids[index - 1];
+        const startsGroup =
+          item.group !== undefined &&
+          (previousId === undefined || navItem(previousId).group !== item.group);
         const Icon = item.icon;
         const current = isCurrentItem(item, pathname);
         const label = fullLabel(item);
@@ -73,7 +78,7 @@ export function NavList({ minimised, onChoose }: NavListProps) {
           </ListItemButton>
         );
         return [
-          item.group && !minimised ? (
+          startsGroup && !minimised ? (
             <ListSubheader key={`${id}-group`} disableSticky>
               {item.group}
             </ListSubheader>

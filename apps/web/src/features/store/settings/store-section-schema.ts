@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { storeSettings, type StoreSettings } from '@csp/contracts';
+
+/** The Store section as typed: the tax rate and the domains as text. */
+export interface StoreSectionValues {
+  name: string;
+  taxRatePercent: string;
+  allowSubmittersToSelectPrintOnly: boolean;
+  courseMaterialsEmail: string;
+  emailDomains: string;
+}
+
+const S = storeSettings.shape;
+
+const percent = z
+  .string()
+  .transform((text, ctx) => {
+    const plain = text.trim().replace(/%$/, '').trim();
+    if (plain === '') {
+      ctx.addIssue({ code: 'custom', message: 'Enter the tax rate, e.g. 6.25.' });
+      return z.NEVER;
+    }
+    if (!/^\d+(\.\d*)?$|^\.\d+$/.test(plain)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a number like 6.25' });
+      return z.NEVER;
+    }
+    return Number(plain);
+  })
+  .pipe(S.taxRatePercent);
+
+/** Domains typed as a list: commas, spaces or new lines between them. */
+export function splitDomains(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((domain) => domain.trim())
+    .filter(Boolean);
+}
+
+// The contract checks each domain; a bad one is named in the message, under the one field.
+const domains = z.string().transform((text, ctx) => {
+  const list = splitDomains(text);
+  const checked = S.emailDomains.safeParse(list);
+  if (checked.success) return checked.data;
+  const [issue] = checked.error.issues;
+  const index = issue?.path[0];
+  const named = typeof index === 'number' ? `${list[index]} ` : '';
+  ctx.addIssue({ code: 'custom', message: `${named}${issue?.message ?? 'is not valid'}` });
+  return z.NEVER;
+});
+
+/** The contract's own rules and messages, with the typed text read first. */
+const storeSectionSchema = z.object({
+  name: S.name,
+  taxRatePercent: percent,
+  allowSubmittersToSelectPrintOnly: z.boolean(),
+  courseMaterialsEmail: z
+    .string()
+    .transform((text) => (text.trim() === '' ? null : text))
+    .pipe(S.courseMaterialsEmail),
+  emailDomains: domains,
+});
+export type StoreSectionOutput = z.output<typeof storeSectionSchema>;
+
+export const storeSectionResolver = zodResolver(storeSectionSchema);
+
+export function storeSectionValues(settings: StoreSettings): StoreSectionValues {
+  return {
+    name: settings.name,
+    taxRatePercent: settings.taxRatePercent.toFixed(2),
+    allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
+    courseMaterialsEmail: settings.courseMaterialsEmail ?? '',
+    emailDomains: settings.emailDomains.join(', '),
+  };
+}
+
+export const storeSectionPart = (output: StoreSectionOutput): Partial<StoreSettings> => output;
+
+const FIELDS = new Set<string>(Object.keys(storeSectionSchema.shape));
+
+/** "emailDomains.1" is the domains field; "name" the name. */
+export function storeSectionField(path: string): keyof StoreSectionValues | null {
+  const [first = ''] = path.split('.');
+  return FIELDS.has(first) ? (first as keyof StoreSectionValues) : null;
+}

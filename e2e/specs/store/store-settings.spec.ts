@@ -1,0 +1,159 @@
+import type { Locator, Page } from '@playwright/test';
+import { brandColourProblem } from '@csp/contracts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
+
+/*
+ * Settings > Store settings (issue 29) as the demo administrator: the tax rate and a website's
+ * title are saved and read back, a too-light brand colour is refused as it is typed, and the
+ * course materials team's account neither sees the page nor opens it. The spec saves the demo
+ * store's own settings and branding, which every other spec's shared server would show (tax on
+ * every order preview, the site title in every document title), so it runs on a portal of its
+ * own (support/own-portal.ts), in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let portal: OwnPortal;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  portal = await startOwnPortal('store');
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+async function openSettings(page: Page) {
+  await page.goto(`${portal.baseUrl}/settings/store`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Store settings' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Store name' })).not.toHaveValue('');
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name });
+const websiteCard = (page: Page, host: string) => page.getByRole('article', { name: host });
+
+async function replace(field: Locator, value: string) {
+  await field.fill('');
+  await field.fill(value);
+}
+
+test('the administrator finds Store settings under Settings, changes the tax rate, and it stays after a reload', async ({
+  browser,
+}) => {
+  const { context, page } = await portalPage(browser, portal, 'admin');
+  await page.goto(`${portal.baseUrl}/dashboard`);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Store settings' }).click();
+  await expect(page).toHaveURL(/\/settings\/store$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Store settings' })).toBeVisible();
+
+  const store = region(page, 'Store');
+  const tax = store.getByRole('textbox', { name: 'Tax rate' });
+  await expect(tax).toHaveValue('6.25');
+  await replace(tax, '7.35');
+  await store.getByRole('button', { name: 'Save store' }).click();
+  await expect(store.getByRole('status')).toHaveText('Saved.');
+
+  await page.reload();
+  await expect(region(page, 'Store').getByRole('textbox', { name: 'Tax rate' })).toHaveValue(
+    '7.35',
+  );
+  const history = region(page, 'Recent changes');
+  await expect(history.getByRole('listitem').first()).toContainText('Store settings changed');
+  await expect(history.getByRole('listitem').first()).toContainText('Changed: tax rate');
+  await expect(history.getByRole('listitem').first()).toContainText('admin@demo-university.edu');
+  await context.close();
+});
+
+test('the administrator renames a website’s site title; the site carries it on the next page load', async ({
+  browser,
+}) => {
+  const { context, page } = await portalPage(browser, portal, 'admin');
+  await openSettings(page);
+  const card = websiteCard(page, 'localhost');
+  await expect(card.getByText('Sign-on: Portal password')).toBeVisible();
+  const title = card.getByRole('textbox', { name: 'Site title' });
+  await expect(title).toHaveValue('Demo University Campus Store');
+  await replace(title, 'Demo University Textbooks');
+  await card.getByRole('button', { name: 'Save localhost' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    'Saved. Visitors see the new branding on their next page load.',
+  );
+
+  await page.reload();
+  await expect(
+    websiteCard(page, 'localhost').getByRole('textbox', { name: 'Site title' }),
+  ).toHaveValue('Demo University Textbooks');
+  // The document title is "{page} - {site title without 'Campus Store'}": now the new title.
+  await expect(page).toHaveTitle('Store settings - Demo University Textbooks');
+  await context.close();
+});
+
+test('a too-light brand colour is refused as it is typed, in the server’s words, and not saved', async ({
+  browser,
+}) => {
+  const { context, page } = await portalPage(browser, portal, 'admin');
+  await openSettings(page);
+  const card = websiteCard(page, '127.0.0.1');
+  const primary = card.getByRole('textbox', { name: 'Primary colour', exact: true });
+  await replace(primary, '#a3c4e8');
+  const problem = brandColourProblem('#a3c4e8') ?? '';
+  expect(problem).toContain('too light for white text');
+  await expect(card.getByText(problem)).toBeVisible();
+  await expect(primary).toHaveAttribute('aria-invalid', 'true');
+
+  let puts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/store/websites/')) puts += 1;
+  });
+  await card.getByRole('button', { name: 'Save 127.0.0.1' }).click();
+  await expect(primary).toBeFocused();
+  await expect(card.getByRole('status')).toHaveCount(0);
+  expect(puts).toBe(0);
+
+  // The colour picker puts a good colour back, and the error goes as the colour changes.
+  await card.getByLabel('Choose the primary colour').fill('#1a3d6d');
+  await expect(primary).toHaveValue('#1a3d6d');
+  await expect(card.getByText(problem)).toHaveCount(0);
+  await expect(primary).not.toHaveAttribute('aria-invalid', 'true');
+  await context.close();
+});
+
+test('the course materials team’s account has no Store settings entry and is refused the page', async ({
+  browser,
+}) => {
+  const { context, page } = await portalPage(browser, portal, 'cma');
+  await page.goto(`${portal.baseUrl}/dashboard`);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Help' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Store settings' })).toHaveCount(0);
+
+  await page.goto(`${portal.baseUrl}/settings/store`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'You do not have permission to view that page.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Store settings' })).toHaveCount(0);
+  await context.close();
+});
+
+for (const width of [1280, 360]) {
+  test(`has no axe violations at ${width}px`, async ({ browser }) => {
+    const { context, page } = await portalPage(browser, portal, 'admin', { width, height: 900 });
+    await openSettings(page);
+    await expect(page.getByRole('article')).toHaveCount(2);
+    await expectNoAxeViolations(page, `store settings at ${width}px`);
+    // Nothing wider than the screen: every section fits a phone without sideways scrolling.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await page.screenshot({
+      path: test.info().outputPath(`store-settings-${width}.png`),
+      fullPage: true,
+    });
+    await context.close();
+  });
+}
