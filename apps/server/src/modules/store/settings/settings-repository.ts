@@ -7,6 +7,7 @@ import {
   orders,
   shippingMethods,
   userAccounts,
+  websiteAssets,
   websites,
 } from '../../../db/schema/index.ts';
 
@@ -206,4 +207,24 @@ export async function listStoreAudit(db: Db, locationId: number, limit: number) 
     .where(and(eq(auditLog.locationId, locationId), inArray(auditLog.event, [...STORE_EVENTS])))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
+}
+
+/** The store's logo files (names and contents). */
+export async function listStoreAssets(db: Db, locationId: number) {
+  return db
+    .select({ fileName: websiteAssets.fileName, content: websiteAssets.content })
+    .from(websiteAssets)
+    .where(eq(websiteAssets.locationId, locationId));
+}
+
+export async function writeStoreAsset(
+  db: Db,
+  locationId: number,
+  fileName: string,
+  content: string,
+): Promise<void> {
+  await db
+    .update(websiteAssets)
+    .set({ content })
+    .where(and(eq(websiteAssets.locationId, locationId), eq(websiteAssets.fileName, fileName)));
 }

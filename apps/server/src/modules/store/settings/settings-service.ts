@@ -13,6 +13,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Session } from '../../../lib/session.ts';
 import * as repo from './settings-repository.ts';
 import { websiteOf } from './website-view.ts';
+import { redrawGeneratedLogos } from './generated-logos.ts';
 
 /** How many of the latest changes the settings screen shows. */
 const HISTORY_LIMIT = 20;
@@ -205,6 +206,12 @@ export async function updateWebsiteBranding(
         brandPrimaryColor: branding.primaryColor,
         brandSecondaryColor: branding.secondaryColor,
       },
+    });
+    await redrawGeneratedLogos(tx, locationId, site.config, {
+      name: branding.name,
+      siteTitle: branding.siteTitle,
+      primary: branding.primaryColor,
+      secondary: branding.secondaryColor,
     });
     await repo.insertStoreAudit(tx, {
       locationId,

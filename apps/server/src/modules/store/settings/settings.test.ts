@@ -11,6 +11,7 @@ import {
   type StoreSettingsAnswer,
 } from '@csp/contracts';
 import * as t from '../../../db/schema/index.ts';
+import { logoSvg, mobileLogoSvg } from '../../../db/seed/branding.ts';
 import {
   addAccount,
   callAs,
@@ -171,8 +172,53 @@ describe.each(engines)('store settings (%s)', (engine) => {
         headers: authHeaders(admin.host, admin.token),
         payload: body as object,
       });
+    // A logo the portal drew (as `npm run store` does): it follows the new colours.
+    const drawn = {
+      ...{ host: '', jsonFileName: '', logoBase: '', initials: 'SA' },
+      name: 'Store A',
+      siteTitle: 'Store A Campus Store',
+      primary: '#1a3d6d',
+      secondary: '#8d2a1e',
+    };
+    const [current] = await ctx.db
+      .select({ config: t.websites.config })
+      .from(t.websites)
+      .where(eq(t.websites.id, site?.id ?? 0));
+    await ctx.db.insert(t.websiteAssets).values([
+      {
+        locationId: world.storeA,
+        fileName: 'drawn.svg',
+        contentType: 'image/svg+xml',
+        content: logoSvg(drawn),
+      },
+      {
+        locationId: world.storeA,
+        fileName: 'drawn-mobile.svg',
+        contentType: 'image/svg+xml',
+        content: mobileLogoSvg(drawn),
+      },
+    ]);
+    await ctx.db
+      .update(t.websites)
+      .set({
+        config: {
+          ...current!.config,
+          logo: '/site-config/logos/drawn.svg',
+          logoMobile: '/site-config/logos/drawn-mobile.svg',
+        },
+      })
+      .where(eq(t.websites.id, site?.id ?? 0));
+
     const res = await put({ branding });
     expect(res.statusCode, res.body).toBe(200);
+    const logo = await ctx.app.inject({
+      method: 'GET',
+      url: '/site-config/logos/drawn.svg',
+      headers: { host: FIXTURE_HOSTS.a },
+    });
+    expect(logo.body).toContain('fill="#004d40"');
+    expect(logo.body).toContain('<title>Store A Bookstore</title>');
+    expect(logo.body).not.toContain('#1a3d6d');
     const answer = res.json<StoreSettingsAnswer>();
     expect(answer.websites[0]).toMatchObject({
       siteTitle: 'Store A Bookstore',
