@@ -13,6 +13,7 @@ export * from './common/money.ts';
 export * from './common/color-contrast.ts';
 export * from './store/store-settings.ts';
 export * from './store/website-sso.ts';
+export * from './store/website-logo.ts';
 export * from './portal/website.ts';
 export * from './portal/health.ts';
 export * from './account/session.ts';

@@ -5,6 +5,9 @@ import {
   updateStoreSettings,
   updateWebsiteBranding,
   updateWebsiteSso,
+  uploadWebsiteLogo,
+  LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
 } from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../app-deps.ts';
@@ -12,6 +15,14 @@ import { route } from '../../lib/route.ts';
 import type { Session } from '../../lib/session.ts';
 import * as settings from './settings/settings-service.ts';
 import { updateWebsiteSso as saveWebsiteSso } from './settings/website-sso.ts';
+import { replaceWebsiteLogo } from './settings/website-logo.ts';
+import { readFile } from 'node:fs/promises';
+import {
+  fileBody,
+  removeUpload,
+  storeUpload,
+  takeBodyAsFile,
+} from '../../lib/uploads/receive-upload.ts';
 
 const TAGS = ['store'];
 
@@ -59,5 +70,37 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
     // The sign-in reads the website's provider through the host cache: this process at once.
     deps.websites.clear();
     return answer;
+  });
+
+  // The logo's body is the image itself: a scope of its own takes any content type as the file.
+  void app.register(async (scope) => {
+    takeBodyAsFile(scope, LOGO_MAX_BYTES);
+    route(
+      scope,
+      uploadWebsiteLogo,
+      { tags: TAGS, errors: [404, 413] },
+      async ({ params, query, request }) => {
+        const session = await storeAdministrator(request);
+        const body = fileBody(request, LOGO_MESSAGES.notAFile);
+        const stored = await storeUpload(
+          body,
+          { maxBytes: LOGO_MAX_BYTES, fileKind: 'a logo' },
+          { interrupted: LOGO_MESSAGES.interrupted },
+        );
+        try {
+          const image = await readFile(stored.path);
+          const answer = await replaceWebsiteLogo(
+            deps,
+            session,
+            { websiteId: params.websiteId, kind: query.kind, image },
+            deps.now(),
+          );
+          deps.websites.clear();
+          return answer;
+        } finally {
+          await removeUpload(stored.path);
+        }
+      },
+    );
   });
 }

@@ -228,3 +228,30 @@ export async function writeStoreAsset(
     .set({ content })
     .where(and(eq(websiteAssets.locationId, locationId), eq(websiteAssets.fileName, fileName)));
 }
+
+/** A logo file of the store; the same content uploaded again keeps its one row. */
+export async function insertStoreAsset(
+  db: Db,
+  row: { locationId: number; fileName: string; contentType: string; content: string },
+): Promise<void> {
+  await db.insert(websiteAssets).values(row).onConflictDoNothing();
+}
+
+/** Removes the logo at `path` unless a website of the store still shows it. */
+export async function deleteUnshownAsset(db: Db, locationId: number, path: string): Promise<void> {
+  const fileName = path.split('/').pop() ?? '';
+  const shown = await db
+    .select({ id: websites.id })
+    .from(websites)
+    .where(
+      and(
+        eq(websites.locationId, locationId),
+        sql`(${websites.config} ->> 'logo' = ${path} or ${websites.config} ->> 'logoMobile' = ${path})`,
+      ),
+    )
+    .limit(1);
+  if (shown.length > 0) return;
+  await db
+    .delete(websiteAssets)
+    .where(and(eq(websiteAssets.locationId, locationId), eq(websiteAssets.fileName, fileName)));
+}
