@@ -1,8 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { brandColourProblem } from '@csp/contracts';
+import {
+  STORAGE_KEYS,
+  brandColourProblem,
+  getStoreSettings,
+  type StoreSettingsAnswer,
+} from '@csp/contracts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
+import { portalApi, portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
 
 /*
  * Settings > Store settings (issue 29) as the demo administrator: the tax rate and a website's
@@ -73,7 +78,7 @@ test('the administrator renames a website’s site title; the site carries it on
   const { context, page } = await portalPage(browser, portal, 'admin');
   await openSettings(page);
   const card = websiteCard(page, 'localhost');
-  await expect(card.getByText('Sign-on: Portal password')).toBeVisible();
+  await expect(card.getByText('Portal passwords only')).toBeVisible();
   const title = card.getByRole('textbox', { name: 'Site title' });
   await expect(title).toHaveValue('Demo University Campus Store');
   await replace(title, 'Demo University Textbooks');
@@ -121,6 +126,68 @@ test('a too-light brand colour is refused as it is typed, in the server’s word
   await context.close();
 });
 
+/** The development IdP's entity id (apps/server/src/dev-idp/settings.ts). */
+const DEV_IDP = 'urn:campus-store-portal:dev-idp';
+
+test('the administrator turns single sign-on on for localhost from the development IdP’s metadata, and a user signs in through it', async ({
+  browser,
+  request,
+}) => {
+  const { context, page, session } = await portalPage(browser, portal, 'admin');
+  // The demo's 127.0.0.1 website signs in through the development IdP, which the portal started
+  // on a port of its own: its sign-on address names that port, and its metadata is beside it.
+  const before = await portalApi<StoreSettingsAnswer>(portal, session, getStoreSettings);
+  const devIdpSso = before.websites.find((w) => w.host === '127.0.0.1')?.sso.idpSsoUrl ?? '';
+  expect(devIdpSso).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sso$/);
+  const metadata = await request.get(new URL('/metadata', devIdpSso).href);
+  expect(metadata.ok()).toBe(true);
+
+  await openSettings(page);
+  const card = websiteCard(page, 'localhost');
+  await expect(card.getByText('Portal passwords only')).toBeVisible();
+  await expect(card.getByRole('link', { name: /Test the sign-in/ })).toHaveCount(0);
+  await card.getByLabel('Metadata file', { exact: true }).setInputFiles({
+    name: 'idp.xml',
+    mimeType: 'text/xml',
+    buffer: await metadata.body(),
+  });
+  await expect(card.getByText(/^idp\.xml: [\d,]+ characters/)).toBeVisible();
+  await card.getByRole('button', { name: 'Save single sign-on for localhost' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    'Saved. Users of localhost now sign in through the identity provider.',
+  );
+  await expect(card.getByText(`SAML single sign-on with ${DEV_IDP}`)).toBeVisible();
+  const after = await portalApi<StoreSettingsAnswer>(portal, session, getStoreSettings);
+  const expires = after.websites.find((w) => w.host === 'localhost')?.sso.certificateExpires;
+  const validUntil = await page.evaluate((iso) => {
+    const d = new Date(iso ?? '');
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${two(d.getMonth() + 1)}/${two(d.getDate())}/${d.getFullYear()}`;
+  }, expires);
+  await expect(card.getByText(`valid until ${validUntil}`)).toBeVisible();
+
+  // The test link opens the website's own SAML sign-in in a new tab. It is followed in a
+  // browser of its own, as a user of the website would: in the administrator's browser the
+  // new tab's sign-in replaces the administrator's stored one on the same website, and the
+  // tabs' credential sync (platform/session/session-store.ts) then signs both out.
+  const testLink = card.getByRole('link', { name: /Test the sign-in/ });
+  await expect(testLink).toHaveAttribute('target', '_blank');
+  const href = (await testLink.getAttribute('href')) ?? '';
+  expect(href).toBe(`${portal.baseUrl}/app-rest/saml/v1/login?next=%2Fdashboard`);
+  const userContext = await browser.newContext();
+  const tab = await userContext.newPage();
+  await tab.goto(href);
+  await expect(tab.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
+  await tab.getByRole('button', { name: /cma@demo-university\.edu/ }).click();
+  await expect(tab).toHaveURL(`${portal.baseUrl}/dashboard`);
+  await expect(tab.getByRole('navigation', { name: 'Main navigation' })).toContainText('Logout');
+  const stored = await tab.evaluate(() => ({ ...localStorage }));
+  expect(stored[STORAGE_KEYS.username]).toBe('cma@demo-university.edu');
+  expect(stored[STORAGE_KEYS.password]).toBe('using sso login');
+  await userContext.close();
+  await context.close();
+});
+
 test('the course materials team’s account has no Store settings entry and is refused the page', async ({
   browser,
 }) => {
@@ -144,6 +211,9 @@ for (const width of [1280, 360]) {
     const { context, page } = await portalPage(browser, portal, 'admin', { width, height: 900 });
     await openSettings(page);
     await expect(page.getByRole('article')).toHaveCount(2);
+    // Both websites sign in through the development IdP by now: the whole single sign-on part
+    // is on the page.
+    await expect(page.getByRole('button', { name: 'Turn single sign-on off' })).toHaveCount(2);
     await expectNoAxeViolations(page, `store settings at ${width}px`);
     // Nothing wider than the screen: every section fits a phone without sideways scrolling.
     const overflow = await page.evaluate(
@@ -153,6 +223,9 @@ for (const width of [1280, 360]) {
     await page.screenshot({
       path: test.info().outputPath(`store-settings-${width}.png`),
       fullPage: true,
+    });
+    await websiteCard(page, 'localhost').screenshot({
+      path: test.info().outputPath(`store-sso-${width}.png`),
     });
     await context.close();
   });

@@ -1,12 +1,17 @@
+import { z } from 'zod';
 import {
+  SSO_MESSAGES,
   STORE_MESSAGES,
   STORE_REFUSAL,
+  websiteSsoInput,
   type ActionName,
   type StoreChange,
   type StoreSettings,
   type StoreSettingsAnswer,
   type StoreWebsite,
   type WebsiteBranding,
+  type WebsiteSso,
+  type WebsiteSsoInput,
 } from '@csp/contracts';
 import { storePasswordLogin } from '../../lib/credential-storage.ts';
 import { json, type StubRequest } from '../fetch-stub.ts';
@@ -16,6 +21,18 @@ import { renderApp } from '../render-app.tsx';
 export const STORE_BASE_PATH = '/app-rest/admin_portal/v1/7/store';
 export const SETTINGS_PATH = `${STORE_BASE_PATH}/settings`;
 export const websitePath = (id: number) => `${STORE_BASE_PATH}/websites/${id}`;
+export const ssoPath = (id: number) => `${websitePath(id)}/sso`;
+
+/** The identity provider the law website signs in through, as the server answers it. */
+export const LAW_IDP: WebsiteSso = {
+  ssoType: 'SAML',
+  sloEnabled: true,
+  idpEntityId: 'https://idp.springfield.edu/idp',
+  idpSsoUrl: 'https://idp.springfield.edu/sso',
+  idpSloUrl: 'https://idp.springfield.edu/slo',
+  certificateSubject: 'CN=idp.springfield.edu',
+  certificateExpires: '2031-06-30T12:00:00.000Z',
+};
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 
@@ -50,16 +67,19 @@ function website(id: number, host: string, ssoType: 'SAML' | 'NONE'): StoreWebsi
     primaryColor: '#1a3d6d',
     secondaryColor: '#7a1f2b',
     publicUrl: id === 1 ? 'https://bookstore.springfield.edu' : null,
-    sso: {
-      ssoType,
-      sloEnabled: false,
-      idpEntityId: null,
-      idpSsoUrl: null,
-      idpSloUrl: null,
-      certificateSubject: null,
-      certificateExpires: null,
-    },
-    spMetadataUrl: `http://${host}/app-rest/saml/metadata`,
+    sso:
+      ssoType === 'SAML'
+        ? LAW_IDP
+        : {
+            ssoType,
+            sloEnabled: false,
+            idpEntityId: null,
+            idpSsoUrl: null,
+            idpSloUrl: null,
+            certificateSubject: null,
+            certificateExpires: null,
+          },
+    spMetadataUrl: `http://${host}:8080/app-rest/saml/v1/metadata`,
     logo: '/site-config/logo.svg',
     logoMobile: '/site-config/logo-mobile.svg',
   };
@@ -82,7 +102,7 @@ export const CHANGE: StoreChange = {
 };
 
 /**
- * A stand-in for the three store settings endpoints, as the server answers them: a save must
+ * A stand-in for the four store settings endpoints, as the server answers them: a save must
  * name the current version (409 otherwise), and gives a new one; `someoneElseSaves` changes the
  * settings as another administrator would. `refuse` answers 403 to every call.
  */
@@ -96,6 +116,7 @@ export class FakeStoreServer {
   /** What the next settings save answers instead (a 400 naming a field, a 409 in use). */
   nextSettingsAnswer: (() => Response) | null = null;
   nextBrandingAnswer: (() => Response) | null = null;
+  nextSsoAnswer: (() => Response) | null = null;
 
   answer(): StoreSettingsAnswer {
     return {
@@ -149,6 +170,47 @@ export class FakeStoreServer {
     return json(200, this.answer());
   }
 
+  /**
+   * The contract's body check, then a tiny stand-in for reading the metadata: a file naming an
+   * IDPSSODescriptor is an identity provider (its entityID taken), anything else is refused.
+   */
+  private saveSso(id: number, body: unknown): Response {
+    const next = this.nextSsoAnswer;
+    this.nextSsoAnswer = null;
+    if (next) return next();
+    const parsed = z.object({ sso: websiteSsoInput }).safeParse(body);
+    if (!parsed.success) return json(400, { message: parsed.error.message, field: 'sso' });
+    const site = this.websites.find((w) => w.id === id);
+    if (!site) return json(404, { message: STORE_MESSAGES.websiteNotFound, field: 'websiteId' });
+    const { sso } = parsed.data;
+    if ('metadataXml' in sso && !sso.metadataXml.includes('IDPSSODescriptor')) {
+      return json(400, { message: SSO_MESSAGES.noIdp, field: 'sso.metadataXml' });
+    }
+    site.ssoType = sso.ssoType;
+    site.sso = { ...site.sso, ...this.ssoAfter(sso) };
+    this.record('WEBSITE_SSO_CHANGED', [`website ${site.host}: ssoType`]);
+    return json(200, this.answer());
+  }
+
+  private ssoAfter(sso: WebsiteSsoInput): Partial<WebsiteSso> {
+    if (sso.ssoType === 'NONE') return { ssoType: 'NONE', sloEnabled: false };
+    const fields =
+      'metadataXml' in sso
+        ? {
+            idpEntityId: /entityID="([^"]+)"/.exec(sso.metadataXml)?.[1] ?? 'https://idp.test',
+            idpSsoUrl: 'https://idp.test/sso',
+            idpSloUrl: 'https://idp.test/slo',
+          }
+        : { idpEntityId: sso.entityId, idpSsoUrl: sso.ssoUrl, idpSloUrl: sso.sloUrl };
+    return {
+      ...fields,
+      ssoType: 'SAML',
+      sloEnabled: sso.sloEnabled,
+      certificateSubject: 'CN=Fake IdP',
+      certificateExpires: '2032-01-31T00:00:00.000Z',
+    };
+  }
+
   handlers(): Record<string, Handler> {
     const refused = () => json(403, { message: STORE_REFUSAL });
     const guard =
@@ -165,6 +227,7 @@ export class FakeStoreServer {
       handlers[`PUT ${websitePath(site.id)}`] = guard((request) =>
         this.saveBranding(site.id, (request.body as { branding: WebsiteBranding }).branding),
       );
+      handlers[`PUT ${ssoPath(site.id)}`] = guard((request) => this.saveSso(site.id, request.body));
     }
     return handlers;
   }

@@ -50,7 +50,9 @@ describe('Settings > Store settings', () => {
 
     const websites = region('Websites');
     const law = within(websites).getByRole('article', { name: 'law.springfield.localhost' });
-    expect(within(law).getByText('Sign-on: Single sign-on (SAML)')).toBeInTheDocument();
+    expect(
+      within(law).getByText('SAML single sign-on with https://idp.springfield.edu/idp'),
+    ).toBeInTheDocument();
     expect(textbox('Site title', law)).toHaveValue('Springfield Law Books');
 
     expect(within(region('Recent changes')).getByText('No changes yet')).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { PanelSection } from '../../../components/panel-section.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { STORE_TEXT as T } from './store-text.ts';
 
-/** The screen's words for the contract's field names (settings and website branding). */
+/** The screen's words for the contract's field names (settings, website branding and sign-on). */
 const FIELD_LABELS: Record<string, string> = {
   name: 'store name',
   taxRatePercent: 'tax rate',
@@ -19,8 +19,8 @@ const FIELD_LABELS: Record<string, string> = {
   primaryColor: 'primary colour',
   secondaryColor: 'secondary colour',
   publicUrl: 'public address',
-  ssoType: 'sign-on',
-  sloEnabled: 'single sign-out',
+  ssoType: 'single sign-on',
+  sloEnabled: 'single logout',
   idpEntityId: 'identity provider',
   idpSsoUrl: 'sign-on address',
   idpSloUrl: 'sign-out address',
@@ -29,7 +29,7 @@ const FIELD_LABELS: Record<string, string> = {
 const EVENT_LABELS: Record<StoreChange['event'], string> = {
   STORE_SETTINGS_CHANGED: 'Store settings changed',
   WEBSITE_CHANGED: 'Website changed',
-  WEBSITE_SSO_CHANGED: 'Website sign-on changed',
+  WEBSITE_SSO_CHANGED: 'Website single sign-on changed',
 };
 
 /** "website localhost: siteTitle" reads "localhost: site title"; "taxRatePercent" "tax rate". */

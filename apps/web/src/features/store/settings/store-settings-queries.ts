@@ -3,9 +3,11 @@ import {
   getStoreSettings,
   updateStoreSettings,
   updateWebsiteBranding,
+  updateWebsiteSso,
   type StoreSettings,
   type StoreSettingsAnswer,
   type WebsiteBranding,
+  type WebsiteSsoInput,
 } from '@csp/contracts';
 import {
   contractQueryKey,
@@ -45,6 +47,18 @@ export function useUpdateWebsiteBranding(websiteId: number) {
   return {
     save: (branding: WebsiteBranding) =>
       mutation.mutateAsync({ params: { ...params, websiteId }, body: { branding } }),
+    saving: mutation.isPending,
+  };
+}
+
+/** Turns one website's single sign-on on (from metadata or typed fields), changes it, or off. */
+export function useUpdateWebsiteSso(websiteId: number) {
+  const params = useCallerParams();
+  const keep = useKeepAnswer();
+  const mutation = useContractMutation(updateWebsiteSso, { onSuccess: keep });
+  return {
+    save: (sso: WebsiteSsoInput) =>
+      mutation.mutateAsync({ params: { ...params, websiteId }, body: { sso } }),
     saving: mutation.isPending,
   };
 }

@@ -24,7 +24,7 @@ export const STORE_TEXT = {
   mostMethods: (max: number) => `A store has at most ${max} shipping methods.`,
   websitesHeading: 'Websites',
   websitesIntro:
-    'Each website’s names and brand colours. Its address and sign-on are set up by your portal operator.',
+    'Each website’s names, brand colours and single sign-on, each saved on its own. A website’s address is set up by your portal operator.',
   brandingSaved: 'Saved. Visitors see the new branding on their next page load.',
   historyHeading: 'Recent changes',
   noChanges: 'No changes yet',

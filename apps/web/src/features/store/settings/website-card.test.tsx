@@ -29,7 +29,7 @@ describe('a website card', () => {
     expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent(
       'springfield.localhost',
     );
-    expect(within(card).getByText('Sign-on: Portal password')).toBeInTheDocument();
+    expect(within(card).getByText('Portal passwords only')).toBeInTheDocument();
   });
 
   it('says as it is typed that a colour is too light, and will not save it', async () => {
@@ -55,7 +55,8 @@ describe('a website card', () => {
       target: { value: '#123456' },
     });
     expect(textbox('Secondary colour', card)).toHaveValue('#123456');
-    expect(within(card).getByRole('button', { name: 'Discard changes' })).toBeEnabled();
+    const branding = within(card).getByRole('form', { name: 'springfield.localhost' });
+    expect(within(branding).getByRole('button', { name: 'Discard changes' })).toBeEnabled();
   });
 
   it('saves the names and colours, and says when visitors see them', async () => {

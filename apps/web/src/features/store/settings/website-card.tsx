@@ -9,6 +9,7 @@ import { Panel } from '../../../components/panel.tsx';
 import { twoColumns } from '../../../components/two-columns.ts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { ColourField } from './colour-field.tsx';
+import { WebsiteSso } from './website-sso.tsx';
 import { SectionActions } from './section-actions.tsx';
 import { formFieldOf, messageForField } from './server-field.ts';
 import { useUpdateWebsiteBranding } from './store-settings-queries.ts';
@@ -22,9 +23,10 @@ import {
   type BrandingValues,
 } from './website-schema.ts';
 
-const SIGN_ON = { SAML: 'Single sign-on (SAML)', NONE: 'Portal password' } as const;
-
-/** One website, headed by its address: its sign-on, and its names and colours as a form of its own. */
+/**
+ * One website, headed by its address: its names and colours as a form of its own, then its
+ * single sign-on (website-sso.tsx), saved on its own too.
+ */
 export function WebsiteCard({ website }: { website: StoreWebsite }) {
   const headingId = useId();
   const { save, saving } = useUpdateWebsiteBranding(website.id);
@@ -63,10 +65,6 @@ export function WebsiteCard({ website }: { website: StoreWebsite }) {
         sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
       >
         {website.host}
-      </Typography>
-      {/* The heading is the website's address; how its visitors sign in is set elsewhere. */}
-      <Typography variant="body2" color="text.secondary">
-        Sign-on: {SIGN_ON[website.ssoType]}
       </Typography>
       <Box
         component="form"
@@ -121,6 +119,7 @@ export function WebsiteCard({ website }: { website: StoreWebsite }) {
           savedText={T.brandingSaved}
         />
       </Box>
+      <WebsiteSso website={website} />
     </Panel>
   );
 }
