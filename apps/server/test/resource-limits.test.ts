@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -8,8 +8,12 @@ import {
   getImport,
   uploadAllowances,
   uploadImport,
+  uploadWebsiteLogo,
+  LOGO_MESSAGES,
   type ImportSummary,
 } from '@csp/contracts';
+import { signIn } from '../src/test-support/permissions-test-support.ts';
+import { pngImage } from '../src/test-support/png-image.ts';
 import { fundingWorld } from '../src/test-support/funding-world.ts';
 import {
   writeRepeated,
@@ -281,6 +285,43 @@ describe.each(engines)('resource limits of every upload path (%s)', (engine) => 
       );
       expect(growthMiB, 'the rise of resident memory (MiB)').toBeLessThan(MEMORY_BOUND_MIB);
       if (result.result) throw result.result;
+    });
+  });
+
+  // A logo is small and read whole (512 KB): a body past that is cut off while it streams, and a
+  // PNG that declares a vast image is refused from its header, never decoded.
+  describe('logo upload', () => {
+    const logo = async (body: { file: string } | { chunkedBytes: number }) => {
+      const admin = await signIn(ctx, ctx.fixture.accounts.admin.userName);
+      const path = `${fillPath(uploadWebsiteLogo.path, { userAccountId: admin.accountId, websiteId: ctx.fixture.websites.a })}?kind=wide`;
+      const target = {
+        ...probe,
+        token: admin.token,
+        host: admin.host,
+        path,
+        method: 'PUT' as const,
+      };
+      return peakGrowthMiB(process.pid, () =>
+        whileLive(probe.port, () => sendUpload(target, body)),
+      );
+    };
+
+    it('refuses a chunked body over 512 KB as it streams', { timeout: 60_000 }, async () => {
+      const { result, growthMiB } = await logo({ chunkedBytes: 8 * MB });
+      expect(result.slowestMs).toBeLessThan(LIVENESS_BOUND_MS);
+      expect(growthMiB).toBeLessThan(MEMORY_BOUND_MIB);
+      expect(result.result.status).toBe(413);
+      expect(result.result.json()).toEqual({ message: LOGO_MESSAGES.tooLarge, field: 'file' });
+    });
+
+    it('refuses a PNG that declares 100000 x 100000 pixels without decoding it', async () => {
+      writeFileSync(file('vast.png'), pngImage(100_000, 100_000, true));
+      const { result } = await logo({ file: file('vast.png') });
+      expect(result.result.status).toBe(400);
+      expect(result.result.json()).toEqual({
+        message: LOGO_MESSAGES.tooManyPixels(100_000, 100_000),
+        field: 'file',
+      });
     });
   });
 });

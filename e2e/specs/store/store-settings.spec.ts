@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import {
   STORAGE_KEYS,
@@ -128,6 +129,50 @@ test('a too-light brand colour is refused as it is typed, in the server’s word
 
 /** The development IdP's entity id (apps/server/src/dev-idp/settings.ts). */
 const DEV_IDP = 'urn:campus-store-portal:dev-idp';
+
+/** A real PNG of one grey colour, `width` × `height` pixels (the logo upload reads its bytes). */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width + 1) * height, 0x60);
+  for (let y = 0; y < height; y += 1) rows[y * (width + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('the administrator replaces the wide logo with a PNG; the portal shows it after a reload', async ({
+  browser,
+}) => {
+  const { context, page } = await portalPage(browser, portal, 'admin');
+  await openSettings(page);
+  const logos = websiteCard(page, 'localhost').getByRole('region', { name: 'Logos of localhost' });
+  await logos.getByLabel('Replace the wide logo').setInputFiles({
+    name: 'bookstore-logo.png',
+    mimeType: 'image/png',
+    buffer: png(480, 112),
+  });
+  await expect(logos.getByRole('status')).toHaveText(
+    'Logo replaced. Visitors see it on their next page load.',
+  );
+  const shown = logos.getByRole('img', { name: 'Wide logo of localhost now' });
+  await expect(shown).toHaveAttribute('src', /-wide-[0-9a-f]{12}\.png$/);
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  await context.close();
+});
 
 test('the administrator turns single sign-on on for localhost from the development IdP’s metadata, and a user signs in through it', async ({
   browser,

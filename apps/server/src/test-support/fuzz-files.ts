@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
+import { pngImage } from './png-image.ts';
 import { ALLOWANCE_FILE_COLUMNS, type ImportFormat } from '@csp/contracts';
 import type { RawBody } from './contract-arbitraries.ts';
 
@@ -135,5 +136,14 @@ export function importFiles(samples: FileSamples, formats: ImportFormat[]): fc.A
     { weight: 4, arbitrary: sentAs(csv) },
     { weight: 2, arbitrary: sentAs(fc.constantFrom(...samples.importXlsx)) },
     { weight: 2, arbitrary: sentAs(junk) },
+  );
+}
+
+/** Logos: real PNGs of a few sizes (one too wide), and junk. */
+export function logoFiles(): fc.Arbitrary<RawBody> {
+  const pngs = [pngImage(240, 56), pngImage(40, 40), pngImage(5000, 10, true)];
+  return fc.oneof(
+    { weight: 3, arbitrary: sentAs(fc.constantFrom<string | Uint8Array>(...pngs)) },
+    { weight: 1, arbitrary: sentAs(junk) },
   );
 }

@@ -3,11 +3,12 @@ import {
   RESET_TOKEN_PLACEHOLDER,
   uploadAllowances,
   uploadImport,
+  uploadWebsiteLogo,
   type Endpoint,
 } from '@csp/contracts';
 import type { Operation } from './api-operations.ts';
 import type { RawBody } from './contract-arbitraries.ts';
-import { allowanceFiles, importFiles, type FileSamples } from './fuzz-files.ts';
+import { allowanceFiles, importFiles, logoFiles, type FileSamples } from './fuzz-files.ts';
 import type { FuzzWorld } from './fuzz-world.ts';
 import type { Hint, HintLookup } from './json-schema-arbitrary.ts';
 import { FIXTURE_HOSTS, FIXTURE_PASSWORD } from './test-fixture.ts';
@@ -75,6 +76,13 @@ export function fuzzHints(w: FuzzWorld): Record<string, fc.Arbitrary<unknown> | 
     searchString: from(['Bio', '9780306406157', 'Contracts', 'Instructor', 'store-a.test']),
     studentSearch: from(['Student1', '9000', 'Tester']),
     version: from([0, 1, 2]),
+    websiteId: from(w.websites),
+    // Brand colours: two that white text reads on, one it does not.
+    primaryColor: from(['#1a3d6d', '#004d40', '#ffcc00']),
+    secondaryColor: from(['#8d2a1e', '#ad1457']),
+    publicUrl: from([null, 'https://books.store-a.test']),
+    siteTitle: from(['Store A Bookstore', 'Store A Campus Store']),
+    kind: from(['wide', 'mobile']),
   };
 }
 
@@ -101,6 +109,7 @@ export function fileUploads(
   return {
     [operationKey(uploadAllowances)]: allowanceFiles(samples, w.students.idNums),
     [operationKey(uploadImport)]: importFiles(samples, w.formats),
+    [operationKey(uploadWebsiteLogo)]: logoFiles(),
   };
 }
 

@@ -5,7 +5,8 @@ import type { OperationRun } from './fuzz-report.ts';
  * random values rarely meet (a reset token, remember-me secret or metrics token that must be real, a role
  * change the account's roles must allow, an upload whose columns are still to be matched,
  * an adoption the course must still lack, an order
- * whose lines must be orderable, a funding source whose dates and terms must agree). Their
+ * whose lines must be orderable, a funding source whose dates and terms must agree, store settings
+ * whose version must be the digest of the settings as stored). Their
  * successes are checked against the document by their own suites: every test app checks its
  * answers (docs/openapi.md). Every other operation must answer a valid request with a success
  * at least once, so the fuzz checks a success of it too: a new operation whose requests never
@@ -39,6 +40,7 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'POST /app-rest/saml/v1/ticket',
   'PUT /app-rest/admin_portal/v1/account/resetPassword',
   'PUT /app-rest/admin_portal/v1/{userAccountId}/funding/sources/{sourceId}',
+  'PUT /app-rest/admin_portal/v1/{userAccountId}/store/settings',
 ]);
 
 /** Operations that no valid request got through and that are not named as such. */

@@ -36,6 +36,8 @@ export interface FuzzWorld {
   signInAgain: () => Promise<void>;
   accounts: { names: string[]; ids: number[] };
   locations: number[];
+  /** Store A's website, and store B's (another store's: refused). */
+  websites: number[];
   divisions: number[];
   terms: number[];
   departments: number[];
@@ -202,6 +204,7 @@ export async function fuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       ids: accountRows.map((r) => r.id),
     },
     locations: [a, fixture.locations.b],
+    websites: [fixture.websites.a, fixture.websites.b],
     divisions: [catalog.divisionId, orders.divisions.law],
     terms: await ids(db.select({ id: t.terms.id }).from(t.terms)),
     departments: await ids(db.select({ id: t.departments.id }).from(t.departments)),

@@ -22,6 +22,8 @@ export interface UploadTarget {
   host: string;
   token: string;
   contentType?: string;
+  /** POST unless told (a logo is PUT). */
+  method?: 'POST' | 'PUT';
 }
 
 /**
@@ -43,7 +45,13 @@ export function sendUpload(
     if ('file' in body) headers['content-length'] = String(statSync(body.file).size);
     else headers['transfer-encoding'] = 'chunked';
     const req = httpRequest(
-      { host: '127.0.0.1', port: target.port, method: 'POST', path: target.path, headers },
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method: target.method ?? 'POST',
+        path: target.path,
+        headers,
+      },
       (res) => {
         answered = true;
         const chunks: Buffer[] = [];

@@ -86,7 +86,13 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
           body,
           { maxBytes: LOGO_MAX_BYTES, fileKind: 'a logo' },
           { interrupted: LOGO_MESSAGES.interrupted },
-        );
+        ).catch((error: unknown) => {
+          // The logo's own words (what to do about it), not the spreadsheets' size message.
+          if (error instanceof AppError && error.statusCode === 413) {
+            throw AppError.tooLarge(LOGO_MESSAGES.tooLarge, 'file');
+          }
+          throw error;
+        });
         try {
           const image = await readFile(stored.path);
           const answer = await replaceWebsiteLogo(

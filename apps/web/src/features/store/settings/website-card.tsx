@@ -9,6 +9,7 @@ import { Panel } from '../../../components/panel.tsx';
 import { twoColumns } from '../../../components/two-columns.ts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { ColourField } from './colour-field.tsx';
+import { WebsiteLogos } from './website-logos.tsx';
 import { WebsiteSso } from './website-sso.tsx';
 import { SectionActions } from './section-actions.tsx';
 import { formFieldOf, messageForField } from './server-field.ts';
@@ -119,6 +120,7 @@ export function WebsiteCard({ website }: { website: StoreWebsite }) {
           savedText={T.brandingSaved}
         />
       </Box>
+      <WebsiteLogos website={website} />
       <WebsiteSso website={website} />
     </Panel>
   );
