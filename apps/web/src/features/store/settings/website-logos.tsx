@@ -113,7 +113,7 @@ export function WebsiteLogos({ website }: { website: StoreWebsite }) {
   return (
     // Named with its host: each website card has one, and regions need names of their own.
     <Box component="section" aria-label={`Logos of ${website.host}`} sx={{ mt: 3 }}>
-      <Typography component="h4" variant="subtitle2" sx={{ mb: 1.5 }}>
+      <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
         Logos
       </Typography>
       <Box sx={twoColumns('sm')}>
