@@ -29,24 +29,35 @@ export const DEV_IDP_WEBSITE_SSO = {
 
 const envSchema = z.object({
   DEV_IDP: z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true or false' })
-    .default('true')
-    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'always'], {
+      error: 'use true, false or always',
+    })
+    .default('true'),
   /** 0 picks any free port. */
   DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(DEV_IDP_DEFAULT_PORT),
 });
 
 export interface DevIdpSettings {
   enabled: boolean;
+  /**
+   * DEV_IDP=always: started even when no website trusts it yet, so a store set up without the
+   * demo can take its metadata on the settings screen (issue 29's walk-through).
+   */
+  always: boolean;
   port: number;
 }
 
-/** DEV_IDP (default true) and DEV_IDP_PORT (default 3001; 0 = any free port). */
+/** DEV_IDP (default true; always) and DEV_IDP_PORT (default 3001; 0 = any free port). */
 export function devIdpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): DevIdpSettings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid development IdP configuration:\n${lines.join('\n')}`);
   }
-  return { enabled: parsed.data.DEV_IDP, port: parsed.data.DEV_IDP_PORT };
+  const mode = parsed.data.DEV_IDP;
+  return {
+    enabled: ['true', '1', 'yes', 'always'].includes(mode),
+    always: mode === 'always',
+    port: parsed.data.DEV_IDP_PORT,
+  };
 }

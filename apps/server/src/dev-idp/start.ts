@@ -11,7 +11,7 @@ interface Logger {
 
 /**
  * Starts the development IdP when a website trusts it (the demo seed's 127.0.0.1 website
- * does) and DEV_IDP is not false, then points those websites at its real port and
+ * does), or always with DEV_IDP=always, and DEV_IDP is not false, then points those websites at its real port and
  * certificate. Must run before the app serves requests. A busy port is a warning, not a
  * failed start: single sign-on on those websites then fails until DEV_IDP_PORT is changed.
  */
@@ -22,7 +22,8 @@ export async function startDevIdpIfWanted(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<(DevIdp & { hosts: string[] }) | null> {
   const settings = devIdpSettingsFromEnv(env);
-  if (!settings.enabled || (await countDevIdpWebsites(db)) === 0) return null;
+  if (!settings.enabled) return null;
+  if (!settings.always && (await countDevIdpWebsites(db)) === 0) return null;
   const keys = loadOrCreateDevIdpKeys(dataDir);
   let idp: DevIdp;
   try {
