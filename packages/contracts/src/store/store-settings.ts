@@ -243,4 +243,6 @@ export const STORE_MESSAGES = {
   shippingMethodInUse: (code: string, orders: number) =>
     `shippingMethods: ${code} is on ${orders} order${orders === 1 ? '' : 's'}: it can be renamed or repriced but not removed.`,
   websiteNotFound: 'This website is not one of your store’s.',
+  returnAddressRequired:
+    'returnAddress: a saved return address can be changed but not removed: return labels need one.',
 } as const;

@@ -63,10 +63,15 @@ export function checkCertificate(text: string, now: Date, field = 'sso.certifica
 export function readIdpMetadata(xml: string, now: Date): IdpFields {
   if (/<!DOCTYPE/i.test(xml)) throw bad(M.doctype, 'sso.metadataXml');
   const problems: string[] = [];
-  const document = new DOMParser({
-    errorHandler: { error: (m) => problems.push(m), fatalError: (m) => problems.push(m) },
-  }).parseFromString(xml, 'text/xml');
-  const root = document.documentElement;
+  let root: Element | null;
+  try {
+    root = new DOMParser({
+      errorHandler: { error: (m) => problems.push(m), fatalError: (m) => problems.push(m) },
+    }).parseFromString(xml, 'text/xml').documentElement;
+  } catch {
+    // Some malformed files make the parser throw rather than report: still the file's fault.
+    throw bad(M.notXml, 'sso.metadataXml');
+  }
   if (problems.length > 0 || !root) throw bad(M.notXml, 'sso.metadataXml');
   const idp = elements(root, MD, 'IDPSSODescriptor')[0];
   const entity = idp?.parentNode as Element | null | undefined;

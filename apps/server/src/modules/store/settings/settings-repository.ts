@@ -101,22 +101,25 @@ export async function replaceShippingMethods(
     });
 }
 
+/** A website as the settings screen and its saves read it. */
+const WEBSITE_COLUMNS = {
+  id: websites.id,
+  host: websites.host,
+  name: websites.name,
+  siteTitle: websites.siteTitle,
+  publicUrl: websites.publicUrl,
+  ssoType: websites.ssoType,
+  sloEnabled: websites.sloEnabled,
+  samlIdpEntityId: websites.samlIdpEntityId,
+  samlIdpSsoUrl: websites.samlIdpSsoUrl,
+  samlIdpSloUrl: websites.samlIdpSloUrl,
+  samlIdpCertificate: websites.samlIdpCertificate,
+  config: websites.config,
+};
+
 export async function listStoreWebsites(db: Db, locationId: number) {
   return db
-    .select({
-      id: websites.id,
-      host: websites.host,
-      name: websites.name,
-      siteTitle: websites.siteTitle,
-      publicUrl: websites.publicUrl,
-      ssoType: websites.ssoType,
-      sloEnabled: websites.sloEnabled,
-      samlIdpEntityId: websites.samlIdpEntityId,
-      samlIdpSsoUrl: websites.samlIdpSsoUrl,
-      samlIdpSloUrl: websites.samlIdpSloUrl,
-      samlIdpCertificate: websites.samlIdpCertificate,
-      config: websites.config,
-    })
+    .select(WEBSITE_COLUMNS)
     .from(websites)
     .where(eq(websites.locationId, locationId))
     .orderBy(asc(websites.id));
@@ -126,19 +129,7 @@ export type StoreWebsiteRow = Awaited<ReturnType<typeof listStoreWebsites>>[numb
 /** Locks and reads one website of the store; null when it is not the store's. */
 export async function lockStoreWebsite(db: Db, locationId: number, websiteId: number) {
   const [row] = await db
-    .select({
-      id: websites.id,
-      host: websites.host,
-      name: websites.name,
-      siteTitle: websites.siteTitle,
-      publicUrl: websites.publicUrl,
-      ssoType: websites.ssoType,
-      sloEnabled: websites.sloEnabled,
-      samlIdpEntityId: websites.samlIdpEntityId,
-      samlIdpSsoUrl: websites.samlIdpSsoUrl,
-      samlIdpSloUrl: websites.samlIdpSloUrl,
-      config: websites.config,
-    })
+    .select(WEBSITE_COLUMNS)
     .from(websites)
     .where(and(eq(websites.id, websiteId), eq(websites.locationId, locationId)))
     .for('update');

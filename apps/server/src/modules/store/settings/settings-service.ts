@@ -153,6 +153,10 @@ export async function updateStoreSettings(
     await repo.lockStoreRow(tx, locationId);
     const before = await readSettings(tx, locationId);
     if (versionOf(before) !== input.version) throw AppError.conflict(M.staleVersion, 'version');
+    // Return labels are addressed to it: once saved, it is changed, never left empty.
+    if (before.returnAddress && !input.settings.returnAddress) {
+      throw AppError.badRequest(M.returnAddressRequired, 'settings.returnAddress');
+    }
     const kept = new Set(input.settings.shippingMethods.map((m) => m.code));
     const removed = before.shippingMethods.map((m) => m.code).filter((c) => !kept.has(c));
     const [inUse] = await repo.ordersUsingShipping(tx, locationId, removed);

@@ -142,6 +142,18 @@ describe.each(engines)('store settings (%s)', (engine) => {
     ]);
   });
 
+  it('keeps a saved return address: it can be changed, not removed', async () => {
+    const current = await read();
+    expect(current.settings.returnAddress).not.toBeNull();
+    const res = await save({ ...current.settings, returnAddress: null }, current.version);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: STORE_MESSAGES.returnAddressRequired,
+      field: 'settings.returnAddress',
+    });
+    expect((await read()).settings.returnAddress).toEqual(current.settings.returnAddress);
+  });
+
   it('names the field of bad input', async () => {
     const current = await read();
     const res = await save(
