@@ -3,14 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { resetLinkIn, startSmtpCapture } from '../test-support/smtp-capture.ts';
-import { createMailer } from './mailer.ts';
+import { createMailer, mailFromAddress } from './mailer.ts';
 
 const message = {
+  fromName: 'Springfield Campus Store',
   to: 'reader@store-a.test',
   subject: 'Reset your password for Store A',
   text: 'Open http://store-a.test/reset-password?token=abc_DEF-123 to continue.',
   html: '<p>Open the link.</p>',
 };
+
+describe('mailFromAddress', () => {
+  it('takes the address of MAIL_FROM, named or bare', () => {
+    expect(mailFromAddress('Campus Store Portal <no-reply@localhost>')).toBe('no-reply@localhost');
+    expect(mailFromAddress(' no-reply@store.example.edu ')).toBe('no-reply@store.example.edu');
+  });
+});
 
 describe('createMailer', () => {
   it('writes an .eml file in DATA_DIR/mail and logs its path when SMTP_URL is unset', async () => {
@@ -29,7 +37,8 @@ describe('createMailer', () => {
       const raw = await readFile(file, 'utf8');
       expect(raw).toMatch(/^Subject: Reset your password for Store A$/m);
       expect(raw).toMatch(/^To: reader@store-a\.test$/m);
-      expect(raw).toMatch(/^From: Portal <p@x\.test>$/m);
+      // The store's name on MAIL_FROM's address, not MAIL_FROM's own name.
+      expect(raw).toMatch(/^From: Springfield Campus Store <p@x\.test>$/m);
       expect(resetLinkIn(raw).searchParams.get('token')).toBe('abc_DEF-123');
       expect(info).toHaveBeenCalledWith({ file }, expect.any(String));
     } finally {
@@ -44,6 +53,7 @@ describe('createMailer', () => {
       await mailer.send(message);
       const mail = await smtp.take('reader@store-a.test');
       expect(mail.raw).toMatch(/^Subject: Reset your password for Store A$/m);
+      expect(mail.raw).toMatch(/^From: Springfield Campus Store <p@x\.test>\r?$/m);
     } finally {
       await smtp.close();
     }

@@ -7,6 +7,11 @@ import { loadNodemailer } from './heavy-modules.ts';
 
 /** One outgoing e-mail. */
 export interface MailMessage {
+  /**
+   * The name it comes from, beside MAIL_FROM's address: the store's e-mail sender name
+   * (modules/mail storeMail), so each store's mail says whose it is.
+   */
+  fromName: string;
   to: string;
   subject: string;
   text: string;
@@ -25,6 +30,18 @@ export interface Mailer {
 type MailLogger = Pick<FastifyBaseLogger, 'info'>;
 
 type Nodemailer = Awaited<ReturnType<typeof loadNodemailer>>;
+
+/** The address of MAIL_FROM (`Name <address>` or a bare address); its name is the store's. */
+export function mailFromAddress(mailFrom: string): string {
+  const bracketed = /<([^<>\s]+)>\s*$/.exec(mailFrom);
+  return bracketed?.[1] ?? mailFrom.trim();
+}
+
+/** Nodemailer's fields of a message: the store's name on MAIL_FROM's address. */
+function envelopeOf(address: string, message: MailMessage) {
+  const { fromName, ...rest } = message;
+  return { from: { name: fromName, address }, ...rest };
+}
 
 function smtpTransport(nodemailer: Nodemailer, url: string) {
   // Bounded waits: a mail server that hangs fails a message in a minute, not nodemailer's
@@ -50,13 +67,14 @@ export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
   logger?: MailLogger,
 ): Mailer {
+  const address = mailFromAddress(config.mailFrom);
   if (config.smtpUrl) {
     const smtpUrl = config.smtpUrl;
     let transport: ReturnType<typeof smtpTransport> | undefined;
     return {
       async send(message) {
         transport ??= smtpTransport(await loadNodemailer(), smtpUrl);
-        const info = await transport.sendMail({ from: config.mailFrom, ...message });
+        const info = await transport.sendMail(envelopeOf(address, message));
         logger?.info({ messageId: info.messageId }, 'mail sent by SMTP');
       },
     };
@@ -67,7 +85,7 @@ export function createMailer(
   return {
     async send(message) {
       transport ??= fileTransport(await loadNodemailer());
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await transport.sendMail(envelopeOf(address, message));
       const content = info.message;
       if (!Buffer.isBuffer(content)) throw new Error('stream transport returned no buffer');
       await mkdir(mailDir, { recursive: true });

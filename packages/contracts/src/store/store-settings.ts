@@ -73,8 +73,29 @@ const domain = withoutNul(
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a domain like example.edu'),
 );
 
+/** A control character (a line break among them) or one that delimits an e-mail address. */
+function isAddressOrControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code < 32 || code === 127 || '<>"@'.includes(char);
+}
+
+/** A name for the From line: one line, without the characters that delimit an address. */
+const senderName = withoutNul(
+  z
+    .string()
+    .trim()
+    .max(80, 'must be at most 80 characters')
+    .refine((name) => ![...name].some(isAddressOrControl), {
+      message: 'must be a plain name: no line breaks, <, >, " or @',
+    }),
+)
+  .nullable()
+  .transform((value) => (value ? value : null));
+
 export const storeSettings = z.object({
   name: text(200),
+  /** The name the store's e-mail comes from; null: the store's name. */
+  mailSenderName: senderName,
   /** Sales tax on course materials, in percent with at most two decimals (7.25). */
   taxRatePercent: z
     .number()
@@ -166,6 +187,7 @@ export type StoreChange = z.infer<typeof storeChange>;
 /** The settings as answered: the same fields, without the input's trimming and checks. */
 const storedSettings = z.object({
   name: z.string(),
+  mailSenderName: z.string().nullable(),
   taxRatePercent: z.number(),
   allowSubmittersToSelectPrintOnly: z.boolean(),
   courseMaterialsEmail: z.string().nullable(),

@@ -32,6 +32,11 @@ export const locations = pgTable('locations', {
   returnState: text(),
   returnPostalCode: text(),
   returnPhone: text(),
+  /**
+   * The name the store's e-mail comes from ("Springfield Campus Store" <MAIL_FROM's address>).
+   * Null: the store's name.
+   */
+  mailSenderName: text(),
   /** Sales tax on course materials, in hundredths of a percent (725 = 7.25 %). */
   taxRateBasisPoints: integer().notNull().default(0),
   createdAt: defaultsToNow(),

@@ -4,7 +4,7 @@ import { AppError } from '@csp/http-kit';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { websiteOrigin } from '../../lib/website-origin.ts';
 import type { Website } from '../../lib/request-context.ts';
-import { takeMailAllowance } from '../mail/index.ts';
+import { storeMail, takeMailAllowance } from '../mail/index.ts';
 import { checkPassword } from './password-policy.ts';
 import {
   applyPasswordReset,
@@ -64,16 +64,15 @@ async function mailResetLinks(
   const recipients = await findResetRecipients(deps.db, website.locationId, email);
   for (const account of recipients) {
     const token = await issueResetToken(deps, account.id, RESET_TOKEN_TTL_MS);
-    await deps.mailer.send(
-      resetMail({
-        kind: 'reset',
-        to: account.email,
-        name: account.name,
-        site: website.siteTitle,
-        link: resetPageLink(origin, token),
-        hours: 1,
-      }),
-    );
+    const mail = resetMail({
+      kind: 'reset',
+      to: account.email,
+      name: account.name,
+      site: website.siteTitle,
+      link: resetPageLink(origin, token),
+      hours: 1,
+    });
+    await deps.mailer.send(await storeMail(deps.db, website.locationId, mail));
   }
 }
 

@@ -1,5 +1,6 @@
 import { websiteSearchString } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
+import { storeMail } from '../mail/index.ts';
 import { findSiteName } from './password-reset-repository.ts';
 import { resetPageLink } from './reset-link.ts';
 import { resetMail } from './reset-mail.ts';
@@ -30,7 +31,13 @@ export async function sendPasswordSetupEmail(
     (await findSiteName(deps.db, input.locationId, websiteSearchString(new URL(origin).host))) ??
     'Campus Store Portal';
   const link = resetPageLink(origin, token);
-  await deps.mailer.send(
-    resetMail({ kind: 'setup', to: input.email, name: input.name, site, link, hours: 72 }),
-  );
+  const mail = resetMail({
+    kind: 'setup',
+    to: input.email,
+    name: input.name,
+    site,
+    link,
+    hours: 72,
+  });
+  await deps.mailer.send(await storeMail(deps.db, input.locationId, mail));
 }

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../lib/mailer.ts';
+import type { MailDraft } from '../mail/index.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 export interface ResetMailInput {
@@ -14,7 +14,7 @@ export interface ResetMailInput {
 }
 
 /** The set-password and reset-password e-mails, as plain text with an HTML alternative. */
-export function resetMail(input: ResetMailInput): MailMessage {
+export function resetMail(input: ResetMailInput): MailDraft {
   const setup = input.kind === 'setup';
   const subject = setup
     ? `Set your password for ${input.site}`

@@ -13,3 +13,4 @@ export {
   type MailKind,
 } from './limits.ts';
 export { mailSender, senderLine, type MailSender } from './sender.ts';
+export { storeMail, storeSenderName, type MailDraft } from './store-mail.ts';

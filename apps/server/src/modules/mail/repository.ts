@@ -47,3 +47,13 @@ export async function findSender(
     .limit(1);
   return row ?? null;
 }
+
+/** The name the store's e-mail comes from: its sender name, else its name; null for no store. */
+export async function findStoreSenderName(db: Db, locationId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: sql<string>`coalesce(${locations.mailSenderName}, ${locations.name})` })
+    .from(locations)
+    .where(eq(locations.id, locationId))
+    .limit(1);
+  return row?.name ?? null;
+}

@@ -38,6 +38,7 @@ type Handler = (request: StubRequest) => Response | Promise<Response>;
 
 export const SETTINGS: StoreSettings = {
   name: 'Springfield Campus Store',
+  mailSenderName: null,
   taxRatePercent: 6.25,
   allowSubmittersToSelectPrintOnly: false,
   courseMaterialsEmail: 'textbooks@springfield.edu',

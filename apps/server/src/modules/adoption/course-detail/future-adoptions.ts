@@ -11,7 +11,7 @@ import {
   settleNotice,
   type FutureAdoptionLine,
 } from './future-adoptions-repository.ts';
-import { mailSender, senderLine, takeMailAllowance } from '../../mail/index.ts';
+import { mailSender, senderLine, storeSenderName, takeMailAllowance } from '../../mail/index.ts';
 import { formatEan13 } from '../wizard/titles.ts';
 import { ADOPTION_MESSAGES as M } from '../messages.ts';
 import { isoDay } from './sections.ts';
@@ -112,6 +112,7 @@ export async function sendFutureAdoptions(
     ...(sender ? ['', senderLine(sender)] : []),
   ].join('\n');
   const replyTo = sender?.email;
+  const fromName = await storeSenderName(deps.db, session.locationId);
   // Sent while the user waits (a handful of addresses), each on its own: one refused address
   // does not stop the others, and the answer says who was reached.
   const delivered: string[] = [];
@@ -119,7 +120,7 @@ export async function sendFutureAdoptions(
   for (const to of recipients) {
     try {
       const subject = `Adopted materials for ${course.label}`;
-      await deps.mailer.send({ to, subject, text, ...(replyTo && { replyTo }) });
+      await deps.mailer.send({ fromName, to, subject, text, ...(replyTo && { replyTo }) });
       delivered.push(to);
     } catch (error) {
       log.warn({ err: error, to }, 'future adoptions mail refused');

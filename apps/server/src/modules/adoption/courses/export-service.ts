@@ -9,6 +9,7 @@ import {
   mailSender,
   refuseUnknownRecipients,
   senderLine,
+  storeSenderName,
   takeMailAllowance,
   type MailAllowance,
 } from '../../mail/index.ts';
@@ -130,6 +131,7 @@ export async function emailCatalogExport(
   }
   try {
     await deps.mailer.send({
+      fromName: await storeSenderName(deps.db, session.locationId),
       to,
       subject: `Course catalog export (${file.rows} rows)`,
       text: [

@@ -146,7 +146,8 @@ describe.each(engines)('adoption messages by e-mail (%s)', (engine) => {
     const mail = await smtp.take(ctx.fixture.accounts.submitterDepartment.userName);
     const text = decodeQuotedPrintable(mail.raw);
     expect(text).toMatch(/^Reply-To: admin@store-a\.test\r?$/m);
-    expect(text).toMatch(/^From: Test <test@localhost>\r?$/m);
+    // The store's name on MAIL_FROM's address (store settings: e-mail sender name).
+    expect(text).toMatch(/^From: Store A <test@localhost>\r?$/m);
     expect(text).toContain('Sent by admin (admin@store-a.test) through Store A.');
   });
 

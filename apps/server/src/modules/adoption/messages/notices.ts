@@ -2,6 +2,7 @@ import { ADOPTION_TYPE } from '@csp/contracts';
 import type { AdoptionMaterialDTO } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Session } from '../../../lib/session.ts';
+import { storeSenderName } from '../../mail/index.ts';
 import { findAccountEmail } from '../course-detail/activity-repository.ts';
 
 const mmddyyyy = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
@@ -42,8 +43,10 @@ export function mailNewAdoption(
     const submitter = await findAccountEmail(deps.db, session.accountId);
     const who = submitter?.name ?? session.userName;
     const lines = describe(adoption);
+    const fromName = await storeSenderName(deps.db, session.locationId);
     if (store.courseMaterialsEmail) {
       await deps.mailer.send({
+        fromName,
         to: store.courseMaterialsEmail,
         subject: `New adoption for ${course.label} from ${who}`,
         text: [
@@ -58,6 +61,7 @@ export function mailNewAdoption(
     }
     if (submitter) {
       await deps.mailer.send({
+        fromName,
         to: submitter.email,
         subject: `Your adoption for ${course.label} was received`,
         text: [

@@ -5,6 +5,7 @@ import {
   mailSender,
   refuseUnknownRecipients,
   senderLine,
+  storeSenderName,
   takeMailAllowance,
 } from '../../mail/index.ts';
 import type { Grants } from '../../permissions/index.ts';
@@ -162,8 +163,9 @@ function mailMessage(
       ...(sender ? [senderLine(sender)] : []),
     ].join('\n');
     const replyTo = sender?.email;
+    const fromName = await storeSenderName(deps.db, session.locationId);
     for (const address of to) {
-      await deps.mailer.send({ to: address, subject, text, ...(replyTo && { replyTo }) });
+      await deps.mailer.send({ fromName, to: address, subject, text, ...(replyTo && { replyTo }) });
     }
   });
 }

@@ -4,9 +4,15 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { AppError } from '@csp/http-kit';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { retryOnDeadlock } from '../../../lib/retry-deadlock.ts';
-import type { MailMessage } from '../../../lib/mailer.ts';
 import type { Session } from '../../../lib/session.ts';
-import { mailSender, senderLine, takeMailAllowance, type MailSender } from '../../mail/index.ts';
+import {
+  mailSender,
+  senderLine,
+  storeMail,
+  takeMailAllowance,
+  type MailDraft,
+  type MailSender,
+} from '../../mail/index.ts';
 import { recordFundingActivity } from '../ledger/activity-repository.ts';
 import { usDay, windowText } from '../sources/source-eligibility.ts';
 import { markVoucherEmailed, voucherRows } from './voucher-repository.ts';
@@ -25,7 +31,7 @@ export function voucherMessage(
   v: VoucherContent,
   siteName: string,
   sender: MailSender | null,
-): MailMessage {
+): MailDraft {
   const first = v.studentName.split(' ')[0] ?? v.studentName;
   const facts: [string, string][] = [
     ['Funding source', v.sourceName],
@@ -93,7 +99,9 @@ export async function emailVoucherOf(
   const allowance = await takeMailAllowance(deps.throttle, 'voucher', session);
   const sender = await mailSender(db, session.accountId);
   try {
-    await deps.mailer.send(voucherMessage(to, content, siteName, sender));
+    await deps.mailer.send(
+      await storeMail(db, session.locationId, voucherMessage(to, content, siteName, sender)),
+    );
   } catch (error) {
     await allowance.refund();
     log.warn({ err: error, allowanceId }, 'voucher mail refused');

@@ -6,7 +6,12 @@ import { AppError } from '@csp/http-kit';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { retryOnDeadlock } from '../../../lib/retry-deadlock.ts';
 import type { Session } from '../../../lib/session.ts';
-import { mailSender, takeMailAllowance, type MailSender } from '../../mail/index.ts';
+import {
+  mailSender,
+  storeSenderName,
+  takeMailAllowance,
+  type MailSender,
+} from '../../mail/index.ts';
 import { recordFundingActivity } from '../ledger/activity-repository.ts';
 import { findSource, type SourceRow } from '../sources/source-repository.ts';
 import { voucherMessage } from './voucher-email.ts';
@@ -118,6 +123,7 @@ async function mailClaimed(
   const tally: RunTally = { sent: 0, refused: 0, failed: 0 };
   let failedInARow = 0;
   let renewedAt = Date.now();
+  const fromName = await storeSenderName(db, session.locationId);
   const goOn = () => failedInARow < STOP_AFTER_FAILURES && !deps.background.signal.aborted;
   try {
     for (let i = 0; i < ids.length && goOn(); i += BATCH) {
@@ -133,7 +139,7 @@ async function mailClaimed(
         if (!(await takeVoucherToSend(db, claim, row.allowanceId))) continue;
         try {
           const message = voucherMessage(row.email.trim(), contents[k]!, siteName, sender);
-          await deps.mailer.send(message);
+          await deps.mailer.send({ ...message, fromName });
         } catch (error) {
           log.warn({ err: error, allowanceId: row.allowanceId }, 'voucher mail not sent');
           await releaseVoucherClaim(db, claim, row.allowanceId);

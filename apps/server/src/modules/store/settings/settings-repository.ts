@@ -16,6 +16,7 @@ export async function readStoreRow(db: Db, locationId: number) {
   const [row] = await db
     .select({
       name: locations.name,
+      mailSenderName: locations.mailSenderName,
       taxRateBasisPoints: locations.taxRateBasisPoints,
       allowSubmittersToSelectPrintOnly: locations.allowSubmittersToSelectPrintOnly,
       courseMaterialsEmail: locations.courseMaterialsEmail,

@@ -22,6 +22,7 @@ function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods'
   const hasAddress = Boolean(row.returnAddressName && row.returnStreetOne && row.returnCity);
   return {
     name: row.name,
+    mailSenderName: row.mailSenderName,
     taxRatePercent: row.taxRateBasisPoints / 100,
     allowSubmittersToSelectPrintOnly: row.allowSubmittersToSelectPrintOnly,
     courseMaterialsEmail: row.courseMaterialsEmail,
@@ -45,6 +46,7 @@ function rowOf(settings: StoreSettings): repo.StoreRow {
   const a = settings.returnAddress;
   return {
     name: settings.name,
+    mailSenderName: settings.mailSenderName,
     taxRateBasisPoints: Math.round(settings.taxRatePercent * 100),
     allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
     courseMaterialsEmail: settings.courseMaterialsEmail,
@@ -57,6 +59,11 @@ function rowOf(settings: StoreSettings): repo.StoreRow {
     returnPostalCode: a?.postalCode ?? null,
     returnPhone: a?.phone ?? null,
   };
+}
+
+/** The settings as they read back once saved: trimmed, without repeated domains, rounded. */
+function asStored(settings: StoreSettings): StoreSettings {
+  return settingsOf(rowOf(settings), settings.shippingMethods);
 }
 
 /** A digest of the settings as stored: any change, by anyone, gives a new one. */
@@ -152,6 +159,9 @@ export async function updateStoreSettings(
   await deps.db.transaction(async (tx) => {
     await repo.lockStoreRow(tx, locationId);
     const before = await readSettings(tx, locationId);
+    // Already so: a save retried after its answer was lost, or the same change made twice,
+    // is answered as done rather than as someone else's change.
+    if (versionOf(before) === versionOf(asStored(input.settings))) return;
     if (versionOf(before) !== input.version) throw AppError.conflict(M.staleVersion, 'version');
     // Return labels are addressed to it: once saved, it is changed, never left empty.
     if (before.returnAddress && !input.settings.returnAddress) {

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../../lib/mailer.ts';
+import type { MailDraft } from '../../mail/index.ts';
 import type { ReminderCandidate } from './repository.ts';
 import { cityLine, isCompleteReturnAddress, returnAddressOf } from '../../print/index.ts';
 import { daysUntil, type ReminderKind } from './windows.ts';
@@ -50,7 +50,7 @@ function returnAddressLines(store: ReminderCandidate): string[] {
  * The reminder e-mail: the rentals (title, ISBN, serial, due date) and how to return them, in
  * plain text and simple HTML. Subject and wording name the earliest due date of the list.
  */
-export function reminderMessage(reminder: StudentReminder, now: Date): MailMessage {
+export function reminderMessage(reminder: StudentReminder, now: Date): MailDraft {
   const [first] = reminder.rentals;
   if (!first) throw new Error('a reminder lists at least one rental');
   const overdue = reminder.kind === 'OVERDUE_1';

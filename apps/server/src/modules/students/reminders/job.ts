@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import { recordStudentActivity } from '../activity-repository.ts';
+import { storeMail } from '../../mail/index.ts';
 import { reminderMessage, type StudentReminder } from './email.ts';
 import {
   claimReminders,
@@ -86,7 +87,7 @@ export async function sendDueRentalReminders(
       continue;
     }
     try {
-      await mailer.send(reminderMessage(mine, now));
+      await mailer.send(await storeMail(db, student.locationId, reminderMessage(mine, now)));
     } catch (error) {
       skipped++;
       if (isPermanentRefusal(error)) {

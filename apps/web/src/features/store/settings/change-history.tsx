@@ -9,6 +9,7 @@ import { STORE_TEXT as T } from './store-text.ts';
 /** The screen's words for the contract's field names (settings, website branding and sign-on). */
 const FIELD_LABELS: Record<string, string> = {
   name: 'store name',
+  mailSenderName: 'e-mail sender name',
   taxRatePercent: 'tax rate',
   allowSubmittersToSelectPrintOnly: 'print only for submitters',
   courseMaterialsEmail: 'course materials team e-mail',

@@ -63,6 +63,28 @@ describe('the Store section', () => {
     expect(savedBodies(calls)[1]?.version).toBe('v2');
   });
 
+  it('names the e-mail sender, the store name standing in while it is blank', async () => {
+    const { user, calls } = await openPage();
+    const store = region('Store');
+    const sender = textbox('E-mail sender name', store);
+    expect(sender).toHaveValue('');
+    expect(sender).toHaveAttribute('placeholder', 'Springfield Campus Store');
+    await user.type(sender, 'Bookstore <news@elsewhere.example>');
+    await user.click(within(store).getByRole('button', { name: 'Save store' }));
+    expect(sender).toHaveAccessibleDescription(
+      'must be a plain name: no line breaks, <, >, " or @',
+    );
+    expect(savedBodies(calls)).toHaveLength(0);
+
+    await user.clear(sender);
+    await user.type(sender, 'Springfield Textbooks');
+    await user.click(within(store).getByRole('button', { name: 'Save store' }));
+    expect(await within(store).findByRole('status')).toHaveTextContent('Saved.');
+    expect(savedBodies(calls).map((b) => b.settings.mailSenderName)).toEqual([
+      'Springfield Textbooks',
+    ]);
+  });
+
   it('checks the fields by the contract’s rules before sending anything', async () => {
     const { user, calls } = await openPage();
     const store = region('Store');

@@ -5,6 +5,7 @@ import { storeSettings, type StoreSettings } from '@csp/contracts';
 /** The Store section as typed: the tax rate and the domains as text. */
 export interface StoreSectionValues {
   name: string;
+  mailSenderName: string;
   taxRatePercent: string;
   allowSubmittersToSelectPrintOnly: boolean;
   courseMaterialsEmail: string;
@@ -52,6 +53,7 @@ const domains = z.string().transform((text, ctx) => {
 /** The contract's own rules and messages, with the typed text read first. */
 const storeSectionSchema = z.object({
   name: S.name,
+  mailSenderName: S.mailSenderName,
   taxRatePercent: percent,
   allowSubmittersToSelectPrintOnly: z.boolean(),
   courseMaterialsEmail: z
@@ -67,6 +69,7 @@ export const storeSectionResolver = zodResolver(storeSectionSchema);
 export function storeSectionValues(settings: StoreSettings): StoreSectionValues {
   return {
     name: settings.name,
+    mailSenderName: settings.mailSenderName ?? '',
     taxRatePercent: settings.taxRatePercent.toFixed(2),
     allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
     courseMaterialsEmail: settings.courseMaterialsEmail ?? '',

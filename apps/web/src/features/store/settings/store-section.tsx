@@ -1,4 +1,4 @@
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -31,6 +31,7 @@ export function StoreSection({ saver }: { saver: SettingsSaver }) {
     fieldOf: storeSectionField,
   });
   const { register, control, formState } = section.form;
+  const storeName = useWatch({ control, name: 'name' });
   const { errors } = formState;
   return (
     <PanelSection title={T.storeHeading}>
@@ -41,16 +42,29 @@ export function StoreSection({ saver }: { saver: SettingsSaver }) {
         onSubmit={(event) => void section.submit(event)}
       >
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <TextField
-            label="Store name"
-            required
-            autoComplete="off"
-            error={Boolean(errors.name)}
-            helperText={
-              errors.name?.message ?? 'As students and staff see it in mail and on labels.'
-            }
-            {...register('name')}
-          />
+          <Box sx={twoColumns('sm')}>
+            <TextField
+              label="Store name"
+              required
+              autoComplete="off"
+              error={Boolean(errors.name)}
+              helperText={
+                errors.name?.message ?? 'As students and staff see it in mail and on labels.'
+              }
+              {...register('name')}
+            />
+            <TextField
+              label="E-mail sender name"
+              autoComplete="off"
+              placeholder={storeName}
+              error={Boolean(errors.mailSenderName)}
+              helperText={
+                errors.mailSenderName?.message ??
+                'The name the store’s e-mail comes from. Blank: the store name.'
+              }
+              {...register('mailSenderName')}
+            />
+          </Box>
           <Box sx={twoColumns('sm')}>
             <TextField
               label="Tax rate"

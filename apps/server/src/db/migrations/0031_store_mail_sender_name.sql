@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "mail_sender_name" text;
