@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../../db/schema/index.ts';
 import { getPermissionAudit, getWebsite, resetPassword, type AuditEntry } from '@csp/contracts';
 import {
   createTestApp,
@@ -15,6 +17,7 @@ import {
   addWebsite,
   inviteAdministrator,
   listStoresWithWebsites,
+  moveWebsite,
   removeWebsite,
 } from './websites.ts';
 
@@ -205,5 +208,51 @@ describe.each(engines)('onboarding a store (%s)', (engine) => {
       'bookstore.example.edu is the only website of EXU: add another website first.',
     );
     await expect(addWebsite(deps, 'NOPE', law)).rejects.toThrow('No store has the code NOPE.');
+  });
+
+  it('moves a website to another host with its branding, sign-on and public address', async () => {
+    const added = await addWebsite(deps, 'exu', {
+      ...NEW_STORE.website,
+      host: 'law-school.example.edu',
+      siteTitle: 'Law Books',
+      publicUrl: 'https://law-school.example.edu',
+    });
+    await ctx.db.update(t.websites).set({ ssoType: 'SAML' }).where(eq(t.websites.id, added.id));
+
+    const moved = await moveWebsite(deps, 'law-school.example.edu', 'lawbooks.example.edu');
+    expect(moved).toMatchObject({ outcome: 'moved', origin: 'https://lawbooks.example.edu' });
+    expect(moved.followUps).toEqual([
+      expect.stringContaining(
+        'Give the provider the new metadata, https://lawbooks.example.edu/app-rest/saml/v1/metadata',
+      ),
+    ]);
+    const at = (host: string) =>
+      ctx.app.inject({ method: 'GET', url: getWebsite.path, query: { searchString: host } });
+    expect((await at('lawbooks.example.edu')).json()).toMatchObject({
+      siteTitle: 'Law Books',
+      ssoType: 'SAML',
+    });
+    expect((await at('law-school.example.edu')).statusCode).toBe(404);
+    const [entry] = await ctx.db
+      .select({ actor: t.auditLog.actorAccountId, after: t.auditLog.after })
+      .from(t.auditLog)
+      .where(eq(t.auditLog.event, 'WEBSITE_CHANGED'));
+    expect(entry).toEqual({
+      actor: null,
+      after: { host: 'lawbooks.example.edu', publicUrl: 'https://lawbooks.example.edu' },
+    });
+
+    // Run again: done already. Onto another website's host, or from nowhere: refused.
+    expect(await moveWebsite(deps, 'law-school.example.edu', 'lawbooks.example.edu')).toMatchObject(
+      {
+        outcome: 'existing',
+      },
+    );
+    await expect(moveWebsite(deps, 'lawbooks.example.edu', FIXTURE_HOSTS.a)).rejects.toThrow(
+      `The host ${FIXTURE_HOSTS.a} is already a website: remove it first, or choose another host.`,
+    );
+    await expect(moveWebsite(deps, 'nowhere.example.edu', 'x.example.edu')).rejects.toThrow(
+      'No website has the host nowhere.example.edu.',
+    );
   });
 });

@@ -54,15 +54,25 @@ describe('npm run store on the embedded database', () => {
     expect(first.out).toContain('Invitation e-mailed');
     const mail = readdirSync(join(dataDir, 'mail'));
     expect(mail).toHaveLength(1);
-    expect(readFileSync(join(dataDir, 'mail', mail[0] ?? ''), 'utf8')).toContain(
-      'http://bookstore.example.edu:3000/reset-password?token=',
-    );
+    const invitation = readFileSync(join(dataDir, 'mail', mail[0] ?? ''), 'utf8');
+    expect(invitation).toContain('http://bookstore.example.edu:3000/reset-password?token=');
+    // From the new store, by its name, on MAIL_FROM's address.
+    expect(invitation).toMatch(/^From: Example University Bookstore <no-reply@localhost>\r?$/m);
 
     const again = await store(CREATE, env);
     expect(again.code).toBe(0);
     expect(again.out).toContain('Store EXU (Example University Bookstore): already there');
     expect(again.out).toContain('not sent again');
     expect(readdirSync(join(dataDir, 'mail'))).toHaveLength(1);
+  });
+
+  it('moves the website to another host', async () => {
+    const moved = await store(
+      ['move-website', '--host', 'bookstore.example.edu', '--to', 'Books.Example.EDU'],
+      env,
+    );
+    expect(moved.err).toBe('');
+    expect(moved.out).toBe('Website books.example.edu: moved (http://books.example.edu:3000)\n');
   });
 
   it('names every bad option and exits 2', async () => {

@@ -20,11 +20,18 @@ import {
   websiteInput,
 } from './onboarding-input.ts';
 import { createStore, OnboardingError, type OnboardingDeps } from './onboarding.ts';
-import { printInvitation, printStoreCreated, printStores, printWebsite } from './store-output.ts';
+import {
+  printInvitation,
+  printMovedWebsite,
+  printStoreCreated,
+  printStores,
+  printWebsite,
+} from './store-output.ts';
 import {
   addWebsite,
   inviteAdministrator,
   listStoresWithWebsites,
+  moveWebsite,
   removeWebsite,
 } from './websites.ts';
 
@@ -40,6 +47,8 @@ const USAGE = `Usage: npm run store -- <command> [options]
                   --store <code> --host <host> --title <site title> [--site-name]
                   [--primary] [--secondary] [--public-url]
   remove-website  --host <host>
+  move-website    the website answers at another host, keeping its branding and sign-on
+                  --host <host now> --to <new host>
   invite          another administrator, or the invitation again
                   --store <code> --email <e-mail> --name <name> [--resend]
   list            the stores and their websites
@@ -67,6 +76,7 @@ const OPTION_OF: Record<string, string> = {
   secondary: '--secondary',
   publicUrl: '--public-url',
   email: '--email',
+  to: '--to',
 };
 
 class UsageError extends Error {}
@@ -100,6 +110,7 @@ function readOptions(args: string[]) {
       'admin-email': text,
       'admin-name': text,
       store: text,
+      to: text,
       email: text,
       resend: { type: 'boolean' },
       help: { type: 'boolean' },
@@ -177,6 +188,17 @@ async function run(command: string, values: ReturnType<typeof readOptions>['valu
         );
         return;
       }
+      case 'move-website': {
+        const hostOf = (option: '--host' | '--to', value: string | undefined) =>
+          parseOrThrow(websiteInput.shape.host, { '': option }, requireOption(value, option));
+        const moved = await moveWebsite(
+          deps,
+          hostOf('--host', values.host),
+          hostOf('--to', values.to),
+        );
+        printMovedWebsite(moved);
+        return;
+      }
       case 'invite': {
         const ref = requireOption(values.store, '--store');
         const admin = parseOrThrow(inviteInput, OPTION_OF, {
@@ -196,7 +218,7 @@ async function run(command: string, values: ReturnType<typeof readOptions>['valu
   }
 }
 
-const COMMANDS = ['create', 'add-website', 'remove-website', 'invite', 'list'];
+const COMMANDS = ['create', 'add-website', 'remove-website', 'move-website', 'invite', 'list'];
 
 async function main(args: string[]): Promise<number> {
   let parsed: ReturnType<typeof readOptions>;

@@ -1,5 +1,5 @@
 import type { CreateStoreResult, InvitationOutcome, Outcome } from './onboarding.ts';
-import type { listStoresWithWebsites } from './websites.ts';
+import type { listStoresWithWebsites, MovedWebsite } from './websites.ts';
 
 const DONE: Record<Outcome, string> = { created: 'created', existing: 'already there' };
 
@@ -61,4 +61,10 @@ export function printStores(stores: Awaited<ReturnType<typeof listStoresWithWebs
       console.log(`  ${site.host}  "${site.siteTitle}"  ${site.origin}${sso}`);
     }
   }
+}
+
+export function printMovedWebsite(moved: MovedWebsite): void {
+  const done = moved.outcome === 'moved' ? 'moved' : 'already there';
+  console.log(`Website ${moved.host}: ${done} (${moved.origin})`);
+  for (const followUp of moved.followUps) console.log(`Still to do: ${followUp}`);
 }

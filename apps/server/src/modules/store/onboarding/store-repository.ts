@@ -40,6 +40,15 @@ export async function findWebsiteByHost(db: Db, host: string): Promise<WebsiteRo
   return row ?? null;
 }
 
+/** The website answers at `host` (the host rule's form) and mails links to `publicUrl`. */
+export async function updateWebsiteHost(
+  db: Db,
+  websiteId: number,
+  moved: { host: string; publicUrl: string | null },
+): Promise<void> {
+  await db.update(websites).set(moved).where(eq(websites.id, websiteId));
+}
+
 /** Whether a website or a logo already uses one of these file names (they are global). */
 export async function fileNamesTaken(
   db: Db,

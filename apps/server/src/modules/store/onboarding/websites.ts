@@ -10,6 +10,8 @@ import {
   type OnboardingDeps,
   type Outcome,
 } from './onboarding.ts';
+import { SAML_PATHS, websiteSearchString } from '@csp/contracts';
+import { insertStoreAudit } from '../settings/settings-repository.ts';
 import * as repo from './store-repository.ts';
 
 async function requireStore(deps: OnboardingDeps, ref: string): Promise<repo.StoreRow> {
@@ -58,6 +60,72 @@ export async function removeWebsite(
     await repo.deleteWebsite(tx, website);
     return { outcome: 'removed' as const, storeRef: store?.externalRef };
   });
+}
+
+export interface MovedWebsite {
+  outcome: 'moved' | 'existing';
+  host: string;
+  origin: string;
+  /** What the operator must still do for the move to be complete, in words. */
+  followUps: string[];
+}
+
+/** A public address naming the old host names the new one, with its scheme and port kept. */
+function movedPublicUrl(publicUrl: string | null, fromHost: string, toHost: string) {
+  if (!publicUrl) return null;
+  const url = new URL(publicUrl);
+  if (websiteSearchString(url.host) !== fromHost) return publicUrl;
+  url.hostname = toHost;
+  return url.origin;
+}
+
+/**
+ * `npm run store -- move-website`: the website answers at a new host from now on, keeping its
+ * branding, logos, single sign-on and history; a public address naming the old host follows it.
+ * A host is the operator's (DNS, TLS, the proxy), so it moves by command rather than on the
+ * settings screen. Run again, it reports the move done.
+ */
+export async function moveWebsite(
+  deps: OnboardingDeps,
+  fromHost: string,
+  toHost: string,
+): Promise<MovedWebsite> {
+  const { website, outcome } = await deps.db.transaction(async (tx) => {
+    const [current, target] = await Promise.all([
+      repo.findWebsiteByHost(tx, fromHost),
+      repo.findWebsiteByHost(tx, toHost),
+    ]);
+    if (!current && target) return { website: target, outcome: 'existing' as const };
+    if (!current) {
+      throw new OnboardingError(
+        `No website has the host ${fromHost}. \`npm run store -- list\` shows the websites.`,
+      );
+    }
+    if (target) {
+      throw new OnboardingError(
+        `The host ${toHost} is already a website: remove it first, or choose another host.`,
+      );
+    }
+    const moved = { host: toHost, publicUrl: movedPublicUrl(current.publicUrl, fromHost, toHost) };
+    await repo.updateWebsiteHost(tx, current.id, moved);
+    await insertStoreAudit(tx, {
+      locationId: current.locationId,
+      actorAccountId: null,
+      event: 'WEBSITE_CHANGED',
+      before: { host: fromHost, publicUrl: current.publicUrl },
+      after: moved,
+      at: deps.now(),
+    });
+    return { website: { ...current, ...moved }, outcome: 'moved' as const };
+  });
+  const origin = websiteOrigin(website, deps.config);
+  const followUps =
+    website.ssoType === 'SAML'
+      ? [
+          `Single sign-on: the portal's address for the identity provider changed with the host. Give the provider the new metadata, ${origin}${SAML_PATHS.metadata}, or nobody can sign in through it.`,
+        ]
+      : [];
+  return { outcome, host: toHost, origin, followUps };
 }
 
 /**

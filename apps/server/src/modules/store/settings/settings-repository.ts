@@ -173,7 +173,8 @@ export async function insertStoreAudit(
   db: Db,
   row: {
     locationId: number;
-    actorAccountId: number;
+    /** Null: the operator, by command (`npm run store`). */
+    actorAccountId: number | null;
     event: (typeof STORE_EVENTS)[number];
     before: unknown;
     after: unknown;

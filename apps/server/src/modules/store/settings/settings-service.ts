@@ -77,7 +77,7 @@ const WEBSITE_FIELDS = Object.keys(websiteBranding.shape);
 const SSO_FIELDS = ['ssoType', 'sloEnabled', 'idpEntityId', 'idpSsoUrl', 'idpSloUrl'];
 const FIELDS_OF: Record<StoreChange['event'], readonly string[]> = {
   STORE_SETTINGS_CHANGED: SETTINGS_FIELDS,
-  WEBSITE_CHANGED: [...WEBSITE_FIELDS, 'logo', 'logoMobile'],
+  WEBSITE_CHANGED: ['host', ...WEBSITE_FIELDS, 'logo', 'logoMobile'],
   WEBSITE_SSO_CHANGED: SSO_FIELDS,
 };
 

@@ -67,6 +67,10 @@ export function WebsiteCard({ website }: { website: StoreWebsite }) {
       >
         {website.host}
       </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Whoever runs the portal moves a website to another host, as a new host needs its DNS and
+        certificate too.
+      </Typography>
       <Box
         component="form"
         noValidate
