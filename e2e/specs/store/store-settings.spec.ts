@@ -174,7 +174,7 @@ test('the administrator replaces the wide logo with a PNG; the portal shows it a
   await context.close();
 });
 
-test('the administrator turns single sign-on on for localhost from the development IdP’s metadata, and a user signs in through it', async ({
+test('the administrator turns single sign-on on for localhost from the development IdP’s metadata, and tests it without being signed out', async ({
   browser,
   request,
 }) => {
@@ -211,25 +211,35 @@ test('the administrator turns single sign-on on for localhost from the developme
   }, expires);
   await expect(card.getByText(`valid until ${validUntil}`)).toBeVisible();
 
-  // The test link opens the website's own SAML sign-in in a new tab. It is followed in a
-  // browser of its own, as a user of the website would: in the administrator's browser the
-  // new tab's sign-in replaces the administrator's stored one on the same website, and the
-  // tabs' credential sync (platform/session/session-store.ts) then signs both out.
+  // The test link opens the website's SAML sign-in in test mode, in a new tab of the
+  // administrator's own browser (ADR 0041): the tab shows the account the provider's answer
+  // matched, and the administrator's own sign-in, stored for both tabs, is left as it was.
   const testLink = card.getByRole('link', { name: /Test the sign-in/ });
   await expect(testLink).toHaveAttribute('target', '_blank');
-  const href = (await testLink.getAttribute('href')) ?? '';
-  expect(href).toBe(`${portal.baseUrl}/app-rest/saml/v1/login?next=%2Fdashboard`);
-  const userContext = await browser.newContext();
-  const tab = await userContext.newPage();
-  await tab.goto(href);
+  const href = `${portal.baseUrl}/app-rest/saml/v1/login?mode=test`;
+  await expect(testLink).toHaveAttribute('href', href);
+  const [tab] = await Promise.all([context.waitForEvent('page'), testLink.click()]);
   await expect(tab.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
   await tab.getByRole('button', { name: /cma@demo-university\.edu/ }).click();
-  await expect(tab).toHaveURL(`${portal.baseUrl}/dashboard`);
-  await expect(tab.getByRole('navigation', { name: 'Main navigation' })).toContainText('Logout');
-  const stored = await tab.evaluate(() => ({ ...localStorage }));
-  expect(stored[STORAGE_KEYS.username]).toBe('cma@demo-university.edu');
-  expect(stored[STORAGE_KEYS.password]).toBe('using sso login');
-  await userContext.close();
+  await expect(tab).toHaveURL(
+    `${portal.baseUrl}/sso-test?outcome=matched&user=cma%40demo-university.edu`,
+  );
+  await expect(tab.getByRole('heading', { level: 1, name: 'Single sign-on test' })).toBeVisible();
+  await expect(tab.getByRole('status')).toContainText(
+    'The identity provider signed you in as cma@demo-university.edu, an account of this store',
+  );
+  for (const width of [1280, 360]) {
+    await tab.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(tab, `single sign-on test result at ${width}px`);
+    await tab.screenshot({ path: test.info().outputPath(`sso-test-${width}.png`), fullPage: true });
+  }
+  const stored = await page.evaluate(() => ({ ...localStorage }));
+  expect(stored[STORAGE_KEYS.username]).toBe(session.userName);
+  expect(stored[STORAGE_KEYS.password]).not.toBe('using sso login');
+  await expect(page).toHaveURL(`${portal.baseUrl}/settings/store`);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Store settings' })).toBeVisible();
+  await expect(card.getByText(`SAML single sign-on with ${DEV_IDP}`)).toBeVisible();
   await context.close();
 });
 

@@ -2,7 +2,14 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { ServiceProviderInstance } from 'samlify';
-import { SAML_PATHS, exchangeSamlTicket, type SsoSession } from '@csp/contracts';
+import {
+  SAML_PATHS,
+  SSO_TEST_MODE,
+  SSO_TEST_PATH,
+  SSO_TEST_QUERY,
+  exchangeSamlTicket,
+  type SsoSession,
+} from '@csp/contracts';
 import { websites } from '../db/schema/index.ts';
 import { createTestApp, FIXTURE_HOSTS, type Engine, type TestContext } from './test-app.ts';
 import { TestIdp } from './saml-test-idp.ts';
@@ -57,10 +64,14 @@ export async function createSamlTestApp(engine: Engine): Promise<SamlTestContext
 }
 
 /** Starts a login at the SP; returns the AuthnRequest as the IdP reads it. */
-export async function startLogin(ctx: SamlTestContext, next = '/research') {
+export async function startLogin(
+  ctx: SamlTestContext,
+  next = '/research',
+  extraQuery: Record<string, string> = {},
+) {
   const res = await ctx.app.inject({
     url: SAML_PATHS.login,
-    query: { next },
+    query: { next, ...extraQuery },
     headers: { host: HOST },
   });
   if (res.statusCode !== 302) throw new Error(`login start answered ${res.statusCode}`);
@@ -128,4 +139,31 @@ export function failureReason(res: { statusCode: number; headers: Record<string,
     return null;
   }
   return url.searchParams.get('reason');
+}
+
+/** Starts a test sign-in (ADR 0041): `mode=test`, with a `next` it must ignore. */
+export function startTestLogin(ctx: SamlTestContext) {
+  return startLogin(ctx, '/research', { mode: SSO_TEST_MODE });
+}
+
+/** A full test sign-in for `email`, posted with the RelayState the SP gave. */
+export async function testSignIn(ctx: SamlTestContext, email: string) {
+  const request = await startTestLogin(ctx);
+  const response = await ctx.idp.loginResponse(ctx.sp, request.id, email);
+  return postToAcs(ctx, response, request.relayState);
+}
+
+/** The test page redirect's outcome and details, or null when the reply is not one. */
+export function testOutcome(res: { statusCode: number; headers: Record<string, unknown> }) {
+  if (res.statusCode !== 302) return null;
+  const url = new URL(String(res.headers['location']), `http://${HOST}`);
+  if (url.pathname !== SSO_TEST_PATH) return null;
+  const query = url.searchParams;
+  return {
+    outcome: query.get(SSO_TEST_QUERY.outcome),
+    userName: query.get(SSO_TEST_QUERY.userName),
+    providerNames: query.getAll(SSO_TEST_QUERY.providerName),
+    reason: query.get(SSO_TEST_QUERY.reason),
+    keys: [...new Set(query.keys())],
+  };
 }

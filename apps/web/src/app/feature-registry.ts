@@ -6,6 +6,7 @@ import { helpFeature } from '../features/help/index.ts';
 import { metricsFeature } from '../features/metrics/index.ts';
 import { permissionsFeature } from '../features/permissions/index.ts';
 import { researchFeature } from '../features/research/index.ts';
+import { samlFeature } from '../features/saml/index.ts';
 import { storeFeature } from '../features/store/index.ts';
 import { studentsFeature } from '../features/students/index.ts';
 import type { Feature } from '../platform/feature-types.ts';
@@ -25,4 +26,5 @@ export const FEATURES: readonly Feature[] = [
   storeFeature,
   helpFeature,
   accountFeature,
+  samlFeature,
 ];

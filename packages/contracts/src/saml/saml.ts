@@ -10,7 +10,7 @@ import { ADMIN_BASE, SAML_BASE } from '../common/paths.ts';
  * the request's own host.
  */
 export const SAML_PATHS = {
-  /** GET, query `next`: starts single sign-on (signed AuthnRequest, HTTP-Redirect binding). */
+  /** GET, query `next` or `mode=test`: starts single sign-on (signed AuthnRequest, HTTP-Redirect). */
   login: `${SAML_BASE}/login`,
   /** POST: the assertion consumer service (HTTP-POST binding). */
   acs: `${SAML_BASE}/acs`,
@@ -21,6 +21,12 @@ export const SAML_PATHS = {
   /** GET: where the provider sends LogoutResponses and its own LogoutRequests. */
   singleLogout: `${SAML_BASE}/slo`,
 } as const;
+
+/** The `mode` of {@link startSamlLogin} that tests the sign-in and signs nobody in (ADR 0041). */
+export const SSO_TEST_MODE = 'test';
+
+/** The web app's public page that shows what a test sign-in found. */
+export const SSO_TEST_PATH = '/sso-test';
 
 /** Every browser-facing address answers a failure as a redirect to the login page too. */
 const navigation = {
@@ -35,7 +41,14 @@ export const startSamlLogin = endpoint({
   method: 'GET',
   path: SAML_PATHS.login,
   summary: 'Start single sign-on: a signed AuthnRequest to the IdP (HTTP-Redirect)',
-  query: z.object({ next: z.string().max(2000).optional() }),
+  query: z.object({
+    next: z.string().max(2000).optional(),
+    /**
+     * `test`: the whole sign-in through the provider, validated as a real one, but nobody is
+     * signed in; the browser lands on {@link SSO_TEST_PATH} with the outcome (`next` is ignored).
+     */
+    mode: z.enum([SSO_TEST_MODE]).optional(),
+  }),
 });
 
 export const samlAssertionConsumer = endpoint({
@@ -114,6 +127,38 @@ export const samlLoginInfo = endpoint({
     sloEnabled: z.boolean(),
   }),
 });
+
+/**
+ * What a test sign-in found: the provider's answer matched an active account of the store
+ * (`user` names it), matched none (`name`, once per name the provider sent), or was refused
+ * (`reason`, one of {@link SSO_FAILURE_REASONS}).
+ */
+export const SSO_TEST_OUTCOMES = ['matched', 'unknown-user', 'refused'] as const;
+export type SsoTestOutcome = (typeof SSO_TEST_OUTCOMES)[number];
+
+/** The query keys of the test page's address. */
+export const SSO_TEST_QUERY = {
+  outcome: 'outcome',
+  userName: 'user',
+  providerName: 'name',
+  reason: 'reason',
+} as const;
+
+export type SsoTestResult =
+  | { outcome: 'matched'; userName: string }
+  | { outcome: 'unknown-user'; providerNames: readonly string[] }
+  | { outcome: 'refused'; reason: SsoFailureReason };
+
+/** '/sso-test?outcome=...' with the result's details: where the server sends a test sign-in. */
+export function ssoTestResultPath(result: SsoTestResult): string {
+  const query = new URLSearchParams({ [SSO_TEST_QUERY.outcome]: result.outcome });
+  if (result.outcome === 'matched') query.set(SSO_TEST_QUERY.userName, result.userName);
+  if (result.outcome === 'unknown-user') {
+    for (const name of result.providerNames) query.append(SSO_TEST_QUERY.providerName, name);
+  }
+  if (result.outcome === 'refused') query.set(SSO_TEST_QUERY.reason, result.reason);
+  return `${SSO_TEST_PATH}?${query.toString()}`;
+}
 
 /** The session a single-sign-on login yields (docs/behaviour/calls.md#login-and-session ticket exchange). */
 export const ssoSession = z.object({

@@ -1,121 +1,51 @@
-import type { Profile } from '@node-saml/node-saml';
+import { ssoTestResultPath, type SsoTestResult } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { findAccountByUserName } from '../account/index.ts';
 import type { Website } from '../../lib/request-context.ts';
-import { SsoFailure, reasonOf } from './failure.ts';
-import { DEFAULT_NEXT, safeNextPath, withQuery } from './next-path.ts';
-import { recordAssertion } from './repository.ts';
+import { validateResponse, type ValidatedResponse } from './assertion-validation.ts';
+import { SsoFailure, asSsoFailure } from './failure.ts';
+import { DEFAULT_NEXT, isTestPage, signInNext, withQuery } from './next-path.ts';
 import { DbRequestCache } from './request-cache.ts';
 import { startSamlSession } from './saml-session.ts';
-import {
-  CLOCK_SKEW_MS,
-  REQUEST_TTL_MS,
-  idpSettingsOf,
-  serviceProvider,
-  type SpUrls,
-} from './service-provider.ts';
-import { getSpKeys } from './sp-keys.ts';
+import { REQUEST_TTL_MS, idpSettingsOf, type SpUrls } from './service-provider.ts';
 import { issueTicket } from './tickets.ts';
 
-/** Attributes that may carry the user's e-mail address (the NameID is tried first). */
-const EMAIL_ATTRIBUTES = [
-  'email',
-  'mail',
-  'urn:oid:0.9.2342.19200300.100.1.3',
-  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
-];
+/** The provider's names shown on the test page: a few, of a sane length (they go in a URL). */
+const MAX_SHOWN_NAMES = 5;
+const MAX_NAME_LENGTH = 200;
 
-export interface AcsResult {
-  /** Where the browser goes: the next path with ticket and userAccountId. */
-  location: string;
-  /** The provider-session cookie value, for single logout. */
-  samlSessionCookie: string;
-}
+export type AcsResult =
+  | {
+      kind: 'signed-in';
+      /** Where the browser goes: the next path with ticket and userAccountId. */
+      location: string;
+      /** The provider-session cookie value, for single logout. */
+      samlSessionCookie: string;
+    }
+  | {
+      /** A test sign-in (ADR 0041): nobody is signed in, no ticket and no cookie. */
+      kind: 'test';
+      /** The web app's test page with the outcome. */
+      location: string;
+      result: SsoTestResult;
+    };
 
-/** What the SAML library parsed from the signed assertion (xml2js shape). */
-interface ParsedAssertion {
-  Assertion?: {
-    $?: { ID?: string };
-    Conditions?: { $?: { NotOnOrAfter?: string } }[];
-    Subject?: {
-      SubjectConfirmation?: {
-        SubjectConfirmationData?: { $?: { NotOnOrAfter?: string; Recipient?: string } }[];
-      }[];
-    }[];
+/** What a test sign-in found: the account the answer matched, or the names that matched none. */
+function testResult(response: ValidatedResponse): SsoTestResult {
+  if (response.account) return { outcome: 'matched', userName: response.account.userName };
+  return {
+    outcome: 'unknown-user',
+    providerNames: response.userNames
+      .slice(0, MAX_SHOWN_NAMES)
+      .map((name) => name.slice(0, MAX_NAME_LENGTH)),
   };
 }
 
-function parsedAssertion(profile: Profile): ParsedAssertion {
-  return (profile.getAssertion?.() ?? {}) as ParsedAssertion;
-}
-
 /**
- * The last instant the assertion could still be accepted, plus the clock skew: its id must be
- * remembered until then. An assertion with no NotOnOrAfter at all is refused, because a replay
- * of it could never be ruled out.
- */
-function replayWindowEnd(assertion: ParsedAssertion): Date {
-  const times = [
-    ...(assertion.Assertion?.Conditions ?? []).map((c) => c.$?.NotOnOrAfter),
-    ...(assertion.Assertion?.Subject ?? []).flatMap((s) =>
-      (s.SubjectConfirmation ?? []).flatMap((c) =>
-        (c.SubjectConfirmationData ?? []).map((d) => d.$?.NotOnOrAfter),
-      ),
-    ),
-  ]
-    .map((t) => (t ? Date.parse(t) : Number.NaN))
-    .filter((t) => Number.isFinite(t));
-  if (times.length === 0) {
-    throw new SsoFailure('invalid response', 'the assertion has no NotOnOrAfter');
-  }
-  return new Date(Math.max(...times) + CLOCK_SKEW_MS);
-}
-
-/** SAML profiles §4.1.4.3: a bearer confirmation's Recipient must be this ACS. */
-function checkRecipient(assertion: ParsedAssertion, acsUrl: string): void {
-  const recipients = (assertion.Assertion?.Subject ?? []).flatMap((s) =>
-    (s.SubjectConfirmation ?? []).flatMap((c) =>
-      (c.SubjectConfirmationData ?? []).map((d) => d.$?.Recipient),
-    ),
-  );
-  const wrong = recipients.find((r) => r !== undefined && r !== acsUrl);
-  if (wrong !== undefined) {
-    throw new SsoFailure(
-      'invalid response',
-      `the assertion is for recipient ${wrong}, not ${acsUrl}`,
-    );
-  }
-}
-
-function stringValue(value: unknown): string | null {
-  const first: unknown = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' && first.trim() ? first.trim() : null;
-}
-
-/** User names to look for: the NameID, then e-mail attributes, each once. */
-function candidateUserNames(profile: Profile): string[] {
-  const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
-  const values = [
-    stringValue(profile.nameID),
-    stringValue(profile.email),
-    stringValue(profile.mail),
-    ...EMAIL_ATTRIBUTES.map((name) => stringValue(attributes[name])),
-  ].filter((v): v is string => v !== null);
-  return [...new Set(values.map((v) => v.toLowerCase()))];
-}
-
-async function findAccount(deps: AppDeps, locationId: number, profile: Profile) {
-  for (const userName of candidateUserNames(profile)) {
-    const account = await findAccountByUserName(deps.db, locationId, userName);
-    if (account?.active) return account;
-  }
-  return null;
-}
-
-/**
- * Validates a SAML response posted to the ACS (signature, issuer, audience, time window,
- * InResponseTo, replay), maps it to an active account of the website's store, and hands out a
- * one-time ticket. Every refusal is an {@link SsoFailure}.
+ * Consumes a SAML response posted to the ACS: validates it and finds the account
+ * (assertion-validation.ts). For a real sign-in it hands out a one-time ticket and starts the
+ * provider session single logout needs. For a test sign-in, known only from the request record
+ * the response answered (never from RelayState), it does neither and reports what it found.
+ * Every refusal is an {@link SsoFailure}, marked when the request was a test.
  */
 export async function consumeAssertion(
   deps: AppDeps,
@@ -131,45 +61,30 @@ export async function consumeAssertion(
     throw new SsoFailure('invalid response', 'no SAMLResponse in the posted form');
   }
   const cache = new DbRequestCache(deps.db, website.id, REQUEST_TTL_MS, deps.now);
-  const saml = await serviceProvider(idp, urls, await getSpKeys(deps.db), cache);
-  let profile: Profile | null;
+  let response: ValidatedResponse;
   try {
-    ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }));
+    response = await validateResponse(deps, website, idp, urls, body.SAMLResponse, cache);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new SsoFailure(reasonOf(error), `the SAML response was refused: ${detail}`, {
-      cause: error,
-    });
+    // The request record is read (and spent) before most checks, so a refusal still knows.
+    throw asSsoFailure(error, isTestPage(cache.consumedNext));
   }
-  if (!profile) throw new SsoFailure('invalid response', 'the response holds no login');
-  if (profile.issuer !== idp.entityId) {
-    throw new SsoFailure(
-      'invalid response',
-      `the assertion issuer ${profile.issuer} is not the website's IdP ${idp.entityId}`,
-    );
-  }
-  const assertion = parsedAssertion(profile);
-  const assertionId = assertion.Assertion?.$?.ID;
-  if (!assertionId) throw new SsoFailure('invalid response', 'the assertion has no ID');
-  checkRecipient(assertion, urls.acsUrl);
-  const fresh = await recordAssertion(deps.db, {
-    websiteId: website.id,
-    assertionId,
-    expiresAt: replayWindowEnd(assertion),
-  });
-  if (!fresh) throw new SsoFailure('already used', `assertion ${assertionId} was already used`);
 
-  const account = await findAccount(deps, website.locationId, profile);
+  if (isTestPage(cache.consumedNext)) {
+    const result = testResult(response);
+    return { kind: 'test', location: ssoTestResultPath(result), result };
+  }
+  const { account } = response;
   if (!account) {
     throw new SsoFailure(
       'unknown user',
-      `no active account in store ${website.locationId} for ${candidateUserNames(profile).join(', ') || 'an empty NameID'}`,
+      `no active account in store ${website.locationId} for ${response.userNames.join(', ') || 'an empty NameID'}`,
     );
   }
   const ticket = await issueTicket(deps, account.id, website.locationId);
-  const samlSessionCookie = await startSamlSession(deps, website.id, account.id, profile);
-  const next = safeNextPath(cache.consumedNext) ?? safeNextPath(body.RelayState) ?? DEFAULT_NEXT;
+  const samlSessionCookie = await startSamlSession(deps, website.id, account.id, response.profile);
+  const next = signInNext(cache.consumedNext) ?? signInNext(body.RelayState) ?? DEFAULT_NEXT;
   return {
+    kind: 'signed-in',
     location: withQuery(next, { ticket, userAccountId: String(account.id) }),
     samlSessionCookie,
   };

@@ -8,14 +8,26 @@ import { SAML_LOGIN_ERROR, type SsoFailureReason } from '@csp/contracts';
  */
 export class SsoFailure extends Error {
   override name = 'SsoFailure';
+  /** The refused answer was to a test sign-in (ADR 0041): its outcome goes to the test page. */
+  readonly duringTest: boolean;
 
   constructor(
     readonly reason: SsoFailureReason,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; duringTest?: boolean },
   ) {
     super(message, options);
+    this.duringTest = options?.duringTest ?? false;
   }
+}
+
+/** Any error as a failure (an unexpected one is an invalid response), marked as a test's or not. */
+export function asSsoFailure(error: unknown, duringTest = false): SsoFailure {
+  if (error instanceof SsoFailure) {
+    if (error.duringTest || !duringTest) return error;
+    return new SsoFailure(error.reason, error.message, { cause: error.cause, duringTest });
+  }
+  return new SsoFailure('invalid response', 'unexpected error', { cause: error, duringTest });
 }
 
 /** Sorts node-saml's validation errors into the reasons a user can understand. */

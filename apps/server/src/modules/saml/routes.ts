@@ -4,6 +4,8 @@ import {
   AUTH_HEADER,
   FILE_MEDIA_TYPES,
   SAML_PATHS,
+  SSO_TEST_MODE,
+  SSO_TEST_PATH,
   exchangeSamlTicket,
   getCurrentSession,
   getSamlMetadata,
@@ -12,6 +14,7 @@ import {
   samlLogout,
   samlSingleLogoutPost,
   samlSingleLogoutRedirect,
+  ssoTestResultPath,
   startSamlLogin,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -22,8 +25,8 @@ import { AUTH_MESSAGES, requireWebsite } from '../../lib/request-context.ts';
 import { findActiveAccount } from '../account/index.ts';
 import { getPermittedActions } from '../permissions/index.ts';
 import { consumeAssertion } from './assertion-consumer.ts';
-import { SsoFailure, failureLocation } from './failure.ts';
-import { DEFAULT_NEXT, safeNextPath } from './next-path.ts';
+import { SsoFailure, asSsoFailure, failureLocation } from './failure.ts';
+import { DEFAULT_NEXT, isTestPage, safeNextPath, signInNext } from './next-path.ts';
 import { deleteExpiredSamlRows } from './repository.ts';
 import { DbRequestCache } from './request-cache.ts';
 import { SAML_SESSION_COOKIE } from './saml-session.ts';
@@ -45,17 +48,28 @@ const FORM_BODY_LIMIT = 256 * 1024;
 /** RelayState may not exceed 80 bytes (SAML bindings §3.4.3); longer paths stay server-side. */
 const RELAY_STATE_MAX_BYTES = 80;
 
-/** Sends the browser to the login page with the failure's plain reason; logs the real cause. */
-function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown, next: string | null) {
-  const failure =
-    error instanceof SsoFailure
-      ? error
-      : new SsoFailure('invalid response', 'unexpected error', { cause: error });
+/**
+ * Sends the browser to the login page with the failure's plain reason, or a test sign-in's to
+ * the test page (a refusal grants nothing, so `toTestPage` may come from RelayState); logs the
+ * real cause.
+ */
+function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  next: string | null,
+  toTestPage = false,
+) {
+  const failure = asSsoFailure(error, toTestPage);
+  const { reason, duringTest } = failure;
   request.log.warn(
-    { reason: failure.reason, cause: failure.message, err: failure.cause, host: request.host },
+    { reason, cause: failure.message, err: failure.cause, host: request.host, test: duringTest },
     'SAML sign-in refused',
   );
-  return reply.redirect(failureLocation(failure.reason, next), 302);
+  const location = duringTest
+    ? ssoTestResultPath({ outcome: 'refused', reason })
+    : failureLocation(reason, next);
+  return reply.redirect(location, 302);
 }
 
 /**
@@ -107,7 +121,9 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sso = { tags: TAGS };
 
   route(app, startSamlLogin, sso, async ({ query, request, reply }) => {
-    const next = safeNextPath(query.next) ?? DEFAULT_NEXT;
+    // A test is remembered with the request as its next path, the test page (ADR 0041).
+    const test = query.mode === SSO_TEST_MODE;
+    const next = test ? SSO_TEST_PATH : (signInNext(query.next) ?? DEFAULT_NEXT);
     try {
       const website = request.website;
       const idp = idpSettingsOf(website);
@@ -121,7 +137,7 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
       const relayState = Buffer.byteLength(next) <= RELAY_STATE_MAX_BYTES ? next : '';
       return reply.redirect(await saml.getAuthorizeUrlAsync(relayState, undefined, {}), 302);
     } catch (error) {
-      return refuse(request, reply, error, next);
+      return refuse(request, reply, error, next, test);
     }
   });
 
@@ -137,11 +153,16 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
       const fields = formFields(request.body);
       try {
         const result = await consumeAssertion(deps, request.website, spUrls(request), fields);
+        if (result.kind === 'test') {
+          request.log.info({ host: request.host, ...result.result }, 'SAML sign-in test');
+          return reply.redirect(result.location, 302);
+        }
         const maxAge = deps.config.tokenTtlMinutes * 60;
         reply.header('set-cookie', sessionCookie(request, result.samlSessionCookie, maxAge));
         return reply.redirect(result.location, 302);
       } catch (error) {
-        return refuse(request, reply, error, safeNextPath(fields['RelayState']));
+        const relayState = fields['RelayState'];
+        return refuse(request, reply, error, safeNextPath(relayState), isTestPage(relayState));
       }
     });
 

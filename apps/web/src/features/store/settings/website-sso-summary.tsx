@@ -11,7 +11,7 @@ import type { StoreWebsite, WebsiteSso } from '@csp/contracts';
 import { DefinitionGrid, LABELLED_FACTS } from '../../../components/definition-grid.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { samlLoginUrl } from '../../saml/index.ts';
+import { samlTestUrl } from '../../saml/index.ts';
 
 const NEW_TAB = (
   <>
@@ -66,11 +66,11 @@ function CertificateAlert({ expires }: { expires: string }) {
 }
 
 /**
- * The SAML sign-in of the website itself, on the origin the server names for it (its public
- * address, or its host on the portal's port), coming back to the dashboard.
+ * A test of the website's own SAML sign-in (ADR 0041), on the origin the server names for it
+ * (its public address, or its host on the portal's port): it signs nobody in.
  */
 function testSignInUrl(website: StoreWebsite): string {
-  return `${new URL(website.spMetadataUrl).origin}${samlLoginUrl('/dashboard')}`;
+  return `${new URL(website.spMetadataUrl).origin}${samlTestUrl()}`;
 }
 
 /** How the website's users sign in now, in words, with a way to try it when it is SAML. */
@@ -103,9 +103,9 @@ export function SsoSummary({ website }: { website: StoreWebsite }) {
           Test the sign-in
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Opens the sign-in through the identity provider in a new tab. To try it as someone else,
-          open the link in a private window: a sign-in on this website in this browser ends yours
-          here.
+          Opens the sign-in through the identity provider in a new tab and shows which account of
+          this store the provider’s answer matches. The test signs no one in or out: you stay signed
+          in here.
         </Typography>
       </div>
     </Stack>

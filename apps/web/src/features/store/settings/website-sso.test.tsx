@@ -48,8 +48,10 @@ describe('a website’s single sign-on', () => {
     ).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: /Test the sign-in/ })).toHaveAttribute(
       'href',
-      'http://springfield.localhost:8080/app-rest/saml/v1/login?next=%2Fdashboard',
+      'http://springfield.localhost:8080/app-rest/saml/v1/login?mode=test',
     );
+    expect(within(card).getByText(/signs no one in or out/)).toBeInTheDocument();
+    expect(within(card).queryByText(/private window/)).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Recent changes' })).getByText(
         'Website single sign-on changed',
