@@ -12,7 +12,7 @@ import { useSessionStore } from '../../../platform/session/session-context.tsx';
 import { siteTitleOf } from '../../../platform/title/document-title.ts';
 import { useWebsite } from '../../../platform/website/website-context.tsx';
 import { explainSsoFailure, samlLoginUrl } from '../../saml/index.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 
 export const SSO_FAILED_MESSAGE =

@@ -11,7 +11,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useNotificationStore } from '../../../platform/notifications/notification-context.tsx';
 import { validateToken } from '../api/password-api.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 import { RequestResetForm } from '../components/request-reset-form.tsx';
 

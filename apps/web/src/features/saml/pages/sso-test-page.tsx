@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { explainSsoFailure } from '../sso-failure-reasons.ts';
 import { readSsoTestResult, type ShownSsoTestResult } from '../sso-test-result.ts';
@@ -97,32 +96,21 @@ export function SsoTestPage() {
   const { search } = useLocation();
   const finding = findingOf(readSsoTestResult(search));
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 2, sm: 6 } }}>
-      <Paper
-        variant="outlined"
-        sx={{
-          p: { xs: 2.5, sm: 4 },
-          width: '100%',
-          maxWidth: 640,
-          borderTop: 4,
-          borderTopColor: 'primary.main',
-        }}
-      >
-        <PageHeading>Single sign-on test</PageHeading>
-        <Stack spacing={2.5}>
-          <Alert severity={finding.severity} role="status" sx={{ overflowWrap: 'anywhere' }}>
-            <AlertTitle component="h2">{finding.title}</AlertTitle>
-            {finding.body}
-          </Alert>
-          <Typography>
-            You can close this tab, or go back to{' '}
-            <Link component={RouterLink} to={STORE_SETTINGS}>
-              Store settings
-            </Link>
-            .
-          </Typography>
-        </Stack>
-      </Paper>
-    </Box>
+    <AuthCard>
+      <PageHeading>Single sign-on test</PageHeading>
+      <Stack spacing={2.5}>
+        <Alert severity={finding.severity} role="status" sx={{ overflowWrap: 'anywhere' }}>
+          <AlertTitle component="h2">{finding.title}</AlertTitle>
+          {finding.body}
+        </Alert>
+        <Typography>
+          You can close this tab, or go back to{' '}
+          <Link component={RouterLink} to={STORE_SETTINGS}>
+            Store settings
+          </Link>
+          .
+        </Typography>
+      </Stack>
+    </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { useWebsite } from '../../../platform/website/website-context.tsx';
-import { siteTitleOf } from '../../../platform/title/document-title.ts';
-import { BrandLogo } from '../../../platform/website/brand-logo.tsx';
+import { useWebsite } from '../platform/website/website-context.tsx';
+import { siteTitleOf } from '../platform/title/document-title.ts';
+import { BrandLogo } from '../platform/website/brand-logo.tsx';
 
 /** The centred card of the pages shown without navigation (login, reset password). */
 export function AuthCard({ children }: { children: ReactNode }) {
