@@ -75,6 +75,8 @@ export const getWebsiteConfig = endpoint({
     jsonFileName: z.string().regex(/^[A-Za-z0-9_.-]+\.json$/, 'Not a config file name'),
   }),
   response: websiteConfig,
+  /** 304 when If-None-Match names its ETag (browsers revalidate it on every page load). */
+  success: { notModified: true },
 });
 
 export const getLogoFile = endpoint({
@@ -87,5 +89,6 @@ export const getLogoFile = endpoint({
     fileName: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'Not a logo file name'),
   }),
   response: z.never(),
-  success: { file: FILE_MEDIA_TYPES.image },
+  /** 304 when If-None-Match names its ETag (browsers revalidate it on every page load). */
+  success: { file: FILE_MEDIA_TYPES.image, notModified: true },
 });

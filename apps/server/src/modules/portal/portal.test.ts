@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../db/schema/index.ts';
 import { getWebsite, websiteSearchString, type WebsiteInfo } from '@csp/contracts';
 import {
   createTestApp,
@@ -90,7 +92,7 @@ describe.each(engines)('portal (%s)', (engine) => {
     expect(res.headers['content-security-policy']).toBe(
       "default-src 'none'; style-src 'unsafe-inline'",
     );
-    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).toBe(SVG_LOGO);
   });
@@ -102,5 +104,26 @@ describe.each(engines)('portal (%s)', (engine) => {
     expect(res.rawPayload.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
     const missing = await ctx.app.inject({ method: 'GET', url: '/site-config/logos/none.png' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('tells a browser that has the branding 304, and sends it new branding as soon as it changes', async () => {
+    const get = (url: string, etag?: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+    for (const url of ['/site-config/store-b.json', '/site-config/logos/store-a-logo.svg']) {
+      const first = await get(url);
+      expect(first.headers['cache-control'], url).toBe('public, no-cache');
+      const etag = String(first.headers['etag']);
+      const again = await get(url, etag);
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+    }
+    const config = await get('/site-config/store-b.json');
+    await ctx.db
+      .update(t.websites)
+      .set({ config: { ...config.json(), brandPrimaryColor: '#0b3d2e' } })
+      .where(eq(t.websites.jsonFileName, 'store-b.json'));
+    const changed = await get('/site-config/store-b.json', String(config.headers['etag']));
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ brandPrimaryColor: '#0b3d2e' });
   });
 });

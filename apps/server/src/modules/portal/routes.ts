@@ -5,11 +5,14 @@ import {
   getWebsiteConfig as getWebsiteConfigContract,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
+import { sendBytesWithEtag, sendWithEtag } from '../../lib/etag.ts';
 import { route } from '../../lib/route.ts';
 import { isSvg } from './asset-content.ts';
 import { getLogo, getWebsiteConfig, getWebsiteInfo } from './service.ts';
 
 const TAGS = ['portal'];
+/** Kept by browsers and shared caches, but checked with the server before each use. */
+const REVALIDATE = 'public, no-cache';
 /** An SVG logo must never run script, even when opened directly. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
@@ -18,18 +21,26 @@ export function registerPortalRoutes(app: FastifyInstance, deps: AppDeps): void 
     getWebsiteInfo(deps.websites, query.searchString),
   );
 
-  route(app, getWebsiteConfigContract, { tags: TAGS, errors: [404] }, async ({ params, reply }) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return getWebsiteConfig(deps.db, params.jsonFileName);
-  });
+  // Branding a store changes on the settings screen shows on the next page load: browsers keep
+  // the configuration and logos but ask each time whether they changed (a 304 when not).
+  route(
+    app,
+    getWebsiteConfigContract,
+    { tags: TAGS, errors: [404] },
+    async ({ params, request, reply }) => {
+      reply.header('cache-control', REVALIDATE);
+      const config = await getWebsiteConfig(deps.db, params.jsonFileName);
+      return sendWithEtag(request, reply, config) as never;
+    },
+  );
 
-  route(app, getLogoFile, { tags: TAGS, errors: [404] }, async ({ params, reply }) => {
+  route(app, getLogoFile, { tags: TAGS, errors: [404] }, async ({ params, request, reply }) => {
     const logo = await getLogo(deps.db, params.fileName);
     reply
       .type(logo.contentType)
-      .header('cache-control', 'public, max-age=86400')
+      .header('cache-control', REVALIDATE)
       .header('x-content-type-options', 'nosniff');
     if (isSvg(logo.contentType)) reply.header('content-security-policy', SVG_CSP);
-    return reply.send(logo.body);
+    return sendBytesWithEtag(request, reply, logo.body);
   });
 }

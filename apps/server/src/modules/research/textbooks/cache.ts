@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Shared caches may keep the public list five minutes and serve it stale for ten more while
@@ -24,36 +23,4 @@ export function publicCaching(scope: FastifyInstance): void {
     }
     return payload;
   });
-}
-
-/** A strong entity tag of these exact bytes. */
-export function strongEtag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url')}"`;
-}
-
-/** Whether If-None-Match names `etag` (weak comparison, as RFC 9110 asks for it, or `*`). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
-
-/**
- * Answers `body` serialised by the route's own response schema (so the bytes are the ones a
- * 200 sends), with a strong ETag over them; a 304 without a body when the client has them.
- */
-export function sendWithEtag(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: unknown,
-): FastifyReply {
-  // A schema serializer always yields text; the union is reply.serialize's general type.
-  const payload = String(reply.serialize(body));
-  const etag = strongEtag(payload);
-  reply.header('etag', etag);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-    return reply.code(304).send();
-  }
-  return reply.type('application/json; charset=utf-8').send(payload);
 }

@@ -8,7 +8,8 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import { requireWebsite } from '../../../lib/request-context.ts';
 import { route } from '../../../lib/route.ts';
-import { publicCaching, sendWithEtag } from './cache.ts';
+import { sendWithEtag } from '../../../lib/etag.ts';
+import { publicCaching } from './cache.ts';
 import { CsvAbandoned, textbookCsvFileName, textbookCsvWriter, writeTextbookCsv } from './csv.ts';
 import { findStoreName } from './repository.ts';
 import {
