@@ -160,6 +160,23 @@ export const fundingAllowances = pgTable(
     ),
     index('funding_allowances_source_idnum_idx').on(t.locationId, t.sourceId, t.studentIdKey, t.id),
     index('funding_allowances_source_created_idx').on(t.locationId, t.sourceId, t.createdAt, t.id),
+    // A search by student: each word is the start of the ID, last or first name (LIKE 'x%'),
+    // found in these instead of filtering every allowance of the source.
+    index('funding_allowances_search_last_idx').on(
+      t.locationId,
+      t.sourceId,
+      sql`${t.studentLastKey} text_pattern_ops`,
+    ),
+    index('funding_allowances_search_first_idx').on(
+      t.locationId,
+      t.sourceId,
+      sql`${t.studentFirstKey} text_pattern_ops`,
+    ),
+    index('funding_allowances_search_idnum_idx').on(
+      t.locationId,
+      t.sourceId,
+      sql`lower(${t.studentIdKey}) text_pattern_ops`,
+    ),
     // Near expiry: a source's allowances with money left in the student's order.
     index('funding_allowances_unspent_name_idx')
       .on(t.sourceId, t.studentLastKey, t.studentFirstKey, t.id)

@@ -1,0 +1,3 @@
+CREATE INDEX "funding_allowances_search_last_idx" ON "funding_allowances" USING btree ("location_id","source_id","student_last_key" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "funding_allowances_search_first_idx" ON "funding_allowances" USING btree ("location_id","source_id","student_first_key" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "funding_allowances_search_idnum_idx" ON "funding_allowances" USING btree ("location_id","source_id",lower("student_id_key") text_pattern_ops);
