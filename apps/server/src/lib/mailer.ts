@@ -88,7 +88,8 @@ export function createMailer(
       const info = await transport.sendMail(envelopeOf(address, message));
       const content = info.message;
       if (!Buffer.isBuffer(content)) throw new Error('stream transport returned no buffer');
-      await mkdir(mailDir, { recursive: true });
+      // The outbox holds live set-password links: as private as the data folder itself.
+      await mkdir(mailDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const recipient = message.to
         .toLowerCase()

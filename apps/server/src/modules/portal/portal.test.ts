@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema/index.ts';
-import { getWebsite, websiteSearchString, type WebsiteInfo } from '@csp/contracts';
+import {
+  getWebsite,
+  websiteSearchString,
+  type WebsiteConfig,
+  type WebsiteInfo,
+} from '@csp/contracts';
 import {
   createTestApp,
   FIXTURE_HOSTS,
@@ -120,7 +125,7 @@ describe.each(engines)('portal (%s)', (engine) => {
     const config = await get('/site-config/store-b.json');
     await ctx.db
       .update(t.websites)
-      .set({ config: { ...config.json(), brandPrimaryColor: '#0b3d2e' } })
+      .set({ config: { ...config.json<WebsiteConfig>(), brandPrimaryColor: '#0b3d2e' } })
       .where(eq(t.websites.jsonFileName, 'store-b.json'));
     const changed = await get('/site-config/store-b.json', String(config.headers['etag']));
     expect(changed.statusCode).toBe(200);

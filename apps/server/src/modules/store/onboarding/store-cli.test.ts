@@ -72,7 +72,9 @@ describe('npm run store on the embedded database', () => {
       env,
     );
     expect(moved.err).toBe('');
-    expect(moved.out).toBe('Website books.example.edu: moved (http://books.example.edu:3000)\n');
+    expect(moved.out).toBe(
+      'Website bookstore.example.edu moved to books.example.edu (http://books.example.edu:3000)\n',
+    );
   });
 
   it('names every bad option and exits 2', async () => {

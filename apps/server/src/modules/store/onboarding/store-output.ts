@@ -64,7 +64,10 @@ export function printStores(stores: Awaited<ReturnType<typeof listStoresWithWebs
 }
 
 export function printMovedWebsite(moved: MovedWebsite): void {
-  const done = moved.outcome === 'moved' ? 'moved' : 'already there';
-  console.log(`Website ${moved.host}: ${done} (${moved.origin})`);
+  if (moved.outcome === 'existing') {
+    console.log(`Website ${moved.host}: already there (${moved.origin})`);
+    return;
+  }
+  console.log(`Website ${moved.from} moved to ${moved.host} (${moved.origin})`);
   for (const followUp of moved.followUps) console.log(`Still to do: ${followUp}`);
 }

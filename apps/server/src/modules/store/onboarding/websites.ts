@@ -64,6 +64,7 @@ export async function removeWebsite(
 
 export interface MovedWebsite {
   outcome: 'moved' | 'existing';
+  from: string;
   host: string;
   origin: string;
   /** What the operator must still do for the move to be complete, in words. */
@@ -125,7 +126,7 @@ export async function moveWebsite(
           `Single sign-on: the portal's address for the identity provider changed with the host. Give the provider the new metadata, ${origin}${SAML_PATHS.metadata}, or nobody can sign in through it.`,
         ]
       : [];
-  return { outcome, host: toHost, origin, followUps };
+  return { outcome, from: fromHost, host: toHost, origin, followUps };
 }
 
 /**
