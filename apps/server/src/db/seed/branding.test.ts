@@ -39,6 +39,17 @@ describe('seeded branding', () => {
     }
   });
 
+  it('draws a long store name smaller, and squeezed into the logo past the smallest size', () => {
+    const named = (name: string) => logoSvg({ ...DEMO_MAIN_BRAND, name });
+    const nameText = (svg: string) => /<text x="58" y="26"[^>]*>/.exec(svg)?.[0] ?? '';
+    expect(nameText(named('Demo Books'))).toContain('font-size="15"');
+    expect(nameText(named('Walk Twentynine College Store'))).toMatch(/font-size="(9|1[0-4])"/);
+    expect(nameText(named('Walk Twentynine College Store'))).not.toContain('textLength');
+    const longest = nameText(named('The University of Somewhere Far Away Campus Bookstore'));
+    expect(longest).toContain('font-size="9"');
+    expect(longest).toContain('textLength="172" lengthAdjust="spacingAndGlyphs"');
+  });
+
   it('gives every website its own host and config file', () => {
     expect(new Set(BRANDS.map((b) => b.host)).size).toBe(BRANDS.length);
     expect(new Set(BRANDS.map((b) => b.jsonFileName)).size).toBe(BRANDS.length);

@@ -88,9 +88,27 @@ function escapeXml(text: string): string {
 }
 
 /** The wide logo: a rounded brand-coloured plate with the site name in white. */
+/** Room for the name beside the initials' square, in the logo's own pixels. */
+const NAME_ROOM = LOGO_WIDTH - 58 - 10;
+
+/**
+ * The name's font size and, when even the smallest size would not fit, the length the text is
+ * drawn to: a long store name is made smaller rather than cut off at the logo's edge. Bold
+ * Arial averages about 0.6 em a character.
+ */
+function nameFit(name: string): { size: number; squeeze: string } {
+  const size = Math.max(9, Math.min(15, Math.floor(NAME_ROOM / (0.6 * name.length))));
+  const fits = 0.6 * size * name.length <= NAME_ROOM;
+  return {
+    size,
+    squeeze: fits ? '' : ` textLength="${NAME_ROOM}" lengthAdjust="spacingAndGlyphs"`,
+  };
+}
+
 export function logoSvg(brand: SiteBrand): string {
   const title = escapeXml(brand.siteTitle);
   const name = escapeXml(brand.name);
+  const fit = nameFit(brand.name);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_WIDTH}" height="${LOGO_HEIGHT}"`,
     ` viewBox="0 0 ${LOGO_WIDTH} ${LOGO_HEIGHT}" role="img">`,
@@ -99,8 +117,8 @@ export function logoSvg(brand: SiteBrand): string {
     `<rect x="8" y="8" width="40" height="40" rx="6" fill="${brand.secondary}"/>`,
     `<text x="28" y="34" font-family="Arial, Helvetica, sans-serif" font-size="16"`,
     ` font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(brand.initials)}</text>`,
-    `<text x="58" y="26" font-family="Arial, Helvetica, sans-serif" font-size="15"`,
-    ` font-weight="700" fill="#ffffff">${name}</text>`,
+    `<text x="58" y="26" font-family="Arial, Helvetica, sans-serif" font-size="${fit.size}"`,
+    ` font-weight="700" fill="#ffffff"${fit.squeeze}>${name}</text>`,
     `<text x="58" y="44" font-family="Arial, Helvetica, sans-serif" font-size="12"`,
     ` fill="#ffffff">Campus Store</text>`,
     `</svg>`,
