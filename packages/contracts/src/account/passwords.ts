@@ -21,6 +21,8 @@ export const PASSWORD_MESSAGES = {
   resetRequested:
     'If an account exists for that e-mail address, we have sent a link to reset the password.',
   resetDone: 'Your password has been changed. Sign in with your new password.',
+  /** An invited account's first password (its set-password e-mail), not a change. */
+  passwordSet: 'Your password is set. Sign in with your e-mail address and it.',
   tokenInvalid: 'This reset link is not valid. Request a new one.',
   tokenExpired: 'This reset link has expired. Request a new one.',
   tokenUsed: 'This reset link has already been used. Request a new one.',
@@ -108,7 +110,12 @@ export const validateResetToken = endpoint({
   auth: false,
   access: { kind: 'public', credentials: true },
   query: z.object({ token: resetToken }),
-  response: z.object({ valid: z.literal(true), userName: z.string() }),
+  response: z.object({
+    valid: z.literal(true),
+    userName: z.string(),
+    /** The account has no password yet: an invitation's link sets its first one. */
+    firstPassword: z.boolean(),
+  }),
 });
 
 export const resetPassword = endpoint({

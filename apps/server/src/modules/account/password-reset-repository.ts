@@ -24,6 +24,8 @@ export interface ResetTokenRow {
   email: string;
   active: boolean;
   passwordChangedAt: Date | null;
+  /** The account has no password yet (invited, never signed in with one). */
+  firstPassword: boolean;
 }
 
 /** Active accounts of one store whose e-mail address or user name is `email` (any case). */
@@ -74,6 +76,7 @@ export async function findResetToken(db: Db, tokenHash: string): Promise<ResetTo
       email: userAccounts.email,
       active: userAccounts.active,
       passwordChangedAt: userAccounts.passwordChangedAt,
+      firstPassword: sql<boolean>`${userAccounts.passwordHash} is null`,
     })
     .from(passwordResetTokens)
     .innerJoin(userAccounts, eq(userAccounts.id, passwordResetTokens.accountId))

@@ -190,7 +190,11 @@ describe.each(engines)('password reset (%s)', (engine) => {
 
     const valid = await validate(token);
     expect(valid.statusCode).toBe(200);
-    expect(valid.json()).toEqual({ valid: true, userName: account.userName });
+    expect(valid.json()).toEqual({
+      valid: true,
+      userName: account.userName,
+      firstPassword: false,
+    });
 
     const done = await reset(token, NEW_PASSWORD);
     expect(done.statusCode).toBe(200);

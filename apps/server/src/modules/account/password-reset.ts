@@ -96,9 +96,9 @@ export async function validateToken(
   deps: AppDeps,
   website: Website,
   token: string,
-): Promise<{ valid: true; userName: string }> {
+): Promise<{ valid: true; userName: string; firstPassword: boolean }> {
   const row = await usableToken(deps, website, token);
-  return { valid: true, userName: row.userName };
+  return { valid: true, userName: row.userName, firstPassword: row.firstPassword };
 }
 
 /**
@@ -123,5 +123,7 @@ export async function resetPassword(
     at: now,
   });
   if (!applied) throw AppError.badRequest(PASSWORD_MESSAGES.tokenUsed, 'token');
-  return { message: PASSWORD_MESSAGES.resetDone };
+  return {
+    message: row.firstPassword ? PASSWORD_MESSAGES.passwordSet : PASSWORD_MESSAGES.resetDone,
+  };
 }

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../../db/schema/index.ts';
-import { getPermissionAudit, getWebsite, resetPassword, type AuditEntry } from '@csp/contracts';
+import {
+  getPermissionAudit,
+  getWebsite,
+  PASSWORD_MESSAGES,
+  resetPassword,
+  validateResetToken,
+  type AuditEntry,
+} from '@csp/contracts';
 import {
   createTestApp,
   FIXTURE_HOSTS,
@@ -108,13 +115,21 @@ describe.each(engines)('onboarding a store (%s)', (engine) => {
     const link = mailer.sent[0]?.text ?? '';
     expect(link).toContain('http://bookstore.example.edu:3000/reset-password?token=');
     const host = 'bookstore.example.edu';
+    // The invitation sets a first password: the page and its answer say so, not "changed".
+    const check = await ctx.app.inject({
+      method: validateResetToken.method,
+      url: validateResetToken.path,
+      headers: { host },
+      query: { token: tokenIn(link) },
+    });
+    expect(check.json()).toEqual({ valid: true, userName: 'ada@example.edu', firstPassword: true });
     const reset = await ctx.app.inject({
       method: resetPassword.method,
       url: resetPassword.path,
       headers: { host },
       payload: { token: tokenIn(link), newPassword: 'a-long-new-store-password-1' },
     });
-    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: PASSWORD_MESSAGES.passwordSet });
     const session = await loginAs(ctx.app, host, 'ada@example.edu', {
       password: 'a-long-new-store-password-1',
     });

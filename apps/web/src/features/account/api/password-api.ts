@@ -15,7 +15,9 @@ export function requestReset(email: string): Promise<{ message: string }> {
   return apiCall(requestPasswordReset, { body: { email, resetUrl: resetUrlTemplate() } });
 }
 
-export function validateToken(token: string): Promise<{ valid: true; userName: string }> {
+export function validateToken(
+  token: string,
+): Promise<{ valid: true; userName: string; firstPassword: boolean }> {
   return apiCall(validateResetToken, { query: { token } });
 }
 

@@ -40,13 +40,21 @@ function newPasswordSchema(userName: string) {
 interface NewPasswordFormProps {
   token: string;
   userName: string;
+  /** An invited account's first password: it signs in with its user name from now on. */
+  firstPassword?: boolean;
   onDone: (message: string) => void;
   /** The token stopped working meanwhile (used, expired): the page explains it. */
   onTokenProblem: (message: string) => void;
 }
 
 /** Step 2: the new password twice, checked by the same rules as the server. */
-export function NewPasswordForm({ token, userName, onDone, onTokenProblem }: NewPasswordFormProps) {
+export function NewPasswordForm({
+  token,
+  userName,
+  firstPassword = false,
+  onDone,
+  onTokenProblem,
+}: NewPasswordFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -77,7 +85,16 @@ export function NewPasswordForm({ token, userName, onDone, onTokenProblem }: New
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={(event) => void onSubmit(event)}>
       <Typography>
-        Choose a new password for <strong>{userName}</strong>.
+        {firstPassword ? (
+          <>
+            Choose the password of <strong>{userName}</strong>: you sign in with this e-mail address
+            and the password.
+          </>
+        ) : (
+          <>
+            Choose a new password for <strong>{userName}</strong>.
+          </>
+        )}
       </Typography>
       <Box id="password-rules">
         <Typography variant="body2" component="p">

@@ -15,7 +15,7 @@ const NEUTRAL = { message: PASSWORD_MESSAGES.resetRequested };
 const GOOD_PASSWORD = 'violet lantern orbit 42';
 
 function validToken() {
-  return json(200, { valid: true, userName: 'pat@example.edu' });
+  return json(200, { valid: true, userName: 'pat@example.edu', firstPassword: false });
 }
 
 async function fillNewPassword(password: string, confirmation = password) {
@@ -107,6 +107,23 @@ describe('ResetPasswordPage', () => {
     const toasts = screen.getByRole('region', { name: 'Notifications' });
     expect(await within(toasts).findByText(PASSWORD_MESSAGES.resetDone)).toBeInTheDocument();
     expect(screen.getByLabelText(/user name/i)).toHaveValue('');
+  });
+
+  it('asks an invited account for its first password, not a new one', async () => {
+    renderApp('/reset-password?token=tok_new', {
+      handlers: {
+        [`GET ${BASE}/validateResetToken`]: () =>
+          json(200, { valid: true, userName: 'ada@walk29.edu', firstPassword: true }),
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your password' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/you sign in with this e-mail address and the password/),
+    ).toHaveTextContent(
+      'Choose the password of ada@walk29.edu: you sign in with this e-mail address and the password.',
+    );
   });
 
   it('applies the password rules in the browser before calling the server', async () => {

@@ -63,10 +63,13 @@ function TokenStep({ token }: { token: string }) {
   }
   return (
     <>
-      <PageHeading>Choose a new password</PageHeading>
+      <PageHeading>
+        {validation.data.firstPassword ? 'Choose your password' : 'Choose a new password'}
+      </PageHeading>
       <NewPasswordForm
         token={token}
         userName={validation.data.userName}
+        firstPassword={validation.data.firstPassword}
         onTokenProblem={setProblem}
         onDone={(message) => {
           // Shown on the login page: a plain notify would be cleared by the navigation.
