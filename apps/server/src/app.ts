@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, HEALTH_BASE } from '@csp/contracts';
 import type { AppDeps } from './app-deps.ts';
@@ -72,7 +72,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustProxy = options.config.trustProxy?.join(',') || false;
   const frameworkErrors = sendFrameworkError;
   // One log line per request, ours (plugins/request-log.ts), keyed by the proxy's request id.
-  const requests = { genReqId: requestIdOf, disableRequestLogging: true } as const;
+  const requests = {
+    genReqId: requestIdOf,
+    logController: new LogController({ disableRequestLogging: true }),
+  };
   const app: FastifyInstance = options.logger
     ? Fastify({ loggerInstance: options.logger, trustProxy, frameworkErrors, ...requests })
     : Fastify({ logger: false, trustProxy, frameworkErrors, ...requests });
