@@ -19,6 +19,7 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getAdoptionMaterialHistory',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getAdoptionMaterials',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getSectionsByDivisionAndCourse',
+  'GET /app-rest/saml/v1/test-result',
   'GET /site-config/logos/{fileName}',
   'POST /app-rest/admin_portal/v1/account/resume',
   'POST /app-rest/admin_portal/v1/{userAccountId}/assignUserRolesAndCatalog',

@@ -6,9 +6,11 @@ import {
   SAML_PATHS,
   SSO_TEST_MODE,
   SSO_TEST_PATH,
-  SSO_TEST_QUERY,
+  SSO_TEST_RESULT_QUERY,
   exchangeSamlTicket,
+  getSsoTestResult,
   type SsoSession,
+  type SsoTestResult,
 } from '@csp/contracts';
 import { websites } from '../db/schema/index.ts';
 import { createTestApp, FIXTURE_HOSTS, type Engine, type TestContext } from './test-app.ts';
@@ -153,17 +155,48 @@ export async function testSignIn(ctx: SamlTestContext, email: string) {
   return postToAcs(ctx, response, request.relayState);
 }
 
-/** The test page redirect's outcome and details, or null when the reply is not one. */
-export function testOutcome(res: { statusCode: number; headers: Record<string, unknown> }) {
+/**
+ * The token of a redirect to the test page, or null when the reply is not one. The address
+ * holds the token and nothing else: no outcome, no name (ADR 0041).
+ */
+export function testResultToken(res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+}): string | null {
   if (res.statusCode !== 302) return null;
-  const url = new URL(String(res.headers['location']), `http://${HOST}`);
+  const location = String(res.headers['location']);
+  const url = new URL(location, `http://${HOST}`);
   if (url.pathname !== SSO_TEST_PATH) return null;
-  const query = url.searchParams;
-  return {
-    outcome: query.get(SSO_TEST_QUERY.outcome),
-    userName: query.get(SSO_TEST_QUERY.userName),
-    providerNames: query.getAll(SSO_TEST_QUERY.providerName),
-    reason: query.get(SSO_TEST_QUERY.reason),
-    keys: [...new Set(query.keys())],
-  };
+  const keys = [...url.searchParams.keys()];
+  if (keys.length !== 1 || keys[0] !== SSO_TEST_RESULT_QUERY) {
+    throw new Error(`the test page's address holds more than its token: ${location}`);
+  }
+  return url.searchParams.get(SSO_TEST_RESULT_QUERY);
+}
+
+/** Asks for the result of a test result token, as the test page does. */
+export function redeemTestResult(ctx: SamlTestContext, token: string, host: string = HOST) {
+  return ctx.app.inject({
+    url: getSsoTestResult.path,
+    query: { [SSO_TEST_RESULT_QUERY]: token },
+    headers: { host },
+  });
+}
+
+/**
+ * Follows a test's redirect to the test page and redeems its token there: the result the page
+ * shows, or null when the reply is no redirect to the test page.
+ */
+export async function testOutcome(
+  ctx: SamlTestContext,
+  res: { statusCode: number; headers: Record<string, unknown> },
+  host: string = HOST,
+): Promise<SsoTestResult | null> {
+  const token = testResultToken(res);
+  if (token === null) return null;
+  const answer = await redeemTestResult(ctx, token, host);
+  if (answer.statusCode !== 200) {
+    throw new Error(`the test result answered ${answer.statusCode} ${answer.body}`);
+  }
+  return answer.json<SsoTestResult>();
 }

@@ -45,7 +45,8 @@ export const startSamlLogin = endpoint({
     next: z.string().max(2000).optional(),
     /**
      * `test`: the whole sign-in through the provider, validated as a real one, but nobody is
-     * signed in; the browser lands on {@link SSO_TEST_PATH} with the outcome (`next` is ignored).
+     * signed in; the browser lands on {@link SSO_TEST_PATH} with a signed token of the outcome
+     * (`next` is ignored).
      */
     mode: z.enum([SSO_TEST_MODE]).optional(),
   }),
@@ -130,35 +131,57 @@ export const samlLoginInfo = endpoint({
 
 /**
  * What a test sign-in found: the provider's answer matched an active account of the store
- * (`user` names it), matched none (`name`, once per name the provider sent), or was refused
- * (`reason`, one of {@link SSO_FAILURE_REASONS}).
+ * (`userName` names it), matched none (`providerNames`, the names the provider sent), or was
+ * refused (`reason`, one of {@link SSO_FAILURE_REASONS}).
  */
 export const SSO_TEST_OUTCOMES = ['matched', 'unknown-user', 'refused'] as const;
 export type SsoTestOutcome = (typeof SSO_TEST_OUTCOMES)[number];
 
-/** The query keys of the test page's address. */
-export const SSO_TEST_QUERY = {
-  outcome: 'outcome',
-  userName: 'user',
-  providerName: 'name',
-  reason: 'reason',
-} as const;
+export const ssoTestResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('matched'), userName: z.string() }),
+  z.object({ outcome: z.literal('unknown-user'), providerNames: z.array(z.string()) }),
+  z.object({ outcome: z.literal('refused'), reason: z.enum(SSO_FAILURE_REASONS) }),
+]);
+export type SsoTestResult = z.infer<typeof ssoTestResult>;
 
-export type SsoTestResult =
-  | { outcome: 'matched'; userName: string }
-  | { outcome: 'unknown-user'; providerNames: readonly string[] }
-  | { outcome: 'refused'; reason: SsoFailureReason };
+/**
+ * The one query key of the test page's address: a signed, short-lived token the page redeems
+ * with {@link getSsoTestResult} (ADR 0041). The outcome itself never travels in the address, so
+ * an address someone made up shows nothing.
+ */
+export const SSO_TEST_RESULT_QUERY = 'result';
 
-/** '/sso-test?outcome=...' with the result's details: where the server sends a test sign-in. */
-export function ssoTestResultPath(result: SsoTestResult): string {
-  const query = new URLSearchParams({ [SSO_TEST_QUERY.outcome]: result.outcome });
-  if (result.outcome === 'matched') query.set(SSO_TEST_QUERY.userName, result.userName);
-  if (result.outcome === 'unknown-user') {
-    for (const name of result.providerNames) query.append(SSO_TEST_QUERY.providerName, name);
-  }
-  if (result.outcome === 'refused') query.set(SSO_TEST_QUERY.reason, result.reason);
+/** '/sso-test?result=<token>': where the server sends a test sign-in. */
+export function ssoTestResultPath(token: string): string {
+  const query = new URLSearchParams({ [SSO_TEST_RESULT_QUERY]: token });
   return `${SSO_TEST_PATH}?${query.toString()}`;
 }
+
+/** What a test result token that is not valid here is answered with (404). */
+export const SSO_TEST_RESULT_GONE =
+  'This test result has expired or belongs to another website: run the test again from the store settings.';
+
+/** A JWT's shape (three base64url parts); anything else is refused as a bad input. */
+const COMPACT_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+export const getSsoTestResult = endpoint({
+  method: 'GET',
+  path: `${SAML_BASE}/test-result`,
+  summary:
+    "What a single-sign-on test found, from the signed result token (10 minutes) the server sent the test page; 404 when it expired or is another website's",
+  auth: false,
+  // The token is the credential: a wrong, expired or other website's one is answered 404.
+  access: { kind: 'public', credentials: true },
+  query: z.object({
+    result: z
+      .string()
+      .trim()
+      .min(1, 'result is required')
+      .max(8000, 'result is too long to be a test result')
+      .regex(COMPACT_JWT, 'result is not a test result'),
+  }),
+  response: ssoTestResult,
+});
 
 /** The session a single-sign-on login yields (docs/behaviour/calls.md#login-and-session ticket exchange). */
 export const ssoSession = z.object({

@@ -1,4 +1,4 @@
-import { ssoTestResultPath, type SsoTestResult } from '@csp/contracts';
+import type { SsoTestResult } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Website } from '../../lib/request-context.ts';
 import { validateResponse, type ValidatedResponse } from './assertion-validation.ts';
@@ -7,9 +7,10 @@ import { DEFAULT_NEXT, isTestPage, signInNext, withQuery } from './next-path.ts'
 import { DbRequestCache } from './request-cache.ts';
 import { startSamlSession } from './saml-session.ts';
 import { REQUEST_TTL_MS, idpSettingsOf, type SpUrls } from './service-provider.ts';
+import { testResultLocation } from './test-result-token.ts';
 import { issueTicket } from './tickets.ts';
 
-/** The provider's names shown on the test page: a few, of a sane length (they go in a URL). */
+/** The provider's names shown on the test page: a few, of a sane length (they go in a token in a URL). */
 const MAX_SHOWN_NAMES = 5;
 const MAX_NAME_LENGTH = 200;
 
@@ -24,7 +25,7 @@ export type AcsResult =
   | {
       /** A test sign-in (ADR 0041): nobody is signed in, no ticket and no cookie. */
       kind: 'test';
-      /** The web app's test page with the outcome. */
+      /** The web app's test page with a signed token of the result (never the result itself). */
       location: string;
       result: SsoTestResult;
     };
@@ -71,7 +72,7 @@ export async function consumeAssertion(
 
   if (isTestPage(cache.consumedNext)) {
     const result = testResult(response);
-    return { kind: 'test', location: ssoTestResultPath(result), result };
+    return { kind: 'test', location: await testResultLocation(deps, website, result), result };
   }
   const { account } = response;
   if (!account) {

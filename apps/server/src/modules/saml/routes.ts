@@ -9,12 +9,13 @@ import {
   exchangeSamlTicket,
   getCurrentSession,
   getSamlMetadata,
+  getSsoTestResult,
+  SSO_TEST_RESULT_GONE,
   samlAssertionConsumer,
   samlLoginInfo,
   samlLogout,
   samlSingleLogoutPost,
   samlSingleLogoutRedirect,
-  ssoTestResultPath,
   startSamlLogin,
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -40,6 +41,7 @@ import {
 } from './service-provider.ts';
 import { handleSingleLogout, LOGIN_PAGE, logoutLocation } from './single-logout.ts';
 import { getSpKeys } from './sp-keys.ts';
+import { testResultLocation, verifyTestResult } from './test-result-token.ts';
 import { exchangeTicket } from './tickets.ts';
 
 const TAGS = ['saml'];
@@ -50,10 +52,11 @@ const RELAY_STATE_MAX_BYTES = 80;
 
 /**
  * Sends the browser to the login page with the failure's plain reason, or a test sign-in's to
- * the test page (a refusal grants nothing, so `toTestPage` may come from RelayState); logs the
- * real cause.
+ * the test page with a signed token of the refusal (a refusal grants nothing, so `toTestPage`
+ * may come from RelayState); logs the real cause.
  */
-function refuse(
+async function refuse(
+  deps: AppDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   error: unknown,
@@ -67,7 +70,7 @@ function refuse(
     'SAML sign-in refused',
   );
   const location = duringTest
-    ? ssoTestResultPath({ outcome: 'refused', reason })
+    ? await testResultLocation(deps, request.website, { outcome: 'refused', reason })
     : failureLocation(reason, next);
   return reply.redirect(location, 302);
 }
@@ -89,6 +92,20 @@ export function registerSamlRoutes(app: FastifyInstance, deps: AppDeps): void {
       logoutUrl: sloEnabled ? SAML_PATHS.logout : LOGIN_PAGE,
       sloEnabled,
     };
+  });
+
+  // The test page redeems the token the server sent it with (ADR 0041): only a token this app
+  // signed for this website, in the last 10 minutes, says anything.
+  route(app, getSsoTestResult, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
+    const website = requireWebsite(request);
+    const check = await verifyTestResult(
+      deps.config.jwtSecret,
+      query.result,
+      website.id,
+      deps.now(),
+    );
+    if (!check.ok) throw AppError.notFound(SSO_TEST_RESULT_GONE, 'result');
+    return check.result;
   });
 
   route(app, exchangeSamlTicket, { tags: TAGS, errors: [401, 404] }, async ({ body, request }) =>
@@ -137,7 +154,7 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
       const relayState = Buffer.byteLength(next) <= RELAY_STATE_MAX_BYTES ? next : '';
       return reply.redirect(await saml.getAuthorizeUrlAsync(relayState, undefined, {}), 302);
     } catch (error) {
-      return refuse(request, reply, error, next, test);
+      return refuse(deps, request, reply, error, next, test);
     }
   });
 
@@ -162,7 +179,8 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
         return reply.redirect(result.location, 302);
       } catch (error) {
         const relayState = fields['RelayState'];
-        return refuse(request, reply, error, safeNextPath(relayState), isTestPage(relayState));
+        const next = safeNextPath(relayState);
+        return refuse(deps, request, reply, error, next, isTestPage(relayState));
       }
     });
 
