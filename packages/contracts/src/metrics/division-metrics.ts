@@ -61,7 +61,11 @@ export const getMetricsDivisions = endpoint({
   auth: true,
   access: { kind: 'signedIn' },
   params: metricsAccountParams,
-  response: z.object({ divisions: z.array(metricsDivision) }),
+  response: z.object({
+    divisions: z.array(metricsDivision),
+    /** The store has any division at all: false for a new store whose courses are not in yet. */
+    storeHasDivisions: z.boolean(),
+  }),
 });
 
 /** A division's figures are for its full reporters; a division out of their reach is a 404. */

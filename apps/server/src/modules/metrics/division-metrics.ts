@@ -17,6 +17,7 @@ import {
   onTimeFigures,
   preferenceCounts,
   reportedDivisions,
+  storeHasDivisions,
   type DivisionTermRow,
 } from './metrics-repository.ts';
 
@@ -51,14 +52,18 @@ export async function metricsDivisions(
   db: Db,
   scope: MetricsScope,
   today: string,
-): Promise<MetricsDivision[]> {
+): Promise<{ divisions: MetricsDivision[]; storeHasDivisions: boolean }> {
   const divisions = await reportedDivisions(db, scope);
+  // Nothing to report on: the panel says why (a new store has no divisions at all yet).
+  if (divisions.length === 0) {
+    return { divisions: [], storeHasDivisions: await storeHasDivisions(db, scope.locationId) };
+  }
   const terms = await divisionTerms(
     db,
     scope.locationId,
     divisions.map((d) => d.divisionId),
   );
-  return divisions.map((d) => {
+  const reported = divisions.map((d) => {
     // Newest first, as read.
     const own = terms.filter((t) => t.divisionId === d.divisionId).map(toTerm);
     return {
@@ -69,6 +74,7 @@ export async function metricsDivisions(
       canViewOnTime: d.canViewOnTime,
     };
   });
+  return { divisions: reported, storeHasDivisions: true };
 }
 
 export async function fulfillmentOf(db: Db, division: ReachedDivision, termId: number) {

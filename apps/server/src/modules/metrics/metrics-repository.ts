@@ -40,6 +40,15 @@ export async function reportedDivisions(
   return rows.map((r) => ({ ...r, divisionId: int(r.divisionId) }));
 }
 
+/** Whether the store has any division (a new store has none until its courses are imported). */
+export async function storeHasDivisions(db: Db, locationId: number): Promise<boolean> {
+  const rows = await queryRows<{ found: unknown }>(
+    db,
+    sql`select exists (select 1 from divisions where location_id = ${locationId}) as found`,
+  );
+  return rows[0]?.found === true;
+}
+
 export interface DivisionTermRow {
   divisionId: number;
   termId: number;

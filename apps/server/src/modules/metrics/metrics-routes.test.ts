@@ -169,6 +169,9 @@ describe.each(engines)('metrics: divisions, scope and validation (%s)', (engine)
   it('gives a division reporter that division alone, and nothing to department or section scopes', async () => {
     expect((await divisionsOf(who.lawReporter)).map((d) => d.divisionId)).toEqual([law]);
     expect(await divisionsOf(who.bioReporter)).toEqual([]);
+    // Their store has divisions: the dashboard says it is their roles, not an empty store.
+    const bio = await callAs(ctx, who.bioReporter, getMetricsDivisions);
+    expect(bio.json()).toEqual({ divisions: [], storeHasDivisions: true });
     expect(await divisionsOf(who.submitter)).toEqual([]);
     expect(await divisionsOf(who.instructor)).toEqual([]);
     expect(await divisionsOf(who.storeB)).toEqual([]);

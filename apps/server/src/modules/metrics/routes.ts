@@ -38,9 +38,9 @@ export function registerMetricsRoutes(app: FastifyInstance, deps: AppDeps): void
   ) => reachDivision(db, await metricsScope(db, request), divisionId, termId);
   const errors = [404];
 
-  route(app, getMetricsDivisions, { tags: TAGS }, async ({ request }) => ({
-    divisions: await metricsDivisions(db, await metricsScope(db, request), isoDay(deps.now())),
-  }));
+  route(app, getMetricsDivisions, { tags: TAGS }, async ({ request }) =>
+    metricsDivisions(db, await metricsScope(db, request), isoDay(deps.now())),
+  );
 
   route(app, divisionFulfillment, { tags: TAGS, errors }, async ({ body, request }) =>
     fulfillmentOf(db, await reach(request, body.divisionId, body.termId), body.termId),

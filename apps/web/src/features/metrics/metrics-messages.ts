@@ -9,6 +9,11 @@ export const METRICS_TEXT = {
     'staff who report on a whole division. Your account does not, so there is nothing to show ' +
     'here. Use the menu to reach your own areas; if you need these figures, ask your store’s ' +
     'permission administrator.',
+  emptyStoreHeading: 'No courses in the store yet',
+  emptyStore:
+    'The dashboard shows each division’s adoption progress, orders and student preferences. ' +
+    'This store has no divisions, terms or courses yet: they come from the registrar’s files, ' +
+    'which a data manager imports on Data Summary. The figures appear as soon as they are in.',
   tabsLabel: 'Divisions',
   termLabel: 'Term',
   noTerms: 'This division has no terms yet, so there are no figures to show.',

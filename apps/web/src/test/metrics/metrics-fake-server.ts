@@ -78,7 +78,7 @@ export function progressRow(divisionId: number, termId: number): AdoptionProgres
 export function metricsHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     [`GET ${ADMIN}/metricsDivisions`]: () =>
-      answer(getMetricsDivisions, { divisions: [MAIN, LAW] }),
+      answer(getMetricsDivisions, { divisions: [MAIN, LAW], storeHasDivisions: true }),
     [`GET ${ADOPTION}/getAdoptionProgressSummary`]: () =>
       answer(getAdoptionProgressSummary, {
         adoptionProgress: [progressRow(1, 10), progressRow(1, 11), progressRow(2, 20)],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../../db/schema/index.ts';
 import {
   getPermissionAudit,
+  getMetricsDivisions,
   getWebsite,
   PASSWORD_MESSAGES,
   resetPassword,
@@ -138,6 +139,9 @@ describe.each(engines)('onboarding a store (%s)', (engine) => {
     );
 
     const caller = { accountId: session.accountId, token: session.token, host };
+    // A new store: the dashboard says its courses are not in yet, not that roles are missing.
+    const dashboard = await callAs(ctx, caller, getMetricsDivisions);
+    expect(dashboard.json()).toEqual({ divisions: [], storeHasDivisions: false });
     const audit = await callAs(ctx, caller, getPermissionAudit, {
       query: { username: 'ada@example.edu' },
     });

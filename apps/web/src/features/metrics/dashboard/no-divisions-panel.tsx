@@ -4,8 +4,11 @@ import Typography from '@mui/material/Typography';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { METRICS_TEXT as T } from '../metrics-messages.ts';
 
-/** For an account with no division to report on: why the page is quiet, and where to go. */
-export function NoDivisionsPanel() {
+/**
+ * For an account with no division to report on: why the page is quiet, and where to go. A new
+ * store has no division at all yet, which is a different reason than the account's roles.
+ */
+export function NoDivisionsPanel({ storeIsEmpty = false }: { storeIsEmpty?: boolean }) {
   return (
     <Paper
       variant="outlined"
@@ -17,9 +20,11 @@ export function NoDivisionsPanel() {
         <InfoOutlinedIcon color="action" aria-hidden sx={{ mt: 0.5 }} />
         <div>
           <Typography id="no-divisions" component="h2" variant="h6" gutterBottom>
-            {T.noDivisionsHeading}
+            {storeIsEmpty ? T.emptyStoreHeading : T.noDivisionsHeading}
           </Typography>
-          <Typography color="text.secondary">{T.noDivisions}</Typography>
+          <Typography color="text.secondary">
+            {storeIsEmpty ? T.emptyStore : T.noDivisions}
+          </Typography>
         </div>
       </Stack>
     </Paper>

@@ -159,7 +159,8 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
     renderDashboard('/dashboard', {
       actions: ['ADOPT_INSTRUCTOR'],
       handlers: {
-        'GET /app-rest/admin_portal/v1/7/metricsDivisions': () => json(200, { divisions: [] }),
+        'GET /app-rest/admin_portal/v1/7/metricsDivisions': () =>
+          json(200, { divisions: [], storeHasDivisions: true }),
       },
     });
     expect(
@@ -168,6 +169,22 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
     expect(screen.getByText('Welcome, Pat Lee.')).toBeVisible();
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('tells the staff of a new store, with no division yet, where the courses come from', async () => {
+    renderDashboard('/dashboard', {
+      actions: ['DATA_FULL_REPORTER', 'DATA_MANAGER'],
+      handlers: {
+        ...new FakeDataServer().handlers(),
+        'GET /app-rest/admin_portal/v1/7/metricsDivisions': () =>
+          json(200, { divisions: [], storeHasDivisions: false }),
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'No courses in the store yet' }),
+    ).toBeVisible();
+    expect(screen.getByText(/which a data manager imports on Data Summary/)).toBeVisible();
+    expect(screen.queryByText(/ask your store’s permission administrator/)).toBeNull();
   });
 
   // Drawn before the divisions answered, the panel sat where the tabs and cards then came and
@@ -181,7 +198,7 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
         ...new FakeDataServer().handlers(),
         [`GET ${ADMIN}/metricsDivisions`]: async () => {
           await divisionsAsked;
-          return json(200, { divisions: [MAIN, LAW] });
+          return json(200, { divisions: [MAIN, LAW], storeHasDivisions: true });
         },
       },
     });

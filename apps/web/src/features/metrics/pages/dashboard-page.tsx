@@ -95,7 +95,9 @@ function DivisionMetrics() {
     );
   }
   const list = divisions.data?.divisions ?? [];
-  if (list.length === 0) return <NoDivisionsPanel />;
+  if (list.length === 0) {
+    return <NoDivisionsPanel storeIsEmpty={divisions.data?.storeHasDivisions === false} />;
+  }
   // Suspends into the page's boundary until the tabs' code is here.
   return <DivisionTabs divisions={list} />;
 }
