@@ -68,7 +68,9 @@ test('the administrator finds Store settings under Settings, changes the tax rat
   );
   const history = region(page, 'Recent changes');
   await expect(history.getByRole('listitem').first()).toContainText('Store settings changed');
-  await expect(history.getByRole('listitem').first()).toContainText('Changed: tax rate');
+  await expect(history.getByRole('listitem').first()).toContainText(
+    'Changed: tax rate from 6.25 to 7.35',
+  );
   await expect(history.getByRole('listitem').first()).toContainText('admin@demo-university.edu');
   await context.close();
 });

@@ -181,6 +181,14 @@ export const storeChange = z.object({
   actor: z.object({ userName: z.string(), name: z.string() }).nullable(),
   /** The fields that changed, by name ("taxRatePercent", "website localhost: siteTitle"). */
   fields: z.array(z.string()),
+  /**
+   * Before and after of the changed fields that are one value (a rate, a name, a colour, a
+   * switch, a list of domains), by the same names; a return address or shipping methods are
+   * named in `fields` only. Null: there was none.
+   */
+  values: z.array(
+    z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() }),
+  ),
 });
 export type StoreChange = z.infer<typeof storeChange>;
 

@@ -100,6 +100,14 @@ export const CHANGE: StoreChange = {
     'website springfield.localhost: siteTitle',
     'website springfield.localhost: primaryColor',
   ],
+  values: [
+    {
+      field: 'website springfield.localhost: siteTitle',
+      before: 'Springfield Books',
+      after: 'Springfield Campus Store',
+    },
+    { field: 'website springfield.localhost: primaryColor', before: '#1a3d6d', after: '#2e5e1f' },
+  ],
 };
 
 /**
@@ -142,6 +150,7 @@ export class FakeStoreServer {
       at: '2026-12-01T10:00:00.000Z',
       actor: { userName: 'pat@example.edu', name },
       fields,
+      values: [],
     });
   }
 

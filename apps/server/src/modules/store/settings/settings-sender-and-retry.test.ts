@@ -68,6 +68,10 @@ describe.each(engines)('store settings: e-mail sender name and a retried save (%
     const named = res.json<StoreSettingsAnswer>();
     expect(named.settings.mailSenderName).toBe('Store A Textbooks');
     expect(named.history[0]?.fields).toEqual(['mailSenderName']);
+    // The history shows what it was and what it became.
+    expect(named.history[0]?.values).toEqual([
+      { field: 'mailSenderName', before: null, after: 'Store A Textbooks' },
+    ]);
     // Applies at once, without a restart.
     expect(await fromLineOfAResetMail()).toBe('Store A Textbooks <test@localhost>');
 

@@ -99,17 +99,35 @@ function canonical(value: unknown): string {
   );
 }
 
+/** A field's value as the history shows it, when it is one value; undefined when it is not. */
+function shownValue(value: unknown): string | null | undefined {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    return value.length > 0 ? value.join(', ') : null;
+  }
+  return undefined;
+}
+
 function changeOf(row: Awaited<ReturnType<typeof repo.listStoreAudit>>[number]): StoreChange {
   const before = (row.before ?? {}) as Record<string, unknown>;
   const after = (row.after ?? {}) as Record<string, unknown>;
   const event = row.event as StoreChange['event'];
   const prefix = event === 'STORE_SETTINGS_CHANGED' ? '' : `website ${String(after.host ?? '')}: `;
+  const changed = changedFields(before, after, FIELDS_OF[event]);
+  const values = changed.flatMap((field) => {
+    const [was, is] = [shownValue(before[field]), shownValue(after[field])];
+    if (was === undefined || is === undefined) return [];
+    return [{ field: `${prefix}${field}`, before: was, after: is }];
+  });
   return {
     id: row.id,
     event,
     at: new Date(row.at).toISOString(),
     actor: row.actorUserName ? { userName: row.actorUserName, name: row.actorName ?? '' } : null,
-    fields: changedFields(before, after, FIELDS_OF[event]).map((f) => `${prefix}${f}`),
+    fields: changed.map((f) => `${prefix}${f}`),
+    values,
   };
 }
 

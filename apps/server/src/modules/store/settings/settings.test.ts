@@ -97,6 +97,8 @@ describe.each(engines)('store settings (%s)', (engine) => {
       event: 'STORE_SETTINGS_CHANGED',
       actor: { userName: ctx.fixture.accounts.admin.userName },
       fields: ['taxRatePercent', 'returnAddress', 'shippingMethods'],
+      // One value each has its before and after; an address or a list of methods is named.
+      values: [{ field: 'taxRatePercent', before: '7.25', after: '8.5' }],
     });
     const [stored] = await ctx.db
       .select({ tax: t.locations.taxRateBasisPoints })

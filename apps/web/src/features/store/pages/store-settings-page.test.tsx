@@ -83,7 +83,7 @@ describe('Settings > Store settings', () => {
     expect(within(history).getByText(/by Pat Lee \(pat@example\.edu\)/)).toBeInTheDocument();
     expect(
       within(history).getByText(
-        'Changed: springfield.localhost: site title, springfield.localhost: primary colour',
+        'Changed: springfield.localhost: site title from Springfield Books to Springfield Campus Store; springfield.localhost: primary colour from #1a3d6d to #2e5e1f',
       ),
     ).toBeInTheDocument();
     expect(within(history).queryByText('No changes yet')).not.toBeInTheDocument();

@@ -43,6 +43,14 @@ export function changedFieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? field;
 }
 
+/** "tax rate from 6.5 to 8.25" when the server sent the field's values, else its name. */
+function describeChange(change: StoreChange, field: string): string {
+  const label = changedFieldLabel(field);
+  const values = change.values.find((v) => v.field === field);
+  if (!values) return label;
+  return `${label} from ${values.before ?? 'none'} to ${values.after ?? 'none'}`;
+}
+
 /** Section 5: who changed what, newest first (the latest 20, as the server keeps them). */
 export function ChangeHistory({ changes }: { changes: readonly StoreChange[] }) {
   return (
@@ -66,7 +74,7 @@ export function ChangeHistory({ changes }: { changes: readonly StoreChange[] }) 
               </Typography>
               {change.fields.length > 0 && (
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  Changed: {change.fields.map(changedFieldLabel).join(', ')}
+                  Changed: {change.fields.map((field) => describeChange(change, field)).join('; ')}
                 </Typography>
               )}
             </Box>

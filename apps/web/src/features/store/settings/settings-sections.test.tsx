@@ -53,7 +53,7 @@ describe('the Store section', () => {
     // The fields show the settings as saved, and the next save names the new version.
     expect(textbox('Tax rate', store)).toHaveValue('7.50');
     expect(
-      within(region('Recent changes')).getByText(/Changed: tax rate, print only/),
+      within(region('Recent changes')).getByText(/Changed: tax rate; print only/),
     ).toBeInTheDocument();
     await user.clear(textbox('Store name', store));
     await user.type(textbox('Store name', store), 'Springfield Books');
