@@ -108,6 +108,9 @@ function checkedLength(socket: Socket, first: Buffer, expected: number): Readabl
       );
   });
   socket.once('error', (error) => out.destroy(error));
+  // A reader that stops early (a failed write of the backup) ends the connection, and so the
+  // server's sending.
+  out.once('close', () => socket.destroy());
   socket.resume();
   return out;
 }

@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,30 +15,57 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { requestSnapshot } from './operator-client.ts';
 import { openOperatorSocket, operatorSocketPath } from './operator-socket.ts';
 import type { DataSnapshot } from './pglite-snapshot.ts';
-import { unpackTar, type TarEntry } from './ustar.ts';
+import { extractTar } from './ustar-extract.ts';
+import type { TarEntry } from './ustar.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'csp-operator-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let folders = 0;
 const folder = () => mkdtempSync(join(work, `${++folders}-`));
 
+/** Staged files, as a snapshot leaves them on disk. */
+const staged = folder();
+writeFileSync(join(staged, 'PG_VERSION'), '18\n');
+writeFileSync(join(staged, 'base-1'), Buffer.alloc(100_000, 7));
 const entries: TarEntry[] = [
-  { name: 'PG_VERSION', type: 'file', data: Buffer.from('18\n'), mtime: new Date() },
-  { name: 'base', type: 'dir', data: Buffer.alloc(0), mtime: new Date() },
-  { name: 'base/1', type: 'file', data: Buffer.alloc(100_000, 7), mtime: new Date() },
+  {
+    name: 'PG_VERSION',
+    type: 'file',
+    path: join(staged, 'PG_VERSION'),
+    size: 3,
+    mtime: new Date(),
+  },
+  { name: 'base', type: 'dir', mtime: new Date() },
+  { name: 'base/1', type: 'file', path: join(staged, 'base-1'), size: 100_000, mtime: new Date() },
 ];
 const counted = { schemaVersion: 3, tables: { 'public.websites': 2 } };
-const files: DataSnapshot = { entries, counted };
+let discarded = 0;
+const files: DataSnapshot = {
+  entries,
+  counted,
+  heldMs: 1,
+  discard: async () => void discarded++,
+};
 
-async function received(dataDir: string): Promise<TarEntry[]> {
+/** The copy a client receives: its entries, as extracted, with each file's length (-1: a folder). */
+async function received(dataDir: string): Promise<[string, number][]> {
   const snapshot = await requestSnapshot(dataDir);
   if (!snapshot) throw new Error('no server answered');
-  const chunks: Buffer[] = [];
-  for await (const chunk of snapshot.archive) chunks.push(chunk as Buffer);
-  const archive = Buffer.concat(chunks);
-  expect(archive.length).toBe(snapshot.bytes);
   expect(snapshot.counted).toEqual(counted);
-  return [...unpackTar(archive)];
+  const into = folder();
+  let bytes = 0;
+  async function* counting() {
+    for await (const chunk of snapshot!.archive) {
+      bytes += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+  }
+  await extractTar(counting(), into);
+  expect(bytes).toBe(snapshot.bytes);
+  return entries.map((e) => [
+    e.name,
+    e.type === 'dir' ? -1 : readFileSync(join(into, e.name)).length,
+  ]);
 }
 
 /** A socket file left by a process that died (SIGKILL: it never removed it). */
@@ -53,12 +88,17 @@ describe('the operator socket', () => {
       return files;
     });
     expect(statSync(operatorSocketPath(dataDir)).mode & 0o777).toBe(0o600);
+    const discardedBefore = discarded;
     const [first, second] = await Promise.all([received(dataDir), received(dataDir)]);
-    expect(first.map((e) => [e.name, e.data.length])).toEqual(
-      entries.map((e) => [e.name, e.data.length]),
-    );
-    expect(second).toHaveLength(entries.length);
+    expect(first).toEqual([
+      ['PG_VERSION', 3],
+      ['base', -1],
+      ['base/1', 100_000],
+    ]);
+    expect(second).toEqual(first);
     expect(copies).toBe(2);
+    // Each copy's staged files were removed once it was sent.
+    expect(discarded - discardedBefore).toBe(2);
     await socket.close();
     expect(existsSync(operatorSocketPath(dataDir))).toBe(false);
     expect(await requestSnapshot(dataDir)).toBeNull();
@@ -76,6 +116,45 @@ describe('the operator socket', () => {
     const again = await openOperatorSocket(dataDir, async () => files);
     expect(await received(dataDir)).toHaveLength(entries.length);
     await again.close();
+  });
+
+  it('removes the staged files of a copy whose client leaves midway, and answers the next', async () => {
+    const dataDir = folder();
+    const large = join(folder(), 'large');
+    writeFileSync(large, '');
+    truncateSync(large, 64 * 1024 * 1024);
+    const removed: string[] = [];
+    const big: TarEntry = {
+      name: 'base/2',
+      type: 'file',
+      path: large,
+      size: 64 * 1024 * 1024,
+      mtime: new Date(),
+    };
+    const socket = await openOperatorSocket(dataDir, async () => ({
+      entries: [big],
+      counted,
+      heldMs: 1,
+      discard: async () => void removed.push('big'),
+    }));
+    await new Promise<void>((resolve, reject) => {
+      const client = createConnection(operatorSocketPath(dataDir));
+      client.once('data', () => {
+        client.destroy();
+        resolve();
+      });
+      client.on('error', reject);
+      client.write('{"command":"snapshot"}\n');
+    });
+    for (let waited = 0; removed.length === 0 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(removed).toEqual(['big']);
+    const next = await requestSnapshot(dataDir);
+    expect(next?.bytes).toBe(512 + 64 * 1024 * 1024 + 1024);
+    next?.archive.destroy();
+    await socket.close();
+    expect(removed).toEqual(['big', 'big']);
   });
 
   it('answers a failed copy and an unknown request in words', async () => {

@@ -1,10 +1,9 @@
 import { chmod, unlink } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { BackupError } from './backup-error.ts';
 import type { DataSnapshot } from './pglite-snapshot.ts';
-import { packTar, tarSize } from './ustar.ts';
+import { tarSize, writeTar } from './ustar.ts';
 
 /**
  * The operator socket (ADR 0038): a Unix socket in the embedded database's data folder, 0600 in
@@ -59,7 +58,7 @@ export async function openOperatorSocket(
     socket.on('error', () => undefined);
     readRequest(socket, (command) => {
       if (command !== 'snapshot') return answerError(socket, `Unknown request ${command}.`);
-      // One copy at a time: each holds the database's files in memory until it is sent.
+      // One copy at a time: each stages a copy of the database's files on disk until it is sent.
       queue = queue.then(() => sendSnapshot(socket, snapshot));
     });
   });
@@ -99,6 +98,10 @@ function answerError(socket: Socket, message: string): void {
   socket.end(`${JSON.stringify({ ok: false, message })}\n`);
 }
 
+/**
+ * Takes a copy and streams its archive from the staged files. The staged files are removed
+ * however the sending ends: sent, failed, or the client gone midway.
+ */
 async function sendSnapshot(socket: Socket, take: () => Promise<DataSnapshot>): Promise<void> {
   let snapshot: DataSnapshot;
   try {
@@ -107,6 +110,14 @@ async function sendSnapshot(socket: Socket, take: () => Promise<DataSnapshot>): 
     return answerError(socket, `The server could not copy the database: ${String(error)}`);
   }
   const { entries, counted } = snapshot;
-  socket.write(`${JSON.stringify({ ok: true, bytes: tarSize(entries), counted })}\n`);
-  await pipeline(packTar(entries), socket).catch(() => socket.destroy());
+  try {
+    socket.write(`${JSON.stringify({ ok: true, bytes: tarSize(entries), counted })}\n`);
+    await writeTar(entries, socket);
+    socket.end();
+  } catch {
+    socket.destroy();
+  } finally {
+    // A folder that cannot be removed now is removed as stale by the next copy.
+    await snapshot.discard().catch(() => undefined);
+  }
 }

@@ -15,7 +15,7 @@ import {
   openPgliteFolder,
 } from './pglite-folder.ts';
 import { snapshotDataFolder, type DataSnapshot } from './pglite-snapshot.ts';
-import { packTar } from './ustar.ts';
+import { writeTar } from './ustar.ts';
 
 /**
  * Fast gzip: the demo's 71.5 MB of files become 13.9 MB at level 1 in 0.3 s, 12.3 MB at level 6
@@ -38,14 +38,28 @@ export function pgliteBackupWriter(
   return {
     engine: 'pglite',
     write: async (sink) => {
+      const gzip = () => createGzip({ level: GZIP_LEVEL });
       const fromServer = await requestSnapshot(dataDir);
       if (fromServer) {
         say(`Copying the embedded database in ${dataDir} through the running server…`);
+        counted = fromServer.counted;
+        await pipeline(fromServer.archive, gzip(), sink as Writable);
+        return;
       }
-      const snapshot = fromServer ?? (await copyWithoutServer(dataDir, say));
-      counted = snapshot.counted;
-      const archive = 'archive' in snapshot ? snapshot.archive : packTar(snapshot.entries);
-      await pipeline(archive, createGzip({ level: GZIP_LEVEL }), sink as Writable);
+      const snapshot = await copyWithoutServer(dataDir, say);
+      try {
+        counted = snapshot.counted;
+        const compressor = gzip();
+        const compressed = pipeline(compressor, sink as Writable);
+        compressed.catch(() => undefined); // awaited below
+        await writeTar(snapshot.entries, compressor).then(
+          () => compressor.end(),
+          (error: Error) => compressor.destroy(error),
+        );
+        await compressed;
+      } finally {
+        await snapshot.discard();
+      }
     },
     contents: async (payload) => {
       const copy = await inspectPayload(payload(), file, say);
@@ -74,14 +88,22 @@ async function copyWithoutServer(
   try {
     say(`No server is running on ${dataDir}: copying the embedded database directly…`);
     const client = await openPgliteFolder(dataDir);
+    let snapshot: DataSnapshot;
     try {
       const db = drizzle(client, { casing: 'snake_case' }) as unknown as Db;
-      return await snapshotDataFolder(db, dataDir);
+      snapshot = await snapshotDataFolder(db, dataDir);
     } finally {
       await client.close();
     }
-  } finally {
+    // The lock is held until the staged files are gone: a staging folder belongs to whoever
+    // holds the lock, and any other is removed as stale (pglite-snapshot.ts).
+    return {
+      ...snapshot,
+      discard: () => snapshot.discard().finally(() => lock.release()),
+    };
+  } catch (error) {
     lock.release();
+    throw error;
   }
 }
 

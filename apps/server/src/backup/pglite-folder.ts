@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { BackupError } from './backup-error.ts';
 import type { BackupContents } from './backup-file.ts';
 import { appliedMigrations, serverVersion, tableRowCounts } from './backup-repository.ts';
-import { extractTar } from './ustar.ts';
+import { extractTar } from './ustar-extract.ts';
 
 /**
  * Opens an embedded database folder as it is, without migrating it (createDb would), with the
@@ -37,15 +38,22 @@ export async function inspectPgliteFolder(folder: string): Promise<BackupContent
   }
 }
 
-/** Unpacks a tar.gz payload into `folder`. */
+/**
+ * Unpacks a tar.gz payload into `folder` as it is read: a chunk at a time, whatever the
+ * database's size.
+ */
 export async function extractPayload(payload: Readable, folder: string): Promise<void> {
-  const chunks: Buffer[] = [];
   try {
-    for await (const chunk of payload.pipe(createGunzip())) chunks.push(chunk as Buffer);
-  } catch {
-    throw new BackupError("The backup's database archive is damaged (it does not unpack).");
+    await pipeline(payload, createGunzip(), (tar: AsyncIterable<unknown>) =>
+      extractTar(tar, folder),
+    );
+  } catch (error) {
+    // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR for a cut file): not a gzip, or a damaged one.
+    if (String((error as { code?: unknown }).code).startsWith('Z_')) {
+      throw new BackupError("The backup's database archive is damaged (it does not unpack).");
+    }
+    throw error;
   }
-  await extractTar(Buffer.concat(chunks), folder);
 }
 
 /** Refuses a target that exists and is not an empty folder. */
