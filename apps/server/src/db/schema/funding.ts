@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   check,
   date,
   index,
   integer,
-  jsonb,
   pgTable,
+  type PgColumn,
   primaryKey,
   text,
   uniqueIndex,
@@ -115,6 +115,22 @@ export const fundingSourceTerms = pgTable(
   ],
 );
 
+/**
+ * A student search on a source's allowances (each word the start of a kept key, LIKE 'x%'),
+ * read from these instead of filtering every allowance of the source.
+ */
+function searchIndex(
+  name: string,
+  t: { locationId: PgColumn; sourceId: PgColumn },
+  key: SQLWrapper,
+) {
+  return index(`funding_allowances_search_${name}_idx`).on(
+    t.locationId,
+    t.sourceId,
+    sql`${key} text_pattern_ops`,
+  );
+}
+
 /** A student's allowance from one source (at most one per source), known by its voucher code. */
 export const fundingAllowances = pgTable(
   'funding_allowances',
@@ -160,23 +176,9 @@ export const fundingAllowances = pgTable(
     ),
     index('funding_allowances_source_idnum_idx').on(t.locationId, t.sourceId, t.studentIdKey, t.id),
     index('funding_allowances_source_created_idx').on(t.locationId, t.sourceId, t.createdAt, t.id),
-    // A search by student: each word is the start of the ID, last or first name (LIKE 'x%'),
-    // found in these instead of filtering every allowance of the source.
-    index('funding_allowances_search_last_idx').on(
-      t.locationId,
-      t.sourceId,
-      sql`${t.studentLastKey} text_pattern_ops`,
-    ),
-    index('funding_allowances_search_first_idx').on(
-      t.locationId,
-      t.sourceId,
-      sql`${t.studentFirstKey} text_pattern_ops`,
-    ),
-    index('funding_allowances_search_idnum_idx').on(
-      t.locationId,
-      t.sourceId,
-      sql`lower(${t.studentIdKey}) text_pattern_ops`,
-    ),
+    searchIndex('last', t, t.studentLastKey),
+    searchIndex('first', t, t.studentFirstKey),
+    searchIndex('idnum', t, sql`lower(${t.studentIdKey})`),
     // Near expiry: a source's allowances with money left in the student's order.
     index('funding_allowances_unspent_name_idx')
       .on(t.sourceId, t.studentLastKey, t.studentFirstKey, t.id)
@@ -266,42 +268,4 @@ export const fundingActivity = pgTable(
     details: jsonDetails(),
   },
   (t) => [index('funding_activity_source_at_idx').on(t.sourceId, t.at.desc(), t.id.desc())],
-);
-
-/** An allowance file: its rows checked (report kept here), then applied at once. */
-export const fundingUploads = pgTable(
-  'funding_uploads',
-  {
-    ...tenantKey(),
-    sourceId: reference(() => fundingSources.id),
-    fileName: text().notNull(),
-    /** FUNDING_UPLOAD_STATUSES. */
-    status: text().notNull(),
-    rowsRead: integer().notNull().default(0),
-    rowsValid: integer().notNull().default(0),
-    rowsRejected: integer().notNull().default(0),
-    validCents: integer().notNull().default(0),
-    remainingCents: integer().notNull().default(0),
-    /** [{ column, message, rows }], most rows first. */
-    reasons: jsonb().notNull().default([]),
-    errorMessage: text(),
-    /** The valid rows to write on apply: [{ rowNumber, studentId, amountCents, note }]. */
-    validRows: jsonb().notNull().default([]),
-    ...creationStamp(requiredAccount()),
-    appliedBy: accountLink(),
-    appliedAt: instant(),
-  },
-  (t) => [index('funding_uploads_source_idx').on(t.sourceId, t.createdAt.desc())],
-);
-
-export const fundingUploadIssues = pgTable(
-  'funding_upload_issues',
-  {
-    uploadId: reference(() => fundingUploads.id, { onDelete: 'cascade' }),
-    rowNumber: integer().notNull(),
-    column: text().notNull(),
-    value: text().notNull(),
-    message: text().notNull(),
-  },
-  (t) => [index('funding_upload_issues_upload_idx').on(t.uploadId, t.rowNumber)],
 );

@@ -10,3 +10,4 @@ export * from './security.ts';
 export * from './data-imports.ts';
 export * from './metrics.ts';
 export * from './funding.ts';
+export * from './funding-uploads.ts';
