@@ -13,6 +13,8 @@ import type { AttemptThrottle } from './modules/throttle/index.ts';
  */
 export interface AppDeps {
   db: Db;
+  /** Which engine `db` is: on the embedded one a long transaction pauses every request (ADR 0042). */
+  engine: 'pglite' | 'postgres';
   config: Config;
   /** Counters in the database, for limits every process shares (e-mailed exports). */
   throttle: AttemptThrottle;

@@ -54,7 +54,7 @@ export interface BuildAppOptions {
    * check every answer against the OpenAPI document).
    */
   instrument?: (app: FastifyInstance) => void;
-  /** Which engine the db is, for GET /metrics' labels (from DATABASE_URL when not given). */
+  /** Which engine the db is, for GET /metrics' labels and an apply's pause (from DATABASE_URL when not given). */
   engine?: 'pglite' | 'postgres';
   /** The PostgreSQL pool's connections, for GET /metrics (none on PGlite). */
   poolStats?: () => PoolStats;
@@ -83,10 +83,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   options.instrument?.(app);
 
+  const engine = options.engine ?? (options.config.databaseUrl ? 'postgres' : 'pglite');
   const monitoring =
     options.monitoring ??
     (await createMonitoring(Boolean(options.config.metricsToken), {
-      engine: options.engine ?? (options.config.databaseUrl ? 'postgres' : 'pglite'),
+      engine,
       poolStats: options.poolStats,
     }));
   // Before any module: their hooks must see every route.
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const throttle = new AttemptThrottle(options.db, options.throttleClock ?? (() => new Date()));
   const deps: AppDeps = {
     db: options.db,
+    engine,
     config: options.config,
     websites: new WebsiteResolver(options.db),
     signInLimiter: new SignInLimiter(throttle),

@@ -123,6 +123,13 @@ export const importSummary = z.object({
       chosen: z.boolean(),
     })
     .nullable(),
+  /**
+   * On the embedded database, applying is one transaction on its one connection, so the portal
+   * answers no one until it ends (ADR 0042): about how many seconds applying this file's valid
+   * rows takes there, when that is long enough to tell the data manager first. Null on
+   * PostgreSQL (other requests keep answering) and for a file applied in a few seconds.
+   */
+  applyPauseSeconds: z.number().int().nullable(),
   /** While VALIDATING or APPLYING: rows done of the rows to do (total null until known). */
   progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).nullable(),
   /** Why it FAILED or is INVALID, in words. */

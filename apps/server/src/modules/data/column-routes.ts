@@ -11,7 +11,6 @@ import { choiceProblems, headerKeyOf, type ChosenColumns, type FileColumn } from
 import { formatById } from './feeds/import-formats.ts';
 import { formatTemplateCsv } from './feeds/format-template.ts';
 import { findImport } from './import-repository.ts';
-import { toSummary } from './import-summary.ts';
 
 const TAGS = ['data'];
 
@@ -69,7 +68,7 @@ export function registerColumnRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
       const now = await findImport(db, session.locationId, row.id);
       if (!now) throw new Error('the import is not found');
       reply.code(202);
-      return toSummary(now, jobs.liveProgress(now.id));
+      return jobs.summaryOf(now);
     },
   );
 }

@@ -14,7 +14,6 @@ import { DATA_MESSAGES as M } from './data-messages.ts';
 import { allFormats } from './feeds/import-formats.ts';
 import { importJobOf, type CheckedFigures, type ImportJobs } from './apply/import-jobs.ts';
 import { claimForApply, findImport, listImports, listIssues } from './import-repository.ts';
-import { toSummary } from './import-summary.ts';
 import { registerUploadRoute } from './upload-route.ts';
 
 const TAGS = ['data'];
@@ -39,13 +38,13 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
   route(app, getImports, { tags: TAGS }, async ({ request }) => {
     const session = await dataReader(db, request);
     const rows = await listImports(db, session.locationId, LIST_LIMIT);
-    return { imports: rows.map((row) => toSummary(row, jobs.liveProgress(row.id))) };
+    return { imports: rows.map((row) => jobs.summaryOf(row)) };
   });
 
   route(app, getImport, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
     const session = await dataReader(db, request);
     const row = await found(session.locationId, params.importId);
-    return toSummary(row, jobs.liveProgress(row.id));
+    return jobs.summaryOf(row);
   });
 
   route(app, getImportIssues, { tags: TAGS, errors: [404] }, async ({ params, query, request }) => {
@@ -86,7 +85,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
         throw AppError.conflict( M.notApplicable(now.status), 'importId');
       }
       if (now.status === 'APPLYING') reply.code(202);
-      return toSummary(now, jobs.liveProgress(now.id));
+      return jobs.summaryOf(now);
     },
   );
 }

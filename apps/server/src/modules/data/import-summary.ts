@@ -3,6 +3,7 @@ import type { CsvDialect } from '../../lib/uploads/csv-dialect.ts';
 import { formatById } from './feeds/import-formats.ts';
 import { describeColumns, type ChosenColumns, type FileColumn } from './feeds/column-mapping.ts';
 import type { ImportRow } from './import-repository.ts';
+import { applyPauseSeconds } from './apply/embedded-pause.ts';
 
 export interface Progress {
   done: number;
@@ -10,6 +11,8 @@ export interface Progress {
 }
 
 const RUNNING = new Set(['VALIDATING', 'APPLYING']);
+/** An import about to be applied, or being applied (what the pause estimate is for). */
+const TO_APPLY = new Set(['VALIDATED', 'APPLYING']);
 
 /** How an import's columns are matched to its format's (null: its headers are the format's own). */
 export function chosenColumnsOf(row: ImportRow): ChosenColumns | null {
@@ -37,9 +40,14 @@ function csvDialectWithChoice(row: ImportRow): ImportSummary['csvDialect'] {
 
 /**
  * An import as the contract shows it. `live` is the progress this process keeps of a job it
- * runs; another process's job shows the progress last saved on the row.
+ * runs; another process's job shows the progress last saved on the row. `engine` is the
+ * database the import applies to.
  */
-export function toSummary(row: ImportRow, live: Progress | undefined): ImportSummary {
+export function toSummary(
+  row: ImportRow,
+  live: Progress | undefined,
+  engine: 'pglite' | 'postgres',
+): ImportSummary {
   const progress = RUNNING.has(row.status)
     ? (live ?? { done: row.progressDone, total: row.progressTotal })
     : null;
@@ -69,6 +77,7 @@ export function toSummary(row: ImportRow, live: Progress | undefined): ImportSum
     warnings: row.warnings as ImportSummary['warnings'],
     columnMapping: columnMappingOf(row),
     csvDialect: csvDialectWithChoice(row),
+    applyPauseSeconds: TO_APPLY.has(row.status) ? applyPauseSeconds(engine, row.rowsValid) : null,
     progress,
     errorMessage: row.errorMessage,
     terms: row.terms,

@@ -20,7 +20,6 @@ import { importLimits } from './checks/file-rows.ts';
 import { formatById } from './feeds/import-formats.ts';
 import { importJobOf, type ImportJobs } from './apply/import-jobs.ts';
 import { findImport, insertImport } from './import-repository.ts';
-import { toSummary } from './import-summary.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /**
@@ -144,7 +143,7 @@ export function registerUploadRoute(app: FastifyInstance, deps: AppDeps, jobs: I
       if (!row) throw new Error('the new import is not found');
       jobs.check(importJobOf(row));
       reply.code(202);
-      return toSummary(row, jobs.liveProgress(importId));
+      return jobs.summaryOf(row);
     });
   });
 }

@@ -31,6 +31,7 @@ export function importSummary(overrides: Partial<ImportSummary> = {}): ImportSum
     warnings: [],
     columnMapping: null,
     csvDialect: { separator: 'comma', encoding: 'utf-8', chosen: false },
+    applyPauseSeconds: null,
     progress: null,
     errorMessage: null,
     terms: ['Fall 2025'],

@@ -106,7 +106,7 @@ describe.each(engines)('recording an apply (%s)', (engine) => {
       .where(eq(dataImports.id, importId));
     if (!checked) throw new Error('no import');
     new ImportJobs(
-      { db: ctx.db, background: ctx.background, now: () => new Date() },
+      { db: ctx.db, engine: ctx.engine, background: ctx.background, now: () => new Date() },
       ctx.app.log,
     ).apply(job, 1, checked);
     await ctx.background.drain();

@@ -46,7 +46,7 @@ describe('checking uploads', () => {
     const log = { error: () => undefined } as unknown as FastifyBaseLogger;
     const background = new BackgroundTasks(log);
     const jobs = new ImportJobs(
-      { db: {} as Db, background, now: () => new Date() },
+      { db: {} as Db, engine: 'pglite', background, now: () => new Date() },
       log,
       countingSteps,
     );

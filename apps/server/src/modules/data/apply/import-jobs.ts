@@ -11,7 +11,9 @@ import { saveColumnTemplate } from '../column-mapping-repository.ts';
 import { ImportInterrupted, runImport } from './import-run.ts';
 import { formatForCheck } from './check-columns.ts';
 import { mappedFormat } from '../feeds/column-mapping.ts';
-import type { Progress } from '../import-summary.ts';
+import { toSummary, type Progress } from '../import-summary.ts';
+import type { ImportRow } from '../import-repository.ts';
+import type { ImportSummary } from '@csp/contracts';
 import type { ImportJob } from './import-job.ts';
 import { secondsSince } from '../../../lib/monitoring.ts';
 import { HeaderError } from '../checks/row-mapper.ts';
@@ -81,7 +83,7 @@ export class ImportJobs {
   private checks: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'background' | 'now'> &
+    private readonly deps: Pick<AppDeps, 'db' | 'engine' | 'background' | 'now'> &
       Partial<Pick<AppDeps, 'monitoring'>>,
     private readonly log: FastifyBaseLogger,
     private readonly steps: ImportSteps = REAL_STEPS,
@@ -90,6 +92,11 @@ export class ImportJobs {
   /** The progress of a job this process runs. */
   liveProgress(importId: number): Progress | undefined {
     return this.progress.get(importId);
+  }
+
+  /** An import as the contract shows it, with the progress of its job if this process runs it. */
+  summaryOf(row: ImportRow): ImportSummary {
+    return toSummary(row, this.progress.get(row.id), this.deps.engine);
   }
 
   /**

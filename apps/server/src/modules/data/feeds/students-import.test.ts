@@ -95,4 +95,16 @@ describe.each(engines)('students and enrollments (%s)', (engine) => {
     expect(dijkstra?.email).toBe('ewd@example.edu');
     expect(after['enrollments']).toEqual(tables['enrollments']);
   });
+
+  it('tells, before a large file is applied, that the embedded database pauses the portal meanwhile (ADR 0042)', async () => {
+    // 35,000 students alone: long enough to apply on the embedded database to be told.
+    const rows = Array.from({ length: 35_000 }, (_, i) => `P${i},Pat,Row${i},p${i}@example.edu,,,,,`);
+    const large = await students([HEADER, ...rows].join('\n'));
+    expect(large).toMatchObject({ status: 'VALIDATED', rowsValid: 35_000 });
+    expect(large.applyPauseSeconds).toBe(engine === 'pglite' ? 5 : null);
+    // A small file says nothing; neither does an applied one.
+    const small = await students(`${HEADER}\nS010,Ken,Thompson,ken@example.edu,,,,,\n`);
+    expect(small.applyPauseSeconds).toBeNull();
+    expect((await applied(ctx, admin, small.importId)).applyPauseSeconds).toBeNull();
+  });
 });

@@ -6,7 +6,6 @@ import { listDivisions } from '../../catalog/index.ts';
 import { dataReader } from '../data-access.ts';
 import type { ImportJobs } from '../apply/import-jobs.ts';
 import { latestImportOfEachFeed } from '../import-repository.ts';
-import { toSummary } from '../import-summary.ts';
 import { storeTotals, termHoldings } from './status-repository.ts';
 
 /**
@@ -28,8 +27,8 @@ export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps, jobs: 
         const appliedRow = applied.get(feed);
         return {
           feed,
-          lastImport: row ? toSummary(row, jobs.liveProgress(row.id)) : null,
-          lastApplied: appliedRow ? toSummary(appliedRow, undefined) : null,
+          lastImport: row ? jobs.summaryOf(row) : null,
+          lastApplied: appliedRow ? jobs.summaryOf(appliedRow) : null,
         };
       }),
       divisions: divisions.map((d) => ({ divisionId: d.id, divisionName: d.name })),

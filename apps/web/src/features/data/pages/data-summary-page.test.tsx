@@ -127,6 +127,20 @@ describe('Data Summary', { timeout: 30_000 }, () => {
     );
   });
 
+  it('says, while a large file applies on the embedded database, why the progress stands still', async () => {
+    const server = new FakeDataServer();
+    server.current = importSummary({
+      status: 'APPLYING',
+      progress: { done: 0, total: 400_000 },
+      applyPauseSeconds: 60,
+    });
+    renderDataSummary('/data-summary?import=31', { server });
+    const report = await screen.findByRole('region', { name: 'Import report: fall-2025.csv' });
+    const note = await within(report).findByText(/until the file is applied, the portal answers no one/);
+    expect(note).toHaveTextContent('for about 1 minute. This page shows the outcome when it is done.');
+    expect(note.closest('[role="status"]')).not.toBeNull();
+  });
+
   it('says when a re-import would change nothing', async () => {
     const server = new FakeDataServer();
     server.current = importSummary({ added: 0, updated: 0, unchanged: 6540 });

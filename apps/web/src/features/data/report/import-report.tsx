@@ -15,6 +15,7 @@ import { ImportStatusChip } from './import-status-chip.tsx';
 import { RejectedRows } from './rejected-rows.tsx';
 import { RejectionReasons } from './rejection-reasons.tsx';
 import {
+  applyPauseText,
   changesNothing,
   csvDialectText,
   formatBytes,
@@ -179,12 +180,20 @@ function progressValue(summary: ImportSummary): number | null {
 /** While applying, how far it is; once applied, what it did: the news, so at the top. */
 function ApplyOutcome({ summary }: { summary: ImportSummary }) {
   if (summary.status === 'APPLYING') {
+    const pause = applyPauseText(summary, 'during');
     return (
-      <ProgressBar
-        label={`Applying ${summary.fileName}`}
-        value={progressValue(summary) ?? 0}
-        text={rowProgressText(summary.progress, 'applied') || 'Starting…'}
-      />
+      <Stack spacing={1}>
+        <ProgressBar
+          label={`Applying ${summary.fileName}`}
+          value={progressValue(summary) ?? 0}
+          text={rowProgressText(summary.progress, 'applied') || 'Starting…'}
+        />
+        {pause && (
+          <Alert severity="info" role="status">
+            {pause}
+          </Alert>
+        )}
+      </Stack>
     );
   }
   if (summary.status === 'APPLIED') {

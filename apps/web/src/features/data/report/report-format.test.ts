@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importSummary } from '../../../test/data/data-fixtures.ts';
 import {
   applyConfirmText,
+  applyPauseText,
   changesNothing,
   formatBytes,
   percentOf,
@@ -50,6 +51,19 @@ describe('the import report in words', () => {
     expect(
       applyConfirmText(importSummary({ rowsRejected: 0, divisionName: null, terms: [] })),
     ).not.toMatch(/rejected| to /);
+  });
+
+  it('warns that a large file pauses the portal on the embedded database, and nothing else does', () => {
+    const pause = 'This portal runs on its embedded database: while the file is applied, the portal answers no one';
+    expect(applyConfirmText(importSummary({ applyPauseSeconds: 15 }))).toContain(
+      `${pause}, for about 15 seconds. Apply it when few people are using the portal.`,
+    );
+    expect(applyPauseText(importSummary({ applyPauseSeconds: 60 }), 'before')).toContain('about 1 minute.');
+    expect(applyPauseText(importSummary({ applyPauseSeconds: 300 }), 'during')).toBe(
+      'This portal runs on its embedded database: until the file is applied, the portal answers no one, ' +
+        'for about 5 minutes. This page shows the outcome when it is done.',
+    );
+    expect(applyConfirmText(importSummary())).not.toContain('embedded');
   });
 
   it('knows a re-import of the same file changes nothing', () => {

@@ -82,7 +82,28 @@ export function applyConfirmText(summary: ImportSummary): string {
     );
   }
   sentences.push('It is applied in one transaction: all of it, or nothing if it fails.');
+  const pause = applyPauseText(summary, 'before');
+  if (pause) sentences.push(pause);
   return sentences.join(' ');
+}
+
+/**
+ * On the embedded database the portal answers no one while a large file applies (ADR 0042):
+ * said before applying, so the data manager can choose a quiet moment, and while it applies,
+ * when the progress cannot move.
+ */
+export function applyPauseText(summary: ImportSummary, when: 'before' | 'during'): string | null {
+  const seconds = summary.applyPauseSeconds;
+  if (seconds === null) return null;
+  const length =
+    seconds < 60
+      ? `${seconds} seconds`
+      : `${Math.round(seconds / 60)} ${seconds < 90 ? 'minute' : 'minutes'}`;
+  return when === 'before'
+    ? `This portal runs on its embedded database: while the file is applied, the portal answers no one, for about ${length}. ` +
+        'Apply it when few people are using the portal.'
+    : `This portal runs on its embedded database: until the file is applied, the portal answers no one, for about ${length}. ` +
+        'This page shows the outcome when it is done.';
 }
 
 /** "CSV read as: semicolons, UTF-8 (detected)": how the server read a CSV file's text. */
