@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   divisionFulfillment,
   fillPath,
+  getAdoptionDeadlines,
   getAdoptionProgressSummary,
   getFulfillmentBreakdown,
   getMarketShare,
@@ -96,6 +97,13 @@ export async function metricBench(app: FastifyInstance): Promise<BenchEndpoint[]
       runs: 100,
       budgetP95Ms: { pglite: 100, postgres: 65 },
       call: async () => void (await call(getAdoptionProgressSummary)()),
+    },
+    {
+      // Issue 30: every coming term's sections against its deadline, counted per read.
+      name: 'campaigns getAdoptionDeadlines (every coming term)',
+      runs: 50,
+      budgetP95Ms: { pglite: 200, postgres: 120 },
+      call: async () => void (await call(getAdoptionDeadlines)()),
     },
   ];
 }

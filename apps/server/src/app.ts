@@ -27,6 +27,7 @@ import { samlModule } from './modules/saml/index.ts';
 import { studentsModule } from './modules/students/index.ts';
 import { printModule } from './modules/print/index.ts';
 import { storeModule } from './modules/store/index.ts';
+import { campaignsModule } from './modules/campaigns/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { countedMailer, registerMonitoring } from './plugins/monitoring.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataModule,
     fundingModule,
     storeModule,
+    campaignsModule,
   ]) {
     await app.register(module(deps), { prefix: API_PREFIX });
   }

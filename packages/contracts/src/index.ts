@@ -37,3 +37,4 @@ export * from './research/index.ts';
 export * from './metrics/index.ts';
 export * from './data/index.ts';
 export * from './funding/index.ts';
+export * from './campaigns/adoption-deadlines.ts';

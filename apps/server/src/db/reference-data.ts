@@ -58,6 +58,8 @@ export const ACTION_DESCRIPTIONS: Record<ActionName, string> = {
   CANCEL_ORDERS: 'Cancel orders',
   VIEW_STUDENT_FUNDING: "See a student's allowances, balances and voucher codes",
   MANAGE_STORE: "Change the store's settings, websites, branding and single sign-on",
+  MANAGE_ADOPTION_CAMPAIGNS:
+    "Set the terms' adoption deadlines and see how sections stand against them",
 };
 
 /** Proposed product types offered by the "custom material" step of the adoption wizard. */

@@ -25,6 +25,7 @@ export const ACTIONS = [
   'CANCEL_ORDERS',
   'VIEW_STUDENT_FUNDING',
   'MANAGE_STORE',
+  'MANAGE_ADOPTION_CAMPAIGNS',
 ] as const;
 export const actionName = z.enum(ACTIONS);
 export type ActionName = z.infer<typeof actionName>;
@@ -54,6 +55,7 @@ export const ACTION_LABELS: Record<ActionName, string> = {
   CANCEL_ORDERS: 'Cancel orders',
   VIEW_STUDENT_FUNDING: "See students' funding",
   MANAGE_STORE: "Manage the store's settings and websites",
+  MANAGE_ADOPTION_CAMPAIGNS: 'Manage adoption deadlines and campaigns',
 };
 
 /** Role names (docs/behaviour/entities.md). */
@@ -103,9 +105,11 @@ export const DEFAULT_ROLE_ACTIONS: Record<RoleName, readonly ActionName[]> = {
     // The counter team sees the funding of the students it serves even where a store keeps
     // MANAGE_VOUCHERS for its funding managers alone.
     'VIEW_STUDENT_FUNDING',
+    // Ours (issue 30): the team that chases adoptions sets the terms' deadlines.
+    'MANAGE_ADOPTION_CAMPAIGNS',
   ],
   // Ours (issue 29): the store's settings, websites and sign-on, apart from granting roles.
-  STORE_ADMINISTRATOR: ['MANAGE_STORE'],
+  STORE_ADMINISTRATOR: ['MANAGE_STORE', 'MANAGE_ADOPTION_CAMPAIGNS'],
 };
 
 /** Actions that open the adopt area (docs/behaviour/routes-and-guard.md). */

@@ -37,6 +37,8 @@ export const terms = pgTable(
     endDate: date({ mode: 'string' }).notNull(),
     /** The term's sections, kept by the sections' statement triggers (migration 0022). */
     sectionCount: integer().notNull().default(0),
+    /** The last day adoptions for the term are on time (issue 30), or null: none set. */
+    adoptionDeadline: date({ mode: 'string' }),
   },
   (t) => [
     index('terms_division_idx').on(t.divisionId, t.startDate),

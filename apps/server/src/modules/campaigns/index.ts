@@ -1,0 +1,9 @@
+/**
+ * The campaigns module's public face (issue 30): adoption deadlines per division and term,
+ * and how each term's sections stand against them.
+ */
+import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerCampaignRoutes } from './routes.ts';
+
+/** The module as a Fastify plugin (app.ts registers it). */
+export const campaignsModule = modulePlugin(registerCampaignRoutes);
