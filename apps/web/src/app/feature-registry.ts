@@ -1,5 +1,6 @@
 import { accountFeature } from '../features/account/index.ts';
 import { adoptionFeature } from '../features/adoption/index.ts';
+import { campaignsFeature } from '../features/campaigns/index.ts';
 import { dataFeature } from '../features/data/index.ts';
 import { fundingFeature } from '../features/funding/index.ts';
 import { helpFeature } from '../features/help/index.ts';
@@ -20,6 +21,7 @@ export const FEATURES: readonly Feature[] = [
   researchFeature,
   studentsFeature,
   adoptionFeature,
+  campaignsFeature,
   dataFeature,
   fundingFeature,
   permissionsFeature,

@@ -27,8 +27,8 @@ describe('visibleNavItems', () => {
     ['PERMISSION_ADMINISTRATOR', ['permissions']],
     ['SUBMITTER', ['adopt']],
     ['INSTRUCTOR', ['adopt']],
-    ['CMA_MEMBER', ['adopt', 'data-summary', 'funding']],
-    ['STORE_ADMINISTRATOR', ['store-settings']],
+    ['CMA_MEMBER', ['adopt', 'adoption-deadlines', 'data-summary', 'funding']],
+    ['STORE_ADMINISTRATOR', ['adoption-deadlines', 'store-settings']],
   ])('%s adds %j', (role, extra) => {
     expect(visibleNavItems(true, actionsOf(role))).toEqual([
       'dashboard',
@@ -68,6 +68,7 @@ describe('visibleNavItems', () => {
       'research',
       'students',
       'adopt',
+      'adoption-deadlines',
       'data-summary',
       'funding',
       'permissions',
