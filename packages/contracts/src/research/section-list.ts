@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEADLINE_STATUSES } from '../campaigns/adoption-deadlines.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { dbId } from '../common/errors.ts';
 import { pageNumber, pageSize, sortDirection, DEFAULT_PAGE_SIZE } from '../common/paging.ts';
@@ -104,6 +105,10 @@ export const sectionListRequest = z
         error: `must be one of ${SECTION_ADOPTION_STATUSES.join(', ')}`,
       })
       .optional(),
+    /** Where the sections stand against their term's adoption deadline (issue 30). */
+    deadlineStatus: z
+      .enum(DEADLINE_STATUSES, { error: `must be one of ${DEADLINE_STATUSES.join(', ')}` })
+      .optional(),
     searchString: optionalText(100),
     sortField: z
       .enum(SECTION_SORT_FIELDS, { error: `must be one of ${SECTION_SORT_FIELDS.join(', ')}` })
@@ -149,6 +154,10 @@ export const sectionRow = z.object({
   /** Only a no-text-required record covers the section. */
   noTextRequired: z.boolean(),
   adoptionStatus: z.enum(SECTION_ADOPTION_STATUSES),
+  /** Its term's adoption deadline (YYYY-MM-DD), or null when the term has none. */
+  adoptionDeadline: z.string().nullable(),
+  /** Where it stands against that deadline (DEADLINE_STATUSES' rule, on the server's today). */
+  deadlineStatus: z.enum(DEADLINE_STATUSES),
 });
 export type SectionRow = z.infer<typeof sectionRow>;
 

@@ -9,6 +9,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { reference } from './columns.ts';
@@ -126,6 +127,11 @@ export const sections = pgTable(
     hasText: boolean().notNull().default(false),
     /** A covering adoption waits for the submitter's answer (messaging status RESPONSE_REQUIRED). */
     needsResponse: boolean().notNull().default(false),
+    /**
+     * When the earliest adoption still covering the section was submitted (null: none covers
+     * it): what its term's adoption deadline is measured against (migration 0034, issue 30).
+     */
+    firstAdoptedAt: timestamp({ withTimezone: true }),
     /** "Last, First; Last, First" by last name: the professors column's sort key. */
     professorNames: text().notNull().default(''),
     /**

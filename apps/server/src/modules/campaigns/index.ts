@@ -4,6 +4,8 @@
  */
 import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerCampaignRoutes } from './routes.ts';
+/** Where a section stands against its term's deadline: the rule every list applies. */
+export { deadlineStatusSql } from './deadlines/deadline-status-sql.ts';
 
 /** The module as a Fastify plugin (app.ts registers it). */
 export const campaignsModule = modulePlugin(registerCampaignRoutes);

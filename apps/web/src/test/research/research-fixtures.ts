@@ -27,6 +27,8 @@ export function sectionRow(sectionId: number, extra: Partial<SectionRow> = {}): 
     sectionHasNonNTRAdoption: true,
     noTextRequired: false,
     adoptionStatus: 'ADOPTED',
+    adoptionDeadline: null,
+    deadlineStatus: 'ON_TIME',
     ...extra,
   };
 }
@@ -46,6 +48,7 @@ export function answerSectionList(
       `${s.departmentCode}${s.courseCode} ${s.courseName}`.toLowerCase().includes(q),
     );
   if (body.adoptionStatus) found = found.filter((s) => s.adoptionStatus === body.adoptionStatus);
+  if (body.deadlineStatus) found = found.filter((s) => s.deadlineStatus === body.deadlineStatus);
   if (body.courseId) found = found.filter((s) => s.courseId === body.courseId);
   const size = Number(body.pageSize ?? 20);
   const index = (cursor: string) => Number(cursor.slice(1));

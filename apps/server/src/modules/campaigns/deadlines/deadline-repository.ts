@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { shortTermName, type TermDeadline } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
-import { coveringAdoptionsSql } from '../../adoption/index.ts';
+import { deadlineStatusSql } from './deadline-status-sql.ts';
 
 interface TermDeadlineRow {
   term_id: number;
@@ -20,39 +20,17 @@ interface TermDeadlineRow {
 }
 
 /**
- * Terms of the store with their deadlines and their sections' standing, the one place the
- * rule of DEADLINE_STATUSES (packages/contracts/src/campaigns/adoption-deadlines.ts) is
- * applied. A section is adopted from its earliest adoption that still covers it (the adoption
- * module's coverage rule), a no-text-required one included; "the deadline day" ends at
- * midnight UTC, the server's one today (lib/iso-day.ts).
+ * Terms of the store with their deadlines and their sections' standing, counted by the one
+ * rule (deadline-status-sql.ts) over each section's kept first adoption.
  */
-function termDeadlinesSql(locationId: number, today: string, terms: SQL): SQL {
+function termDeadlinesSql(today: string, terms: SQL): SQL {
   return sql`with chosen_terms as (${terms}),
-    term_sections as (
-      select s.id, s.course_id, s.term_id from sections s
-      join chosen_terms ct on ct.id = s.term_id
-    ),
-    cover as (${coveringAdoptionsSql(locationId, 'term_sections')}),
-    adopted as (
-      select c.section_id, min(am.created_at) as first_at
-      from cover c join adoption_materials am on am.id = c.adoption_material_id
-      group by c.section_id
-    ),
     standing as (
-      select ts.term_id,
-        case
-          when a.first_at is null and ct.deadline is not null and ct.deadline < ${today}::date then 'MISSING'
-          when a.first_at is null then 'OPEN'
-          when ct.deadline is null
-            or a.first_at < ((ct.deadline + 1)::timestamp at time zone 'UTC') then 'ON_TIME'
-          else 'LATE'
-        end as status
-      from term_sections ts
-      join chosen_terms ct on ct.id = ts.term_id
-      left join adopted a on a.section_id = ts.id
+      select s.term_id, ${deadlineStatusSql('s', 'ct', today)} as status
+      from sections s join chosen_terms ct on ct.id = s.term_id
     )
     select ct.id as term_id, ct.name as term_name, ct.start_date::text, ct.end_date::text,
-      ct.division_id, ct.division_name, ct.deadline::text as deadline,
+      ct.division_id, ct.division_name, ct.adoption_deadline::text as deadline,
       count(st.status)::int as sections,
       (count(*) filter (where st.status = 'ON_TIME'))::int as on_time,
       (count(*) filter (where st.status = 'LATE'))::int as late,
@@ -60,7 +38,8 @@ function termDeadlinesSql(locationId: number, today: string, terms: SQL): SQL {
       (count(*) filter (where st.status = 'OPEN'))::int as open
     from chosen_terms ct
     left join standing st on st.term_id = ct.id
-    group by ct.id, ct.name, ct.start_date, ct.end_date, ct.division_id, ct.division_name, ct.deadline
+    group by ct.id, ct.name, ct.start_date, ct.end_date, ct.division_id, ct.division_name,
+      ct.adoption_deadline
     order by ct.division_name, ct.start_date, ct.name, ct.id`;
 }
 
@@ -88,11 +67,11 @@ export async function listTermDeadlines(
   today: string,
   divisionInReach: SQL,
 ): Promise<TermDeadline[]> {
-  const terms = sql`select t.id, t.name, t.start_date, t.end_date, t.adoption_deadline as deadline,
+  const terms = sql`select t.id, t.name, t.start_date, t.end_date, t.adoption_deadline,
       t.division_id, dv.name as division_name
     from terms t join divisions dv on dv.id = t.division_id
     where t.location_id = ${locationId} and t.end_date >= ${today}::date and ${divisionInReach}`;
-  const rows = await queryRows<TermDeadlineRow>(db, termDeadlinesSql(locationId, today, terms));
+  const rows = await queryRows<TermDeadlineRow>(db, termDeadlinesSql(today, terms));
   return rows.map(toTermDeadline);
 }
 
@@ -103,11 +82,11 @@ export async function termDeadline(
   today: string,
   termId: number,
 ): Promise<TermDeadline | null> {
-  const terms = sql`select t.id, t.name, t.start_date, t.end_date, t.adoption_deadline as deadline,
+  const terms = sql`select t.id, t.name, t.start_date, t.end_date, t.adoption_deadline,
       t.division_id, dv.name as division_name
     from terms t join divisions dv on dv.id = t.division_id
     where t.location_id = ${locationId} and t.id = ${termId}`;
-  const [row] = await queryRows<TermDeadlineRow>(db, termDeadlinesSql(locationId, today, terms));
+  const [row] = await queryRows<TermDeadlineRow>(db, termDeadlinesSql(today, terms));
   return row ? toTermDeadline(row) : null;
 }
 

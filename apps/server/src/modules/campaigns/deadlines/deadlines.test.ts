@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdoptionDeadlines, setAdoptionDeadline, type TermDeadline } from '@csp/contracts';
+import {
+  getAdoptionDeadlines,
+  sectionList,
+  setAdoptionDeadline,
+  type SectionRow,
+  type TermDeadline,
+} from '@csp/contracts';
 import { fillPath } from '@csp/contracts';
+import { eq } from 'drizzle-orm';
 import * as t from '../../../db/schema/index.ts';
 import {
   authHeaders,
@@ -54,7 +61,7 @@ describe.each(engines)('adoption deadlines (%s)', (engine) => {
         endDate: '2026-12-18',
       })
       .returning({ id: t.sections.id });
-    if (!adoptedAt) return;
+    if (!adoptedAt) return null;
     const [adoption] = await ctx.db
       .insert(t.adoptionMaterials)
       .values({
@@ -69,6 +76,7 @@ describe.each(engines)('adoption deadlines (%s)', (engine) => {
     await ctx.db
       .insert(t.adoptionMaterialSections)
       .values({ adoptionMaterialId: adoption!.id, sectionId: row!.id });
+    return adoption!.id;
   }
 
   beforeAll(async () => {
@@ -131,6 +139,71 @@ describe.each(engines)('adoption deadlines (%s)', (engine) => {
     });
     expect((await put(admin, fallId, null)).json()).toMatchObject({ deadline: null });
     expect((await fall(admin))?.deadline).toBeNull();
+  });
+
+  it('follows an adoption taken back: the section is missing again, then on time with a new one', async () => {
+    await put(admin, fallId, '2026-09-01');
+    const before = await fall(admin);
+    const adoptionId = await section('014', '2026-08-15T09:00:00Z');
+    expect(await fall(admin)).toMatchObject({
+      onTime: before!.onTime + 1,
+      missing: before!.missing,
+    });
+    await ctx.db
+      .update(t.adoptionMaterials)
+      .set({ active: false })
+      .where(eq(t.adoptionMaterials.id, adoptionId!));
+    expect(await fall(admin)).toMatchObject({
+      onTime: before!.onTime,
+      missing: before!.missing + 1,
+    });
+    await ctx.db
+      .update(t.adoptionMaterials)
+      .set({ active: true })
+      .where(eq(t.adoptionMaterials.id, adoptionId!));
+    expect(await fall(admin)).toMatchObject({
+      onTime: before!.onTime + 1,
+      missing: before!.missing,
+    });
+    await put(admin, fallId, null);
+  });
+
+  it('shows in section research where each section stands, and finds those late or missing', async () => {
+    await put(admin, fallId, '2026-09-01');
+    const sections = async (filter: object) => {
+      const res = await callAs(ctx, admin, sectionList, {
+        body: {
+          termId: fallId,
+          pageSize: 100,
+          sortField: 'sectionCode',
+          sortDirection: 'asc',
+          ...filter,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { sections: SectionRow[]; totalSections: number };
+    };
+    const all = await sections({});
+    expect(all.sections.map((x) => [x.sectionCode, x.deadlineStatus])).toEqual([
+      ['001', 'MISSING'],
+      ['010', 'ON_TIME'],
+      ['011', 'ON_TIME'],
+      ['012', 'LATE'],
+      ['013', 'LATE'],
+      ['014', 'ON_TIME'],
+    ]);
+    expect(all.sections.every((x) => x.adoptionDeadline === '2026-09-01')).toBe(true);
+    const late = await sections({ deadlineStatus: 'LATE' });
+    expect(late.sections.map((x) => x.sectionCode)).toEqual(['012', '013']);
+    expect(late.totalSections).toBe(2);
+    expect(
+      (await sections({ deadlineStatus: 'MISSING' })).sections.map((x) => x.sectionCode),
+    ).toEqual(['001']);
+    await put(admin, fallId, null);
+    expect((await sections({ deadlineStatus: 'MISSING' })).totalSections).toBe(0);
+    expect((await sections({ deadlineStatus: 'OPEN' })).sections.map((x) => x.sectionCode)).toEqual(
+      ['001'],
+    );
   });
 
   it('refuses a day after the term, a day that does not exist, and another store’s term', async () => {

@@ -8,6 +8,7 @@ import {
   sectionList,
 } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { isoDay } from '../../../lib/iso-day.ts';
 import { route } from '../../../lib/route.ts';
 import { sectionReader, sectionScope } from '../section-access.ts';
 import { scopedDivisions } from './lookup-repository.ts';
@@ -55,6 +56,6 @@ export function registerSectionListRoutes(app: FastifyInstance, deps: AppDeps): 
 
   route(app, sectionList, { tags: TAGS }, async ({ body, request }) => {
     const { session, grants } = await sectionReader(db, request);
-    return sectionListPage(db, grants, session.locationId, body);
+    return sectionListPage(db, grants, session.locationId, body, isoDay(deps.now()));
   });
 }

@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SectionAdoptionStatus, SectionSortField, SortDirection } from '@csp/contracts';
+import type {
+  DeadlineStatus,
+  SectionAdoptionStatus,
+  SectionSortField,
+  SortDirection,
+} from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { courseSearchMatches, type CourseSearch } from '../../catalog/index.ts';
+import { deadlineStatusSql } from '../../campaigns/index.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { SectionCursor } from './section-cursor.ts';
 import { SORT_VALUE_KIND } from './section-cursor.ts';
@@ -54,6 +60,10 @@ export interface SectionListQuery {
   startFrom?: string;
   startTo?: string;
   adoptionRank?: number;
+  /** Where the sections stand against their term's deadline, measured on `today`. */
+  deadlineStatus?: DeadlineStatus;
+  /** The server's today (YYYY-MM-DD): what a passed deadline is measured from. */
+  today: string;
   /** Courses as the catalog's search finds them ("BIOL 101", "101", "cell bio"), or a section code prefix. */
   search?: CourseSearch;
   sortField: SectionSortField;
@@ -84,6 +94,8 @@ export interface SectionListRow {
   hasNtr: boolean;
   hasText: boolean;
   adoptionRank: number;
+  adoptionDeadline: string | null;
+  deadlineStatus: DeadlineStatus;
   sortValue: string | number;
 }
 
@@ -97,7 +109,7 @@ function joins(q: SectionListQuery, forSort: boolean): { sql: SQL; course: boole
     q.divisionId != null ||
     q.departmentId != null ||
     (forSort && q.sortField === 'courseName');
-  const term = forSort && q.sortField === 'termName';
+  const term = (forSort && q.sortField === 'termName') || q.deadlineStatus !== undefined;
   return {
     course,
     sql: sql`${course ? sql` join courses c on c.id = s.course_id` : sql``}${term ? sql` join terms tm on tm.id = s.term_id` : sql``}`,
@@ -117,6 +129,8 @@ function filters(q: SectionListQuery, course: boolean): SQL {
   if (q.startFrom) parts.push(sql`s.start_date >= ${q.startFrom}::date`);
   if (q.startTo) parts.push(sql`s.start_date <= ${q.startTo}::date`);
   if (q.adoptionRank !== undefined) parts.push(sql`s.adoption_status_rank = ${q.adoptionRank}`);
+  if (q.deadlineStatus !== undefined)
+    parts.push(sql`${deadlineStatusSql('s', 'tm', q.today)} = ${q.deadlineStatus}`);
   if (q.search)
     parts.push(sql`(s.course_id in (${courseSearchMatches(q.locationId, q.search)})
       or lower(s.code) like ${q.search.codePrefix + '%'})`);
@@ -169,6 +183,8 @@ export async function sectionPage(db: Db, q: SectionListQuery): Promise<SectionL
         where sp.section_id = s.id order by p.last_name, p.first_name, p.id) as "professors",
       s.enrollment_count as "enrollmentCount", s.listing_count as "listingCount",
       s.has_ntr as "hasNtr", s.has_text as "hasText", s.adoption_status_rank as "adoptionRank",
+      tm.adoption_deadline::text as "adoptionDeadline",
+      ${deadlineStatusSql('s', 'tm', q.today)} as "deadlineStatus",
       ${SORT_VALUE_KIND[q.sortField] === 'day' ? sql`page.sort_value::text` : sql`page.sort_value`} as "sortValue"
     from page join sections s on s.id = page.id join courses c on c.id = s.course_id
       join departments d on d.id = c.department_id join divisions dv on dv.id = c.division_id
@@ -194,6 +210,8 @@ export async function sectionPage(db: Db, q: SectionListQuery): Promise<SectionL
     hasNtr: r.hasNtr === true,
     hasText: r.hasText === true,
     adoptionRank: Number(r.adoptionRank),
+    adoptionDeadline: r.adoptionDeadline === null ? null : String(r.adoptionDeadline),
+    deadlineStatus: r.deadlineStatus as DeadlineStatus,
     sortValue: SORT_VALUE_KIND[q.sortField] === 'int' ? Number(r.sortValue) : String(r.sortValue),
   }));
 }

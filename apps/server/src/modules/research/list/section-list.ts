@@ -34,6 +34,8 @@ export function toSectionRow(row: SectionListRow): SectionRow {
     endDate: row.endDate,
     professors: row.professors,
     ...answeredSectionFacts(row),
+    adoptionDeadline: row.adoptionDeadline,
+    deadlineStatus: row.deadlineStatus,
   };
 }
 
@@ -52,6 +54,7 @@ export async function sectionListPage(
   grants: Grants,
   locationId: number,
   body: SectionListFilters,
+  today: string,
 ): Promise<{ sections: SectionRow[]; pageInfo: SectionPageInfo; totalSections: number }> {
   const after = body.after ? decodeCursor(body.after, body.sortField, 'after') : undefined;
   const before = body.before ? decodeCursor(body.before, body.sortField, 'before') : undefined;
@@ -69,6 +72,8 @@ export async function sectionListPage(
     startFrom: body.sectionStartDate,
     startTo: body.sectionEndDate,
     adoptionRank: body.adoptionStatus ? STATUS_RANK[body.adoptionStatus] : undefined,
+    deadlineStatus: body.deadlineStatus,
+    today,
     search: body.searchString ? parseCourseSearch(body.searchString) : undefined,
     sortField: body.sortField,
     readDirection: backwards ? flip(body.sortDirection) : body.sortDirection,
