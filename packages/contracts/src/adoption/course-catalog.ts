@@ -209,6 +209,12 @@ export const adoptionProgressRow = z.object({
   sectionsNoTextRequired: z.number().int(),
   sectionsOutstanding: z.number().int(),
   adoptionsNeedingResponse: z.number().int(),
+  /** The term's adoption deadline (YYYY-MM-DD), or null when it has none (issue 30). */
+  adoptionDeadline: z.string().nullable(),
+  /** Sections first adopted after the deadline day. */
+  sectionsLate: z.number().int(),
+  /** Sections with no adoption once the deadline day has passed. */
+  sectionsMissing: z.number().int(),
 });
 export type AdoptionProgressRow = z.infer<typeof adoptionProgressRow>;
 

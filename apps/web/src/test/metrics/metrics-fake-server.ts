@@ -72,6 +72,9 @@ export function progressRow(divisionId: number, termId: number): AdoptionProgres
     sectionsNoTextRequired: 30,
     sectionsOutstanding: 50,
     adoptionsNeedingResponse: 7,
+    adoptionDeadline: null,
+    sectionsLate: 0,
+    sectionsMissing: 0,
   };
 }
 

@@ -3,6 +3,7 @@ import { shortTermName, type AdoptionProgressRow, ADOPTION_TYPE } from '@csp/con
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
 import { isoDay } from '../../../lib/iso-day.ts';
+import { deadlineStatusSql } from '../../campaigns/index.ts';
 import { reportedDivisionScope } from '../../metrics/index.ts';
 import type { Grants } from '../../permissions/index.ts';
 import { adoptScopeCondition } from './scope-repository.ts';
@@ -18,6 +19,9 @@ interface RawProgress {
   ntr: number | string;
   outstanding: number | string;
   needing_response: number | string;
+  deadline: string | null;
+  late: number | string;
+  missing: number | string;
 }
 
 /**
@@ -43,6 +47,8 @@ export async function adoptionProgress(
       join courses c on c.id = s.course_id`;
   const inScope = sql`t.location_id = ${locationId} and t.end_date >= ${today}
       and s.location_id = ${locationId} and ${scope}`;
+  // Against the term's adoption deadline, by the campaigns module's one rule (issue 30).
+  const standing = deadlineStatusSql('s', 't', today);
   const rows = await queryRows<RawProgress>(
     db,
     sql`
@@ -51,7 +57,9 @@ export async function adoptionProgress(
         count(*)::int as total,
         count(*) filter (where s.has_text)::int as adopted,
         count(*) filter (where s.has_ntr and not s.has_text)::int as ntr,
-        count(*) filter (where not s.has_text and not s.has_ntr)::int as outstanding
+        count(*) filter (where not s.has_text and not s.has_ntr)::int as outstanding,
+        count(*) filter (where ${standing} = 'LATE')::int as late,
+        count(*) filter (where ${standing} = 'MISSING')::int as missing
       from ${sections}
       where ${inScope}
       group by s.term_id, c.division_id
@@ -69,7 +77,8 @@ export async function adoptionProgress(
     )
     select f.division_id, dv.name as division_name, f.term_id, tm.name as term_name,
       tm.start_date::text as term_start, f.total, f.adopted, f.ntr, f.outstanding,
-      coalesce(r.needing_response, 0) as needing_response
+      coalesce(r.needing_response, 0) as needing_response,
+      tm.adoption_deadline::text as deadline, f.late, f.missing
     from figures f
       join terms tm on tm.id = f.term_id
       join divisions dv on dv.id = f.division_id
@@ -87,6 +96,9 @@ export async function adoptionProgress(
     sectionsNoTextRequired: Number(r.ntr),
     sectionsOutstanding: Number(r.outstanding),
     adoptionsNeedingResponse: Number(r.needing_response),
+    adoptionDeadline: r.deadline,
+    sectionsLate: Number(r.late),
+    sectionsMissing: Number(r.missing),
   }));
 }
 

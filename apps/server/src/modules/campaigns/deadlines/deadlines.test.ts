@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  getAdoptionDeadlines,
-  sectionList,
-  setAdoptionDeadline,
-  type SectionRow,
-  type TermDeadline,
-} from '@csp/contracts';
+import { getAdoptionDeadlines, setAdoptionDeadline, type TermDeadline } from '@csp/contracts';
 import { fillPath } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
 import * as t from '../../../db/schema/index.ts';
@@ -15,6 +9,7 @@ import {
   testEngines,
   type TestContext,
 } from '../../../test-support/test-app.ts';
+import { fallSection } from '../../../test-support/deadline-world.ts';
 import {
   addAccount,
   addCatalog,
@@ -47,37 +42,8 @@ describe.each(engines)('adoption deadlines (%s)', (engine) => {
   const fall = async (caller: Caller) =>
     (await list(caller)).terms.find((x) => x.termId === fallId);
 
-  /** A section of the fixture's course in Fall 2026, adopted at `adoptedAt` (or never). */
-  async function section(code: string, adoptedAt: string | null, noTextRequired = false) {
-    const { catalog, locations } = ctx.fixture;
-    const [row] = await ctx.db
-      .insert(t.sections)
-      .values({
-        locationId: locations.a,
-        courseId: catalog.courseId,
-        termId: catalog.termId,
-        code,
-        startDate: '2026-08-24',
-        endDate: '2026-12-18',
-      })
-      .returning({ id: t.sections.id });
-    if (!adoptedAt) return null;
-    const [adoption] = await ctx.db
-      .insert(t.adoptionMaterials)
-      .values({
-        locationId: locations.a,
-        courseId: catalog.courseId,
-        adoptionType: 'SECTION_ADOPTION',
-        startDate: '2026-08-24',
-        noTextRequired,
-        createdAt: new Date(adoptedAt),
-      })
-      .returning({ id: t.adoptionMaterials.id });
-    await ctx.db
-      .insert(t.adoptionMaterialSections)
-      .values({ adoptionMaterialId: adoption!.id, sectionId: row!.id });
-    return adoption!.id;
-  }
+  const section = (code: string, adoptedAt: string | null, ntr = false) =>
+    fallSection(ctx, code, adoptedAt, ntr);
 
   beforeAll(async () => {
     ctx = await createTestApp(engine, { now: () => NOW });
@@ -166,44 +132,6 @@ describe.each(engines)('adoption deadlines (%s)', (engine) => {
       missing: before!.missing,
     });
     await put(admin, fallId, null);
-  });
-
-  it('shows in section research where each section stands, and finds those late or missing', async () => {
-    await put(admin, fallId, '2026-09-01');
-    const sections = async (filter: object) => {
-      const res = await callAs(ctx, admin, sectionList, {
-        body: {
-          termId: fallId,
-          pageSize: 100,
-          sortField: 'sectionCode',
-          sortDirection: 'asc',
-          ...filter,
-        },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json() as { sections: SectionRow[]; totalSections: number };
-    };
-    const all = await sections({});
-    expect(all.sections.map((x) => [x.sectionCode, x.deadlineStatus])).toEqual([
-      ['001', 'MISSING'],
-      ['010', 'ON_TIME'],
-      ['011', 'ON_TIME'],
-      ['012', 'LATE'],
-      ['013', 'LATE'],
-      ['014', 'ON_TIME'],
-    ]);
-    expect(all.sections.every((x) => x.adoptionDeadline === '2026-09-01')).toBe(true);
-    const late = await sections({ deadlineStatus: 'LATE' });
-    expect(late.sections.map((x) => x.sectionCode)).toEqual(['012', '013']);
-    expect(late.totalSections).toBe(2);
-    expect(
-      (await sections({ deadlineStatus: 'MISSING' })).sections.map((x) => x.sectionCode),
-    ).toEqual(['001']);
-    await put(admin, fallId, null);
-    expect((await sections({ deadlineStatus: 'MISSING' })).totalSections).toBe(0);
-    expect((await sections({ deadlineStatus: 'OPEN' })).sections.map((x) => x.sectionCode)).toEqual(
-      ['001'],
-    );
   });
 
   it('refuses a day after the term, a day that does not exist, and another store’s term', async () => {

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import type { MetricsTerm } from '@csp/contracts';
-import { toApiDate } from '../../../lib/dates.ts';
+import Typography from '@mui/material/Typography';
+import type { AdoptionProgressRow } from '@csp/contracts';
+import { formatDisplayDate, toApiDate } from '../../../lib/dates.ts';
 import { useAdoptionProgress } from '../api/metrics-queries.ts';
 import { StackedBarDrawing } from '../charts/lazy-charts.tsx';
 import { METRICS_TEXT as T } from '../metrics-messages.ts';
@@ -14,6 +16,16 @@ import { adoptionRows } from './metric-figures.ts';
 import { formatCount, formatPercent, shareOf } from './metric-format.ts';
 
 const TITLE = 'Adoption progress';
+
+/** The term's deadline and the sections late or missing against it (issue 30), or null. */
+export function deadlineSentence(row: AdoptionProgressRow, today: string): string | null {
+  const deadline = row.adoptionDeadline;
+  if (!deadline) return null;
+  const late = `${formatCount(row.sectionsLate)} adopted late`;
+  if (deadline >= today) return `Adoptions due by ${formatDisplayDate(deadline)}; ${late} so far.`;
+  const missing = `${formatCount(row.sectionsMissing)} ${row.sectionsMissing === 1 ? 'section' : 'sections'} still missing`;
+  return `Adoption deadline ${formatDisplayDate(deadline)} has passed: ${missing}, ${late}.`;
+}
 
 /**
  * Where the term's sections stand: adopted, no text required, or still outstanding, and how
@@ -43,20 +55,31 @@ export function AdoptionProgressCard({
     ? shareOf(row.sectionsAdopted + row.sectionsNoTextRequired, row.sectionsTotal)
     : null;
   const needResponse = row?.adoptionsNeedingResponse ?? 0;
+  const deadline = row ? deadlineSentence(row, today) : null;
   const keyNumbers = row && (
-    <KeyNumbers
-      figures={[
-        {
-          value: formatPercent(answered),
-          label: `of ${formatCount(row.sectionsTotal)} sections answered`,
-        },
-        {
-          value: formatCount(needResponse),
-          label: needResponse === 1 ? 'adoption needs a response' : 'adoptions need a response',
-          tone: needResponse > 0 ? 'warning' : undefined,
-        },
-      ]}
-    />
+    <>
+      <KeyNumbers
+        figures={[
+          {
+            value: formatPercent(answered),
+            label: `of ${formatCount(row.sectionsTotal)} sections answered`,
+          },
+          {
+            value: formatCount(needResponse),
+            label: needResponse === 1 ? 'adoption needs a response' : 'adoptions need a response',
+            tone: needResponse > 0 ? 'warning' : undefined,
+          },
+        ]}
+      />
+      {deadline && (
+        <Typography
+          variant="body2"
+          color={row.sectionsMissing > 0 ? 'warning.dark' : 'text.secondary'}
+        >
+          {deadline}
+        </Typography>
+      )}
+    </>
   );
 
   return (
@@ -84,6 +107,12 @@ export function AdoptionProgressCard({
               extra={[
                 { label: 'All sections', count: row.sectionsTotal },
                 { label: 'Adoptions needing a response', count: needResponse },
+                ...(row.adoptionDeadline
+                  ? [
+                      { label: 'Adopted after the deadline', count: row.sectionsLate },
+                      { label: 'Missing after the deadline', count: row.sectionsMissing },
+                    ]
+                  : []),
               ]}
             />
           </Box>

@@ -1,13 +1,16 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../test/fetch-stub.ts';
 import { FakeDataServer } from '../../../test/data/data-fake-server.ts';
+import { getAdoptionProgressSummary } from '@csp/contracts';
+import { answer, json } from '../../../test/fetch-stub.ts';
 import {
   ADMIN,
+  ADOPTION,
   LAW,
   MAIN,
   callsTo,
+  progressRow,
   renderDashboard,
 } from '../../../test/metrics/metrics-fake-server.ts';
 import { loadDataIntegrationPanel } from '../../data/index.ts';
@@ -27,6 +30,27 @@ const CARDS = [
 ];
 
 describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
+  it('says how the term stands against its adoption deadline once the store has set one', async () => {
+    const passed = {
+      ...progressRow(1, 10),
+      adoptionDeadline: '2020-03-15',
+      sectionsLate: 12,
+      sectionsMissing: 31,
+    };
+    renderDashboard('/dashboard', {
+      handlers: {
+        [`GET ${ADOPTION}/getAdoptionProgressSummary`]: () =>
+          answer(getAdoptionProgressSummary, { adoptionProgress: [passed, progressRow(2, 20)] }),
+      },
+    });
+    const adoption = await card('Adoption progress');
+    expect(
+      await within(adoption).findByText(
+        'Adoption deadline 03/15/2020 has passed: 31 sections still missing, 12 adopted late.',
+      ),
+    ).toBeVisible();
+  });
+
   it('opens on the first division and its default term, with every card’s figures', async () => {
     const { router, calls } = renderDashboard();
     const tabs = await screen.findAllByRole('tab');

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fillPath,
+  getAdoptionProgressSummary,
+  sectionList,
+  setAdoptionDeadline,
+  type AdoptionProgressRow,
+  type SectionRow,
+} from '@csp/contracts';
+import { fallSection } from '../../../test-support/deadline-world.ts';
+import { callAs, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
+import {
+  authHeaders,
+  createTestApp,
+  testEngines,
+  type TestContext,
+} from '../../../test-support/test-app.ts';
+
+const engines = await testEngines();
+const NOW = new Date('2026-10-15T12:00:00Z');
+
+/** Where the deadline shows outside its own screen: section research and the progress summary. */
+describe.each(engines)('adoption deadlines in the lists (%s)', (engine) => {
+  let ctx: TestContext;
+  let admin: Caller;
+  let fallId: number;
+
+  const setDeadline = async (deadline: string | null) => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: fillPath(setAdoptionDeadline.path, { userAccountId: admin.accountId, termId: fallId }),
+      headers: authHeaders(admin.host, admin.token),
+      payload: { deadline },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine, { now: () => NOW });
+    fallId = ctx.fixture.catalog.termId;
+    admin = await signIn(ctx, 'admin@store-a.test');
+    // The fixture's section 001 has no adoption; four more stand each their own way.
+    await fallSection(ctx, '010', '2026-08-20T09:00:00Z');
+    await fallSection(ctx, '011', '2026-09-01T23:30:00Z');
+    await fallSection(ctx, '012', '2026-09-02T00:30:00Z');
+    await fallSection(ctx, '013', '2026-09-10T10:00:00Z', true);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('shows in section research where each section stands, and finds those late or missing', async () => {
+    await setDeadline('2026-09-01');
+    const sections = async (filter: object) => {
+      const res = await callAs(ctx, admin, sectionList, {
+        body: {
+          termId: fallId,
+          pageSize: 100,
+          sortField: 'sectionCode',
+          sortDirection: 'asc',
+          ...filter,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { sections: SectionRow[]; totalSections: number };
+    };
+    const all = await sections({});
+    expect(all.sections.map((x) => [x.sectionCode, x.deadlineStatus])).toEqual([
+      ['001', 'MISSING'],
+      ['010', 'ON_TIME'],
+      ['011', 'ON_TIME'],
+      ['012', 'LATE'],
+      ['013', 'LATE'],
+    ]);
+    expect(all.sections.every((x) => x.adoptionDeadline === '2026-09-01')).toBe(true);
+    const late = await sections({ deadlineStatus: 'LATE' });
+    expect(late.sections.map((x) => x.sectionCode)).toEqual(['012', '013']);
+    expect(late.totalSections).toBe(2);
+    expect(
+      (await sections({ deadlineStatus: 'MISSING' })).sections.map((x) => x.sectionCode),
+    ).toEqual(['001']);
+    await setDeadline(null);
+    expect((await sections({ deadlineStatus: 'MISSING' })).totalSections).toBe(0);
+    expect((await sections({ deadlineStatus: 'OPEN' })).sections.map((x) => x.sectionCode)).toEqual(
+      ['001'],
+    );
+  });
+
+  it('gives the progress summary the deadline and the sections late and missing', async () => {
+    const fall = async () => {
+      const res = await callAs(ctx, admin, getAdoptionProgressSummary);
+      expect(res.statusCode).toBe(200);
+      const rows = (res.json() as { adoptionProgress: AdoptionProgressRow[] }).adoptionProgress;
+      return rows.find((r) => r.termId === fallId);
+    };
+    expect(await fall()).toMatchObject({
+      adoptionDeadline: null,
+      sectionsLate: 0,
+      sectionsMissing: 0,
+    });
+    await setDeadline('2026-09-01');
+    expect(await fall()).toMatchObject({
+      adoptionDeadline: '2026-09-01',
+      sectionsTotal: 5,
+      sectionsLate: 2,
+      sectionsMissing: 1,
+    });
+    await setDeadline(null);
+  });
+});
