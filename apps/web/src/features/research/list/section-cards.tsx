@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { sectionAdoptionsText, type SectionRow } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
+import { SectionDeadline } from './section-deadline.tsx';
 import { SectionLink } from './section-links.tsx';
 import { SectionStatus } from './section-status.tsx';
 
@@ -46,6 +47,9 @@ export function SectionCards({ rows, loading, labelledBy, listSearch }: SectionC
           )}
           <Typography variant="body2">
             Enrolled {row.enrollmentCount} · Adoptions {sectionAdoptionsText(row)}
+          </Typography>
+          <Typography component="div" variant="body2" sx={{ mt: 0.5 }}>
+            Deadline: <SectionDeadline row={row} inline />
           </Typography>
         </Paper>
       ))}

@@ -2,11 +2,16 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { sectionAdoptionsText } from '@csp/contracts';
 import type { SectionRow, SectionSortField } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
+import { SectionDeadline } from './section-deadline.tsx';
 import { SectionLink } from './section-links.tsx';
 import { SectionStatus } from './section-status.tsx';
 
-/** A column whose field is a server sort field, so clicking its header sorts on the server. */
-export type SectionColumn = GridColDef<SectionRow> & { field: SectionSortField };
+/**
+ * A column whose field is a server sort field, so clicking its header sorts on the server; or
+ * the deadline standing, which the server does not sort by, so its header does not offer to.
+ */
+export type SectionColumn = GridColDef<SectionRow> &
+  ({ field: SectionSortField } | { field: 'deadlineStatus'; sortable: false });
 
 /**
  * The list's columns (docs/behaviour/constants.md: MM/DD/YYYY dates, the NMR rule for adoptions). The course
@@ -63,6 +68,13 @@ export function sectionColumns(listSearch: string): SectionColumn[] {
       headerName: 'Status',
       width: 190,
       renderCell: ({ row }) => <SectionStatus status={row.adoptionStatus} />,
+    },
+    {
+      field: 'deadlineStatus',
+      headerName: 'Deadline',
+      width: 120,
+      sortable: false,
+      renderCell: ({ row }) => <SectionDeadline row={row} />,
     },
   ];
 }

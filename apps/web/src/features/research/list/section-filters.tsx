@@ -2,8 +2,13 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { SECTION_ADOPTION_STATUSES, SECTION_STATUS_TEXT } from '@csp/contracts';
-import type { SectionAdoptionStatus } from '@csp/contracts';
+import {
+  DEADLINE_STATUSES,
+  DEADLINE_STATUS_LABELS,
+  SECTION_ADOPTION_STATUSES,
+  SECTION_STATUS_TEXT,
+} from '@csp/contracts';
+import type { DeadlineStatus, SectionAdoptionStatus } from '@csp/contracts';
 import { FilterPanel, filtersSetText } from '../../../components/list/filter-panel.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { FilterGrid } from '../../../components/list/filter-grid.tsx';
@@ -32,7 +37,15 @@ const STATUS_OPTIONS = [
   ...SECTION_ADOPTION_STATUSES.map((s) => ({ value: s, label: SECTION_STATUS_TEXT[s] })),
 ];
 
-/** The search, the catalog levels, professor, status and the start-date window. */
+const DEADLINE_OPTIONS = [
+  { value: '', label: 'Any' },
+  ...DEADLINE_STATUSES.map((s) => ({ value: s, label: DEADLINE_STATUS_LABELS[s] })),
+];
+
+/**
+ * The search, the catalog levels, professor, adoption status, deadline standing and the
+ * start-date window.
+ */
 export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) {
   // "Clear filters" starts the date fields and the professor field afresh.
   const [resets, setResets] = useState(0);
@@ -43,7 +56,8 @@ export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) 
   );
   const filters = (
     <Stack spacing={2}>
-      <FilterGrid wideColumns={4}>
+      {/* Nine fields: three rows of three, the start-date pair side by side on the last. */}
+      <FilterGrid wideColumns={3}>
         <SectionLevelFilters view={view} onChange={onChange} />
         <ProfessorPicker
           key={`p${resets}`}
@@ -56,6 +70,14 @@ export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) 
           options={STATUS_OPTIONS}
           onChange={(value) =>
             onChange({ status: (value || undefined) as SectionAdoptionStatus | undefined })
+          }
+        />
+        <FilterSelect
+          label="Deadline"
+          value={view.deadline}
+          options={DEADLINE_OPTIONS}
+          onChange={(value) =>
+            onChange({ deadline: (value || undefined) as DeadlineStatus | undefined })
           }
         />
         <SectionDateFields

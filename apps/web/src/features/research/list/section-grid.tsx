@@ -28,6 +28,25 @@ const HIDDEN_COLUMNS: Record<GridLayout, Record<string, false>> = {
   compact: { termName: false, endDate: false, professors: false },
 };
 
+/**
+ * With deadlines (a page's terms have one, or the list is filtered by standing) the Deadline
+ * column joins, and to make room the end date goes from 'wide' and the adoptions count from
+ * the narrower layouts (the status and the standing say whether a section is ready). Without
+ * them the column would only repeat the status, so it stays hidden. The phone's cards show
+ * every fact.
+ */
+const HIDDEN_WITH_DEADLINES: Record<GridLayout, Record<string, false>> = {
+  wide: { endDate: false },
+  medium: { termName: false, endDate: false, listingCount: false },
+  compact: { termName: false, endDate: false, listingCount: false, professors: false },
+};
+
+export function hiddenColumns(layout: GridLayout, deadlines: boolean): Record<string, false> {
+  return deadlines
+    ? HIDDEN_WITH_DEADLINES[layout]
+    : { ...HIDDEN_COLUMNS[layout], deadlineStatus: false };
+}
+
 const isSortField = (field: string): field is SectionSortField =>
   (SECTION_SORT_FIELDS as readonly string[]).includes(field);
 
@@ -47,6 +66,7 @@ export function SectionGrid({
   layout,
 }: SectionGridProps) {
   const columns = useMemo(() => sectionColumns(listSearch), [listSearch]);
+  const deadlines = view.deadline !== '' || rows.some((row) => row.adoptionDeadline !== null);
   const sortModel = useMemo<GridSortModel>(
     // The section code has no column of its own (the "Sort by" field sorts by it): no arrow.
     () => (view.sort === 'sectionCode' ? [] : [{ field: view.sort, sort: view.dir }]),
@@ -61,7 +81,7 @@ export function SectionGrid({
       rowCount={rows.length}
       paginationModel={ONE_PAGE}
       pageSizeOptions={PAGE_SIZES}
-      columnVisibilityModel={HIDDEN_COLUMNS[layout]}
+      columnVisibilityModel={hiddenColumns(layout, deadlines)}
       sortModel={sortModel}
       onSortModelChange={(model) => {
         const [first] = model;

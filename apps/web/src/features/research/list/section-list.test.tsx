@@ -196,6 +196,8 @@ describe('Section research: the list', { timeout: 30_000 }, () => {
       sectionRow(2, { listingCount: 1, adoptionStatus: 'OUTSTANDING' }),
       sectionRow(3, { listingCount: 0, adoptionStatus: 'NEEDS_INFORMATION' }),
     ];
+    // The adoptions count has room beside the drawer from 1536 px (section-grid.tsx).
+    screenWidth(1600);
     renderResearch('/research', {
       handlers: { [`POST ${BASE}/sectionList`]: () => json(200, answerSectionList({}, rows)) },
     });

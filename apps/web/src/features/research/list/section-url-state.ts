@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEADLINE_STATUSES,
   DEFAULT_PAGE_SIZE,
   DEFAULT_SECTION_SORT,
   SECTION_ADOPTION_STATUSES,
@@ -27,6 +28,8 @@ export const sectionUrlSchema = z.object({
   course: z.coerce.number().int().min(0),
   professor: z.coerce.number().int().min(0),
   status: z.enum([...SECTION_ADOPTION_STATUSES, '']),
+  /** The standing against the term's adoption deadline. */
+  deadline: z.enum([...DEADLINE_STATUSES, '']),
   q: z.string().trim().max(100),
   from: calendarDay,
   to: calendarDay,
@@ -50,6 +53,7 @@ export const SECTION_VIEW_DEFAULTS: SectionView = {
   course: NONE,
   professor: NONE,
   status: '',
+  deadline: '',
   q: '',
   from: '',
   to: '',
@@ -81,6 +85,7 @@ export const CLEARED_FILTERS: Partial<SectionView> = {
   course: undefined,
   professor: undefined,
   status: undefined,
+  deadline: undefined,
   q: undefined,
   from: undefined,
   to: undefined,
@@ -123,6 +128,7 @@ export function activeFilterCount(view: SectionView): number {
     levels.courseId,
     view.professor !== NONE || null,
     view.status || null,
+    view.deadline || null,
     view.q || null,
     view.from || view.to || null,
   ].filter((v) => v !== null).length;
@@ -147,6 +153,7 @@ export function sectionListBody(view: SectionView, today = new Date()): SectionL
     ...(levels.courseId !== null ? { courseId: levels.courseId } : {}),
     ...(view.professor !== NONE ? { professorId: view.professor } : {}),
     ...(view.status ? { adoptionStatus: view.status } : {}),
+    ...(view.deadline ? { deadlineStatus: view.deadline } : {}),
     ...(q ? { searchString: q } : {}),
     ...(dates.from ? { sectionStartDate: dates.from } : {}),
     ...(dates.to ? { sectionEndDate: dates.to } : {}),

@@ -20,7 +20,7 @@ export function SectionResearchPage() {
   const theme = useTheme();
   const narrowFilters = !useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  // Every column fits beside the drawer from 1536 px; from 1200 px all but the term and end date.
+  // How many columns fit beside the drawer: see GridLayout.
   const roomy = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
   const medium = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [view, setView] = useSectionView();
