@@ -46,6 +46,8 @@ const sectionAdoptionFields = sectionRow.pick({
   sectionHasNonNTRAdoption: true,
   noTextRequired: true,
   adoptionStatus: true,
+  adoptionDeadline: true,
+  deadlineStatus: true,
 }).shape;
 
 /** docs/behaviour/entities.md#section, in full: what /research/section/{id} shows. */

@@ -102,6 +102,8 @@ export function sectionDetail(extra: Partial<SectionDetailDTO> = {}): SectionDet
     sectionHasNonNTRAdoption: true,
     noTextRequired: false,
     adoptionStatus: 'NEEDS_INFORMATION',
+    adoptionDeadline: null,
+    deadlineStatus: 'ON_TIME',
     mayAdopt: true,
     ...extra,
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fillPath,
   getAdoptionProgressSummary,
+  getSectionDetail,
   sectionList,
   setAdoptionDeadline,
   type AdoptionProgressRow,
@@ -74,6 +75,14 @@ describe.each(engines)('adoption deadlines in the lists (%s)', (engine) => {
     const late = await sections({ deadlineStatus: 'LATE' });
     expect(late.sections.map((x) => x.sectionCode)).toEqual(['012', '013']);
     expect(late.totalSections).toBe(2);
+    // The section's own page says the same.
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: fillPath(getSectionDetail.path, { userAccountId: admin.accountId }),
+      query: { sectionId: String(late.sections[0]!.sectionId) },
+      headers: authHeaders(admin.host, admin.token),
+    });
+    expect(detail.json()).toMatchObject({ adoptionDeadline: '2026-09-01', deadlineStatus: 'LATE' });
     expect(
       (await sections({ deadlineStatus: 'MISSING' })).sections.map((x) => x.sectionCode),
     ).toEqual(['001']);

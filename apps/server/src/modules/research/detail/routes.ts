@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getSectionDetail, getSectionMaterials } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { isoDay } from '../../../lib/iso-day.ts';
 import { route } from '../../../lib/route.ts';
 import { sectionReader } from '../section-access.ts';
 import { sectionDetailOf, sectionMaterialsOf } from './section-detail.ts';
@@ -16,11 +17,13 @@ export function registerSectionDetailRoutes(app: FastifyInstance, deps: AppDeps)
   const { db } = deps;
   route(app, getSectionDetail, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
     const { session, grants } = await sectionReader(db, request);
-    return sectionDetailOf(db, session, grants, query.sectionId);
+    return sectionDetailOf(db, session, grants, query.sectionId, isoDay(deps.now()));
   });
 
   route(app, getSectionMaterials, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
     const { session, grants } = await sectionReader(db, request);
-    return { materials: await sectionMaterialsOf(db, session, grants, query.sectionId) };
+    return {
+      materials: await sectionMaterialsOf(db, session, grants, query.sectionId, isoDay(deps.now())),
+    };
   });
 }

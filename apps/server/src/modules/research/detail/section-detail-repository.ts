@@ -1,7 +1,13 @@
-import { ADOPTION_TYPE, type EnrolledStudent, type SectionMaterial } from '@csp/contracts';
+import {
+  ADOPTION_TYPE,
+  type DeadlineStatus,
+  type EnrolledStudent,
+  type SectionMaterial,
+} from '@csp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
+import { deadlineStatusSql } from '../../campaigns/index.ts';
 
 /** A section of the store with its catalog ancestry and the facts kept with it (ADR 0016). */
 export interface SectionDetailRow {
@@ -25,12 +31,16 @@ export interface SectionDetailRow {
   hasNtr: boolean;
   hasText: boolean;
   adoptionRank: number;
+  adoptionDeadline: string | null;
+  deadlineStatus: DeadlineStatus;
 }
 
+/** `today` (YYYY-MM-DD): what the section's standing against its term's deadline is measured on. */
 export async function findSectionDetail(
   db: Db,
   locationId: number,
   sectionId: number,
+  today: string,
 ): Promise<SectionDetailRow | null> {
   const [row] = await queryRows<SectionDetailRow>(
     db,
@@ -41,7 +51,9 @@ export async function findSectionDetail(
         s.start_date::text as "startDate", s.end_date::text as "endDate",
         s.enrollment_capacity as "enrollmentCapacity", s.enrollment_count as "enrollmentCount",
         s.listing_count as "listingCount", s.has_ntr as "hasNtr", s.has_text as "hasText",
-        s.adoption_status_rank as "adoptionRank"
+        s.adoption_status_rank as "adoptionRank",
+        tm.adoption_deadline::text as "adoptionDeadline",
+        ${deadlineStatusSql('s', 'tm', today)} as "deadlineStatus"
       from sections s join courses c on c.id = s.course_id
         join departments d on d.id = c.department_id join divisions dv on dv.id = c.division_id
         join terms tm on tm.id = s.term_id

@@ -30,15 +30,17 @@ const ancestryOf = (row: SectionDetailRow): CatalogAncestry => ({
 
 /**
  * A section of the caller's store inside their VIEW_SECTION scope; 404 naming sectionId
- * otherwise, so reading one outside the scope does not tell whether it exists.
+ * otherwise, so reading one outside the scope does not tell whether it exists. Its standing
+ * against the term's deadline is measured on `today`.
  */
 export async function viewableSection(
   db: Db,
   session: Session,
   grants: Grants,
   sectionId: number,
+  today: string,
 ): Promise<SectionDetailRow> {
-  const row = await findSectionDetail(db, session.locationId, sectionId);
+  const row = await findSectionDetail(db, session.locationId, sectionId, today);
   const [allowed] = row ? await grants.mayDoEach('VIEW_SECTION', [ancestryOf(row)]) : [false];
   requireFound(row !== null && allowed === true, M.sectionNotFound, 'sectionId');
   return row as SectionDetailRow;
@@ -49,8 +51,9 @@ export async function sectionDetailOf(
   session: Session,
   grants: Grants,
   sectionId: number,
+  today: string,
 ): Promise<SectionDetailDTO> {
-  const row = await viewableSection(db, session, grants, sectionId);
+  const row = await viewableSection(db, session, grants, sectionId, today);
   const [mayOnTime] = await grants.mayDoEach('VIEW_ONTIME_PERCENTAGE', [ancestryOf(row)]);
   const professors = await sectionProfessors(db, sectionId);
   const students = await enrolledStudents(db, session.locationId, sectionId);
@@ -79,6 +82,8 @@ export async function sectionDetailOf(
     // insertion order, so a client sorts by lastName itself.
     studentsEnrolled: Object.fromEntries(students.map((s) => [String(s.customerId), s])),
     ...answeredSectionFacts(row),
+    adoptionDeadline: row.adoptionDeadline,
+    deadlineStatus: row.deadlineStatus,
     mayAdopt,
   };
   // docs/behaviour/roles.md: absent, not null, for a caller without VIEW_ONTIME_PERCENTAGE.
@@ -91,8 +96,9 @@ export async function sectionMaterialsOf(
   session: Session,
   grants: Grants,
   sectionId: number,
+  today: string,
 ): Promise<SectionMaterial[]> {
-  const row = await viewableSection(db, session, grants, sectionId);
+  const row = await viewableSection(db, session, grants, sectionId, today);
   const rows = await coveringMaterials(db, session.locationId, row);
   return rows.map(({ needsResponse, ...m }) => ({
     ...m,

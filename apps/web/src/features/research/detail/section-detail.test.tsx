@@ -118,8 +118,22 @@ describe('Section research: a section', { timeout: 30_000 }, () => {
     const facts = screen.getByText('Dates').closest('dl') as HTMLElement;
     expect(facts).toHaveTextContent('AdoptionsNMR');
     expect(facts).not.toHaveTextContent('Order items fulfilled');
+    // No deadline for the term: nothing said about one.
+    expect(facts).not.toHaveTextContent('Adoption deadline');
     expect(await screen.findByText('No materials adopted yet.')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Course adoptions' })).toBeNull();
+  });
+
+  it('says where the section stands against its term’s adoption deadline, once one is set', async () => {
+    renderResearch('/research/section/7', {
+      handlers: {
+        [`GET ${BASE}/sectionDetail`]: () =>
+          json(200, sectionDetail({ adoptionDeadline: '2026-09-01', deadlineStatus: 'LATE' })),
+      },
+    });
+    await heading('BIOL 101 – A1');
+    const facts = screen.getByText('Dates').closest('dl') as HTMLElement;
+    expect(facts).toHaveTextContent('Adoption deadlineLate· due 09/01/2026');
   });
 
   it("says 'Unable to load section data.' when the section cannot be loaded, and retries", async () => {

@@ -7,6 +7,7 @@ import { departmentLabel, sectionAdoptionsText, type SectionDetailDTO } from '@c
 import { DefinitionGrid, LABELLED_FACTS } from '../../../components/definition-grid.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { SectionStatus } from '../list/section-status.tsx';
+import { SectionDeadline } from '../list/section-deadline.tsx';
 
 function Facts({ facts }: { facts: [string, ReactNode][] }) {
   return (
@@ -58,6 +59,9 @@ export function SectionFacts({ section }: { section: SectionDetailDTO }) {
     ['Adoption status', <SectionStatus key="s" status={section.adoptionStatus} />],
     ['Adoptions', sectionAdoptionsText(section)],
   ];
+  // Where the section stands against its term's deadline, once the store has set one.
+  if (section.adoptionDeadline)
+    facts.push(['Adoption deadline', <SectionDeadline key="d" row={section} inline />]);
   // Only holders of VIEW_ONTIME_PERCENTAGE are sent the figure (docs/behaviour/roles.md).
   if (percent !== undefined)
     facts.push([
