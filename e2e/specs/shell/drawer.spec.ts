@@ -9,6 +9,7 @@ const EXPECTED: Record<Exclude<DemoUserKey, 'storeB'>, string[]> = {
   admin: [
     ...ALWAYS,
     'Adopt',
+    'Adoption deadlines',
     'Data Summary',
     'Funding Management',
     'Permissions',
@@ -20,7 +21,15 @@ const EXPECTED: Record<Exclude<DemoUserKey, 'storeB'>, string[]> = {
   permissions: [...ALWAYS, 'Permissions', 'Help', 'Logout'],
   submitter: [...ALWAYS, 'Adopt', 'Help', 'Logout'],
   instructor: [...ALWAYS, 'Adopt', 'Help', 'Logout'],
-  cma: [...ALWAYS, 'Adopt', 'Data Summary', 'Funding Management', 'Help', 'Logout'],
+  cma: [
+    ...ALWAYS,
+    'Adopt',
+    'Adoption deadlines',
+    'Data Summary',
+    'Funding Management',
+    'Help',
+    'Logout',
+  ],
 };
 
 async function drawerItems(page: Page): Promise<string[]> {
