@@ -43,6 +43,14 @@ function termDeadlinesSql(today: string, terms: SQL): SQL {
     order by ct.division_name, ct.start_date, ct.name, ct.id`;
 }
 
+/** The store's terms that `where` (over a term `t` of a division `dv`) keeps, as the rule reads them. */
+function storeTerms(locationId: number, where: SQL): SQL {
+  return sql`select t.id, t.name, t.start_date, t.end_date, t.adoption_deadline,
+      t.division_id, dv.name as division_name
+    from terms t join divisions dv on dv.id = t.division_id
+    where t.location_id = ${locationId} and ${where}`;
+}
+
 function toTermDeadline(row: TermDeadlineRow): TermDeadline {
   return {
     termId: Number(row.term_id),
@@ -67,10 +75,7 @@ export async function listTermDeadlines(
   today: string,
   divisionInReach: SQL,
 ): Promise<TermDeadline[]> {
-  const terms = sql`select t.id, t.name, t.start_date, t.end_date, t.adoption_deadline,
-      t.division_id, dv.name as division_name
-    from terms t join divisions dv on dv.id = t.division_id
-    where t.location_id = ${locationId} and t.end_date >= ${today}::date and ${divisionInReach}`;
+  const terms = storeTerms(locationId, sql`t.end_date >= ${today}::date and ${divisionInReach}`);
   const rows = await queryRows<TermDeadlineRow>(db, termDeadlinesSql(today, terms));
   return rows.map(toTermDeadline);
 }
@@ -82,10 +87,7 @@ export async function termDeadline(
   today: string,
   termId: number,
 ): Promise<TermDeadline | null> {
-  const terms = sql`select t.id, t.name, t.start_date, t.end_date, t.adoption_deadline,
-      t.division_id, dv.name as division_name
-    from terms t join divisions dv on dv.id = t.division_id
-    where t.location_id = ${locationId} and t.id = ${termId}`;
+  const terms = storeTerms(locationId, sql`t.id = ${termId}`);
   const [row] = await queryRows<TermDeadlineRow>(db, termDeadlinesSql(today, terms));
   return row ? toTermDeadline(row) : null;
 }
