@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
+import { cleanup, configure, renderHook } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { forgetPrinterProbes } from '../features/print/printer-probes.ts';
 import { takeContractViolations } from './fetch-stub.ts';
@@ -15,8 +16,18 @@ configure({ asyncUtilTimeout: 5000 });
 // the screen, not the compiler.
 await import('../components/list/data-grid.tsx');
 
+// The document outlives a test file too (isolate: false), and so would every style rule MUI
+// inserted in it: thousands by the end of the suite. jsdom matches each element against every
+// rule whenever a role query asks whether the element is hidden, so a screen test got slower
+// the later it ran (a 1 s file took 70 s near the end). Each test starts with no rules instead;
+// the cache forgets what it inserted so the next render inserts its own again.
+const emotionCache = renderHook(() => useEmotionCache()).result.current;
+cleanup();
+
 afterEach(() => {
   cleanup();
+  emotionCache.sheet.flush();
+  for (const name of Object.keys(emotionCache.inserted)) delete emotionCache.inserted[name];
   // A fake answer the contract refuses fails the test even when the app swallowed the error.
   const violations = takeContractViolations();
   window.localStorage.clear();
