@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,12 +13,12 @@ import {
 } from '@csp/contracts';
 import { demoAccount, expect, type DemoUserKey } from './fixtures.ts';
 import { freePort } from './free-port.ts';
-import { REPO_ROOT, startedServer } from './server.ts';
+import { copyDemoData, portalServerEnv, spawnPortalServer, startedServer } from './server.ts';
 
 /*
  * A spec that changes what every other spec's shared server holds (a whole term of sections,
  * allowances that pay part of every order of 200 students) runs against a portal server of its
- * own: a fresh data folder with the demo seed, on a free port, started once for the file and
+ * own: a copy of the demo seed's data folder, on a free port, started once for the file and
  * stopped after it.
  */
 
@@ -33,26 +32,10 @@ export interface OwnPortal {
 /** Starts a portal of the spec's own; `name` marks its data folder (csp-e2e-{name}-…). */
 export async function startOwnPortal(name: string): Promise<OwnPortal> {
   const dir = mkdtempSync(join(tmpdir(), `csp-e2e-${name}-`));
+  const dataDir = join(dir, 'data');
+  copyDemoData(dataDir);
   const [port, idpPort] = [await freePort(), await freePort()];
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/server.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: 'localhost',
-        DATA_DIR: join(dir, 'data'),
-        DATABASE_URL: '',
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        DEV_IDP_PORT: String(idpPort),
-        RENTAL_REMINDERS: 'off',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const server = spawnPortalServer(portalServerEnv(port, dataDir, idpPort), 'ignore');
   const stop = await startedServer(port, server, dir);
   return { port, baseUrl: `http://localhost:${port}`, stop };
 }

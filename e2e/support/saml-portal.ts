@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPairWithCertificate } from '../../apps/server/src/lib/self-signed-cert.ts';
 import { freePort } from './free-port.ts';
-import { REPO_ROOT, waitForServer } from './server.ts';
+import { REPO_ROOT, copyDemoData, waitForServer } from './server.ts';
 
 /** Debian's simplesamlphp (apt-get install simplesamlphp php-cli php-xml php-mbstring). */
 export const SIMPLESAMLPHP_WWW = '/usr/share/simplesamlphp/www';
@@ -160,7 +160,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 30_000)
 }
 
 /**
- * A second portal server with its own fresh data folder: the demo seed's 127.0.0.1 website
+ * A second portal server with a copy of the demo seed's data folder: the demo seed's 127.0.0.1 website
  * signs in through the development IdP (on a free port), and, when simplesamlphp can run, the
  * localhost website is pointed at a simplesamlphp IdP under `php -S` (configured with the
  * configure-website CLI before the server starts).
@@ -168,6 +168,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 30_000)
 export async function startSamlPortal(): Promise<SamlPortal> {
   const dir = mkdtempSync(join(tmpdir(), 'csp-e2e-saml-'));
   const dataDir = join(dir, 'data');
+  copyDemoData(dataDir);
   const [port, devIdpPort, sspPort] = [await freePort(), await freePort(), await freePort()];
   const env = {
     ...process.env,

@@ -1,5 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,13 +27,14 @@ export async function waitForServer(port: number, child: ChildProcess, timeoutMs
 
 /**
  * Waits for a started server and answers how to stop it: SIGTERM, wait for it to exit, then
- * remove its data folder. A server that never comes up is stopped (and cleaned) before the
+ * remove its data folder (unless `keepData`). A server that never comes up is stopped (and cleaned) before the
  * error is thrown.
  */
 export async function startedServer(
   port: number,
   server: ChildProcess,
   dataDir: string,
+  { keepData = false } = {},
 ): Promise<() => Promise<void>> {
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
@@ -40,7 +42,7 @@ export async function startedServer(
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForServer(port, server);
@@ -64,4 +66,48 @@ export function hostUrl(
   host: 'localhost' | '127.0.0.1' | 'bookstore-b.localhost' | 'unknown-store.localhost',
 ): string {
   return `http://${host}:${e2ePort()}`;
+}
+
+/** The environment of every portal server the suite starts (the demo seed on PGlite). */
+export function portalServerEnv(port: number, dataDir: string, idpPort: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: 'localhost',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DEV_IDP_PORT: String(idpPort),
+    // Reminder e-mails would compete for the embedded database 30 s into the run; their own
+    // tests cover them.
+    RENTAL_REMINDERS: 'off',
+  };
+}
+
+/** A portal server process on `dataDir` (seeding the demo there when the folder is empty). */
+export function spawnPortalServer(
+  env: NodeJS.ProcessEnv,
+  output: 'inherit' | 'ignore' = 'inherit',
+): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/server.ts')],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', output, 'inherit'],
+    },
+  );
+}
+
+/**
+ * Copies the demo data folder the global setup seeded once (E2E_TEMPLATE_DIR) to `dataDir`: a
+ * server started on the copy skips the seed, about 12 s of a worker for each portal of a
+ * spec's own. The copy is the seed as it was, before any spec changed the shared server's.
+ */
+export function copyDemoData(dataDir: string): void {
+  const template = process.env.E2E_TEMPLATE_DIR;
+  if (!template) throw new Error('E2E_TEMPLATE_DIR is not set: run through the global setup.');
+  cpSync(template, dataDir, { recursive: true });
 }
