@@ -1,13 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEADLINE_MESSAGES } from '@csp/contracts';
+import {
+  DEADLINE_MESSAGES,
+  getAdoptionDeadlines,
+  setAdoptionDeadline,
+  type TermDeadline,
+} from '@csp/contracts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
+import { portalApi, portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
 
 /*
  * Adoption deadlines (issue 30) as the demo course materials team: the first term's deadline is
  * set from the page, read back after a reload and cleared; a day after the term is refused in
- * the server's words; the page has no axe violations and fits a phone. Deadlines change how
+ * the server's words; the page has no axe violations and fits a phone; once a deadline has
+ * passed, the catalog finds the courses with sections missing. Deadlines change how
  * every section of a term stands, so the spec runs on a portal of its own, in order.
  */
 test.describe.configure({ mode: 'serial' });
@@ -140,6 +146,52 @@ for (const width of [1280, 390]) {
     // Back as it was, for the next width.
     await first.card.getByRole('button', { name: `Clear deadline for ${first.name}` }).click();
     await expect(first.card.getByRole('status')).toHaveText('Deadline cleared.');
+    await context.close();
+  });
+}
+
+for (const width of [1280, 390]) {
+  test(`the catalog lists the courses with sections missing once a coming term’s deadline has passed, at ${width}px`, async ({
+    browser,
+  }) => {
+    const { context, page, session } = await portalPage(browser, portal, 'cma', {
+      width,
+      height: 900,
+    });
+    // A term that starts after today: its sections are in the catalog's standard window, and a
+    // deadline set yesterday, as stores set them weeks ahead, has passed for every one of them.
+    const { terms, today } = await portalApi<{ terms: TermDeadline[]; today: string }>(
+      portal,
+      session,
+      getAdoptionDeadlines,
+    );
+    const coming = terms.find((t) => t.startDate > today && t.open > 0);
+    expect(coming, 'the demo has a coming term with sections not adopted').toBeDefined();
+    const setDeadline = (deadline: string | null) =>
+      portalApi(
+        portal,
+        session,
+        setAdoptionDeadline,
+        { termId: coming!.termId },
+        { body: { deadline } },
+      );
+    await setDeadline(daysAfter(today, -1));
+    try {
+      await page.goto(`${portal.baseUrl}/adopt?deadline=MISSING`);
+      await expect(page.getByLabel('Deadline')).toHaveValue('MISSING');
+      const missing = page.getByText(/^\d+ missing$/).first();
+      await expect(missing).toBeVisible();
+      await expectNoAxeViolations(page, `catalog of missing sections at ${width}px`);
+      await page.screenshot({
+        path: test.info().outputPath(`catalog-missing-${width}.png`),
+        fullPage: true,
+      });
+    } finally {
+      await setDeadline(null);
+    }
+    // Once the deadline is gone nothing is missing.
+    await page.reload();
+    await expect(page.getByText('No courses match these filters')).toBeVisible();
     await context.close();
   });
 }

@@ -23,6 +23,7 @@ await import('../components/list/data-grid.tsx');
 // the cache forgets what it inserted so the next render inserts its own again.
 const emotionCache = renderHook(() => useEmotionCache()).result.current;
 cleanup();
+if (!emotionCache) throw new Error('no emotion cache: the style clean-up below would do nothing');
 
 afterEach(() => {
   cleanup();

@@ -8,6 +8,7 @@ import { pagedResponse, pagingFields } from '../common/paging.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { optionalText, refineSectionDates } from '../common/filters.ts';
 import { adoptionAccountParams, catalogActionType } from './adoption-lists.ts';
+import { deadlineStatusFilter } from '../campaigns/deadline-statuses.ts';
 
 /** docs/behaviour/constants.md: the catalog's date filter runs from today to 187 days ahead, open sections only. */
 export const CATALOG_DATE_WINDOW_DAYS = 187;
@@ -83,6 +84,8 @@ export const courseListRequest = z
     sectionStartDate: calendarDay.optional(),
     sectionEndDate: calendarDay.optional(),
     open: z.boolean({ error: 'must be true or false' }).default(true),
+    /** Courses with a counted section in this standing against its term's deadline (issue 30). */
+    deadlineStatus: deadlineStatusFilter,
     ...pagingFields({
       sortFields: COURSE_SORT_FIELDS,
       defaultSort: 'nextStartDate',
@@ -127,6 +130,10 @@ export const courseDTO = z.object({
   /** Of those, sections with an adoption or a no-text-required record. */
   adoptedSectionCount: z.number().int(),
   noTextRequiredSectionCount: z.number().int(),
+  /** Of those, sections first adopted after their term's adoption deadline. */
+  lateSectionCount: z.number().int(),
+  /** Of those, sections with no adoption once their term's deadline has passed. */
+  missingSectionCount: z.number().int(),
 });
 export type CourseDTO = z.infer<typeof courseDTO>;
 

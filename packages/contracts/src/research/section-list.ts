@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEADLINE_STATUSES } from '../campaigns/adoption-deadlines.ts';
+import { DEADLINE_STATUSES, deadlineStatusFilter } from '../campaigns/deadline-statuses.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { dbId } from '../common/errors.ts';
 import { pageNumber, pageSize, sortDirection, DEFAULT_PAGE_SIZE } from '../common/paging.ts';
@@ -106,9 +106,7 @@ export const sectionListRequest = z
       })
       .optional(),
     /** Where the sections stand against their term's adoption deadline (issue 30). */
-    deadlineStatus: z
-      .enum(DEADLINE_STATUSES, { error: `must be one of ${DEADLINE_STATUSES.join(', ')}` })
-      .optional(),
+    deadlineStatus: deadlineStatusFilter,
     searchString: optionalText(100),
     sortField: z
       .enum(SECTION_SORT_FIELDS, { error: `must be one of ${SECTION_SORT_FIELDS.join(', ')}` })

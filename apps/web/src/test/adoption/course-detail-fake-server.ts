@@ -31,6 +31,8 @@ export const COURSE: CourseDTO = {
   sectionCount: 3,
   adoptedSectionCount: 2,
   noTextRequiredSectionCount: 1,
+  lateSectionCount: 0,
+  missingSectionCount: 0,
 };
 
 function section(overrides: Partial<AdoptionSection> & Pick<AdoptionSection, 'sectionId'>) {

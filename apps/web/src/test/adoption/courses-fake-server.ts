@@ -34,6 +34,8 @@ export function course(
     sectionCount: 3,
     adoptedSectionCount: 1,
     noTextRequiredSectionCount: 0,
+    lateSectionCount: 0,
+    missingSectionCount: 0,
     ...extra,
   };
 }
@@ -44,7 +46,11 @@ export const COURSES: CourseDTO[] = [
     adoptionStatus: 'complete',
     adoptedSectionCount: 3,
   }),
-  course(2, 'BIOL', '230', 'Cell Biology', { responseRequired: true }),
+  course(2, 'BIOL', '230', 'Cell Biology', {
+    responseRequired: true,
+    lateSectionCount: 1,
+    missingSectionCount: 2,
+  }),
   course(3, 'CHEM', '110', 'General Chemistry', { nextStartDate: 'PENDING', sectionCount: 0 }),
   course(4, 'CONL', '500', 'Constitutional Law', { nextStartDate: '2026-08-31' }),
   ...Array.from({ length: 21 }, (_, i) =>
@@ -68,6 +74,8 @@ function answerCourseList(body: CourseListRequest) {
     if (body.divisionId) rows = rows.filter((c) => c.divisionId === body.divisionId);
     if (body.departmentCode) rows = rows.filter((c) => c.departmentCode === body.departmentCode);
     if (body.courseCode) rows = rows.filter((c) => c.courseCode === body.courseCode);
+    if (body.deadlineStatus === 'LATE') rows = rows.filter((c) => c.lateSectionCount > 0);
+    if (body.deadlineStatus === 'MISSING') rows = rows.filter((c) => c.missingSectionCount > 0);
     if (body.actionType === 'ADOPTED') rows = rows.filter((c) => c.adoptionStatus === 'complete');
   }
   const field = body.sortField ?? 'nextStartDate';

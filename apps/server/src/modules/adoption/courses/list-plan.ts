@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { DeadlineStatus } from '@csp/contracts';
 import { courseSearchMatches } from '../../catalog/index.ts';
 import { ACTION_TYPE_SQL, PAGE_KEY_SQL, type CourseListQuery } from './list-query.ts';
 
@@ -21,6 +22,8 @@ export interface Plan {
   /** The page is read in order from the kept starts' index, its total from their counts. */
   keptPage: boolean;
   actionFilter: string | null;
+  /** The deadline standing filter: every candidate's standing is worked out before the cut. */
+  standingFilter: DeadlineStatus | null;
   pageKey: { key: readonly string[]; figures: boolean };
   figuresFirst: boolean;
   nextStartOfAll: boolean;
@@ -48,12 +51,14 @@ export function planOf(q: CourseListQuery, page: Page | undefined): Plan {
   // order the page is then read straight from their index and its total from their counts, so
   // the default view costs what it shows whatever the store's size and the date.
   const keptStarts = startsToday && !filtered;
+  const standingFilter = q.search ? null : (q.deadlineStatus ?? null);
   const keptPage =
     keptStarts &&
     page !== undefined &&
     q.sortField === 'nextStartDate' &&
     direction === 'asc' &&
-    actionFilter === null;
+    actionFilter === null &&
+    standingFilter === null;
   return {
     q,
     page,
@@ -63,6 +68,7 @@ export function planOf(q: CourseListQuery, page: Page | undefined): Plan {
     keptStarts,
     keptPage,
     actionFilter,
+    standingFilter,
     pageKey,
     figuresFirst: pageKey.figures || actionFilter !== null,
     nextStartOfAll: q.sortField === 'nextStartDate',

@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CatalogActionType, CourseSortField, SortDirection } from '@csp/contracts';
+import type {
+  CatalogActionType,
+  CourseSortField,
+  DeadlineStatus,
+  SortDirection,
+} from '@csp/contracts';
 import type { CourseSearch } from '../../catalog/index.ts';
 
 /**
@@ -20,6 +25,8 @@ export interface CourseListQuery {
   departmentCode?: string;
   courseCode?: string;
   actionType: CatalogActionType;
+  /** Only courses with a counted section in this standing against its term's deadline. */
+  deadlineStatus?: DeadlineStatus;
   /**
    * A search: a course code prefix ("101"), a department code with perhaps a course code
    * prefix ("BIO 101", "bio101": the department exactly; "BIO" alone: departments starting

@@ -11,6 +11,7 @@ import {
   type CourseListQuery,
 } from './list-query.ts';
 import { candidatesSql, keptPageCte, planOf, type Page, type Plan } from './list-plan.ts';
+import { standingCte, standingWhere } from './list-standing.ts';
 
 // The course list's statement and its execution (the page is cut before the figures are read).
 
@@ -72,6 +73,13 @@ function pageKeyJoin({ pageKey, nextStartOfAll, startsToday }: Plan): SQL {
     : sql`left join next_start_all ns on ns.course_id = k.course_id`;
 }
 
+function pagedWhere(plan: Plan, actionFilter: string | null): SQL {
+  const parts = [actionFilter ? sql.raw(actionFilter) : null, standingWhere(plan)].filter(
+    (part): part is SQL => part !== null,
+  );
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
 function pagedCte(plan: Plan): SQL {
   const { pageKey, figuresFirst, actionFilter, page } = plan;
   return sql`paged as (
@@ -80,7 +88,7 @@ function pagedCte(plan: Plan): SQL {
       from candidates k
         ${pageKeyJoin(plan)}
         ${figuresFirst ? sql`left join figures f on f.course_id = k.course_id left join responding r on r.course_id = k.course_id` : sql``}
-      ${actionFilter ? sql`where ${sql.raw(actionFilter)}` : sql``}
+      ${pagedWhere(plan, actionFilter)}
       order by ${plan.order(pageKey.key)}
       ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}
     ),`;
@@ -141,18 +149,22 @@ function listedCte(plan: Plan): SQL {
         coalesce(f.ntr_count, 0) as ntr_count,
         ${sql.raw(COMPLETE)} as adoption_complete,
         ${sql.raw(RESPONDING)} as response_required,
+        coalesce(st.late_count, 0) as late_count,
+        coalesce(st.missing_count, 0) as missing_count,
         k.total_rows
       from paged k
         ${courseJoins('k')}
         left join figures f on f.course_id = k.course_id
         left join responding r on r.course_id = k.course_id
+        left join standing st on st.course_id = k.course_id
         ${listedNextStart(plan)}
     )`;
 }
 
 const LISTED_COLUMNS = sql.raw(`course_id, division_id, division_name, department_code,
       department_name, course_code, course_name, next_start::text as next_start, section_count,
-      adopted_count, ntr_count, adoption_complete, response_required, total_rows`);
+      adopted_count, ntr_count, adoption_complete, response_required, late_count, missing_count,
+      total_rows`);
 
 /**
  * The statement behind getCourseList and exportCatalog, in one round trip (ADR 0010):
@@ -175,17 +187,19 @@ export function courseListStatement(q: CourseListQuery, page?: Page): SQL {
   const counted = countedCte(plan);
   if (plan.keptPage) {
     return sql`
-    with ${keptPageCte(plan)} ${counted} ${figuresCte(plan)} ${respondingCte(plan)} ${listedCte(plan)}
+    with ${keptPageCte(plan)} ${counted} ${figuresCte(plan)} ${respondingCte(plan)} ${standingCte(plan)} ${listedCte(plan)}
     select ${LISTED_COLUMNS} from listed order by ${plan.order(SORT_SQL[q.sortField])}`;
   }
   const paged = pagedCte(plan);
   return sql`
     with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
     ${nextStartOfAll && !plan.startsToday ? nextStartCte(plan, 'next_start_all', sql.raw('candidates')) : sql``}
+    ${plan.standingFilter ? standingCte(plan) : sql``}
     ${figuresFirst ? sql`` : paged}
     ${figuresCte(plan)}
     ${respondingCte(plan)}
     ${figuresFirst ? paged : sql``}
+    ${plan.standingFilter ? sql`` : standingCte(plan)}
     ${nextStartOfAll || plan.startsToday ? sql`` : nextStartCte(plan, 'next_start', sql.raw('paged'))}
     ${listedCte(plan)}
     select ${LISTED_COLUMNS} from listed

@@ -20,6 +20,8 @@ export interface RawCourseRow {
   ntr_count: number | string;
   adoption_complete: boolean;
   response_required: boolean;
+  late_count: number | string;
+  missing_count: number | string;
   total_rows: number | string;
 }
 
@@ -38,6 +40,8 @@ export function toCourseRow(r: RawCourseRow): CourseListRow {
     sectionCount: Number(r.section_count),
     adoptedSectionCount: Number(r.adopted_count),
     noTextRequiredSectionCount: Number(r.ntr_count),
+    lateSectionCount: Number(r.late_count),
+    missingSectionCount: Number(r.missing_count),
     totalRows: Number(r.total_rows),
   };
 }

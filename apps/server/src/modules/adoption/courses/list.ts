@@ -28,6 +28,7 @@ export function courseListQuery(
     departmentCode: body.departmentCode,
     courseCode: body.courseCode,
     actionType: body.actionType,
+    deadlineStatus: body.deadlineStatus,
     search: body.searchString ? parseCourseSearch(body.searchString) : undefined,
     sortField: body.sortField,
     sortDirection: body.sortDirection,

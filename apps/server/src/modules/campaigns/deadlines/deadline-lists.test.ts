@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fillPath,
   getAdoptionProgressSummary,
+  getCourseList,
   getSectionDetail,
   sectionList,
   setAdoptionDeadline,
   type AdoptionProgressRow,
+  type CourseDTO,
   type SectionRow,
 } from '@csp/contracts';
 import { fallSection } from '../../../test-support/deadline-world.ts';
@@ -20,7 +22,10 @@ import {
 const engines = await testEngines();
 const NOW = new Date('2026-10-15T12:00:00Z');
 
-/** Where the deadline shows outside its own screen: section research and the progress summary. */
+/**
+ * Where the deadline shows outside its own screen: section research, the catalog and the
+ * progress summary.
+ */
 describe.each(engines)('adoption deadlines in the lists (%s)', (engine) => {
   let ctx: TestContext;
   let admin: Caller;
@@ -91,6 +96,39 @@ describe.each(engines)('adoption deadlines in the lists (%s)', (engine) => {
     expect((await sections({ deadlineStatus: 'OPEN' })).sections.map((x) => x.sectionCode)).toEqual(
       ['001'],
     );
+  });
+
+  it('counts in the catalog each course’s sections late and missing, and finds those with one', async () => {
+    const courses = async (filter: object) => {
+      const res = await callAs(ctx, admin, getCourseList, {
+        // The fall term started before today: the window is opened to it.
+        body: { sectionStartDate: '2026-08-01', coursesPerPage: 100, ...filter },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { courseDTOList: CourseDTO[] }).courseDTOList;
+    };
+    const ours = (list: CourseDTO[]) =>
+      list.find((c) => c.courseId === ctx.fixture.catalog.courseId);
+    await setDeadline('2026-09-01');
+    expect(ours(await courses({}))).toMatchObject({
+      sectionCount: 5,
+      lateSectionCount: 2,
+      missingSectionCount: 1,
+    });
+    for (const deadlineStatus of ['LATE', 'MISSING', 'ON_TIME'] as const) {
+      const listed = await courses({ deadlineStatus });
+      expect(ours(listed), deadlineStatus).toBeDefined();
+      expect(listed.every((c) => c.sectionCount > 0)).toBe(true);
+    }
+    // Without a deadline nothing is late or missing, and the filter lists no such course.
+    await setDeadline(null);
+    expect(ours(await courses({}))).toMatchObject({ lateSectionCount: 0, missingSectionCount: 0 });
+    expect(await courses({ deadlineStatus: 'MISSING' })).toEqual([]);
+    expect(ours(await courses({ deadlineStatus: 'OPEN' }))).toBeDefined();
+    // A standing the contract does not know is refused on its field.
+    const bad = await callAs(ctx, admin, getCourseList, { body: { deadlineStatus: 'SOON' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'deadlineStatus' });
   });
 
   it('gives the progress summary the deadline and the sections late and missing', async () => {

@@ -115,11 +115,35 @@ function adoptionFigure(course: CourseDTO) {
 
 export function SectionCounts({ course }: { course: CourseDTO }) {
   return (
-    <Typography variant="body2" component="span">
-      {course.sectionCount}{' '}
-      <Typography variant="body2" component="span" color="text.secondary">
-        ({adoptionFigure(course)})
+    <Box component="span">
+      <Typography variant="body2" component="span">
+        {course.sectionCount}{' '}
+        <Typography variant="body2" component="span" color="text.secondary">
+          ({adoptionFigure(course)})
+        </Typography>
       </Typography>
+      <DeadlineLine course={course} />
+    </Box>
+  );
+}
+
+/**
+ * "1 missing · 2 late": the course's counted sections that stand badly against their term's
+ * adoption deadline (issue 30), nothing when none does. Missing, the standing that asks for
+ * work, reads in the dark red of section research's Missing chip.
+ */
+export function DeadlineLine({ course }: { course: CourseDTO }) {
+  const { missingSectionCount: missing, lateSectionCount: late } = course;
+  if (missing === 0 && late === 0) return null;
+  return (
+    <Typography variant="caption" component="span" sx={{ display: 'block' }}>
+      {missing > 0 && (
+        <Box component="span" sx={{ color: '#7a1712', fontWeight: 600 }}>
+          {missing} missing
+        </Box>
+      )}
+      {missing > 0 && late > 0 && ' · '}
+      {late > 0 && <>{late} late</>}
     </Typography>
   );
 }

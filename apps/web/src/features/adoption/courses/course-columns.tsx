@@ -4,6 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { CourseDTO, CourseSortField } from '@csp/contracts';
 import {
   AdoptedMark,
+  DeadlineLine,
   CourseLink,
   NextStart,
   ResponseLine,
@@ -79,7 +80,17 @@ export const WIDE_COLUMNS: readonly CourseColumn[] = [
 /** A tablet, or a desktop window beside the drawer: the course, its start and its state. */
 export const MEDIUM_COLUMNS: readonly CourseColumn[] = [
   code,
-  { ...courseName, minWidth: 140 },
+  {
+    ...courseName,
+    minWidth: 140,
+    // No Sections column here: the deadline figures go under the name.
+    renderCell: ({ row }) => (
+      <Stack sx={{ minWidth: 0 }}>
+        <Typography variant="body2">{row.courseName}</Typography>
+        <DeadlineLine course={row} />
+      </Stack>
+    ),
+  },
   { ...nextStart, headerName: 'Starts', width: 100 },
   adopted,
   response,
@@ -103,6 +114,7 @@ export const NARROW_COLUMNS: readonly CourseColumn[] = [
           {row.courseName}
         </Typography>
         {row.responseRequired && <ResponseLine />}
+        <DeadlineLine course={row} />
       </Stack>
     ),
   },

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { CATALOG_ACTION_TYPES } from '@csp/contracts';
-import type { CatalogActionType } from '@csp/contracts';
+import { CATALOG_ACTION_TYPES, DEADLINE_STATUSES } from '@csp/contracts';
+import type { CatalogActionType, DeadlineStatus } from '@csp/contracts';
 import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
 import { CourseLevelFilters } from './course-level-filters.tsx';
 import { useCourseActionTypes } from './course-queries.ts';
@@ -28,10 +28,23 @@ const CLEARED_FILTERS: Partial<CourseListView> = {
   department: undefined,
   course: undefined,
   action: undefined,
+  deadline: undefined,
   from: undefined,
   to: undefined,
   open: undefined,
 };
+
+/** A course is listed when one of its counted sections stands so against its term's deadline. */
+const DEADLINE_LABELS: Record<DeadlineStatus, string> = {
+  LATE: 'A section late',
+  MISSING: 'A section missing',
+  ON_TIME: 'A section on time',
+  OPEN: 'A section not adopted yet',
+};
+const DEADLINE_OPTIONS = [
+  { value: '', label: 'Any' },
+  ...DEADLINE_STATUSES.map((s) => ({ value: s, label: DEADLINE_LABELS[s] })),
+];
 
 /**
  * The course list filters. While a search is active they are disabled, with a note saying so: the
@@ -64,6 +77,15 @@ export function CourseFilters({ view, onChange, searching }: CourseFiltersProps)
           source={{ isLoading: false, error: actions.error }}
           options={actionOptions}
           onChange={(value) => onChange({ action: value as CatalogActionType })}
+        />
+        <FilterSelect
+          label="Deadline"
+          value={view.deadline}
+          disabled={searching}
+          options={DEADLINE_OPTIONS}
+          onChange={(value) =>
+            onChange({ deadline: (value || undefined) as DeadlineStatus | undefined })
+          }
         />
         <DateRangeFields
           // A reset starts the fields afresh, even a date half typed over the standard window.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   COURSE_SORT_FIELDS,
+  DEADLINE_STATUSES,
   DEFAULT_PAGE_SIZE,
   SORT_DIRECTIONS,
   calendarDay,
@@ -27,6 +28,8 @@ export const courseListUrlSchema = z.object({
   department: z.string().trim().max(50),
   course: z.string().trim().max(50),
   action: catalogActionType,
+  /** Courses with a counted section in this standing against its term's adoption deadline. */
+  deadline: z.enum([...DEADLINE_STATUSES, '']),
   from: calendarDay,
   to: calendarDay,
   open: z.stringbool(),
@@ -46,6 +49,7 @@ export const COURSE_LIST_DEFAULTS: CourseListView = {
   department: '',
   course: '',
   action: 'ALL_COURSES',
+  deadline: '',
   from: '',
   to: '',
   open: true,
@@ -94,6 +98,7 @@ export function activeFilterCount(view: CourseListView): number {
     departmentCode !== null,
     courseCode !== null,
     view.action !== COURSE_LIST_DEFAULTS.action,
+    view.deadline !== '',
     view.from !== '' || view.to !== '',
     view.open !== COURSE_LIST_DEFAULTS.open,
   ].filter(Boolean).length;
@@ -118,6 +123,7 @@ export function courseListBody(view: CourseListView): CourseListRequest {
   const { divisionId, departmentCode, courseCode } = chosenLevels(view);
   return {
     actionType: view.action,
+    ...(view.deadline ? { deadlineStatus: view.deadline } : {}),
     ...(divisionId !== null ? { divisionId } : {}),
     ...(departmentCode !== null ? { departmentCode } : {}),
     ...(courseCode !== null ? { courseCode } : {}),
