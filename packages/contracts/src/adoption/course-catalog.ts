@@ -222,6 +222,15 @@ export const adoptionProgressRow = z.object({
   sectionsLate: z.number().int(),
   /** Sections with no adoption once the deadline day has passed. */
   sectionsMissing: z.number().int(),
+  /** Sections first adopted on or before the deadline day (all adopted ones without one). */
+  sectionsOnTime: z.number().int(),
+  /**
+   * The departments with the most sections missing, most first (at most three, ties by
+   * code): where a store asks department chairs to chase. Empty while none is missing.
+   */
+  mostMissingDepartments: z.array(
+    z.object({ departmentCode: z.string(), departmentName: z.string(), missing: z.number().int() }),
+  ),
 });
 export type AdoptionProgressRow = z.infer<typeof adoptionProgressRow>;
 

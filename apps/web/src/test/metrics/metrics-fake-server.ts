@@ -75,6 +75,8 @@ export function progressRow(divisionId: number, termId: number): AdoptionProgres
     adoptionDeadline: null,
     sectionsLate: 0,
     sectionsMissing: 0,
+    sectionsOnTime: 0,
+    mostMissingDepartments: [],
   };
 }
 

@@ -22,7 +22,12 @@ interface RawProgress {
   deadline: string | null;
   late: number | string;
   missing: number | string;
+  on_time: number | string;
+  most_missing: { code: string; name: string; missing: number }[] | string | null;
 }
+
+/** How many departments the summary names among those with the most sections missing. */
+const MOST_MISSING_DEPARTMENTS = 3;
 
 /**
  * Adoption progress per term and division over the caller's sections (`scope`, SQL over a
@@ -59,10 +64,28 @@ export async function adoptionProgress(
         count(*) filter (where s.has_ntr and not s.has_text)::int as ntr,
         count(*) filter (where not s.has_text and not s.has_ntr)::int as outstanding,
         count(*) filter (where ${standing} = 'LATE')::int as late,
-        count(*) filter (where ${standing} = 'MISSING')::int as missing
+        count(*) filter (where ${standing} = 'MISSING')::int as missing,
+        count(*) filter (where ${standing} = 'ON_TIME')::int as on_time
       from ${sections}
       where ${inScope}
       group by s.term_id, c.division_id
+    ),
+    missing_by_department as (
+      select s.term_id, c.division_id, c.department_id, count(*)::int as missing
+      from ${sections}
+      where ${inScope} and t.adoption_deadline < ${today}::date and ${standing} = 'MISSING'
+      group by s.term_id, c.division_id, c.department_id
+    ),
+    ranked_missing as (
+      select m.*, d.code, d.name,
+        row_number() over (partition by m.term_id, m.division_id order by m.missing desc, d.code) as rank
+      from missing_by_department m join departments d on d.id = m.department_id
+    ),
+    most_missing as (
+      select term_id, division_id,
+        json_agg(json_build_object('code', code, 'name', name, 'missing', missing) order by rank) as departments
+      from ranked_missing where rank <= ${MOST_MISSING_DEPARTMENTS}
+      group by term_id, division_id
     ),
     responses as (
       select s.term_id, c.division_id, count(distinct am.id)::int as needing_response
@@ -78,11 +101,13 @@ export async function adoptionProgress(
     select f.division_id, dv.name as division_name, f.term_id, tm.name as term_name,
       tm.start_date::text as term_start, f.total, f.adopted, f.ntr, f.outstanding,
       coalesce(r.needing_response, 0) as needing_response,
-      tm.adoption_deadline::text as deadline, f.late, f.missing
+      tm.adoption_deadline::text as deadline, f.late, f.missing, f.on_time,
+      mm.departments as most_missing
     from figures f
       join terms tm on tm.id = f.term_id
       join divisions dv on dv.id = f.division_id
       left join responses r on r.term_id = f.term_id and r.division_id = f.division_id
+      left join most_missing mm on mm.term_id = f.term_id and mm.division_id = f.division_id
     order by tm.start_date, dv.name, f.term_id`,
   );
   return rows.map((r) => ({
@@ -99,6 +124,21 @@ export async function adoptionProgress(
     adoptionDeadline: r.deadline,
     sectionsLate: Number(r.late),
     sectionsMissing: Number(r.missing),
+    sectionsOnTime: Number(r.on_time),
+    mostMissingDepartments: mostMissing(r.most_missing),
+  }));
+}
+
+/** The JSON column as rows (PGlite and node-postgres both parse json; a string is parsed here). */
+function mostMissing(
+  value: RawProgress['most_missing'],
+): AdoptionProgressRow['mostMissingDepartments'] {
+  const list =
+    typeof value === 'string' ? (JSON.parse(value) as Exclude<typeof value, string>) : value;
+  return (list ?? []).map((d) => ({
+    departmentCode: d.code,
+    departmentName: d.name,
+    missing: Number(d.missing),
   }));
 }
 

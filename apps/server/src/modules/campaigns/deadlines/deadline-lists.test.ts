@@ -10,6 +10,7 @@ import {
   type CourseDTO,
   type SectionRow,
 } from '@csp/contracts';
+import * as t from '../../../db/schema/index.ts';
 import { fallSection } from '../../../test-support/deadline-world.ts';
 import { callAs, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import {
@@ -142,6 +143,8 @@ describe.each(engines)('adoption deadlines in the lists (%s)', (engine) => {
       adoptionDeadline: null,
       sectionsLate: 0,
       sectionsMissing: 0,
+      sectionsOnTime: 4,
+      mostMissingDepartments: [],
     });
     await setDeadline('2026-09-01');
     expect(await fall()).toMatchObject({
@@ -149,7 +152,57 @@ describe.each(engines)('adoption deadlines in the lists (%s)', (engine) => {
       sectionsTotal: 5,
       sectionsLate: 2,
       sectionsMissing: 1,
+      sectionsOnTime: 2,
+      // Where the store asks a department chair to chase.
+      mostMissingDepartments: [{ departmentCode: 'BIO', departmentName: 'Biology', missing: 1 }],
     });
+    await setDeadline(null);
+  });
+
+  it('names at most three departments with the most sections missing, most first, ties by code', async () => {
+    const { catalog, locations } = ctx.fixture;
+    // Beside Biology's one missing section: Chemistry two, Art and Zoology one each.
+    for (const [code, name, missing] of [
+      ['CHEM', 'Chemistry', 2],
+      ['ART', 'Art', 1],
+      ['ZOO', 'Zoology', 1],
+    ] as const) {
+      const [department] = await ctx.db
+        .insert(t.departments)
+        .values({ locationId: locations.a, divisionId: catalog.divisionId, code, name })
+        .returning({ id: t.departments.id });
+      const [course] = await ctx.db
+        .insert(t.courses)
+        .values({
+          locationId: locations.a,
+          divisionId: catalog.divisionId,
+          departmentId: department!.id,
+          code: '100',
+          name: `${name} 100`,
+        })
+        .returning({ id: t.courses.id });
+      for (let i = 0; i < missing; i++) {
+        await ctx.db.insert(t.sections).values({
+          locationId: locations.a,
+          courseId: course!.id,
+          termId: catalog.termId,
+          code: `00${i}`,
+          startDate: '2026-08-24',
+          endDate: '2026-12-18',
+        });
+      }
+    }
+    await setDeadline('2026-09-01');
+    const res = await callAs(ctx, admin, getAdoptionProgressSummary);
+    const fall = (res.json() as { adoptionProgress: AdoptionProgressRow[] }).adoptionProgress.find(
+      (r) => r.termId === fallId,
+    );
+    expect(fall?.sectionsMissing).toBe(5);
+    expect(fall?.mostMissingDepartments).toEqual([
+      { departmentCode: 'CHEM', departmentName: 'Chemistry', missing: 2 },
+      { departmentCode: 'ART', departmentName: 'Art', missing: 1 },
+      { departmentCode: 'BIO', departmentName: 'Biology', missing: 1 },
+    ]);
     await setDeadline(null);
   });
 });

@@ -23,8 +23,19 @@ export function deadlineSentence(row: AdoptionProgressRow, today: string): strin
   if (!deadline) return null;
   const late = `${formatCount(row.sectionsLate)} adopted late`;
   if (deadline >= today) return `Adoptions due by ${formatDisplayDate(deadline)}; ${late} so far.`;
+  const onTime = `${formatPercent(shareOf(row.sectionsOnTime, row.sectionsTotal))} on time`;
   const missing = `${formatCount(row.sectionsMissing)} ${row.sectionsMissing === 1 ? 'section' : 'sections'} still missing`;
-  return `Adoption deadline ${formatDisplayDate(deadline)} has passed: ${missing}, ${late}.`;
+  return `Adoption deadline ${formatDisplayDate(deadline)} has passed: ${onTime}, ${missing}, ${late}.`;
+}
+
+/** "Most missing: Chemistry (12), Art (8)." once the deadline has passed, or null. */
+export function mostMissingSentence(row: AdoptionProgressRow): string | null {
+  const departments = row.mostMissingDepartments;
+  if (departments.length === 0) return null;
+  const named = departments.map(
+    (d) => `${d.departmentName || d.departmentCode} (${formatCount(d.missing)})`,
+  );
+  return `Most missing: ${named.join(', ')}.`;
 }
 
 /**
@@ -56,6 +67,7 @@ export function AdoptionProgressCard({
     : null;
   const needResponse = row?.adoptionsNeedingResponse ?? 0;
   const deadline = row ? deadlineSentence(row, today) : null;
+  const mostMissing = row ? mostMissingSentence(row) : null;
   const keyNumbers = row && (
     <>
       <KeyNumbers
@@ -77,6 +89,11 @@ export function AdoptionProgressCard({
           color={row.sectionsMissing > 0 ? 'warning.dark' : 'text.secondary'}
         >
           {deadline}
+        </Typography>
+      )}
+      {mostMissing && (
+        <Typography variant="body2" color="text.secondary">
+          {mostMissing}
         </Typography>
       )}
     </>
@@ -109,6 +126,7 @@ export function AdoptionProgressCard({
                 { label: 'Adoptions needing a response', count: needResponse },
                 ...(row.adoptionDeadline
                   ? [
+                      { label: 'Adopted on time', count: row.sectionsOnTime },
                       { label: 'Adopted after the deadline', count: row.sectionsLate },
                       { label: 'Missing after the deadline', count: row.sectionsMissing },
                     ]

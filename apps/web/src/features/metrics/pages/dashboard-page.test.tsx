@@ -36,6 +36,11 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
       adoptionDeadline: '2020-03-15',
       sectionsLate: 12,
       sectionsMissing: 31,
+      sectionsOnTime: 100,
+      mostMissingDepartments: [
+        { departmentCode: 'CHEM', departmentName: 'Chemistry', missing: 20 },
+        { departmentCode: 'ART', departmentName: '', missing: 11 },
+      ],
     };
     renderDashboard('/dashboard', {
       handlers: {
@@ -46,9 +51,11 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
     const adoption = await card('Adoption progress');
     expect(
       await within(adoption).findByText(
-        'Adoption deadline 03/15/2020 has passed: 31 sections still missing, 12 adopted late.',
+        'Adoption deadline 03/15/2020 has passed: 50.0% on time, 31 sections still missing, 12 adopted late.',
       ),
     ).toBeVisible();
+    // Where to chase: the departments with the most missing, a nameless one by its code.
+    expect(within(adoption).getByText('Most missing: Chemistry (20), ART (11).')).toBeVisible();
   });
 
   it('opens on the first division and its default term, with every card’s figures', async () => {
