@@ -92,6 +92,13 @@ export function courseBench(
       budgetP95Ms: catalogBudget,
       call: courseList(asLarge, { actionType: 'NEEDS_ADOPTION' }),
     },
+    {
+      // Every candidate's standing is worked out before the page is cut (list-standing.ts).
+      name: 'POST getCourseList (a section missing after the deadline)',
+      runs: 100,
+      budgetP95Ms: catalogBudget,
+      call: courseList(asLarge, { deadlineStatus: 'MISSING' }),
+    },
     ...COURSE_SORT_FIELDS.filter((f) => f !== 'nextStartDate').map((sortField) => ({
       name: `POST getCourseList (sort ${sortField} desc)`,
       runs: 100,
