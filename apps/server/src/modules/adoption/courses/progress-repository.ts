@@ -45,8 +45,9 @@ export async function adoptionProgress(
   today: string,
   scope: SQL,
 ): Promise<AdoptionProgressRow[]> {
-  // The caller's sections of terms not yet ended, as `s` of a course `c`; read twice (figures,
-  // and the few needing a response) rather than materialised, so each read stays a hash join.
+  // The caller's sections of terms not yet ended, as `s` of a course `c`; read twice (the
+  // figures per department, summed per term and division, and the few needing a response)
+  // rather than materialised, so each read stays a hash join.
   const sections = sql`terms t
       join sections s on s.term_id = t.id
       join courses c on c.id = s.course_id`;
@@ -57,29 +58,36 @@ export async function adoptionProgress(
   const rows = await queryRows<RawProgress>(
     db,
     sql`
-    with figures as (
-      select s.term_id, c.division_id,
+    with by_department as (
+      select term_id, division_id, department_id,
         count(*)::int as total,
-        count(*) filter (where s.has_text)::int as adopted,
-        count(*) filter (where s.has_ntr and not s.has_text)::int as ntr,
-        count(*) filter (where not s.has_text and not s.has_ntr)::int as outstanding,
-        count(*) filter (where ${standing} = 'LATE')::int as late,
-        count(*) filter (where ${standing} = 'MISSING')::int as missing,
-        count(*) filter (where ${standing} = 'ON_TIME')::int as on_time
-      from ${sections}
-      where ${inScope}
-      group by s.term_id, c.division_id
+        count(*) filter (where has_text)::int as adopted,
+        count(*) filter (where has_ntr and not has_text)::int as ntr,
+        count(*) filter (where not has_text and not has_ntr)::int as outstanding,
+        count(*) filter (where standing = 'LATE')::int as late,
+        count(*) filter (where standing = 'MISSING')::int as missing,
+        count(*) filter (where standing = 'ON_TIME')::int as on_time
+      from (
+        select s.term_id, c.division_id, c.department_id, s.has_text, s.has_ntr,
+          ${standing} as standing
+        from ${sections}
+        where ${inScope}
+      ) x
+      group by term_id, division_id, department_id
     ),
-    missing_by_department as (
-      select s.term_id, c.division_id, c.department_id, count(*)::int as missing
-      from ${sections}
-      where ${inScope} and t.adoption_deadline < ${today}::date and ${standing} = 'MISSING'
-      group by s.term_id, c.division_id, c.department_id
+    figures as (
+      select term_id, division_id,
+        sum(total)::int as total, sum(adopted)::int as adopted, sum(ntr)::int as ntr,
+        sum(outstanding)::int as outstanding, sum(late)::int as late,
+        sum(missing)::int as missing, sum(on_time)::int as on_time
+      from by_department
+      group by term_id, division_id
     ),
     ranked_missing as (
-      select m.*, d.code, d.name,
-        row_number() over (partition by m.term_id, m.division_id order by m.missing desc, d.code) as rank
-      from missing_by_department m join departments d on d.id = m.department_id
+      select b.term_id, b.division_id, b.missing, d.code, d.name,
+        row_number() over (partition by b.term_id, b.division_id order by b.missing desc, d.code) as rank
+      from by_department b join departments d on d.id = b.department_id
+      where b.missing > 0
     ),
     most_missing as (
       select term_id, division_id,
