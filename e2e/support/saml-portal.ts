@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPairWithCertificate } from '../../apps/server/src/lib/self-signed-cert.ts';
 import { freePort } from './free-port.ts';
-import { REPO_ROOT, copyDemoData, waitForServer } from './server.ts';
+import { REPO_ROOT, copyDemoData, portalServerEnv, waitForServer } from './server.ts';
 
 /** Debian's simplesamlphp (apt-get install simplesamlphp php-cli php-xml php-mbstring). */
 export const SIMPLESAMLPHP_WWW = '/usr/share/simplesamlphp/www';
@@ -170,17 +170,7 @@ export async function startSamlPortal(): Promise<SamlPortal> {
   const dataDir = join(dir, 'data');
   copyDemoData(dataDir);
   const [port, devIdpPort, sspPort] = [await freePort(), await freePort(), await freePort()];
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: 'localhost',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    DEV_IDP: 'true',
-    DEV_IDP_PORT: String(devIdpPort),
-  };
+  const env = { ...portalServerEnv(port, dataDir, devIdpPort), DEV_IDP: 'true' };
   const useSsp = simplesamlphpUnavailable() === null;
   const sspBase = `http://127.0.0.1:${sspPort}`;
   let php: ChildProcess | undefined;
