@@ -23,7 +23,7 @@ interface RawProgress {
   late: number | string;
   missing: number | string;
   on_time: number | string;
-  most_missing: { code: string; name: string; missing: number }[] | string | null;
+  most_missing: { code: string; name: string; missing: number }[] | null;
 }
 
 /** How many departments the summary names among those with the most sections missing. */
@@ -137,13 +137,11 @@ export async function adoptionProgress(
   }));
 }
 
-/** The JSON column as rows (PGlite and node-postgres both parse json; a string is parsed here). */
+/** The json column as rows (both drivers parse json; null when no department misses any). */
 function mostMissing(
   value: RawProgress['most_missing'],
 ): AdoptionProgressRow['mostMissingDepartments'] {
-  const list =
-    typeof value === 'string' ? (JSON.parse(value) as Exclude<typeof value, string>) : value;
-  return (list ?? []).map((d) => ({
+  return (value ?? []).map((d) => ({
     departmentCode: d.code,
     departmentName: d.name,
     missing: Number(d.missing),
