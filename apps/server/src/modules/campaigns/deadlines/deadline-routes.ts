@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { DEADLINE_MESSAGES as M, getAdoptionDeadlines, setAdoptionDeadline } from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { route } from '../../../lib/route.ts';
+import { campaignDivisions } from '../campaign-access.ts';
 import {
   listTermDeadlines,
   reachableTerm,
@@ -13,18 +13,6 @@ import {
 } from './deadline-repository.ts';
 
 const TAGS = ['campaigns'];
-const ACTION = 'MANAGE_ADOPTION_CAMPAIGNS';
-
-/**
- * The divisions (over `dv.id`) whose deadlines the caller sets: MANAGE_ADOPTION_CAMPAIGNS over
- * the whole division, store-wide or on it. Without the action anywhere: 403.
- */
-async function campaignDivisions(request: FastifyRequest): Promise<SQL> {
-  const grants = await request.grants;
-  await grants.requireAny([ACTION], M.refusal);
-  if (grants.holdsEverywhere(ACTION)) return sql`true`;
-  return grants.scopePredicate(ACTION, { divisionId: sql`dv.id` });
-}
 
 /** Adoption deadlines (issue 30, point 1): the terms' deadlines and how sections stand. */
 export function registerDeadlineRoutes(app: FastifyInstance, deps: AppDeps): void {
