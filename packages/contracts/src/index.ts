@@ -38,3 +38,4 @@ export * from './metrics/index.ts';
 export * from './data/index.ts';
 export * from './funding/index.ts';
 export * from './campaigns/adoption-deadlines.ts';
+export * from './campaigns/department-contacts.ts';

@@ -3,7 +3,11 @@
  * user types get mail only when the store knows them, every mail-sending request counts against
  * hourly limits per account and per store, and each e-mail names the person it is sent for.
  */
-export { refuseUnknownRecipients, unknownRecipientsMessage } from './recipients.ts';
+export {
+  knownRecipients,
+  refuseUnknownRecipients,
+  unknownRecipientsMessage,
+} from './recipients.ts';
 export {
   MAIL_LIMITS,
   MailLimitError,

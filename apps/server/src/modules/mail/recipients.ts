@@ -3,11 +3,12 @@ import { AppError } from '@csp/http-kit';
 import { storeAccountAddresses, storeEmailDomains } from './repository.ts';
 
 /** The fields whose addresses the portal sends to only when the store knows them. */
-export type RecipientField = 'ccEmailList' | 'overrideEmail';
+export type RecipientField = 'ccEmailList' | 'overrideEmail' | 'contactEmail';
 
 const WHO = {
   ccEmailList: 'Copies can only go to people this store knows',
   overrideEmail: 'The export can only be e-mailed to people this store knows',
+  contactEmail: 'A department contact can only be someone this store knows',
 } as const satisfies Record<RecipientField, string>;
 
 const listed = (items: readonly string[]) =>
@@ -37,13 +38,27 @@ export async function refuseUnknownRecipients(
   addresses: readonly string[],
 ): Promise<void> {
   const wanted = [...new Set(addresses.map((a) => a.trim().toLowerCase()))];
-  if (wanted.length === 0) return;
+  const known = await knownRecipients(db, locationId, wanted);
+  const refused = wanted.filter((a) => !known.has(a));
+  if (refused.length > 0) {
+    throw AppError.badRequest(unknownRecipientsMessage(field, refused), field);
+  }
+}
+
+/**
+ * Of `addresses`, those the store knows (trimmed, lower case), by the rule above: for callers
+ * that leave an unknown address out with a warning instead of refusing (an import's rows).
+ */
+export async function knownRecipients(
+  db: Db,
+  locationId: number,
+  addresses: readonly string[],
+): Promise<Set<string>> {
+  const wanted = [...new Set(addresses.map((a) => a.trim().toLowerCase()))];
+  if (wanted.length === 0) return new Set();
   const domains = await storeEmailDomains(db, locationId);
   const atDomain = (a: string) => domains.has(a.slice(a.lastIndexOf('@') + 1));
   const rest = wanted.filter((a) => !atDomain(a));
   const accounts = await storeAccountAddresses(db, locationId, rest);
-  const refused = rest.filter((a) => !accounts.has(a));
-  if (refused.length > 0) {
-    throw AppError.badRequest(unknownRecipientsMessage(field, refused), field);
-  }
+  return new Set(wanted.filter((a) => atDomain(a) || accounts.has(a)));
 }

@@ -143,6 +143,8 @@ export function buildRequest(
     marketplaceCondition: () => 'Good',
     remove: () => false,
     startDateThreshold: () => 365,
+    // At the store's own domain: an address the store knows (ADR 0024).
+    contactEmail: () => 'chair@store-a.test',
   };
   const fill = (path: readonly string[]) => {
     const key = [...path].reverse().find((p) => !/^\d+$/.test(p));
