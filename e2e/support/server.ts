@@ -82,6 +82,8 @@ export function portalServerEnv(port: number, dataDir: string, idpPort: number):
     // Reminder e-mails would compete for the embedded database 30 s into the run; their own
     // tests cover them.
     RENTAL_REMINDERS: 'off',
+    // Campaign e-mails go out when a step due today is scheduled; the hourly run is not needed.
+    CAMPAIGN_EMAILS: 'off',
   };
 }
 

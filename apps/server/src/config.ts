@@ -47,6 +47,10 @@ const envSchema = z.object({
     .enum(['on', 'off'], { error: 'use on or off' })
     .default('on')
     .transform((v) => v === 'on'),
+  CAMPAIGN_EMAILS: z
+    .enum(['on', 'off'], { error: 'use on or off' })
+    .default('on')
+    .transform((v) => v === 'on'),
   WEB_DIST: z.string().trim().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
   METRICS_TOKEN: optionalText.pipe(
     z
@@ -98,6 +102,12 @@ export interface Config {
    * claimed in the database before it is sent); switch it off where no mail should go out.
    */
   rentalReminders: boolean;
+  /**
+   * CAMPAIGN_EMAILS (on by default, 'off' disables): whether this process sends the adoption
+   * campaigns' e-mails on their days, 45 s after it starts listening and then hourly. Safe in
+   * every process (each step is planned once and each e-mail claimed: ADR 0044).
+   */
+  campaignEmails: boolean;
   webDist: string;
   /**
    * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, `loopback`).
@@ -150,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     rentalReminders: e.RENTAL_REMINDERS,
+    campaignEmails: e.CAMPAIGN_EMAILS,
     webDist: resolve(baseDir, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,

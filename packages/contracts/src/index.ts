@@ -38,4 +38,5 @@ export * from './metrics/index.ts';
 export * from './data/index.ts';
 export * from './funding/index.ts';
 export * from './campaigns/adoption-deadlines.ts';
+export * from './campaigns/campaigns.ts';
 export * from './campaigns/department-contacts.ts';

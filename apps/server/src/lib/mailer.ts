@@ -18,6 +18,8 @@ export interface MailMessage {
   /** Where replies go when not to the store's sender: the person the message is sent for. */
   replyTo?: string;
   html?: string;
+  /** Extra header lines (a campaign e-mail's List-Unsubscribe). */
+  headers?: Record<string, string>;
   /** Files sent with the message (an export), read from disk when the message is built. */
   attachments?: { filename: string; path: string; contentType?: string }[];
 }

@@ -72,6 +72,8 @@ export function fuzzHints(w: FuzzWorld): Record<string, fc.Arbitrary<unknown> | 
     newUsername: fc.nat({ max: 99_999 }).map((n) => `fuzz-${n}@store-a.test`),
     password: fc.constant(FIXTURE_PASSWORD),
     resetUrl: fc.constant(`https://${FIXTURE_HOSTS.a}/reset?token=${RESET_TOKEN_PLACEHOLDER}`),
+    // A person's address, as typed (a campaign's people left out).
+    email: from(['someone@store-a.test', ' Ida.Instructor@Store-A.test ']),
     overrideEmail: from(['textbooks@store-a.test', w.admin.userName]),
     searchString: from(['Bio', '9780306406157', 'Contracts', 'Instructor', 'store-a.test']),
     studentSearch: from(['Student1', '9000', 'Tester']),

@@ -2,8 +2,8 @@ import type { OperationRun } from './fuzz-report.ts';
 
 /**
  * Operations none of whose generated valid requests may get through: their bodies hold rules
- * random values rarely meet (a reset token, remember-me secret or metrics token that must be real, a role
- * change the account's roles must allow, an upload whose columns are still to be matched,
+ * random values rarely meet (a reset token, remember-me secret, metrics token or unsubscribe
+ * link's token that must be real, a role change the account's roles must allow, an upload whose columns are still to be matched,
  * an adoption the course must still lack, an order
  * whose lines must be orderable, a funding source whose dates and terms must agree, store settings
  * whose version must be the digest of the settings as stored). Their
@@ -19,6 +19,7 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getAdoptionMaterialHistory',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getAdoptionMaterials',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getSectionsByDivisionAndCourse',
+  'GET /app-rest/public/v1/campaignUnsubscribe',
   'GET /app-rest/saml/v1/test-result',
   'GET /site-config/logos/{fileName}',
   'POST /app-rest/admin_portal/v1/account/resume',
@@ -38,6 +39,7 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'POST /app-rest/adoption/v1/{userAccountId}/material/createAdoption',
   'POST /app-rest/adoption/v1/{userAccountId}/material/removeProposedTitleAutoAdoption',
   'POST /app-rest/adoption/v1/{userAccountId}/sendFutureAdoptionsEmail',
+  'POST /app-rest/public/v1/campaignUnsubscribe',
   'POST /app-rest/saml/v1/ticket',
   'PUT /app-rest/admin_portal/v1/account/resetPassword',
   'PUT /app-rest/admin_portal/v1/{userAccountId}/funding/sources/{sourceId}',

@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     // Tests call sendDueRentalReminders themselves; no schedule in a test app.
     rentalReminders: false,
+    campaignEmails: false,
     webDist: join(tmpdir(), `csp-test-no-web-${randomBytes(4).toString('hex')}`),
     trustProxy: undefined,
     metricsToken: undefined,

@@ -171,6 +171,8 @@ function stringCandidates(bag: Record<string, unknown>, def: Internals['def']): 
     'https://example.edu',
     // A compact JWT's shape (the single-sign-on test's result token).
     'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+    // A campaign e-mail's unsubscribe token (64 hexadecimal characters).
+    'a'.repeat(64),
   ];
   return [...(format ? [format] : []), ...common].map((c) =>
     c.length >= min ? c : c + 'x'.repeat(min - c.length),

@@ -56,6 +56,12 @@ export const departments = pgTable(
     code: text().notNull(),
     /** May be empty in imported data; lists drop empty names (docs/behaviour/validation.md). */
     name: text().notNull(),
+    /**
+     * Who hears about the department's missing adoptions after the deadline (issue 30: the
+     * campaign digest), e.g. its chair; null: nobody. The address is trimmed, lower case.
+     */
+    contactName: text(),
+    contactEmail: text(),
   },
   (t) => [uniqueIndex('departments_division_code_uq').on(t.divisionId, t.code)],
 );

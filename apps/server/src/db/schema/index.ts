@@ -11,3 +11,4 @@ export * from './data-imports.ts';
 export * from './metrics.ts';
 export * from './funding.ts';
 export * from './funding-uploads.ts';
+export * from './campaigns.ts';

@@ -63,6 +63,11 @@ export const MAIL_LIMITS = {
     store: perHour(30),
     done: (n) => `started ${n} voucher mailings`,
   },
+  campaignSchedule: {
+    account: perHour(20),
+    store: perHour(60),
+    done: (n) => `scheduled ${n} adoption campaigns`,
+  },
   passwordReset: {
     store: perHour(300),
     done: (n) => `sent ${n} password reset e-mails`,
