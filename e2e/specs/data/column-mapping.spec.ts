@@ -107,7 +107,7 @@ test('the format’s template downloads from the Data Summary', async ({ browser
   const path = await file.path();
   const text = readFileSync(path, 'utf8');
   expect(text.split('\r\n')[0]).toBe(
-    '\uFEFFdivision,term,term_start,term_end,department,department_name,course,course_name,course_description,section,start_date,end_date,capacity,estimated_enrollment,professors',
+    '\uFEFFdivision,term,term_start,term_end,department,department_name,department_contact_name,department_contact_email,course,course_name,course_description,section,start_date,end_date,capacity,estimated_enrollment,professors',
   );
   await context.close();
 });

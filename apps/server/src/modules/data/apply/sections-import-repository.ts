@@ -49,14 +49,20 @@ export interface DepartmentWrite {
   code: string;
   /** Null: the file gives none (a new department is named by its code; a stored name stays). */
   name: string | null;
+  /** Null: not given (a stored contact stays; issue 30's campaign digest goes to it). */
+  contact_name: string | null;
+  contact_email: string | null;
 }
-const DEPARTMENT = 'i int, division_id int, code text, name text';
+const DEPARTMENT = 'i int, division_id int, code text, name text, contact_name text, contact_email text';
 const departmentOf = sql`departments d on d.division_id = x.division_id and d.code = x.dept`;
+/** What a department row would change: each value the file gives that is not the stored one. */
+const departmentChanges = sql`(d.name, d.contact_name, d.contact_email) is distinct from
+  (coalesce(x.name, d.name), coalesce(x.contact_name, d.contact_name),
+    coalesce(x.contact_email, d.contact_email))`;
 
 export function classifyDepartments(db: Db, rows: readonly DepartmentWrite[]): Promise<Classified[]> {
   return classify(db, rows, () =>
-    sql`select x.i, d.id is not null as exists,
-        d.id is not null and x.name is not null and d.name is distinct from x.name as differs
+    sql`select x.i, d.id is not null as exists, d.id is not null and ${departmentChanges} as differs
       from ${recordset(rows, DEPARTMENT)}
       left join departments d on d.division_id = x.division_id and d.code = x.code`,
   );
@@ -69,16 +75,21 @@ export async function writeDepartments(
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.execute(
-    sql`insert into departments (location_id, division_id, code, name)
-      select ${locationId}, x.division_id, x.code, coalesce(x.name, x.code)
+    sql`insert into departments (location_id, division_id, code, name, contact_name, contact_email)
+      select ${locationId}, x.division_id, x.code, coalesce(x.name, x.code), x.contact_name,
+        x.contact_email
       from ${recordset(rows, DEPARTMENT)}
       on conflict (division_id, code) do nothing`,
   );
-  if (!rows.some((r) => r.name !== null)) return;
+  if (!rows.some((r) => r.name !== null || r.contact_name !== null || r.contact_email !== null)) {
+    return;
+  }
   await db.execute(
-    sql`update departments d set name = x.name from ${recordset(rows, DEPARTMENT)}
-      where d.division_id = x.division_id and d.code = x.code
-        and x.name is not null and d.name is distinct from x.name`,
+    sql`update departments d set name = coalesce(x.name, d.name),
+        contact_name = coalesce(x.contact_name, d.contact_name),
+        contact_email = coalesce(x.contact_email, d.contact_email)
+      from ${recordset(rows, DEPARTMENT)}
+      where d.division_id = x.division_id and d.code = x.code and ${departmentChanges}`,
   );
 }
 

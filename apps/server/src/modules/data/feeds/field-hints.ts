@@ -16,6 +16,15 @@ export const FIELD_HINTS: Record<FieldName, { synonyms: string[]; examples: [str
     examples: ['BIO', 'HIST'],
   },
   departmentName: { synonyms: ['department name', 'dept name', 'subject name', 'subject description'], examples: ['Biology', 'History'] },
+  departmentContactName: {
+    synonyms: ['department contact', 'department contact name', 'department chair', 'chair', 'chair name', 'contact name'],
+    // Left empty: a template must import as it is, and no example address is one a store knows.
+    examples: ['', ''],
+  },
+  departmentContactEmail: {
+    synonyms: ['department contact email', 'department chair email', 'chair email', 'contact email', 'department email'],
+    examples: ['', ''],
+  },
   courseCode: {
     synonyms: ['course', 'course number', 'course no', 'catalog number', 'catalog nbr', 'number', 'course code', 'catalog'],
     examples: ['101', '210'],

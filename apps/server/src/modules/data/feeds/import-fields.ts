@@ -31,6 +31,9 @@ export const FIELDS = {
   termEnd: { label: 'Term end date', type: { kind: 'date' } },
   departmentCode: { label: 'Department code', type: code(40) },
   departmentName: { label: 'Department name', type: text(200) },
+  /** Who gets the department's campaign digest (issue 30), e.g. its chair. */
+  departmentContactName: { label: 'Department contact name', type: text(120) },
+  departmentContactEmail: { label: 'Department contact e-mail', type: { kind: 'email' } },
   courseCode: { label: 'Course code', type: code(40) },
   courseName: { label: 'Course name', type: text(300) },
   courseDescription: { label: 'Course description', type: text(10_000) },
@@ -110,6 +113,8 @@ export const KINDS: Record<KindId, KindSpec> = {
       'termEnd',
       'departmentCode',
       'departmentName',
+      'departmentContactName',
+      'departmentContactEmail',
       'courseCode',
       'courseName',
       'courseDescription',
@@ -125,6 +130,8 @@ export const KINDS: Record<KindId, KindSpec> = {
     feeds: ['COURSES_SECTIONS', 'PROFESSORS'],
     details: [
       'departmentName',
+      'departmentContactName',
+      'departmentContactEmail',
       'courseDescription',
       'sectionStart',
       'sectionEnd',

@@ -12,7 +12,6 @@ import {
   classifyDepartments,
   classifyLinks,
   classifySections,
-  createTerms,
   writeCourses,
   writeDepartments,
   writeLinks,
@@ -21,7 +20,10 @@ import {
   type DepartmentWrite,
 } from '../apply/sections-import-repository.ts';
 import { termDisplayName } from '../apply/store-catalog.ts';
+import { DepartmentContacts } from './department-contacts.ts';
 import {
+  createFileTerms,
+  departmentKey,
   personKey,
   SECTION_ENTITIES,
   sectionLinks,
@@ -45,6 +47,7 @@ export class SectionsRun extends KeyedKindRun<SectionRecord, SectionState> {
   private readonly seen = new Set<string>();
   /** Names several professors of the store have (a row naming one is rejected). */
   private readonly ambiguous = new Set<string>();
+  private readonly contacts = new DepartmentContacts(this.ctx.locationId);
 
   build(values: FieldValues): Built<SectionRecord> {
     const issues: CellIssue[] = [];
@@ -69,6 +72,9 @@ export class SectionsRun extends KeyedKindRun<SectionRecord, SectionState> {
         term,
         departmentCode,
         departmentName: this.optionalText(values, 'departmentName'),
+        departmentContactName: this.optionalText(values, 'departmentContactName'),
+        departmentContactEmail:
+          this.optionalText(values, 'departmentContactEmail')?.toLowerCase() ?? null,
         courseCode,
         courseName,
         courseDescription: this.optionalText(values, 'courseDescription'),
@@ -129,9 +135,27 @@ export class SectionsRun extends KeyedKindRun<SectionRecord, SectionState> {
     }
     const found = await ambiguousProfessors(db, this.ctx.locationId, [...names.values()]);
     for (const key of found) this.ambiguous.add(key);
+    await this.contacts.resolve(db, records.map((r) => r.departmentContactEmail));
   }
 
   admit(rowNumber: number, record: SectionRecord): CellIssue[] {
+    const issues = this.admitSection(rowNumber, record);
+    if (issues.length === 0) {
+      const contact = { name: record.departmentContactName, email: record.departmentContactEmail };
+      this.contacts.admit(departmentKey(record), contact);
+    }
+    return issues;
+  }
+
+  /** A contact address the store does not know: the row goes in, the department keeps its own. */
+  override admittedWarnings(record: SectionRecord): CellIssue[] {
+    const email = record.departmentContactEmail;
+    if (!email || !this.contacts.unknown(email)) return [];
+    const why = 'is not an account of this store or an address at one of its domains: left out';
+    return [this.issue('departmentContactEmail', email, why)];
+  }
+
+  private admitSection(rowNumber: number, record: SectionRecord): CellIssue[] {
     const unsure = record.professors.filter((p) => this.ambiguous.has(personKey(p)));
     if (unsure.length > 0) {
       return [
@@ -195,13 +219,16 @@ export class SectionsRun extends KeyedKindRun<SectionRecord, SectionState> {
         if (r.term.id === null) newTerms.push(r.term);
         tally.entity('terms', r.term.id === null ? 'added' : 'unchanged');
       }
-      const department = `d${r.divisionId}\t${r.departmentCode}`;
+      const department = departmentKey(r);
       if (this.first(department)) {
+        const contact = this.contacts.of(department);
         departments.push({
           i: departments.length,
           division_id: r.divisionId,
           code: r.departmentCode,
           name: r.departmentName,
+          contact_name: contact.name,
+          contact_email: contact.email,
         });
       }
       if (this.first(`c${department}\t${r.courseCode}`)) {
@@ -229,7 +256,7 @@ export class SectionsRun extends KeyedKindRun<SectionRecord, SectionState> {
     const linkClass = await classifyLinks(db, locationId, links.map((l) => l.link));
 
     if (mode === 'apply') {
-      await this.createTerms(db, newTerms);
+      await createFileTerms(db, this.ctx.locationId, newTerms);
       await writeDepartments(db, locationId, departments);
       await this.grew(db, 'departments', missing(departmentClass));
       await writeCourses(db, locationId, courses);
@@ -260,23 +287,5 @@ export class SectionsRun extends KeyedKindRun<SectionRecord, SectionState> {
     }
     for (const state of this.chunkRows) tally.row(state.outcome ?? 'unchanged');
     this.endChunk();
-  }
-
-  private async createTerms(db: Db, terms: readonly TermRef[]): Promise<void> {
-    if (terms.length === 0) return;
-    const created = await createTerms(
-      db,
-      this.ctx.locationId,
-      terms.map((t) => ({
-        division_id: t.divisionId,
-        name: t.name,
-        start_date: t.startDate,
-        end_date: t.endDate,
-      })),
-    );
-    for (const term of terms) {
-      term.id = created.find((c) => c.divisionId === term.divisionId && c.name === term.name)?.id ?? null;
-      if (term.id === null) throw new Error(`term ${term.name} was not created`);
-    }
   }
 }

@@ -1,7 +1,12 @@
 import type { Person } from './import-fields.ts';
 import type { KeyedState } from './import-kind.ts';
 import { nameKey } from '../apply/professors-import-repository.ts';
-import type { LinkWrite, SectionWrite } from '../apply/sections-import-repository.ts';
+import type { Db } from '../../../db/client.ts';
+import {
+  createTerms,
+  type LinkWrite,
+  type SectionWrite,
+} from '../apply/sections-import-repository.ts';
 
 /** A term a row names: one of the store's, or one the import creates (id set once created). */
 export interface TermRef {
@@ -19,6 +24,9 @@ export interface SectionRecord {
   term: TermRef;
   departmentCode: string;
   departmentName: string | null;
+  /** Null: not given (the department keeps its contact); the address in lower case. */
+  departmentContactName: string | null;
+  departmentContactEmail: string | null;
   courseCode: string;
   courseName: string;
   courseDescription: string | null;
@@ -47,6 +55,9 @@ export const SECTION_ENTITIES = [
 ] as const;
 
 export const personKey = (p: Person) => nameKey(p.lastName, p.firstName);
+
+/** A department of the file by its natural key (its division and code). */
+export const departmentKey = (r: SectionRecord) => `d${r.divisionId}\t${r.departmentCode}`;
 
 /** The chunk's sections as rows to compare and write (first row of each section). */
 export function sectionWrites(records: readonly SectionState[]): SectionWrite[] {
@@ -83,4 +94,28 @@ export function sectionLinks(records: readonly SectionState[]): { link: LinkWrit
           },
         })),
       );
+}
+
+/** Creates the terms the file names with their dates, and gives each its new id. */
+export async function createFileTerms(
+  db: Db,
+  locationId: number,
+  terms: readonly TermRef[],
+): Promise<void> {
+  if (terms.length === 0) return;
+  const created = await createTerms(
+    db,
+    locationId,
+    terms.map((t) => ({
+      division_id: t.divisionId,
+      name: t.name,
+      start_date: t.startDate,
+      end_date: t.endDate,
+    })),
+  );
+  for (const term of terms) {
+    term.id =
+      created.find((c) => c.divisionId === term.divisionId && c.name === term.name)?.id ?? null;
+    if (term.id === null) throw new Error(`term ${term.name} was not created`);
+  }
 }
