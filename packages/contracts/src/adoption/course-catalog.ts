@@ -231,6 +231,8 @@ export const adoptionProgressRow = z.object({
   mostMissingDepartments: z.array(
     z.object({ departmentCode: z.string(), departmentName: z.string(), missing: z.number().int() }),
   ),
+  /** E-mails the term's adoption campaign has sent (reminders and digests; issue 30). */
+  campaignEmailsSent: z.number().int(),
 });
 export type AdoptionProgressRow = z.infer<typeof adoptionProgressRow>;
 

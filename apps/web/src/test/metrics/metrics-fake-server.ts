@@ -73,6 +73,7 @@ export function progressRow(divisionId: number, termId: number): AdoptionProgres
     sectionsOutstanding: 50,
     adoptionsNeedingResponse: 7,
     adoptionDeadline: null,
+    campaignEmailsSent: 0,
     sectionsLate: 0,
     sectionsMissing: 0,
     sectionsOnTime: 0,

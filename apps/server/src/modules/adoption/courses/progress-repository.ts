@@ -24,6 +24,7 @@ interface RawProgress {
   missing: number | string;
   on_time: number | string;
   most_missing: { code: string; name: string; missing: number }[] | null;
+  emails_sent: number | string | null;
 }
 
 /** How many departments the summary names among those with the most sections missing. */
@@ -105,17 +106,28 @@ export async function adoptionProgress(
           select 1 from adoption_material_sections ams
           where ams.adoption_material_id = am.id and ams.section_id = s.id and not ams.removed))
       group by s.term_id, c.division_id
+    ),
+    -- The term's campaign e-mails sent: a figure of the whole term, as its campaign is.
+    emails as (
+      select cp.term_id, count(*)::int as sent
+      from adoption_campaigns cp
+        join adoption_campaign_steps st on st.campaign_id = cp.id
+        join adoption_campaign_messages m on m.step_id = st.id
+      where cp.location_id = ${locationId} and m.outcome = 'SENT'
+        and cp.term_id in (select term_id from figures)
+      group by cp.term_id
     )
     select f.division_id, dv.name as division_name, f.term_id, tm.name as term_name,
       tm.start_date::text as term_start, f.total, f.adopted, f.ntr, f.outstanding,
       coalesce(r.needing_response, 0) as needing_response,
       tm.adoption_deadline::text as deadline, f.late, f.missing, f.on_time,
-      mm.departments as most_missing
+      mm.departments as most_missing, e.sent as emails_sent
     from figures f
       join terms tm on tm.id = f.term_id
       join divisions dv on dv.id = f.division_id
       left join responses r on r.term_id = f.term_id and r.division_id = f.division_id
       left join most_missing mm on mm.term_id = f.term_id and mm.division_id = f.division_id
+      left join emails e on e.term_id = f.term_id
     order by tm.start_date, dv.name, f.term_id`,
   );
   return rows.map((r) => ({
@@ -134,6 +146,7 @@ export async function adoptionProgress(
     sectionsMissing: Number(r.missing),
     sectionsOnTime: Number(r.on_time),
     mostMissingDepartments: mostMissing(r.most_missing),
+    campaignEmailsSent: Number(r.emails_sent ?? 0),
   }));
 }
 

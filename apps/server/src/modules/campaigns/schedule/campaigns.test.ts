@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   fillPath,
+  getAdoptionProgressSummary,
+  type AdoptionProgressRow,
   getCampaignRecipients,
   getSectionCampaignEmails,
   getTermCampaign,
@@ -173,6 +175,16 @@ describe.each(engines)('adoption campaigns (%s)', (engine) => {
       await call(cma, 'GET', campaignPath(cma, getTermCampaign))
     ).json() as TermCampaign;
     expect(after.emailsSent).toBe(4);
+    // The dashboard's progress card counts them too.
+    const summary = await call(
+      cma,
+      'GET',
+      fillPath(getAdoptionProgressSummary.path, { userAccountId: cma.accountId }),
+    );
+    const fall = (
+      summary.json() as { adoptionProgress: AdoptionProgressRow[] }
+    ).adoptionProgress.find((r) => r.termId === termId);
+    expect(fall?.campaignEmailsSent).toBe(4);
     expect(after.steps.find((s) => s.daysFromDeadline === 0)).toMatchObject({
       state: 'SENT',
       sent: 4,

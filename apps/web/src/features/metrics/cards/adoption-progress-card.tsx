@@ -28,6 +28,13 @@ export function deadlineSentence(row: AdoptionProgressRow, today: string): strin
   return `Adoption deadline ${formatDisplayDate(deadline)} has passed: ${onTime}, ${missing}, ${late}.`;
 }
 
+/** "12 campaign e-mails sent." once the term's campaign has sent any, or null. */
+export function campaignEmailsSentence(row: AdoptionProgressRow): string | null {
+  const sent = row.campaignEmailsSent;
+  if (sent === 0) return null;
+  return `${formatCount(sent)} campaign ${sent === 1 ? 'e-mail' : 'e-mails'} sent.`;
+}
+
 /** "Most missing: Chemistry (12), Art (8)." once the deadline has passed, or null. */
 export function mostMissingSentence(row: AdoptionProgressRow): string | null {
   const departments = row.mostMissingDepartments;
@@ -68,6 +75,7 @@ export function AdoptionProgressCard({
   const needResponse = row?.adoptionsNeedingResponse ?? 0;
   const deadline = row ? deadlineSentence(row, today) : null;
   const mostMissing = row ? mostMissingSentence(row) : null;
+  const emailsSent = row ? campaignEmailsSentence(row) : null;
   const keyNumbers = row && (
     <>
       <KeyNumbers
@@ -94,6 +102,11 @@ export function AdoptionProgressCard({
       {mostMissing && (
         <Typography variant="body2" color="text.secondary">
           {mostMissing}
+        </Typography>
+      )}
+      {emailsSent && (
+        <Typography variant="body2" color="text.secondary">
+          {emailsSent}
         </Typography>
       )}
     </>
@@ -130,6 +143,9 @@ export function AdoptionProgressCard({
                       { label: 'Adopted after the deadline', count: row.sectionsLate },
                       { label: 'Missing after the deadline', count: row.sectionsMissing },
                     ]
+                  : []),
+                ...(row.campaignEmailsSent > 0
+                  ? [{ label: 'Campaign e-mails sent', count: row.campaignEmailsSent }]
                   : []),
               ]}
             />

@@ -41,6 +41,7 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
         { departmentCode: 'CHEM', departmentName: 'Chemistry', missing: 20 },
         { departmentCode: 'ART', departmentName: '', missing: 11 },
       ],
+      campaignEmailsSent: 27,
     };
     renderDashboard('/dashboard', {
       handlers: {
@@ -56,6 +57,8 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
     ).toBeVisible();
     // Where to chase: the departments with the most missing, a nameless one by its code.
     expect(within(adoption).getByText('Most missing: Chemistry (20), ART (11).')).toBeVisible();
+    // What the term's campaign has done so far.
+    expect(within(adoption).getByText('27 campaign e-mails sent.')).toBeVisible();
   });
 
   it('opens on the first division and its default term, with every card’s figures', async () => {
