@@ -1,3 +1,4 @@
+import ContactMailIcon from '@mui/icons-material/ContactMail';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import type { ActionName } from '@csp/contracts';
 import type { Feature } from '../../platform/feature-types.ts';
@@ -20,6 +21,18 @@ export const campaignsFeature: Feature = {
       }),
       page: lazyPage(() => import('./pages/adoption-deadlines-page.tsx'), 'AdoptionDeadlinesPage'),
     },
+    {
+      path: 'campaigns/contacts',
+      id: 'CampaignContacts',
+      meta: routeMeta({
+        ...signedInPage('CampaignContacts', 'Department contacts'),
+        anyOf: CAMPAIGN_ACTIONS,
+      }),
+      page: lazyPage(
+        () => import('./pages/department-contacts-page.tsx'),
+        'DepartmentContactsPage',
+      ),
+    },
   ],
   navItems: [
     {
@@ -28,6 +41,15 @@ export const campaignsFeature: Feature = {
       label: 'Adoption deadlines',
       to: '/campaigns/deadlines',
       icon: EventAvailableIcon,
+      audience: 'signed-in',
+      anyOf: CAMPAIGN_ACTIONS,
+    },
+    {
+      // Right after the deadlines: the digest after a deadline goes to these contacts.
+      id: 'department-contacts',
+      label: 'Department contacts',
+      to: '/campaigns/contacts',
+      icon: ContactMailIcon,
       audience: 'signed-in',
       anyOf: CAMPAIGN_ACTIONS,
     },
