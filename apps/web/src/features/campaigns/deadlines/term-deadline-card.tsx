@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useForm, useFormState } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import CampaignIcon from '@mui/icons-material/Campaign';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,6 +38,22 @@ function deadlineLine(term: TermDeadline, today: string): string {
   if (!term.deadline) return T.noDeadline;
   const passed = term.deadline < today ? ' (passed)' : '';
   return `Adoptions due by ${formatDisplayDate(term.deadline)}${passed}`;
+}
+
+/** The term's campaign page; a campaign counts its days from the deadline, so none without one. */
+function CampaignLink({ term, label }: { term: TermDeadline; label: string }) {
+  if (!term.deadline) return null;
+  return (
+    <Button
+      component={RouterLink}
+      to={`/campaigns/deadlines/${term.termId}/campaign`}
+      size="small"
+      startIcon={<CampaignIcon />}
+      aria-label={`Campaign for ${label}`}
+    >
+      Campaign
+    </Button>
+  );
 }
 
 /**
@@ -79,14 +97,20 @@ export function TermDeadlineCard({ term, today, headingLevel, label }: TermDeadl
 
   return (
     <Panel labelledBy={headingId} component="article">
-      <Typography
-        id={headingId}
-        component={headingLevel}
-        variant="subtitle1"
-        sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
       >
-        {term.termName}
-      </Typography>
+        <Typography
+          id={headingId}
+          component={headingLevel}
+          variant="subtitle1"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+        >
+          {term.termName}
+        </Typography>
+        <CampaignLink term={term} label={label} />
+      </Stack>
       <Typography variant="body2" color="text.secondary">
         {formatDisplayDate(term.startDate)} – {lastDay} · {deadlineLine(term, today)}
       </Typography>

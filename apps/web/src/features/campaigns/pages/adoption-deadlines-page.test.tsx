@@ -60,6 +60,12 @@ describe('Adoption deadlines', () => {
       'Not adopted yet: 3',
     ]);
     expect(dateField('Spring 2027')).toHaveValue('');
+    // A campaign counts from the deadline: only a term with one links to its campaign.
+    expect(within(fall).getByRole('link', { name: 'Campaign for Fall 2026' })).toHaveAttribute(
+      'href',
+      '/campaigns/deadlines/31/campaign',
+    );
+    expect(within(spring).queryByRole('link')).not.toBeInTheDocument();
     // Nothing to clear on a term without a deadline.
     expect(
       within(spring).getByRole('button', { name: 'Clear deadline for Spring 2027' }),
