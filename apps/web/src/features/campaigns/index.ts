@@ -33,6 +33,25 @@ export const campaignsFeature: Feature = {
         'DepartmentContactsPage',
       ),
     },
+    {
+      path: 'campaigns/deadlines/:termId/campaign',
+      id: 'CampaignSchedule',
+      meta: routeMeta({
+        ...signedInPage('CampaignSchedule', 'Adoption campaign'),
+        anyOf: CAMPAIGN_ACTIONS,
+      }),
+      page: lazyPage(() => import('./pages/term-campaign-page.tsx'), 'TermCampaignPage'),
+    },
+    {
+      // The link of every campaign e-mail: for instructors, who need no account to use it.
+      path: 'campaign-unsubscribe',
+      id: 'CampaignUnsubscribe',
+      meta: routeMeta({ title: 'Unsubscribe', auth: 'none', navigation: false }),
+      page: lazyPage(
+        () => import('./pages/campaign-unsubscribe-page.tsx'),
+        'CampaignUnsubscribePage',
+      ),
+    },
   ],
   navItems: [
     {
