@@ -7,7 +7,8 @@ export default defineProject({
     name: '@csp/server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['src/test-support/global-setup.ts'],
+    // The second names this run's seeded demo templates, which real-process suites copy.
+    globalSetup: ['src/test-support/global-setup.ts', 'src/test-support/seeded-demo.ts'],
     // Fails a test whose app answered what the OpenAPI document does not say it answers.
     setupFiles: ['src/test-support/answer-check-setup.ts'],
     testTimeout: 60000,

@@ -4,12 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillPath, getFundingSources } from '@csp/contracts';
+import { copySeededDemo, seededPostgresDatabase } from '../test-support/seeded-demo.ts';
 import { httpCall, startServerProcess, waitReady } from '../test-support/server-process.ts';
-import {
-  createTestDatabase,
-  TEST_DATABASE_URL,
-  testEngines,
-} from '../test-support/test-database.ts';
+import { TEST_DATABASE_URL, testEngines } from '../test-support/test-database.ts';
 import {
   WRITERS,
   TERMS_PER_SOURCE,
@@ -39,8 +36,8 @@ describe.each(engines)('npm run backup and restore under write load (%s)', (engi
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   });
 
-  // Two demo seeds, a write load, a backup, a restore and a second start: well past the default
-  // 60 s on a loaded 2-core CI machine (about 40 s quiet).
+  // Two starts, a write load, a backup and a restore: past the default 60 s on a loaded 2-core
+  // CI machine.
   it(
     'backs up the demo store while sources are written, restores it, and the restored portal has every table as it was at the backup instant',
     { timeout: 300_000 },
@@ -50,9 +47,9 @@ describe.each(engines)('npm run backup and restore under write load (%s)', (engi
       const env: Record<string, string> = { RENTAL_REMINDERS: 'off', DEV_IDP: 'false' };
       let target: Record<string, string>;
       if (engine === 'postgres') {
-        const source = await createTestDatabase('postgres');
+        const source = await seededPostgresDatabase();
         cleanups.push(() => source.close());
-        env['DATABASE_URL'] = source.url!;
+        env['DATABASE_URL'] = source.url;
         const restored = `backup_test_${process.pid}_${randomBytes(3).toString('hex')}`;
         await adminQuery(`create database ${restored}`);
         cleanups.push(() => adminQuery(`drop database if exists ${restored} with (force)`));
@@ -63,8 +60,10 @@ describe.each(engines)('npm run backup and restore under write load (%s)', (engi
         target = { DATA_DIR: join(work, 'restored-data') };
       }
 
-      // The demo store, seeded by the server's first start.
-      const server = await startServerProcess(env, { dataDir: join(work, 'data') });
+      // The demo store: a copy of the one seeded once this run (the restore target stays empty).
+      const dataDir = join(work, 'data');
+      if (engine === 'pglite') await copySeededDemo(dataDir);
+      const server = await startServerProcess(env, { dataDir });
       cleanups.push(() => server.stop({ keepData: true }));
       await waitReady(server, 120_000);
       const session = await signIn(server);

@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   applyImport,
@@ -14,8 +18,9 @@ import {
 } from '@csp/contracts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts.ts';
 import { DATA_MESSAGES } from '../modules/data/data-messages.ts';
+import { copySeededDemo, seededPostgresDatabase } from '../test-support/seeded-demo.ts';
 import { startSmtpCapture } from '../test-support/smtp-capture.ts';
-import { createTestDatabase, testEngines, type Engine } from '../test-support/test-database.ts';
+import { testEngines, type Engine } from '../test-support/test-database.ts';
 import {
   httpCall,
   startServerProcess,
@@ -71,7 +76,13 @@ async function importOf(server: ServerProcess, session: SessionResponse, importI
   return res.json<ImportSummary>();
 }
 
-/** Polls the import until `done` holds of it (each poll is a real request; no fixed wait). */
+/**
+ * Between two polls of a condition: polling back to back kept a core busy with requests that
+ * PGlite can only queue behind the work being waited for.
+ */
+const POLL_PAUSE_MS = 100;
+
+/** Polls the import until `done` holds of it, a short pause between two requests. */
 async function until(
   server: ServerProcess,
   session: SessionResponse,
@@ -82,6 +93,7 @@ async function until(
     const summary = await importOf(server, session, importId);
     if (done(summary)) return summary;
     if (server.exited()) throw new Error(`server exited:\n${server.output.join('')}`);
+    await sleep(POLL_PAUSE_MS);
   }
 }
 
@@ -95,24 +107,31 @@ function emailVouchers(server: ServerProcess, session: SessionResponse, sourceId
   return call(server, emailSourceVouchers.method, path, { token: session.token });
 }
 
-/** Server processes of one test on their own database; all stopped (and it dropped) at the end. */
+/**
+ * Server processes of one test on their own copy of the demo, seeded once this run (a data folder
+ * or a database cloned from it, so no process seeds); all stopped (and it dropped) at the end.
+ */
 function portals(engine: Engine) {
   const cleanups: (() => Promise<void>)[] = [];
   let env: Record<string, string> | null = null;
   return {
     cleanups,
-    /** The first process (a new data folder or database), or one on the same data after it. */
+    /** The first process (a new copy of the demo), or one on the same data after it. */
     async start(extra: Record<string, string>, after?: ServerProcess): Promise<ServerProcess> {
       if (!env) {
         env = { LOG_LEVEL: 'info', RENTAL_REMINDERS: 'off', ...extra };
         if (engine === 'postgres') {
-          // A migrated, empty database of its own (dropped after the servers stop).
-          const database = await createTestDatabase('postgres');
+          const database = await seededPostgresDatabase();
           cleanups.push(() => database.close());
-          env['DATABASE_URL'] = database.url!;
+          env['DATABASE_URL'] = database.url;
         }
       }
-      const server = await startServerProcess(env, after ? { dataDir: after.dataDir } : {});
+      let dataDir = after?.dataDir;
+      if (!dataDir) {
+        dataDir = mkdtempSync(join(tmpdir(), 'csp-server-'));
+        if (engine === 'pglite') await copySeededDemo(dataDir);
+      }
+      const server = await startServerProcess(env, { dataDir });
       cleanups.push(() => server.stop());
       await waitReady(server, 120_000);
       return server;
@@ -234,6 +253,7 @@ describe.each(engines)('SIGTERM during a voucher mailing (%s)', (engine) => {
     for (;;) {
       const now = await voucherMailing(second, session, sourceId);
       if (now.unsent === 0 && now.sending === 0) break;
+      await sleep(POLL_PAUSE_MS);
     }
     // Every voucher went out once: as many messages as vouchers, each to another student.
     const recipients = smtp.messages.flatMap((m) => m.to);
