@@ -60,7 +60,7 @@ export function StepRow({ index, deadline, control, register, errors, onRemove }
         error={Boolean(fieldErrors?.kind)}
         helperText={fieldErrors?.kind?.message}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ width: { xs: '100%', sm: 300 } }}
+        sx={{ width: { xs: '100%', sm: 380 } }}
         {...register(`steps.${index}.kind`)}
       >
         {CAMPAIGN_STEP_KINDS.map((kind) => (
@@ -79,7 +79,7 @@ export function StepRow({ index, deadline, control, register, errors, onRemove }
           inputLabel: { shrink: true },
           htmlInput: { 'aria-label': `${T.daysLabel}, step ${n}`, step: 1, min: -180, max: 180 },
         }}
-        sx={{ width: { xs: 'calc(100% - 52px)', sm: 340 } }}
+        sx={{ width: { xs: 'calc(100% - 52px)', sm: 320 } }}
         {...register(`steps.${index}.daysFromDeadline`, { valueAsNumber: true })}
       />
       <IconButton aria-label={`Remove step ${n}`} onClick={onRemove} sx={{ mt: 0.25 }}>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, useFormState } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
@@ -38,6 +38,29 @@ function FeedbackAlert({ feedback }: { feedback: Feedback | null }) {
     <Alert severity="error" sx={{ mt: 1.5 }}>
       {feedback.message}
     </Alert>
+  );
+}
+
+/**
+ * A list of steps, named for screen readers; its heading is shown only when the panel has both
+ * lists (steps sent, then steps to send): a campaign that has sent nothing has just the one.
+ */
+function StepGroup(props: { title: string; heading?: boolean; children: ReactNode }) {
+  return (
+    <>
+      {props.heading !== false && (
+        <Typography component="h3" variant="subtitle2" sx={{ mt: 1.5 }}>
+          {props.title}
+        </Typography>
+      )}
+      <Box
+        component="ul"
+        aria-label={`Steps ${props.title.toLowerCase()}`}
+        sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}
+      >
+        {props.children}
+      </Box>
+    </>
   );
 }
 
@@ -100,14 +123,14 @@ export function CampaignStepsPanel({
         {T.stepsTitle}
       </Typography>
       <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-        <Box
-          component="ol"
-          aria-labelledby={headingId}
-          sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}
-        >
-          {locked.map((step) => (
-            <LockedStepRow key={`${step.kind}:${step.daysFromDeadline}`} step={step} />
-          ))}
+        {locked.length > 0 && (
+          <StepGroup title={T.sentTitle}>
+            {locked.map((step) => (
+              <LockedStepRow key={`${step.kind}:${step.daysFromDeadline}`} step={step} />
+            ))}
+          </StepGroup>
+        )}
+        <StepGroup title={T.toSendTitle} heading={locked.length > 0}>
           {steps.fields.map((field, index) => (
             <StepRow
               key={field.id}
@@ -119,7 +142,7 @@ export function CampaignStepsPanel({
               onRemove={() => steps.remove(index)}
             />
           ))}
-        </Box>
+        </StepGroup>
         {locked.length + steps.fields.length === 0 && (
           <Typography color="text.secondary" sx={{ py: 1.5 }}>
             {T.noSteps}

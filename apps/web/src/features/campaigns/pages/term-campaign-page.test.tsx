@@ -10,7 +10,8 @@ import {
 } from '../../../test/campaigns/campaign-fake-server.ts';
 import { callsTo } from '../../../test/campaigns/deadlines-fake-server.ts';
 
-const stepsList = () => screen.getByRole('list', { name: 'E-mail steps' });
+const stepsList = () => screen.getByRole('list', { name: 'Steps to send' });
+const sentList = () => screen.getByRole('list', { name: 'Steps sent' });
 const daysField = (n: number) =>
   screen.getByRole('spinbutton', { name: `Days from the deadline, step ${n}` });
 
@@ -129,8 +130,10 @@ describe('Adoption campaign', () => {
   it('lists a sent step with its figures, read-only, and sends it along with the rest', async () => {
     const { user, calls } = await openPage(scheduledServer());
     expect(screen.getByText(/E-mails sent: 12/)).toBeVisible();
-    const items = within(stepsList()).getAllByRole('listitem');
-    expect(items).toHaveLength(5);
+    const items = within(sentList()).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 3, name: 'Sent' })).toBeVisible();
+    expect(within(stepsList()).getAllByRole('listitem')).toHaveLength(4);
     expect(items[0]).toHaveTextContent(
       'Reminder to instructors and submitters, 42 days before the deadline',
     );
@@ -156,7 +159,8 @@ describe('Adoption campaign', () => {
     expect(callsTo(calls, 'PUT', CAMPAIGN_PATH)[0]?.body).toEqual({
       steps: [SENT_STEP].map(({ kind, daysFromDeadline }) => ({ kind, daysFromDeadline })),
     });
-    expect(within(stepsList()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(sentList()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(stepsList()).queryAllByRole('listitem')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Stop campaign' })).not.toBeInTheDocument();
   });
 
