@@ -26,6 +26,8 @@ export interface OwnPortal {
   port: number;
   /** http://localhost:{port}: the demo store A website. */
   baseUrl: string;
+  /** Its data folder: without SMTP_URL its e-mails are written to `mail/` in it. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export async function startOwnPortal(name: string): Promise<OwnPortal> {
   const [port, idpPort] = [await freePort(), await freePort()];
   const server = spawnPortalServer(portalServerEnv(port, dataDir, idpPort), 'ignore');
   const stop = await startedServer(port, server, dir);
-  return { port, baseUrl: `http://localhost:${port}`, stop };
+  return { port, baseUrl: `http://localhost:${port}`, dataDir, stop };
 }
 
 export interface RawResult<T> {
