@@ -82,60 +82,83 @@ export async function renewClaim(db: Db, id: number, token: string): Promise<boo
   return rows.length === 1;
 }
 
-/** Whether the campaign leaves this address out (by the store, or unsubscribed). */
-export async function isExcluded(db: Db, campaignId: number, email: string): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`select 1 as one from adoption_campaign_exclusions
-        where campaign_id = ${campaignId} and email = ${email}`,
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
   );
-  return rows.length > 0;
+
+/** Of a batch's e-mails, those whose person the campaign leaves out (by the store, or unsubscribed). */
+export async function excludedMessages(
+  db: Db,
+  messageIds: readonly number[],
+): Promise<Set<number>> {
+  if (messageIds.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select m.id from adoption_campaign_messages m
+        join adoption_campaign_steps st on st.id = m.step_id
+        join adoption_campaign_exclusions x on x.campaign_id = st.campaign_id and x.email = m.email
+        where m.id in (${idList(messageIds)})`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
-/** The e-mail's sections that still have no adoption, by course and section code. */
-export async function sectionsStillUnadopted(db: Db, messageId: number): Promise<MessageSection[]> {
-  return queryRows<MessageSection>(
+/**
+ * A batch's e-mails' sections that still have no adoption, by e-mail, each by course and section
+ * code: read once per batch, just before its sends.
+ */
+export async function sectionsStillUnadopted(
+  db: Db,
+  messageIds: readonly number[],
+): Promise<Map<number, MessageSection[]>> {
+  const bySection = new Map<number, MessageSection[]>();
+  if (messageIds.length === 0) return bySection;
+  const rows = await queryRows<MessageSection & { messageId: number }>(
     db,
-    sql`select s.id as "sectionId", c.division_id as "divisionId", d.code as "departmentCode",
-          c.code as "courseCode", c.name as "courseName", s.code as "sectionCode",
-          ms.assigned_to as "assignedTo"
+    sql`select ms.message_id as "messageId", s.id as "sectionId", c.division_id as "divisionId",
+          d.code as "departmentCode", c.code as "courseCode", c.name as "courseName",
+          s.code as "sectionCode", ms.assigned_to as "assignedTo"
         from adoption_campaign_message_sections ms
         join sections s on s.id = ms.section_id
         join courses c on c.id = s.course_id
         join departments d on d.id = c.department_id
-        where ms.message_id = ${messageId} and s.first_adopted_at is null
-        order by d.code, c.code, s.code, s.id`,
+        where ms.message_id in (${idList(messageIds)}) and s.first_adopted_at is null
+        order by ms.message_id, d.code, c.code, s.code, s.id`,
   );
+  for (const { messageId, ...section } of rows) {
+    const list = bySection.get(messageId) ?? [];
+    list.push(section);
+    bySection.set(messageId, list);
+  }
+  return bySection;
 }
 
 /**
- * Settles an e-mail: sent (with the sections it listed: the others are dropped from its
- * history, it did not name them) or not sent for good (`outcome`).
+ * Settles an e-mail, in one statement: sent (with the sections it listed: the others are
+ * dropped from its history, it did not name them) or not sent for good (`outcome`).
  */
 export async function settleMessage(
   db: Db,
   id: number,
   outcome: CampaignMessageOutcome,
   at: Date,
-  listedSectionIds: readonly number[] | null,
+  listedSectionIds: readonly number[],
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`update adoption_campaign_messages
+  const unlisted =
+    listedSectionIds.length === 0
+      ? sql`false`
+      : sql`section_id not in (${idList(listedSectionIds)})`;
+  await db.execute(
+    sql`with settled as (
+          update adoption_campaign_messages
           set outcome = ${outcome}, claim_token = null,
             sent_at = ${outcome === 'SENT' ? at.toISOString() : null}::timestamptz
-          where id = ${id}`,
-    );
-    if (listedSectionIds === null || listedSectionIds.length === 0) return;
-    const listed = sql.join(
-      listedSectionIds.map((s) => sql`${s}`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`delete from adoption_campaign_message_sections
-          where message_id = ${id} and section_id not in (${listed})`,
-    );
-  });
+          where id = ${id} returning id
+        )
+        delete from adoption_campaign_message_sections
+        where message_id in (select id from settled) and ${unlisted}`,
+  );
 }
 
 /**

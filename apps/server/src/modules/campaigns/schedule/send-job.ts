@@ -4,18 +4,19 @@ import { CAMPAIGN_STEP_GRACE_DAYS, shortTermName } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { websiteOrigin } from '../../../lib/website-origin.ts';
-import { storeMail } from '../../mail/index.ts';
+import { storeSenderName } from '../../mail/index.ts';
 import { campaignMessage } from './campaign-email.ts';
 import {
   claimMessages,
   failMessage,
   giveUpStaleMessages,
-  isExcluded,
+  excludedMessages,
   releaseClaims,
   renewClaim,
   sectionsStillUnadopted,
   settleMessage,
   type ClaimedMessage,
+  type MessageSection,
 } from './message-repository.ts';
 import { findDueSteps, planStep } from './plan-repository.ts';
 import { findStoreSite } from './store-site-repository.ts';
@@ -47,40 +48,48 @@ function isPermanentRefusal(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-type StoreSite = { name: string; origin: string };
+/** What every e-mail of a store's needs: its name, its site's address, its sender name. */
+type StoreSite = { name: string; origin: string; senderName: string };
+
+/** What a batch's checks found for one e-mail: left out, and its sections still unadopted. */
+interface MessageChecks {
+  excluded: boolean;
+  sections: MessageSection[];
+}
 
 /**
  * Sends one claimed e-mail, unless the run no longer owns it, the person was left out, or all
- * its sections were adopted meanwhile. Answers what happened.
+ * its sections were adopted meanwhile (`checks`, read for its batch just before). Answers
+ * what happened.
  */
 async function sendOne(
   deps: CampaignDeps,
   message: ClaimedMessage,
+  checks: MessageChecks,
   token: string,
   now: Date,
   site: StoreSite,
 ): Promise<'sent' | 'notSent' | 'failed' | 'skipped'> {
   const { db } = deps;
   if (!(await renewClaim(db, message.id, token))) return 'skipped';
-  if (await isExcluded(db, message.campaignId, message.email)) {
-    await settleMessage(db, message.id, 'LEFT_OUT', now, null);
+  if (checks.excluded) {
+    await settleMessage(db, message.id, 'LEFT_OUT', now, []);
     return 'notSent';
   }
-  const sections = await sectionsStillUnadopted(db, message.id);
-  if (sections.length === 0) {
-    await settleMessage(db, message.id, 'NOTHING_LEFT', now, null);
+  if (checks.sections.length === 0) {
+    await settleMessage(db, message.id, 'NOTHING_LEFT', now, []);
     return 'notSent';
   }
   const draft = campaignMessage(
     { ...message, termName: shortTermName(message.termName) },
-    sections,
+    checks.sections,
     site,
   );
   try {
-    await deps.mailer.send(await storeMail(db, message.locationId, draft));
+    await deps.mailer.send({ ...draft, fromName: site.senderName });
   } catch (error) {
     if (isPermanentRefusal(error)) {
-      await settleMessage(db, message.id, 'REFUSED', now, null);
+      await settleMessage(db, message.id, 'REFUSED', now, []);
       deps.log?.warn({ err: error, messageId: message.id }, 'campaign e-mail refused');
       return 'notSent';
     }
@@ -96,7 +105,7 @@ async function sendOne(
     message.id,
     'SENT',
     now,
-    sections.map((s) => s.sectionId),
+    checks.sections.map((s) => s.sectionId),
   );
   return 'sent';
 }
@@ -125,15 +134,27 @@ export async function runCampaigns(
   for (;;) {
     const batch = await claimMessages(db, token, options.staleClaimMs ?? STALE_CLAIM_MS, BATCH);
     if (batch.length === 0) break;
+    const ids = batch.map((m) => m.id);
+    const excluded = await excludedMessages(db, ids);
+    const sections = await sectionsStillUnadopted(db, ids);
     for (const message of batch) {
       if (deps.signal?.aborted || failuresInARow >= FAILURES_THAT_STOP_A_RUN) break;
       let site = sites.get(message.locationId);
       if (!site) {
         const found = await findStoreSite(db, message.locationId);
-        site = { name: found.storeName, origin: websiteOrigin(found, deps.config) };
+        site = {
+          name: found.storeName,
+          origin: websiteOrigin(found, deps.config),
+          // Looked up once per store and run, not once per e-mail.
+          senderName: await storeSenderName(db, message.locationId),
+        };
         sites.set(message.locationId, site);
       }
-      const outcome = await sendOne(deps, message, token, now, site);
+      const checks = {
+        excluded: excluded.has(message.id),
+        sections: sections.get(message.id) ?? [],
+      };
+      const outcome = await sendOne(deps, message, checks, token, now, site);
       if (outcome === 'skipped') continue;
       result[outcome]++;
       failuresInARow = outcome === 'failed' ? failuresInARow + 1 : 0;
