@@ -31,6 +31,7 @@ export * from './adoption/course-catalog.ts';
 export * from './adoption/material-search.ts';
 export * from './adoption/adoption-wizard.ts';
 export * from './adoption/wizard-rules.ts';
+export * from './adoption/my-courses.ts';
 export * from './students/index.ts';
 export * from './print/index.ts';
 export * from './research/index.ts';

@@ -35,6 +35,7 @@ export function fuzzHints(w: FuzzWorld): Record<string, fc.Arbitrary<unknown> | 
     courseId: from(w.courses),
     sectionId: from(w.sections),
     'sectionIdList[]': from(w.sections),
+    'sectionIds[]': from(w.sections),
     professorId: from(w.professors),
     customerId: from(w.students.ids),
     studentIdNum: from(w.students.idNums),

@@ -37,6 +37,7 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'POST /app-rest/admin_portal/v1/{userAccountId}/unAssignUserRolesAndCatalog',
   'POST /app-rest/adoption/v1/{userAccountId}/material/convertMaterialProposedToActualTitle',
   'POST /app-rest/adoption/v1/{userAccountId}/material/createAdoption',
+  'POST /app-rest/adoption/v1/{userAccountId}/myCourses/adoptSameAsLastTime',
   'POST /app-rest/adoption/v1/{userAccountId}/material/removeProposedTitleAutoAdoption',
   'POST /app-rest/adoption/v1/{userAccountId}/sendFutureAdoptionsEmail',
   'POST /app-rest/public/v1/campaignUnsubscribe',

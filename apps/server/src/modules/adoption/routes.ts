@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { registerCourseDetailRoutes } from './course-detail/routes.ts';
 import { registerCourseRoutes } from './courses/routes.ts';
 import { registerMessageRoutes } from './messages/routes.ts';
+import { registerMyCoursesRoutes } from './my-courses/routes.ts';
 import { registerWizardRoutes } from './wizard/routes.ts';
 
 /** The adoption calls of docs/behaviour/calls.md#adoption-base; each sub-area registers its own part. */
@@ -11,4 +12,5 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerCourseDetailRoutes(app, deps);
   registerMessageRoutes(app, deps);
   registerWizardRoutes(app, deps);
+  registerMyCoursesRoutes(app, deps);
 }

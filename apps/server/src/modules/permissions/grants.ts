@@ -254,6 +254,28 @@ export class Grants {
   }
 
   /**
+   * The rows inside the caller's grants of any of `actions` that are narrower than a division (on
+   * a department, course or section), as a predicate over the list's catalog columns: what is
+   * "their own" where a whole division or the store would be everything (My courses).
+   * INSTRUCTOR grants are left out: an instructor's own are the sections they teach.
+   */
+  narrowScopePredicate(actions: readonly ActionName[], columns: CatalogColumns): SQL {
+    const conditions: SQL[] = [];
+    for (const action of actions) {
+      for (const grant of this.byAction.get(action) ?? []) {
+        if (grant.roleName === 'INSTRUCTOR') continue;
+        if (grant.departmentId == null && grant.courseId == null && grant.sectionId == null) {
+          continue;
+        }
+        const scope = this.levelCondition(grant, columns);
+        if (scope) conditions.push(scope);
+      }
+    }
+    if (conditions.length === 0) return sql`false`;
+    return or(...conditions) ?? sql`false`;
+  }
+
+  /**
    * A scoped grant as a condition on the list's column of the grant's own level; undefined when
    * the list does not reach that level (its rows are above the grant, which then admits none).
    */

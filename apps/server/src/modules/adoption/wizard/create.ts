@@ -1,9 +1,4 @@
-import { ADOPTION_TYPE } from '@csp/contracts';
-import {
-  ADOPTION_EXISTS_MESSAGE,
-  type AdoptionMaterialDTO,
-  type createAdoptionBody,
-} from '@csp/contracts';
+import { type AdoptionMaterialDTO, type createAdoptionBody } from '@csp/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
@@ -11,30 +6,17 @@ import { AppError } from '@csp/http-kit';
 import { isUniqueViolation } from '../../../lib/unique-violation.ts';
 import type { Session } from '../../../lib/session.ts';
 import type { Grants } from '../../permissions/index.ts';
-import { insertActivity } from '../course-detail/activity-repository.ts';
 import { takeMailAllowance } from '../../mail/index.ts';
 import { mailNewAdoption } from '../messages/notices.ts';
+import { checkPrintOnly, iaPublisherFor, mayAdoptCourseWide } from '../adoption-rules.ts';
 import {
-  checkChosenSections,
-  checkDates,
-  checkPrintOnly,
-  checkWholeCourse,
-  dayAnywhere,
-  earliestStart,
-  iaPublisherFor,
-  mayAdoptCourseWide,
-} from '../adoption-rules.ts';
-import {
-  existingAdoptionsOf,
   findByRequestId,
-  hasSectionAdoptionOf,
-  insertAdoption,
-  linkSections,
   lockCourse,
   storeAdoptionSettings,
   type MaterialRef,
 } from './write-repository.ts';
-import { accessibleCourse, type AccessibleCourse } from '../course-access.ts';
+import { writeAdoption } from './write-adoption.ts';
+import { accessibleCourse } from '../course-access.ts';
 import { courseAdoption } from '../course-detail/materials.ts';
 import { ADOPTION_MESSAGES as M } from '../messages.ts';
 import { listCourseSections } from '../course-detail/section-repository.ts';
@@ -64,24 +46,8 @@ async function materialOf(
   return { titleId, proposedTitleId };
 }
 
-/** docs/behaviour/messages.md: the title is already on an auto adoption (field autoAdopt) or on a chosen section. */
-export async function refuseDuplicates(
-  db: Db,
-  course: AccessibleCourse,
-  material: MaterialRef,
-  autoAdopt: boolean,
-  sectionIds: readonly number[],
-  exceptId: number | null,
-): Promise<void> {
-  if (material.titleId === null && material.proposedTitleId === null) return;
-  const courseId = course.ancestry.courseId;
-  const existing = await existingAdoptionsOf(db, courseId, material, sectionIds, exceptId);
-  if (existing.onAutoAdoption) throw AppError.conflict(ADOPTION_EXISTS_MESSAGE, 'autoAdopt');
-  const onSections = autoAdopt
-    ? await hasSectionAdoptionOf(db, courseId, material)
-    : existing.onSections.length > 0;
-  if (onSections) throw AppError.conflict(ADOPTION_EXISTS_MESSAGE, 'sectionIdList');
-}
+/** Where the rule lives now (the one write every new adoption goes through). */
+export { refuseDuplicates } from './write-adoption.ts';
 
 /** A request id already used: its adoption, if it was for this course. */
 async function replayed(
@@ -120,7 +86,6 @@ export async function createAdoptionFor(
 
   const m = input.adoptionMaterial;
   const material = await materialOf(db, session.locationId, m);
-  const flow = m.noTextRequired ? 'noMaterials' : 'material';
   const now = deps.now();
   const today = isoDay(now);
   const sectionIds = [...new Set(input.sectionIdList)];
@@ -160,49 +125,32 @@ export async function createAdoptionFor(
       }
       // Read under the course's lock: what the sections already have decides what may be added.
       const sections = await listCourseSections(txDb, session.locationId, courseId, today);
-      if (input.autoAdopt) checkWholeCourse(sections, flow);
-      else await checkChosenSections(grants, course, sections, sectionIds, flow, today);
-      checkDates(m.startDate, expirationDate, earliestStart(sections, flow, dayAnywhere(now)));
-      await refuseDuplicates(txDb, course, material, input.autoAdopt, sectionIds, null);
-      const row = await insertAdoption(txDb, {
-        locationId: session.locationId,
-        courseId,
-        titleId: material.titleId,
-        proposedTitleId: material.proposedTitleId,
-        adoptionType: input.autoAdopt ? ADOPTION_TYPE.AUTO : ADOPTION_TYPE.SECTION,
-        startDate: m.startDate,
-        expirationDate,
-        ...answers,
-        flexibleOnEdition: !m.noTextRequired && (m.flexibleOnEdition ?? false),
-        ia,
-        iapublisher,
-        estimatedSectionEnrollment: m.noTextRequired
-          ? null
-          : (m.estimatedSectionEnrollment ?? null),
-        externalAdoptionNote: m.externalAdoptionNote ?? '',
-        noTextRequired: m.noTextRequired,
-        createdBy: session.accountId,
+      const id = await writeAdoption(txDb, {
+        session,
+        grants,
+        course,
+        sections,
+        material,
+        autoAdopt: input.autoAdopt,
+        sectionIds,
+        answers: {
+          ...answers,
+          startDate: m.startDate,
+          expirationDate,
+          flexibleOnEdition: !m.noTextRequired && (m.flexibleOnEdition ?? false),
+          ia,
+          iapublisher,
+          estimatedSectionEnrollment: m.noTextRequired
+            ? null
+            : (m.estimatedSectionEnrollment ?? null),
+          externalAdoptionNote: m.externalAdoptionNote ?? '',
+          noTextRequired: m.noTextRequired,
+        },
         requestId: input.requestId ?? null,
-        createdAt: now,
-        updatedAt: now,
+        message: input.message ?? null,
+        now,
       });
-      if (!input.autoAdopt) await linkSections(txDb, row.id, sectionIds);
-      const base = { locationId: session.locationId, adoptionMaterialId: row.id, at: now };
-      await insertActivity(txDb, {
-        ...base,
-        actorAccountId: session.accountId,
-        action: 'CREATED',
-        details: { after: { adoptionType: row.adoptionType, sectionIdList: sectionIds } },
-      });
-      if (input.message) {
-        await insertActivity(txDb, {
-          ...base,
-          actorAccountId: session.accountId,
-          action: 'MESSAGE_POSTED',
-          details: { message: input.message, notifySubmitter: false, ccEmailList: [] },
-        });
-      }
-      return { id: row.id, isNew: true };
+      return { id, isNew: true };
     })
     .catch(async (error: unknown) => {
       await allowance.refund();
