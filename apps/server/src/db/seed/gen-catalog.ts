@@ -110,6 +110,10 @@ function addDepartment(
     divisionId,
     code: def.code,
     name: def.name,
+    // The department chair a campaign digest goes to (issue 30), at the store's staff domain
+    // (an address the store knows). No random draw: the rest of the data stays as it was.
+    contactName: `${def.name} Chair`,
+    contactEmail: `${def.code.toLowerCase()}-chair@${plan.staffEmailDomain}`,
   });
   data.departmentInfo.push({ id: departmentId, divisionIndex, def });
   const staff = addStaff(ctx, rng, data, divisionIndex, def);
