@@ -56,7 +56,7 @@ function LeftOutList({ campaign, toggle, pendingEmail }: { campaign: TermCampaig
   const headingId = useId();
   return (
     <>
-      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
         {T.leftOutTitle}
       </Typography>
       {campaign.exclusions.length === 0 ? (
