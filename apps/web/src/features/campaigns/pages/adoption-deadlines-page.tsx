@@ -10,27 +10,7 @@ import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useAdoptionDeadlines, type DeadlinesAnswer } from '../api/deadline-queries.ts';
 import { DEADLINE_TEXT as T } from '../deadlines/deadline-text.ts';
 import { TermDeadlineCard } from '../deadlines/term-deadline-card.tsx';
-
-interface DivisionTerms {
-  divisionId: number;
-  divisionName: string;
-  terms: TermDeadline[];
-}
-
-/** The terms by division, in the server's order (division name, then start date). */
-function byDivision(terms: readonly TermDeadline[]): DivisionTerms[] {
-  const groups = new Map<number, DivisionTerms>();
-  for (const term of terms) {
-    const group = groups.get(term.divisionId) ?? {
-      divisionId: term.divisionId,
-      divisionName: term.divisionName,
-      terms: [],
-    };
-    group.terms.push(term);
-    groups.set(term.divisionId, group);
-  }
-  return [...groups.values()];
-}
+import { byDivision, type DivisionGroup } from '../division-groups.ts';
 
 /**
  * Adoption deadlines (issue 30): each coming term of the divisions the caller manages, with its
@@ -98,14 +78,20 @@ function DeadlineList({ answer }: { answer: DeadlinesAnswer }) {
   );
 }
 
-function DivisionSection({ division, today }: { division: DivisionTerms; today: string }) {
+function DivisionSection({
+  division,
+  today,
+}: {
+  division: DivisionGroup<TermDeadline>;
+  today: string;
+}) {
   const headingId = useId();
   return (
     <Stack component="section" aria-labelledby={headingId} spacing={2} useFlexGap>
       <Typography id={headingId} component="h2" variant="h6">
         {division.divisionName}
       </Typography>
-      {division.terms.map((term) => (
+      {division.items.map((term) => (
         <TermDeadlineCard
           key={term.termId}
           term={term}

@@ -17,27 +17,7 @@ import {
 } from '../api/contact-queries.ts';
 import { DepartmentContactCard } from '../contacts/department-contact-card.tsx';
 import { CONTACT_TEXT as T } from '../contacts/contact-text.ts';
-
-interface DivisionDepartments {
-  divisionId: number;
-  divisionName: string;
-  departments: DepartmentContact[];
-}
-
-/** The page's departments by division, in the server's order (division name, then code). */
-function byDivision(departments: readonly DepartmentContact[]): DivisionDepartments[] {
-  const groups = new Map<number, DivisionDepartments>();
-  for (const d of departments) {
-    const group = groups.get(d.divisionId) ?? {
-      divisionId: d.divisionId,
-      divisionName: d.divisionName,
-      departments: [],
-    };
-    group.departments.push(d);
-    groups.set(d.divisionId, group);
-  }
-  return [...groups.values()];
-}
+import { byDivision, type DivisionGroup } from '../division-groups.ts';
 
 /**
  * Department contacts (issue 30): who gets each department's campaign digest, set or cleared
@@ -134,7 +114,7 @@ function ContactList({ answer, filtered, page, onPage }: ContactListProps) {
     <Stack spacing={3} useFlexGap>
       {count}
       {divisions.length === 1
-        ? divisions[0]!.departments.map((d) => (
+        ? divisions[0]!.items.map((d) => (
             <DepartmentContactCard
               key={d.departmentId}
               department={d}
@@ -150,14 +130,14 @@ function ContactList({ answer, filtered, page, onPage }: ContactListProps) {
   );
 }
 
-function DivisionSection({ division }: { division: DivisionDepartments }) {
+function DivisionSection({ division }: { division: DivisionGroup<DepartmentContact> }) {
   const headingId = useId();
   return (
     <Stack component="section" aria-labelledby={headingId} spacing={2} useFlexGap>
       <Typography id={headingId} component="h2" variant="h6">
         {division.divisionName}
       </Typography>
-      {division.departments.map((d) => (
+      {division.items.map((d) => (
         <DepartmentContactCard
           key={d.departmentId}
           department={d}
