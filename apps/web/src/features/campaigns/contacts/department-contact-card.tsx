@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm, useFormState } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -17,8 +16,7 @@ import {
   type ContactValues,
 } from './contact-form.ts';
 import { CONTACT_TEXT as T } from './contact-text.ts';
-
-type Feedback = { kind: 'saved'; message: string } | { kind: 'error'; message: string };
+import { SaveFeedbackAlert, type SaveFeedback } from '../save-feedback.tsx';
 
 interface DepartmentContactCardProps {
   department: DepartmentContact;
@@ -59,7 +57,7 @@ export function DepartmentContactCard({
     if (!form.formState.isDirty) form.reset(valuesOf({ contactName, contactEmail }));
   }, [form, contactName, contactEmail]);
   const { errors, isDirty } = useFormState({ control: form.control });
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [feedback, setFeedback] = useState<SaveFeedback | null>(null);
   const hasContact = department.contactName !== null || department.contactEmail !== null;
 
   const send = async (body: ContactBody) => {
@@ -138,16 +136,7 @@ export function DepartmentContactCard({
             </Button>
           </Stack>
         </Stack>
-        {feedback?.kind === 'saved' && !isDirty && (
-          <Alert severity="success" role="status" sx={{ mt: 1.5 }}>
-            {feedback.message}
-          </Alert>
-        )}
-        {feedback?.kind === 'error' && (
-          <Alert severity="error" sx={{ mt: 1.5 }}>
-            {feedback.message}
-          </Alert>
-        )}
+        <SaveFeedbackAlert feedback={feedback} isDirty={isDirty} />
       </Box>
     </Panel>
   );

@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import { useForm, useFormState } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import CampaignIcon from '@mui/icons-material/Campaign';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -17,8 +16,7 @@ import { useSetAdoptionDeadline } from '../api/deadline-queries.ts';
 import { DeadlineCounts } from './deadline-counts.tsx';
 import { deadlineFieldMessage, deadlineSchema, type DeadlineValues } from './deadline-form.ts';
 import { DEADLINE_TEXT as T } from './deadline-text.ts';
-
-type Feedback = { kind: 'saved'; message: string } | { kind: 'error'; message: string };
+import { SaveFeedbackAlert, type SaveFeedback } from '../save-feedback.tsx';
 
 interface TermDeadlineCardProps {
   term: TermDeadline;
@@ -71,7 +69,7 @@ export function TermDeadlineCard({ term, today, headingLevel, label }: TermDeadl
     resetOptions: { keepDirtyValues: true },
   });
   const { errors, isDirty } = useFormState({ control: form.control });
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [feedback, setFeedback] = useState<SaveFeedback | null>(null);
 
   const send = async (deadline: string | null) => {
     setFeedback(null);
@@ -160,16 +158,7 @@ export function TermDeadlineCard({ term, today, headingLevel, label }: TermDeadl
             </Button>
           </Stack>
         </Stack>
-        {feedback?.kind === 'saved' && !isDirty && (
-          <Alert severity="success" role="status" sx={{ mt: 1.5 }}>
-            {feedback.message}
-          </Alert>
-        )}
-        {feedback?.kind === 'error' && (
-          <Alert severity="error" sx={{ mt: 1.5 }}>
-            {feedback.message}
-          </Alert>
-        )}
+        <SaveFeedbackAlert feedback={feedback} isDirty={isDirty} />
       </Box>
     </Panel>
   );
