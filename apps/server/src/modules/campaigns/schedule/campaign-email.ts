@@ -19,6 +19,9 @@ export function coursePageLink(origin: string, section: MessageSection): string 
   return `${origin}/adopt/course/${path}`;
 }
 
+/** The recipient's own courses page, where "Adopt the same as last time" is one click. */
+export const MY_COURSES_PATH = '/my-courses';
+
 export function unsubscribeLink(origin: string, token: string): string {
   return `${origin}${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`;
 }
@@ -66,6 +69,9 @@ export function campaignMessage(
     link: coursePageLink(store.origin, s),
   }));
   const stop = unsubscribeLink(store.origin, message.unsubscribeToken);
+  const myCourses = `${store.origin}${MY_COURSES_PATH}`;
+  const sameAsLastTime =
+    'Using the same materials as last time? Your courses page does it in one step';
   const text = [
     `Hello ${message.recipientName},`,
     '',
@@ -78,6 +84,7 @@ export function campaignMessage(
     digest
       ? 'Please ask the people they are assigned to to adopt them, or tell us if no materials are needed.'
       : 'Open each link to adopt, or to say no course materials are required.',
+    ...(digest ? [] : ['', `${sameAsLastTime}: ${myCourses}`]),
     '',
     'Thank you,',
     store.name,
@@ -95,6 +102,9 @@ export function campaignMessage(
         }</li>`,
     ),
     '</ul>',
+    ...(digest
+      ? []
+      : [`<p>${sameAsLastTime}: <a href="${escapeHtml(myCourses)}">your courses</a>.</p>`]),
     `<p>Thank you,<br>${escapeHtml(store.name)}</p>`,
     `<p style="font-size:small"><a href="${escapeHtml(stop)}">Stop getting these e-mails for ${escapeHtml(message.termName)}</a></p>`,
   ].join('\n');

@@ -155,6 +155,8 @@ describe.each(engines)('adoption campaigns (%s)', (engine) => {
     expect(ida.body).toContain(`${FIXTURE_HOSTS.a}`);
     expect(ida.body).toContain('/adopt/course/');
     expect(ida.body).toContain('due today, 10/15/2026');
+    // Their own courses page, where last term's materials are adopted again in one step.
+    expect(ida.body).toContain(`http://${FIXTURE_HOSTS.a}/my-courses`);
     const paul = sent.find((m) => m.to === 'paul@store-a.test')!;
     expect(paul.body).toContain('– 002');
     expect(paul.body).not.toContain('– 003');
@@ -223,6 +225,7 @@ describe.each(engines)('adoption campaigns (%s)', (engine) => {
     expect(digest!.body).toContain('BIO 101 – 001: Intro Biology (assigned to Instructor, Ida)');
     expect(digest!.body).not.toContain('– 002');
     expect(digest!.body).toContain('were due on 10/15/2026');
+    expect(digest!.body).not.toContain('/my-courses');
   });
 
   it('leaves out a person the store leaves out, and takes them back in', async () => {
