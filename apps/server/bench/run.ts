@@ -11,6 +11,7 @@ import { benchEndpoints, exportBytes, type BenchEndpoint } from './endpoints.ts'
 import { benchEngines, openBenchDatabase, type BenchDatabase } from './bench-database.ts';
 import { measure, percentile } from './measure.ts';
 import { metricBench } from './metric-endpoints.ts';
+import { campaignBench } from './campaign-endpoints.ts';
 import { fundingBench } from './funding-endpoints.ts';
 import { dateShiftBench } from './date-shift-endpoints.ts';
 import { runWorkload, WORKLOAD, type WorkloadResult } from './workload.ts';
@@ -50,6 +51,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     const endpoints = [
       ...(await benchEndpoints(app, bench.database.db)),
       ...(await metricBench(app)),
+      ...(await campaignBench(app)),
       ...(await fundingBench(app, bench.database.db)),
       ...shifted.endpoints,
     ].filter((e) => only.length === 0 || only.some((text) => e.name.includes(text)));
