@@ -8,8 +8,10 @@ const ALWAYS = ['Dashboard', 'Section Research', 'Student Search'];
 const EXPECTED: Record<Exclude<DemoUserKey, 'storeB'>, string[]> = {
   admin: [
     ...ALWAYS,
+    'My courses',
     'Adopt',
     'Adoption deadlines',
+    'Department contacts',
     'Data Summary',
     'Funding Management',
     'Permissions',
@@ -19,12 +21,14 @@ const EXPECTED: Record<Exclude<DemoUserKey, 'storeB'>, string[]> = {
   ],
   reporter: [...ALWAYS, 'Help', 'Logout'],
   permissions: [...ALWAYS, 'Permissions', 'Help', 'Logout'],
-  submitter: [...ALWAYS, 'Adopt', 'Help', 'Logout'],
-  instructor: [...ALWAYS, 'Adopt', 'Help', 'Logout'],
+  submitter: [...ALWAYS, 'My courses', 'Adopt', 'Help', 'Logout'],
+  instructor: [...ALWAYS, 'My courses', 'Adopt', 'Help', 'Logout'],
   cma: [
     ...ALWAYS,
+    'My courses',
     'Adopt',
     'Adoption deadlines',
+    'Department contacts',
     'Data Summary',
     'Funding Management',
     'Help',

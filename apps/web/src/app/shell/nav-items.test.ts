@@ -25,10 +25,20 @@ describe('visibleNavItems', () => {
   it.each<[RoleName, string[]]>([
     ['FULL_REPORTER', []],
     ['PERMISSION_ADMINISTRATOR', ['permissions']],
-    ['SUBMITTER', ['adopt']],
-    ['INSTRUCTOR', ['adopt']],
-    ['CMA_MEMBER', ['adopt', 'adoption-deadlines', 'data-summary', 'funding']],
-    ['STORE_ADMINISTRATOR', ['adoption-deadlines', 'store-settings']],
+    ['SUBMITTER', ['my-courses', 'adopt']],
+    ['INSTRUCTOR', ['my-courses', 'adopt']],
+    [
+      'CMA_MEMBER',
+      [
+        'my-courses',
+        'adopt',
+        'adoption-deadlines',
+        'department-contacts',
+        'data-summary',
+        'funding',
+      ],
+    ],
+    ['STORE_ADMINISTRATOR', ['adoption-deadlines', 'department-contacts', 'store-settings']],
   ])('%s adds %j', (role, extra) => {
     expect(visibleNavItems(true, actionsOf(role))).toEqual([
       'dashboard',
@@ -67,8 +77,10 @@ describe('visibleNavItems', () => {
       'dashboard',
       'research',
       'students',
+      'my-courses',
       'adopt',
       'adoption-deadlines',
+      'department-contacts',
       'data-summary',
       'funding',
       'permissions',
