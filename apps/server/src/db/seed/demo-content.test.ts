@@ -27,19 +27,6 @@ const groups = async (query: SQL): Promise<Record<string, number>> =>
   );
 
 describe('demo content', () => {
-  it("gives every department a contact at its store's own domain, for campaign digests", async () => {
-    const contacts = await queryRows<{ code: string; email: string | null; domains: string[] }>(
-      database.db,
-      sql`select d.code, d.contact_email as email, l.email_domains as domains
-          from departments d join locations l on l.id = d.location_id where l.id = ${a}`,
-    );
-    expect(contacts.length).toBeGreaterThan(0);
-    for (const c of contacts) {
-      expect(c.email).toBe(`${c.code.toLowerCase()}-chair@demo-university.edu`);
-      expect(c.domains).toContain('demo-university.edu');
-    }
-  });
-
   it('has rentals in every state, and a featured student with all of them', async () => {
     const states = await groups(
       sql`select state as k, count(*)::int as n from rentals where location_id = ${a} group by state`,

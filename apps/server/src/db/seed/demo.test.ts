@@ -29,6 +29,19 @@ afterAll(async () => {
 const count = (query: SQL): Promise<number> => scalar(database.db, query);
 
 describe('seedDemo on PGlite', () => {
+  it("gives every department a contact at its store's own domain, for campaign digests", async () => {
+    const contacts = await queryRows<{ code: string; email: string | null; domains: string[] }>(
+      database.db,
+      sql`select d.code, d.contact_email as email, l.email_domains as domains
+          from departments d join locations l on l.id = d.location_id where l.id = ${a}`,
+    );
+    expect(contacts.length).toBeGreaterThan(0);
+    for (const c of contacts) {
+      expect(c.email).toBe(`${c.code.toLowerCase()}-chair@demo-university.edu`);
+      expect(c.domains).toContain('demo-university.edu');
+    }
+  });
+
   it('leaves the planner statistics counting what it wrote', async () => {
     // Without them the first reads of a new demo are planned for empty tables.
     for (const table of ['sections', 'enrollments', 'adoption_materials', 'search_vocabulary']) {
