@@ -144,7 +144,8 @@ const personEmail = z
 export const setCampaignExclusion = endpoint({
   method: 'PUT',
   path: `${ADMIN_BASE}/:userAccountId/adoptionCampaigns/:termId/exclusions`,
-  summary: 'Leaves a person (by address) out of the campaign, or takes them back in',
+  summary:
+    'Leaves a person (by address) out of the campaign, or takes them back in (not someone who unsubscribed: 409)',
   auth: true,
   access: CAMPAIGN_ACCESS,
   params: termDeadlineParams,
@@ -232,6 +233,8 @@ export const campaignUnsubscribe = endpoint({
 export const CAMPAIGN_MESSAGES = {
   termNotFound: 'No term of a division you run adoption campaigns for has this id.',
   needsDeadline: "Set the term's adoption deadline before scheduling its campaign.",
+  unsubscribedStaysOut:
+    "This person unsubscribed through their e-mail's link: only that link can take them back in.",
   linkNotFound: 'This unsubscribe link is not one we sent, or its campaign has ended.',
   sectionNotFound: 'No section you can see has this id.',
 } as const;

@@ -172,24 +172,33 @@ export async function saveCampaignSteps(
   });
 }
 
-/** Leaves an address out of the campaign (by the store), or takes it back in. */
+/**
+ * Leaves an address out of the campaign (by the store), or takes it back in. Someone who
+ * unsubscribed stays out: only their own link speaks for them (false: refused for that).
+ */
 export async function setExclusion(
   db: Db,
   campaignId: number,
   email: string,
   excluded: boolean,
   actorAccountId: number,
-): Promise<void> {
+): Promise<boolean> {
   if (excluded) {
     await db.execute(
       sql`insert into adoption_campaign_exclusions (campaign_id, email, reason, actor_account_id)
           values (${campaignId}, ${email}, 'STORE', ${actorAccountId})
           on conflict (campaign_id, email) do nothing`,
     );
-    return;
+    return true;
   }
-  await db.execute(
-    sql`delete from adoption_campaign_exclusions
-        where campaign_id = ${campaignId} and email = ${email}`,
+  const kept = await queryRows<{ reason: string }>(
+    db,
+    sql`with taken_back as (
+          delete from adoption_campaign_exclusions
+          where campaign_id = ${campaignId} and email = ${email} and reason = 'STORE'
+        )
+        select reason from adoption_campaign_exclusions
+        where campaign_id = ${campaignId} and email = ${email} and reason = 'UNSUBSCRIBED'`,
   );
+  return kept.length === 0;
 }

@@ -107,14 +107,16 @@ export function registerCampaignScheduleRoutes(app: FastifyInstance, deps: AppDe
   route(
     app,
     setCampaignExclusion,
-    { tags: TAGS, errors: [404] },
+    { tags: TAGS, errors: [404, 409] },
     async ({ params, body, request }) => {
       const term = await reachableCampaignTerm(deps, request, params.termId);
       const { accountId, locationId } = request.session;
       // People may be left out before the campaign is scheduled (from the recipients' preview).
       const campaignId =
         term.campaignId ?? (await ensureCampaign(deps.db, locationId, term.termId, accountId));
-      await setExclusion(deps.db, campaignId, body.email, body.excluded, accountId);
+      if (!(await setExclusion(deps.db, campaignId, body.email, body.excluded, accountId))) {
+        throw AppError.conflict(M.unsubscribedStaysOut, 'email');
+      }
       return readTermCampaign(deps.db, { ...term, campaignId }, isoDay(deps.now()));
     },
   );

@@ -4,6 +4,7 @@ import {
   fillPath,
   getCampaignUnsubscribe,
   scheduleTermCampaign,
+  setCampaignExclusion,
   setAdoptionDeadline,
 } from '@csp/contracts';
 import {
@@ -86,6 +87,16 @@ describe.each(engines)('campaign unsubscribe links (%s)', (engine) => {
       });
     expect((await post()).json()).toMatchObject({ unsubscribed: true });
     expect((await post()).json()).toMatchObject({ unsubscribed: true });
+    // Only their own link speaks for them: the store cannot take them back in.
+    const takeBack = await ctx.app.inject({
+      method: 'PUT',
+      url: fillPath(setCampaignExclusion.path, { userAccountId: cma.accountId, termId }),
+      headers: authHeaders(cma.host, cma.token),
+      payload: { email: 'paul@store-a.test', excluded: false },
+    });
+    expect(takeBack.statusCode).toBe(409);
+    expect(takeBack.json()).toMatchObject({ field: 'email' });
+    expect((await page(FIXTURE_HOSTS.a)).json()).toMatchObject({ unsubscribed: true });
     const bad = await ctx.app.inject({
       method: 'POST',
       url: campaignUnsubscribe.path,
