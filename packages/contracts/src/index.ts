@@ -32,6 +32,7 @@ export * from './adoption/material-search.ts';
 export * from './adoption/adoption-wizard.ts';
 export * from './adoption/wizard-rules.ts';
 export * from './adoption/my-courses.ts';
+export * from './adoption/material-changes.ts';
 export * from './students/index.ts';
 export * from './print/index.ts';
 export * from './research/index.ts';
