@@ -42,14 +42,16 @@ export const ADOPTION_TYPES = [ADOPTION_TYPE.SECTION, ADOPTION_TYPE.AUTO] as con
 export type AdoptionType = (typeof ADOPTION_TYPES)[number];
 
 /**
- * Where an adoption came from: made in the portal (the wizard), or imported from a store's
- * adoption history file (the Data Summary's ADOPTION_HISTORY feed).
+ * Where an adoption came from: made in the portal (the wizard), imported from a store's
+ * adoption history file (the Data Summary's ADOPTION_HISTORY feed), or carried forward from an
+ * earlier term by the store's rollover (issue 30, point 4), which the instructor confirms.
  */
-export const ADOPTION_SOURCES = ['PORTAL', 'IMPORT'] as const;
+export const ADOPTION_SOURCES = ['PORTAL', 'IMPORT', 'ROLLOVER'] as const;
 export type AdoptionSource = (typeof ADOPTION_SOURCES)[number];
 export const ADOPTION_SOURCE_LABELS: Record<AdoptionSource, string> = {
   PORTAL: 'Adopted in the portal',
   IMPORT: 'Imported',
+  ROLLOVER: 'Proposed by rollover',
 };
 
 /**

@@ -34,6 +34,13 @@ export const MATERIAL_CHANGE_LABELS: Record<MaterialChangeKind, string> = {
   ENROLLMENT_CHANGE: 'Enrollment change',
 };
 
+/**
+ * Whether the distributor offers a product (its feed's `availability` column): still offered,
+ * no longer offered, or out of print.
+ */
+export const PRODUCT_AVAILABILITIES = ['AVAILABLE', 'NOT_OFFERED', 'OUT_OF_PRINT'] as const;
+export type ProductAvailability = (typeof PRODUCT_AVAILABILITIES)[number];
+
 /** Enrollment moving by more than this share (either way) is a change worth a look. */
 export const ENROLLMENT_CHANGE_SHARE = 0.25;
 /** The price change threshold, in percent, when the store has not set its own. */

@@ -1,4 +1,4 @@
-import { ADOPTION_SOURCES, ADOPTION_TYPES } from '@csp/contracts';
+import { ADOPTION_SOURCES, ADOPTION_TYPES, PRODUCT_AVAILABILITIES } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -6,13 +6,14 @@ import {
   date,
   index,
   integer,
+  type AnyPgColumn,
   jsonb,
   pgTable,
   primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { identityId, reference, defaultsToNow, jsonDetails } from './columns.ts';
+import { identityId, reference, defaultsToNow, instant, jsonDetails } from './columns.ts';
 import {
   tenantKey,
   accountLink,
@@ -20,7 +21,8 @@ import {
   creationStamp,
   activityEntry,
 } from './tenant-columns.ts';
-import { courses, sections } from './catalog.ts';
+import { userAccounts } from './accounts.ts';
+import { courses, sections, terms } from './catalog.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -58,6 +60,8 @@ export const titles = pgTable(
     bookImageUrl: text(),
     /** Price in cents, for order items and savings figures. */
     listPriceCents: integer().notNull().default(0),
+    /** The store marked the title out of print (issue 30, point 5: a change to warn of). */
+    outOfPrint: boolean().notNull().default(false),
     searchWords: searchWords(sql`description`, sql`author`),
   },
   (t) => [
@@ -90,6 +94,11 @@ export const externalProducts = pgTable(
     listPriceCents: integer().notNull().default(0),
     /** Which feed the product came from, for its attribution (see the data NOTICE). */
     source: text().notNull().default(''),
+    /**
+     * PRODUCT_AVAILABILITIES: whether the distributor still offers the product, no longer does,
+     * or marks it out of print (the feed's `availability` column; issue 30, point 5).
+     */
+    availability: text({ enum: PRODUCT_AVAILABILITIES }).notNull().default('AVAILABLE'),
     searchWords: searchWords(sql`description`, sql`author`),
   },
   (t) => [
@@ -157,6 +166,18 @@ export const adoptionMaterials = pgTable(
     importKey: text(),
     /** The import that last wrote it. */
     importId: integer(),
+    /**
+     * A rollover's proposal (source ROLLOVER, issue 30 point 4): the earlier adoption it carries
+     * forward and the term it was carried to. One proposal per (earlier adoption, term): a
+     * rollover applied twice finds it instead of adding another.
+     */
+    rolledFromId: integer().references((): AnyPgColumn => adoptionMaterials.id, {
+      onDelete: 'set null',
+    }),
+    rolloverTermId: integer().references(() => terms.id),
+    /** When (and by whom) the instructor confirmed a rollover's proposal; null: not yet. */
+    confirmedAt: instant(),
+    confirmedBy: integer().references(() => userAccounts.id),
     createdAt: defaultsToNow(),
     updatedAt: defaultsToNow(),
   },
@@ -169,6 +190,13 @@ export const adoptionMaterials = pgTable(
     uniqueIndex('adoption_materials_import_key_uq')
       .on(t.courseId, t.importKey)
       .where(sql`${t.importKey} is not null`),
+    uniqueIndex('adoption_materials_rolled_from_uq')
+      .on(t.rolledFromId, t.rolloverTermId)
+      .where(sql`${t.rolledFromId} is not null`),
+    // The store's list of proposals the instructors have not confirmed yet.
+    index('adoption_materials_unconfirmed_rollover_idx')
+      .on(t.locationId, t.rolloverTermId)
+      .where(sql`${t.source} = 'ROLLOVER' and ${t.confirmedAt} is null`),
   ],
 );
 

@@ -39,6 +39,11 @@ export const locations = pgTable('locations', {
   mailSenderName: text(),
   /** Sales tax on course materials, in hundredths of a percent (725 = 7.25 %). */
   taxRateBasisPoints: integer().notNull().default(0),
+  /**
+   * A carried-forward or re-adopted title whose price moved by more than this percent is
+   * flagged (issue 30, point 5; DEFAULT_PRICE_CHANGE_PERCENT).
+   */
+  priceChangePercent: integer().notNull().default(10),
   createdAt: defaultsToNow(),
 });
 

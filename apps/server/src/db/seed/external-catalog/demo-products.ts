@@ -100,6 +100,7 @@ function product(
     productCode: '',
     bookImageUrl: null,
     listPriceCents: 0,
+    availability: 'AVAILABLE',
     ...fields,
   };
 }

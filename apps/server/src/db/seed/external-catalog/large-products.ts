@@ -227,6 +227,7 @@ export function generateExternalProducts(
       bookImageUrl: null,
       listPriceCents: rng.int(minDollars, maxDollars) * 100 + rng.pick([0, 50, 95, 99]),
       source: GENERATED_SOURCE,
+      availability: 'AVAILABLE',
     });
   }
   return rows;
