@@ -104,11 +104,34 @@ function databaseUrl(name: string): string {
 
 let postgresTemplate: Promise<string> | undefined;
 
+/** A template of other migrations is another checkout's until it is a day old. */
+const TEMPLATE_STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Drops the templates of other migrations built over a day ago (or before templates carried
+ * their build time). A younger one may be another checkout's, whose run clones it right now:
+ * dropping it would fail that run (two checkouts on one PostgreSQL, seen here).
+ */
+async function dropStaleTemplates(client: pg.Client, keep: string): Promise<void> {
+  const old = await client.query<{ datname: string; note: string | null }>(
+    `select datname, shobj_description(oid, 'pg_database') as note from pg_database
+      where datname like 'csp\\_tpl\\_%' and datname <> $1`,
+    [keep],
+  );
+  const cutoff = Date.now() - TEMPLATE_STALE_AFTER_MS;
+  for (const row of old.rows) {
+    const built = Number(/^built (\d+)$/.exec(row.note ?? '')?.[1] ?? 0);
+    if (built < cutoff) {
+      await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+    }
+  }
+}
+
 /**
  * A migrated empty PostgreSQL database to clone suites from (CREATE DATABASE ... TEMPLATE), named
  * by the migrations' digest. The first worker to need it builds it under an advisory lock, under
  * another name, and renames it when done, so nobody clones a half-migrated template; templates of
- * older migrations are dropped.
+ * other migrations are dropped once they are a day old.
  */
 function migratedPostgresTemplate(): Promise<string> {
   postgresTemplate ??= withAdminClient(async (client) => {
@@ -126,13 +149,8 @@ function migratedPostgresTemplate(): Promise<string> {
         });
         await database.close();
         await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-        const old = await client.query<{ datname: string }>(
-          "select datname from pg_database where datname like 'csp\\_tpl\\_%' and datname <> $1",
-          [name],
-        );
-        for (const row of old.rows) {
-          await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
-        }
+        await client.query(`COMMENT ON DATABASE ${name} IS 'built ${Date.now()}'`);
+        await dropStaleTemplates(client, name);
       }
     } finally {
       await client.query('select pg_advisory_unlock(hashtext($1))', ['csp-test-template']);
