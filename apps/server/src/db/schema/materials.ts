@@ -23,6 +23,7 @@ import {
 } from './tenant-columns.ts';
 import { userAccounts } from './accounts.ts';
 import { courses, sections, terms } from './catalog.ts';
+import { workKey } from '../work-key.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -69,6 +70,12 @@ export const titles = pgTable(
     uniqueIndex('titles_location_ean_uq').on(t.locationId, t.ean13),
     index('titles_location_digital_isbn_idx').on(t.locationId, t.digitalIsbn),
     index('titles_search_words_idx').using('gin', t.searchWords),
+    // Other editions of the same work in the store (issue 30, point 5: NEWER_EDITION).
+    index('titles_work_idx').on(
+      t.locationId,
+      workKey(sql`${t.description}`),
+      workKey(sql`${t.author}`),
+    ),
   ],
 );
 
@@ -105,6 +112,11 @@ export const externalProducts = pgTable(
     uniqueIndex('external_products_ean_uq').on(t.ean13),
     index('external_products_digital_isbn_idx').on(t.digitalIsbn),
     index('external_products_search_words_idx').using('gin', t.searchWords),
+    // Other editions of the same work from the distributor (issue 30, point 5: NEWER_EDITION).
+    index('external_products_work_idx').on(
+      workKey(sql`${t.description}`),
+      workKey(sql`${t.author}`),
+    ),
   ],
 );
 

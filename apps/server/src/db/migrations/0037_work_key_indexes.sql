@@ -1,0 +1,2 @@
+CREATE INDEX "external_products_work_idx" ON "external_products" USING btree (regexp_replace(lower("description"), '[^[:alnum:]]+', '', 'g'),regexp_replace(lower("author"), '[^[:alnum:]]+', '', 'g'));--> statement-breakpoint
+CREATE INDEX "titles_work_idx" ON "titles" USING btree ("location_id",regexp_replace(lower("description"), '[^[:alnum:]]+', '', 'g'),regexp_replace(lower("author"), '[^[:alnum:]]+', '', 'g'));
