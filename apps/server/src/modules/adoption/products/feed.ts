@@ -5,7 +5,7 @@
  * repository.ts.
  */
 import { parse } from 'csv-parse/sync';
-import { isbn13To10, isValidIsbn10, normalizeIsbn } from '@csp/contracts';
+import { isbn13To10, isValidIsbn10, normalizeIsbn, type ProductAvailability } from '@csp/contracts';
 import type { ExternalProductWrite } from './repository.ts';
 
 /** The columns a feed may have (header names, any case); other columns are ignored. */
@@ -21,6 +21,7 @@ const COLUMN_ALIASES = {
   productCode: ['product_code'],
   bookImageUrl: ['image_url'],
   listPriceCents: ['list_price'],
+  availability: ['availability'],
 } as const;
 type Field = keyof typeof COLUMN_ALIASES;
 
@@ -132,6 +133,32 @@ function priceCentsOf(raw: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
 
+/**
+ * What the distributors write in the `availability` column, as PRODUCT_AVAILABILITIES (any case,
+ * spaces, hyphens or underscores between words): a product can stop being offered (issue 30,
+ * point 5), and an adoption of it is then flagged. "Discontinued" is the trade's word for a
+ * product no longer offered.
+ */
+const AVAILABILITY_WORDS: Readonly<Record<string, ProductAvailability>> = {
+  available: 'AVAILABLE',
+  'in print': 'AVAILABLE',
+  'not offered': 'NOT_OFFERED',
+  'no longer offered': 'NOT_OFFERED',
+  discontinued: 'NOT_OFFERED',
+  'out of print': 'OUT_OF_PRINT',
+  oop: 'OUT_OF_PRINT',
+};
+
+function availabilityOf(raw: string): ProductAvailability {
+  const word = raw.toLowerCase().replace(/[\s_-]+/g, ' ');
+  return (
+    AVAILABILITY_WORDS[word] ??
+    fail(
+      `bad availability ${JSON.stringify(raw)}: use available, not offered, discontinued or out of print`,
+    )
+  );
+}
+
 /** One data row as a product, or a RowError saying what is wrong. */
 function checkRow(
   cells: readonly string[],
@@ -185,6 +212,11 @@ function checkRow(
   if (columns.has('listPriceCents')) {
     const raw = cell('listPriceCents', 'list_price');
     product.listPriceCents = raw === '' ? 0 : priceCentsOf(raw);
+  }
+  if (columns.has('availability')) {
+    // An empty cell is a product on offer, as a feed without the column says of every product.
+    const raw = cell('availability', 'availability');
+    product.availability = raw === '' ? 'AVAILABLE' : availabilityOf(raw);
   }
   return product;
 }

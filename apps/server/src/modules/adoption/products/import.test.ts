@@ -144,6 +144,38 @@ describe('parseProductFeed', () => {
       { line: 6, reason: 'missing ISBN' },
     ]);
   });
+
+  it('reads the availability column in any case and spelling, and rejects a value it does not know', () => {
+    const parsed = parseProductFeed(
+      [
+        'isbn,title,Availability',
+        '9780140424393,Paradise Lost,Available',
+        '9780140440164,Hedda Gabler,NOT OFFERED',
+        '9780141439563,Great Expectations,discontinued',
+        '9780872207318,Aeneid,Out-of-print',
+        '9780064431781,Where The Wild Things Are,',
+        '9780140481341,Death Of A Salesman,backorder',
+      ].join('\n'),
+      'x',
+    );
+    expect(parsed.products.map((p) => p.availability)).toEqual([
+      'AVAILABLE',
+      'NOT_OFFERED',
+      'NOT_OFFERED',
+      'OUT_OF_PRINT',
+      'AVAILABLE',
+    ]);
+    expect(parsed.rejected).toEqual([
+      {
+        line: 7,
+        reason:
+          'bad availability "backorder": use available, not offered, discontinued or out of print',
+      },
+    ]);
+    // A feed without the column leaves what is stored alone.
+    const without = parseProductFeed('isbn,title\n9780140424393,Paradise Lost', 'x');
+    expect(without.products[0]).not.toHaveProperty('availability');
+  });
 });
 
 describe('formatImportReport', () => {
