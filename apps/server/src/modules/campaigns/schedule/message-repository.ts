@@ -69,24 +69,31 @@ export async function claimMessages(
   );
 }
 
-/**
- * Just before a send: renews the claim if it is still this run's and the e-mail still unsent
- * (false: another run took it over, or it was settled meanwhile: do not send).
- */
-export async function renewClaim(db: Db, id: number, token: string): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update adoption_campaign_messages set claimed_at = now()
-        where id = ${id} and claim_token = ${token} and outcome is null returning id`,
-  );
-  return rows.length === 1;
-}
-
 const idList = (ids: readonly number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
+
+/**
+ * Renews a batch's claims that are still this run's and unsent, answering their ids (the others:
+ * another run took them over, or they were settled meanwhile: do not send them). One statement
+ * per batch, and again only when a batch runs long (send-job.ts).
+ */
+export async function renewClaims(
+  db: Db,
+  ids: readonly number[],
+  token: string,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update adoption_campaign_messages set claimed_at = now()
+        where id in (${idList(ids)}) and claim_token = ${token} and outcome is null
+        returning id`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
 
 /** Of a batch's e-mails, those whose person the campaign leaves out (by the store, or unsubscribed). */
 export async function excludedMessages(

@@ -12,7 +12,7 @@ import {
   giveUpStaleMessages,
   excludedMessages,
   releaseClaims,
-  renewClaim,
+  renewClaims,
   sectionsStillUnadopted,
   settleMessage,
   type ClaimedMessage,
@@ -35,6 +35,15 @@ export const MAX_ATTEMPTS = 5;
 /** Server failures in a row (connection refused, time-out) that end a run: retried next run. */
 const FAILURES_THAT_STOP_A_RUN = 5;
 const BATCH = 50;
+/**
+ * E-mails of a batch sent side by side: a send mostly waits (on the mail server, the disk, the
+ * database's settle), so a few at once use that wait; each is still settled the moment it went.
+ * Only while the mail server answers: until a run's first e-mail goes, and from any failure on,
+ * one at a time, so a mail server that is down costs one failed send at a time.
+ */
+const SEND_CONCURRENCY = 4;
+/** A batch whose sends run longer than this renews its remaining claims before the next send. */
+const RENEW_AFTER_MS = STALE_CLAIM_MS / 4;
 
 export interface CampaignRunResult {
   planned: number;
@@ -58,20 +67,18 @@ interface MessageChecks {
 }
 
 /**
- * Sends one claimed e-mail, unless the run no longer owns it, the person was left out, or all
- * its sections were adopted meanwhile (`checks`, read for its batch just before). Answers
+ * Sends one claimed e-mail (its claim renewed for its batch), unless the person was left out or
+ * all its sections were adopted meanwhile (`checks`, read for its batch just before). Answers
  * what happened.
  */
 async function sendOne(
   deps: CampaignDeps,
   message: ClaimedMessage,
   checks: MessageChecks,
-  token: string,
   now: Date,
   site: StoreSite,
-): Promise<'sent' | 'notSent' | 'failed' | 'skipped'> {
+): Promise<'sent' | 'notSent' | 'failed'> {
   const { db } = deps;
-  if (!(await renewClaim(db, message.id, token))) return 'skipped';
   if (checks.excluded) {
     await settleMessage(db, message.id, 'LEFT_OUT', now, []);
     return 'notSent';
@@ -110,6 +117,15 @@ async function sendOne(
   return 'sent';
 }
 
+async function storeSite(deps: CampaignDeps, locationId: number): Promise<StoreSite> {
+  const found = await findStoreSite(deps.db, locationId);
+  return {
+    name: found.storeName,
+    origin: websiteOrigin(found, deps.config),
+    senderName: await storeSenderName(deps.db, locationId),
+  };
+}
+
 /**
  * Plans the campaign steps due at `now` (each once, whatever the number of processes), then
  * sends every e-mail still to send: claimed in batches, each re-checked just before it goes.
@@ -130,7 +146,11 @@ export async function runCampaigns(
   }
   const token = randomUUID();
   const sites = new Map<number, StoreSite>();
-  let failuresInARow = 0;
+  const run = { failuresInARow: 0, answered: false };
+  let firstAnswer = () => {};
+  const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
+  const stopped = () =>
+    deps.signal?.aborted === true || run.failuresInARow >= FAILURES_THAT_STOP_A_RUN;
   for (;;) {
     const batch = await claimMessages(db, token, options.staleClaimMs ?? STALE_CLAIM_MS, BATCH);
     if (batch.length === 0) break;
@@ -138,28 +158,48 @@ export async function runCampaigns(
     const excluded = await excludedMessages(db, ids);
     const sections = await sectionsStillUnadopted(db, ids);
     for (const message of batch) {
-      if (deps.signal?.aborted || failuresInARow >= FAILURES_THAT_STOP_A_RUN) break;
-      let site = sites.get(message.locationId);
-      if (!site) {
-        const found = await findStoreSite(db, message.locationId);
-        site = {
-          name: found.storeName,
-          origin: websiteOrigin(found, deps.config),
-          // Looked up once per store and run, not once per e-mail.
-          senderName: await storeSenderName(db, message.locationId),
-        };
-        sites.set(message.locationId, site);
+      if (!sites.has(message.locationId)) {
+        // Looked up once per store and run, not once per e-mail.
+        sites.set(message.locationId, await storeSite(deps, message.locationId));
       }
-      const checks = {
-        excluded: excluded.has(message.id),
-        sections: sections.get(message.id) ?? [],
-      };
-      const outcome = await sendOne(deps, message, checks, token, now, site);
-      if (outcome === 'skipped') continue;
-      result[outcome]++;
-      failuresInARow = outcome === 'failed' ? failuresInARow + 1 : 0;
     }
-    if (deps.signal?.aborted || failuresInARow >= FAILURES_THAT_STOP_A_RUN) break;
+    const queue = [...batch];
+    let owned = new Set(ids);
+    let renewedAt = Date.now();
+    /** The first sender goes on whatever happens; the others only while sends succeed. */
+    const send = async (first: boolean): Promise<void> => {
+      for (;;) {
+        if (stopped() || (!first && run.failuresInARow > 0)) return;
+        const message = queue.shift();
+        if (!message) return;
+        if (Date.now() - renewedAt > RENEW_AFTER_MS) {
+          renewedAt = Date.now();
+          owned = await renewClaims(db, [message.id, ...queue.map((m) => m.id)], token);
+        }
+        if (!owned.has(message.id)) continue;
+        const checks = {
+          excluded: excluded.has(message.id),
+          sections: sections.get(message.id) ?? [],
+        };
+        const site = sites.get(message.locationId)!;
+        const outcome = await sendOne(deps, message, checks, now, site);
+        result[outcome]++;
+        run.failuresInARow = outcome === 'failed' ? run.failuresInARow + 1 : 0;
+        if (outcome !== 'failed' && !run.answered) {
+          run.answered = true;
+          firstAnswer();
+        }
+      }
+    };
+    const leader = send(true);
+    const helpers = Array.from({ length: SEND_CONCURRENCY - 1 }, async () => {
+      // Joins once the mail server has answered (or not at all if the batch ends first).
+      if (await Promise.race([answered.then(() => true), leader.then(() => false)])) {
+        await send(false);
+      }
+    });
+    await Promise.all([leader, ...helpers]);
+    if (stopped()) break;
   }
   await releaseClaims(db, token);
   if (result.planned + result.sent + result.notSent + result.failed > 0) {
