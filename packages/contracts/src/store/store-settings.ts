@@ -105,6 +105,17 @@ export const storeSettings = z.object({
       message: 'must have at most two decimals',
     }),
   allowSubmittersToSelectPrintOnly: z.boolean(),
+  /**
+   * A carried-forward or re-adopted title whose distributor price moved by more than this, in
+   * whole percent, is flagged (issue 30, point 5). Left out: the stored value stays (a client
+   * that predates the setting does not reset it).
+   */
+  priceChangePercent: z
+    .number()
+    .int('must be a whole number of percent')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .optional(),
   /** The course materials team's address: told of every adoption a submitter makes. */
   courseMaterialsEmail: withoutNul(
     z.string().trim().toLowerCase().email('must be an e-mail address').max(254),
@@ -198,6 +209,8 @@ const storedSettings = z.object({
   mailSenderName: z.string().nullable(),
   taxRatePercent: z.number(),
   allowSubmittersToSelectPrintOnly: z.boolean(),
+  /** The price-change threshold, in percent (DEFAULT_PRICE_CHANGE_PERCENT unless set). */
+  priceChangePercent: z.number().int(),
   courseMaterialsEmail: z.string().nullable(),
   emailDomains: z.array(z.string()),
   returnAddress: z

@@ -41,6 +41,7 @@ export const SETTINGS: StoreSettings = {
   mailSenderName: null,
   taxRatePercent: 6.25,
   allowSubmittersToSelectPrintOnly: false,
+  priceChangePercent: 10,
   courseMaterialsEmail: 'textbooks@springfield.edu',
   emailDomains: ['springfield.edu'],
   returnAddress: {
@@ -129,7 +130,11 @@ export class FakeStoreServer {
 
   answer(): StoreSettingsAnswer {
     return {
-      settings: structuredClone(this.settings),
+      // As the server answers: a save that left the threshold out keeps the one stored.
+      settings: {
+        ...structuredClone(this.settings),
+        priceChangePercent: this.settings.priceChangePercent ?? 10,
+      },
       version: this.version,
       websites: structuredClone(this.websites),
       history: structuredClone(this.history),

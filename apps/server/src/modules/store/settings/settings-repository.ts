@@ -19,6 +19,7 @@ export async function readStoreRow(db: Db, locationId: number) {
       mailSenderName: locations.mailSenderName,
       taxRateBasisPoints: locations.taxRateBasisPoints,
       allowSubmittersToSelectPrintOnly: locations.allowSubmittersToSelectPrintOnly,
+      priceChangePercent: locations.priceChangePercent,
       courseMaterialsEmail: locations.courseMaterialsEmail,
       emailDomains: locations.emailDomains,
       returnAddressName: locations.returnAddressName,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  DEFAULT_PRICE_CHANGE_PERCENT,
   STORE_MESSAGES as M,
   storeSettings,
   websiteBranding,
@@ -25,6 +26,7 @@ function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods'
     mailSenderName: row.mailSenderName,
     taxRatePercent: row.taxRateBasisPoints / 100,
     allowSubmittersToSelectPrintOnly: row.allowSubmittersToSelectPrintOnly,
+    priceChangePercent: row.priceChangePercent,
     courseMaterialsEmail: row.courseMaterialsEmail,
     emailDomains: row.emailDomains,
     returnAddress: hasAddress
@@ -42,13 +44,15 @@ function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods'
   };
 }
 
-function rowOf(settings: StoreSettings): repo.StoreRow {
+/** `settings` as stored: a price-change threshold left out is the one stored (updateStoreSettings). */
+function rowOf(settings: StoreSettings & { priceChangePercent: number }): repo.StoreRow {
   const a = settings.returnAddress;
   return {
     name: settings.name,
     mailSenderName: settings.mailSenderName,
     taxRateBasisPoints: Math.round(settings.taxRatePercent * 100),
     allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
+    priceChangePercent: settings.priceChangePercent,
     courseMaterialsEmail: settings.courseMaterialsEmail,
     emailDomains: [...new Set(settings.emailDomains)],
     returnAddressName: a?.name ?? null,
@@ -62,7 +66,7 @@ function rowOf(settings: StoreSettings): repo.StoreRow {
 }
 
 /** The settings as they read back once saved: trimmed, without repeated domains, rounded. */
-function asStored(settings: StoreSettings): StoreSettings {
+function asStored(settings: StoreSettings & { priceChangePercent: number }): StoreSettings {
   return settingsOf(rowOf(settings), settings.shippingMethods);
 }
 
@@ -177,9 +181,16 @@ export async function updateStoreSettings(
   await deps.db.transaction(async (tx) => {
     await repo.lockStoreRow(tx, locationId);
     const before = await readSettings(tx, locationId);
+    const settings = {
+      ...input.settings,
+      priceChangePercent:
+        input.settings.priceChangePercent ??
+        before.priceChangePercent ??
+        DEFAULT_PRICE_CHANGE_PERCENT,
+    };
     // Already so: a save retried after its answer was lost, or the same change made twice,
     // is answered as done rather than as someone else's change.
-    if (versionOf(before) === versionOf(asStored(input.settings))) return;
+    if (versionOf(before) === versionOf(asStored(settings))) return;
     if (versionOf(before) !== input.version) throw AppError.conflict(M.staleVersion, 'version');
     // Return labels are addressed to it: once saved, it is changed, never left empty.
     if (before.returnAddress && !input.settings.returnAddress) {
@@ -191,7 +202,7 @@ export async function updateStoreSettings(
     if (inUse?.code) {
       throw AppError.conflict(M.shippingMethodInUse(inUse.code, inUse.orders), 'shippingMethods');
     }
-    await repo.writeStoreRow(tx, locationId, rowOf(input.settings));
+    await repo.writeStoreRow(tx, locationId, rowOf(settings));
     await repo.replaceShippingMethods(tx, locationId, input.settings.shippingMethods);
     const after = await readSettings(tx, locationId);
     if (changedFields(before, after).length === 0) return;

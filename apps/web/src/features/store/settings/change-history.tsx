@@ -12,6 +12,7 @@ const FIELD_LABELS: Record<string, string> = {
   mailSenderName: 'e-mail sender name',
   taxRatePercent: 'tax rate',
   allowSubmittersToSelectPrintOnly: 'print only for submitters',
+  priceChangePercent: 'price change to flag',
   courseMaterialsEmail: 'course materials team e-mail',
   emailDomains: 'e-mail domains',
   returnAddress: 'return address',

@@ -105,6 +105,26 @@ describe('the Store section', () => {
     expect(textbox('Tax rate', store)).toHaveFocus();
     expect(savedBodies(calls)).toHaveLength(0);
   });
+
+  it('saves the price change to flag, and names a threshold outside 1 to 100', async () => {
+    const { user, calls } = await openPage();
+    const store = region('Store');
+    const threshold = textbox('Price change to flag', store);
+    expect(threshold).toHaveValue('10');
+    await user.clear(threshold);
+    await user.type(threshold, '150');
+    await user.click(within(store).getByRole('button', { name: 'Save store' }));
+    expect(await within(store).findByText('must be at most 100')).toBeInTheDocument();
+    expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    expect(savedBodies(calls)).toHaveLength(0);
+    await user.clear(threshold);
+    await user.type(threshold, '15');
+    await user.click(within(store).getByRole('button', { name: 'Save store' }));
+    expect(await within(store).findByRole('status')).toHaveTextContent('Saved.');
+    expect(savedBodies(calls)).toEqual([
+      { version: 'v1', settings: { ...SETTINGS, priceChangePercent: 15 } },
+    ]);
+  });
 });
 
 describe('a save made on settings someone else changed since', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { storeSettings, type StoreSettings } from '@csp/contracts';
+import { DEFAULT_PRICE_CHANGE_PERCENT, storeSettings, type StoreSettings } from '@csp/contracts';
 
 /** The Store section as typed: the tax rate and the domains as text. */
 export interface StoreSectionValues {
@@ -8,6 +8,7 @@ export interface StoreSectionValues {
   mailSenderName: string;
   taxRatePercent: string;
   allowSubmittersToSelectPrintOnly: boolean;
+  priceChangePercent: string;
   courseMaterialsEmail: string;
   emailDomains: string;
 }
@@ -29,6 +30,19 @@ const percent = z
     return Number(plain);
   })
   .pipe(S.taxRatePercent);
+
+/** The price-change threshold typed as whole percent ("15" or "15 %"). */
+const wholePercent = z
+  .string()
+  .transform((text, ctx) => {
+    const plain = text.trim().replace(/%$/, '').trim();
+    if (!/^\d+(\.\d+)?$/.test(plain)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter the price change in percent, e.g. 10.' });
+      return z.NEVER;
+    }
+    return Number(plain);
+  })
+  .pipe(S.priceChangePercent.unwrap());
 
 /** Domains typed as a list: commas, spaces or new lines between them. */
 export function splitDomains(text: string): string[] {
@@ -56,6 +70,7 @@ const storeSectionSchema = z.object({
   mailSenderName: S.mailSenderName,
   taxRatePercent: percent,
   allowSubmittersToSelectPrintOnly: z.boolean(),
+  priceChangePercent: wholePercent,
   courseMaterialsEmail: z
     .string()
     .transform((text) => (text.trim() === '' ? null : text))
@@ -72,6 +87,7 @@ export function storeSectionValues(settings: StoreSettings): StoreSectionValues 
     mailSenderName: settings.mailSenderName ?? '',
     taxRatePercent: settings.taxRatePercent.toFixed(2),
     allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
+    priceChangePercent: String(settings.priceChangePercent ?? DEFAULT_PRICE_CHANGE_PERCENT),
     courseMaterialsEmail: settings.courseMaterialsEmail ?? '',
     emailDomains: settings.emailDomains.join(', '),
   };

@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { PanelSection } from '../../../components/panel-section.tsx';
 import { twoColumns } from '../../../components/two-columns.ts';
+import { PriceChangeField } from './price-change-field.tsx';
 import { SectionActions } from './section-actions.tsx';
 import {
   storeSectionField,
@@ -93,6 +94,7 @@ export function StoreSection({ saver }: { saver: SettingsSaver }) {
               {...register('courseMaterialsEmail')}
             />
           </Box>
+          <PriceChangeField register={register} error={errors.priceChangePercent} />
           <TextField
             label="E-mail domains"
             autoComplete="off"
