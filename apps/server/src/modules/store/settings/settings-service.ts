@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  DEFAULT_PRICE_CHANGE_PERCENT,
   STORE_MESSAGES as M,
   storeSettings,
   websiteBranding,
@@ -19,7 +18,10 @@ import { redrawGeneratedLogos } from './generated-logos.ts';
 /** How many of the latest changes the settings screen shows. */
 const HISTORY_LIMIT = 20;
 
-function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods']): StoreSettings {
+/** Settings as stored: every field, the price-change threshold included. */
+type StoredSettings = StoreSettings & { priceChangePercent: number };
+
+function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods']): StoredSettings {
   const hasAddress = Boolean(row.returnAddressName && row.returnStreetOne && row.returnCity);
   return {
     name: row.name,
@@ -45,7 +47,7 @@ function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods'
 }
 
 /** `settings` as stored: a price-change threshold left out is the one stored (updateStoreSettings). */
-function rowOf(settings: StoreSettings & { priceChangePercent: number }): repo.StoreRow {
+function rowOf(settings: StoredSettings): repo.StoreRow {
   const a = settings.returnAddress;
   return {
     name: settings.name,
@@ -66,7 +68,7 @@ function rowOf(settings: StoreSettings & { priceChangePercent: number }): repo.S
 }
 
 /** The settings as they read back once saved: trimmed, without repeated domains, rounded. */
-function asStored(settings: StoreSettings & { priceChangePercent: number }): StoreSettings {
+function asStored(settings: StoredSettings): StoredSettings {
   return settingsOf(rowOf(settings), settings.shippingMethods);
 }
 
@@ -135,7 +137,7 @@ function changeOf(row: Awaited<ReturnType<typeof repo.listStoreAudit>>[number]):
   };
 }
 
-async function readSettings(db: Db, locationId: number): Promise<StoreSettings> {
+async function readSettings(db: Db, locationId: number): Promise<StoredSettings> {
   const [row, methods] = await Promise.all([
     repo.readStoreRow(db, locationId),
     repo.listShippingMethods(db, locationId),
@@ -183,10 +185,7 @@ export async function updateStoreSettings(
     const before = await readSettings(tx, locationId);
     const settings = {
       ...input.settings,
-      priceChangePercent:
-        input.settings.priceChangePercent ??
-        before.priceChangePercent ??
-        DEFAULT_PRICE_CHANGE_PERCENT,
+      priceChangePercent: input.settings.priceChangePercent ?? before.priceChangePercent,
     };
     // Already so: a save retried after its answer was lost, or the same change made twice,
     // is answered as done rather than as someone else's change.
