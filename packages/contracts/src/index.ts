@@ -33,6 +33,8 @@ export * from './adoption/adoption-wizard.ts';
 export * from './adoption/wizard-rules.ts';
 export * from './adoption/my-courses.ts';
 export * from './adoption/material-changes.ts';
+export * from './adoption/rollover.ts';
+export * from './adoption/rollover-proposals.ts';
 export * from './students/index.ts';
 export * from './print/index.ts';
 export * from './research/index.ts';

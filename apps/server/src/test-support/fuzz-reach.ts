@@ -4,7 +4,8 @@ import type { OperationRun } from './fuzz-report.ts';
  * Operations none of whose generated valid requests may get through: their bodies hold rules
  * random values rarely meet (a reset token, remember-me secret, metrics token or unsubscribe
  * link's token that must be real, a role change the account's roles must allow, an upload whose columns are still to be matched,
- * an adoption the course must still lack, an order
+ * an adoption the course must still lack, a rollover proposal on the caller's own section, a rollover's division, term and earlier term
+ * that must agree (and its export's optional filters all of the store), an order
  * whose lines must be orderable, a funding source whose dates and terms must agree, store settings
  * whose version must be the digest of the settings as stored). Their
  * successes are checked against the document by their own suites: every test app checks its
@@ -19,6 +20,7 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getAdoptionMaterialHistory',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getAdoptionMaterials',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getSectionsByDivisionAndCourse',
+  'GET /app-rest/adoption/v1/{userAccountId}/rollover/unconfirmed.csv',
   'GET /app-rest/public/v1/campaignUnsubscribe',
   'GET /app-rest/saml/v1/test-result',
   'GET /site-config/logos/{fileName}',
@@ -38,6 +40,8 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'POST /app-rest/adoption/v1/{userAccountId}/material/convertMaterialProposedToActualTitle',
   'POST /app-rest/adoption/v1/{userAccountId}/material/createAdoption',
   'POST /app-rest/adoption/v1/{userAccountId}/myCourses/adoptSameAsLastTime',
+  'POST /app-rest/adoption/v1/{userAccountId}/myCourses/confirmRollover',
+  'POST /app-rest/adoption/v1/{userAccountId}/rollover/apply',
   'POST /app-rest/adoption/v1/{userAccountId}/material/removeProposedTitleAutoAdoption',
   'POST /app-rest/adoption/v1/{userAccountId}/sendFutureAdoptionsEmail',
   'POST /app-rest/public/v1/campaignUnsubscribe',

@@ -42,6 +42,10 @@ export const ADOPTION_ACTIVITY_ACTIONS = {
   MESSAGE_POSTED: 'Message posted',
   /** Written or changed by an adoption history import (details: the import's id and file). */
   IMPORTED: 'Imported from a file',
+  /** Carried forward from an earlier term by the store's rollover (details: from, term). */
+  ROLLED_OVER: 'Proposed by rollover',
+  /** A rollover's proposal confirmed by the instructor on My courses. */
+  ROLLOVER_CONFIRMED: 'Rollover proposal confirmed',
 } as const;
 export type AdoptionActivityAction = keyof typeof ADOPTION_ACTIVITY_ACTIONS;
 

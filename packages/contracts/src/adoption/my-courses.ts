@@ -9,6 +9,8 @@ import { SECTION_ADOPTION_STATUSES } from '../research/section-list.ts';
 import { adoptionAccountParams } from './adoption-lists.ts';
 import { adoptionMaterialDTO } from './adoption-materials.ts';
 import { adoptionCatalog } from './adoption-wizard.ts';
+import { materialChange } from './material-changes.ts';
+import { myRolloverProposal } from './rollover-proposals.ts';
 
 /**
  * My courses (issue 30, point 3): an instructor's own sections of the coming terms, and "Adopt
@@ -55,6 +57,11 @@ export const previousMaterial = z.object({
   required: z.boolean(),
   /** A proposed title (a course pack, a material the catalogs lack). */
   proposed: z.boolean(),
+  /**
+   * What changed since it was adopted (a newer edition, no longer offered, out of print, a price
+   * change over the store's threshold: issue 30, point 5); none for a proposed title.
+   */
+  changes: z.array(materialChange),
 });
 export type PreviousMaterial = z.infer<typeof previousMaterial>;
 
@@ -82,6 +89,11 @@ export const myCourse = z.object({
   /** By term start, then section code. */
   sections: z.array(myCourseSection),
   previous: previousTerm.nullable(),
+  /**
+   * The store's rollover proposals (ADR 0045) covering the caller's sections of the course that
+   * nobody confirmed yet: each to confirm, or to change on the course's page.
+   */
+  proposals: z.array(myRolloverProposal),
 });
 export type MyCourse = z.infer<typeof myCourse>;
 

@@ -9,6 +9,9 @@ import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { isDemoSeeded, seedDemo, type DemoSeedSummary } from './demo.ts';
 import { isbn13To10, isValidIsbn13 } from '@csp/contracts';
 import { scalar } from '../../test-support/seed-test-helpers.ts';
+import { titleChanges } from '../../modules/adoption/material-changes/material-changes.ts';
+import { formatEan13 } from '../../modules/adoption/wizard/titles.ts';
+import { DERIVED_EDITION_SOURCE } from './newer-edition.ts';
 
 const TODAY = new Date('2026-03-10T12:00:00Z');
 let database: Database;
@@ -120,8 +123,9 @@ describe('seedDemo on PGlite', () => {
   });
 
   it("loads the distributor's catalog, and stocks 40 of its real textbooks in store A", async () => {
-    expect(summary.counts['external_products']).toBe(10_990);
-    expect(await count(sql`select count(*)::int from external_products`)).toBe(10_990);
+    // The real books, and the one newer edition derived for the demo instructor (below).
+    expect(summary.counts['external_products']).toBe(10_991);
+    expect(await count(sql`select count(*)::int from external_products`)).toBe(10_991);
     const shared = async (location: number): Promise<number> =>
       count(
         sql`select count(*)::int from titles t join external_products e on e.ean13 = t.ean13
@@ -179,6 +183,32 @@ describe('seedDemo on PGlite', () => {
           where ua.user_name = 'instructor@demo-university.edu'`,
     );
     expect(roles).toEqual([{ name: 'INSTRUCTOR', scoped: false }]);
+  });
+
+  it("puts a newer edition of one of the instructor's last-term titles in the catalog", async () => {
+    const [derived] = await queryRows<{ ean13: string; edition: string; titleId: number }>(
+      database.db,
+      sql`select e.ean13, e.edition, t.id as "titleId" from external_products e
+          join titles t on t.location_id = ${a} and t.description = e.description
+            and t.author = e.author and t.ean13 <> e.ean13
+          where e.source = ${DERIVED_EDITION_SOURCE}`,
+    );
+    expect(derived).toBeDefined();
+    // Adopted on a section of a course the instructor teaches (My courses offers it again).
+    const adopted = await count(
+      sql`select count(*)::int from adoption_materials am
+          join adoption_material_sections ams on ams.adoption_material_id = am.id
+          join sections s on s.id = ams.section_id
+          where am.title_id = ${derived!.titleId}
+            and s.course_id in (select s2.course_id from sections s2
+              join section_professors sp on sp.section_id = s2.id
+              where sp.professor_id = ${summary.instructorProfessorId})`,
+    );
+    expect(adopted).toBeGreaterThan(0);
+    const changes = await titleChanges(database.db, a, [derived!.titleId]);
+    expect(changes.get(derived!.titleId)).toEqual([
+      expect.objectContaining({ kind: 'NEWER_EDITION', newerIsbn: formatEan13(derived!.ean13) }),
+    ]);
   });
 
   it('hashes the demo passwords with argon2id', async () => {

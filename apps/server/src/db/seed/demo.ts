@@ -11,6 +11,7 @@ import { STORE_A, STORE_A_REF, STORE_B } from './demo-stores.ts';
 import { addCounts, ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';
 import { seedDemoProducts } from './external-catalog/demo-products.ts';
 import { seedStoreTextbooks } from './external-catalog/store-textbooks.ts';
+import { seedNewerEdition } from './newer-edition.ts';
 import { demoStoreAFunding, demoStoreBFunding } from './gen-funding.ts';
 
 /** Real UofT textbooks Demo University also stocks (a search finds them in both places). */
@@ -110,10 +111,15 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
       options.onProgress,
       () => seedDemoProducts(tx),
     );
+    // After the real catalog: one product derived from a title of the demo instructor's.
+    const derived =
+      a.featuredProfessorId === null
+        ? 0
+        : await seedNewerEdition(tx, a.locationId, a.featuredProfessorId, today);
     await resetIdentities(tx, ID_TABLES);
     const counts: Record<string, number> = {};
     addCounts(counts, a.counts);
-    addCounts(counts, { titles: textbooks, external_products: products });
+    addCounts(counts, { titles: textbooks, external_products: products + derived });
     addCounts(counts, b.counts);
     return {
       counts,

@@ -4,6 +4,7 @@ import { registerCourseDetailRoutes } from './course-detail/routes.ts';
 import { registerCourseRoutes } from './courses/routes.ts';
 import { registerMessageRoutes } from './messages/routes.ts';
 import { registerMyCoursesRoutes } from './my-courses/routes.ts';
+import { registerRolloverRoutes } from './rollover/routes.ts';
 import { registerWizardRoutes } from './wizard/routes.ts';
 
 /** The adoption calls of docs/behaviour/calls.md#adoption-base; each sub-area registers its own part. */
@@ -13,4 +14,5 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerMessageRoutes(app, deps);
   registerWizardRoutes(app, deps);
   registerMyCoursesRoutes(app, deps);
+  registerRolloverRoutes(app, deps);
 }

@@ -6,6 +6,8 @@ import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerCampaignRoutes } from './routes.ts';
 /** Where a section stands against its term's deadline: the rule every list applies. */
 export { deadlineStatusSql } from './deadlines/deadline-status-sql.ts';
+/** The divisions whose campaigns (and rollovers) the caller runs: a predicate over `dv.id`. */
+export { campaignDivisions } from './campaign-access.ts';
 
 /** The module as a Fastify plugin (app.ts registers it). */
 export const campaignsModule = modulePlugin(registerCampaignRoutes);

@@ -32,13 +32,17 @@ describe('visibleNavItems', () => {
       [
         'my-courses',
         'adopt',
+        'rollover',
         'adoption-deadlines',
         'department-contacts',
         'data-summary',
         'funding',
       ],
     ],
-    ['STORE_ADMINISTRATOR', ['adoption-deadlines', 'department-contacts', 'store-settings']],
+    [
+      'STORE_ADMINISTRATOR',
+      ['rollover', 'adoption-deadlines', 'department-contacts', 'store-settings'],
+    ],
   ])('%s adds %j', (role, extra) => {
     expect(visibleNavItems(true, actionsOf(role))).toEqual([
       'dashboard',

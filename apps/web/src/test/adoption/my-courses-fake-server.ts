@@ -41,6 +41,13 @@ export const BIO_101: MyCourse = {
         edition: '3',
         required: true,
         proposed: false,
+        changes: [
+          {
+            kind: 'NEWER_EDITION',
+            message: '4th edition (2026) is in the catalog: ISBN 978-0-262-03384-8.',
+            newerIsbn: '978-0-262-03384-8',
+          },
+        ],
       },
       {
         title: 'Genes in Action',
@@ -49,9 +56,10 @@ export const BIO_101: MyCourse = {
         edition: '',
         required: false,
         proposed: false,
+        changes: [],
       },
     ],
-  },
+  },  proposals: [],
 };
 
 /** CHEM 110 in Spring 2027, not adopted yet, no earlier term: no "same as last time". */
@@ -70,6 +78,7 @@ export const CHEM_110: MyCourse = {
     },
   ],
   previous: null,
+  proposals: [],
 };
 
 function section(

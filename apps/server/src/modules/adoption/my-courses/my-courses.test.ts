@@ -95,6 +95,7 @@ describe.each(engines)('My courses (%s)', (engine) => {
           edition: '3',
           required: false,
           proposed: false,
+          changes: [],
         },
         {
           title: 'Cells and Their Parts',
@@ -103,6 +104,7 @@ describe.each(engines)('My courses (%s)', (engine) => {
           edition: '3',
           required: true,
           proposed: false,
+          changes: [],
         },
       ],
     });

@@ -4,6 +4,7 @@ import {
   SECTION_ADOPTION_STATUSES,
   shortTermName,
   type DeadlineStatus,
+  type MaterialChange,
   type MyCourse,
   type MyCourseSection,
   type PreviousTerm,
@@ -12,6 +13,8 @@ import type { Db } from '../../../db/client.ts';
 import type { Session } from '../../../lib/session.ts';
 import type { Grants } from '../../permissions/index.ts';
 import { mayAdoptOnEach } from '../course-access.ts';
+import { titleChanges } from '../material-changes/material-changes.ts';
+import { ownProposals } from '../rollover/proposals.ts';
 import { formatEan13 } from '../wizard/titles.ts';
 import {
   OWN_SECTION_COLUMNS,
@@ -123,7 +126,10 @@ export async function previousTerms(
   return found;
 }
 
-function presentPrevious(source: PreviousSource | undefined): PreviousTerm | null {
+function presentPrevious(
+  source: PreviousSource | undefined,
+  changes: ReadonlyMap<number, MaterialChange[]>,
+): PreviousTerm | null {
   if (!source) return null;
   return {
     termId: source.termId,
@@ -138,6 +144,7 @@ function presentPrevious(source: PreviousSource | undefined): PreviousTerm | nul
           edition: a.titleEdition ?? a.proposedEdition ?? '',
           required: bool(a.required),
           proposed: a.titleId === null,
+          changes: a.titleId === null ? [] : (changes.get(a.titleId) ?? []),
         })),
   };
 }
@@ -151,6 +158,17 @@ export async function myCourses(
 ): Promise<MyCourse[]> {
   const rows = await ownSections(db, session, grants, today);
   const previous = await previousTerms(db, session.locationId, rows);
+  // What changed since (issue 30, point 5), for every catalog title "the same" would adopt.
+  const changes = await titleChanges(
+    db,
+    session.locationId,
+    [...previous.values()].flatMap((p) => p.adoptions.flatMap((a) => a.titleId ?? [])),
+  );
+  const proposals = await ownProposals(
+    db,
+    session.locationId,
+    rows.map((r) => r.sectionId),
+  );
   const courses = new Map<number, MyCourse>();
   for (const row of rows) {
     let course = courses.get(row.courseId);
@@ -163,7 +181,8 @@ export async function myCourses(
         courseCode: row.courseCode,
         courseName: row.courseName,
         sections: [],
-        previous: presentPrevious(previous.get(row.courseId)),
+        previous: presentPrevious(previous.get(row.courseId), changes),
+        proposals: proposals.get(row.courseId) ?? [],
       };
       courses.set(row.courseId, course);
     }

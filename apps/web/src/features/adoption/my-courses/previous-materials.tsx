@@ -1,7 +1,14 @@
 import { Fragment } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PreviousMaterial, PreviousTerm } from '@csp/contracts';
+import {
+  MATERIAL_CHANGE_LABELS,
+  type MaterialChange,
+  type PreviousMaterial,
+  type PreviousTerm,
+} from '@csp/contracts';
 import { MY_COURSES_TEXT as T } from './my-courses-text.ts';
 
 /** What follows a material's title: ISBN (or proposed), author, edition, required or not. */
@@ -12,6 +19,28 @@ function factsOf(m: PreviousMaterial): string[] {
     m.edition ? `Edition ${m.edition}` : '',
     m.required ? T.required : T.recommended,
   ].filter((fact) => fact !== '');
+}
+
+/**
+ * What changed since a material was adopted (issue 30, point 5), under its title: a warning in
+ * words that start with the kind ("Newer edition: …"), with the warning icon, so neither colour
+ * nor the icon alone carries it. A note, not an alert: it is read with the list, not announced
+ * over whatever the person is doing.
+ */
+function MaterialChanges({ changes }: { changes: readonly MaterialChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <Stack spacing={0.5} sx={{ mt: 0.5, mb: 1 }}>
+      {changes.map((change) => (
+        <Alert key={change.kind} severity="warning" role="note" sx={{ py: 0 }}>
+          <Box component="strong" sx={{ fontWeight: 600 }}>
+            {MATERIAL_CHANGE_LABELS[change.kind]}:
+          </Box>{' '}
+          {change.message}
+        </Alert>
+      ))}
+    </Stack>
+  );
 }
 
 /** Last term's materials: title, ISBN, author, edition, and required or recommended. */
@@ -35,6 +64,7 @@ export function PreviousMaterials({ previous }: { previous: PreviousTerm }) {
               </Fragment>
             ))}
           </Typography>
+          <MaterialChanges changes={m.changes} />
         </li>
       ))}
     </Box>

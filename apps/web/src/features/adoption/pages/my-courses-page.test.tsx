@@ -67,6 +67,22 @@ describe('My courses', () => {
     await waitFor(() => expect(document.title).toBe('My courses - Springfield University'));
   });
 
+  it('warns, in words beside the title, of what changed since last time', async () => {
+    const { user } = await openPage();
+    await user.click(
+      screen.getByRole('button', { name: 'Adopt the same as last time for BIO 101' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: /Adopt the same as last time: BIO 101/,
+    });
+    const cells = within(dialog).getByText('Cells and Their Parts').closest('li')!;
+    expect(within(cells).getByRole('note')).toHaveTextContent(
+      'Newer edition: 4th edition (2026) is in the catalog: ISBN 978-0-262-03384-8.',
+    );
+    const genes = within(dialog).getByText('Genes in Action').closest('li')!;
+    expect(within(genes).queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('adopts the same as last time for the sections left checked, then shows them adopted', async () => {
     const { user, calls } = await openPage();
     await user.click(

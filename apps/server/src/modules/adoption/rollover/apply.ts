@@ -1,0 +1,61 @@
+import { ROLLOVER_MESSAGES as M, type RolloverTerm } from '@csp/contracts';
+import { AppError } from '@csp/http-kit';
+import type { Db } from '../../../db/client.ts';
+import type { Session } from '../../../lib/session.ts';
+import { planRollover, seasonOf, type ResolvedRollover } from './rollover.ts';
+import { alreadyCarried, insertProposals, lockScopeCourses } from './rollover-repository.ts';
+
+export interface ApplyAnswer {
+  sourceTerm: RolloverTerm;
+  created: number;
+  sections: number;
+  alreadyProposed: number;
+  alreadyAdopted: number;
+}
+
+/**
+ * applyRollover: in one transaction, after locking the scope's courses (the lock every adoption
+ * write of a course takes first), plans the rollover again and writes one proposal per carried
+ * adoption on its matched target sections without an adoption. A second apply, even one waiting
+ * on the first's locks, then finds those sections adopted and the adoptions carried, and
+ * creates nothing; the unique index on (rolled_from_id, rollover_term_id) holds it regardless.
+ */
+export async function applyRollover(
+  db: Db,
+  session: Session,
+  r: ResolvedRollover,
+  now: Date,
+): Promise<ApplyAnswer> {
+  const source = r.source;
+  if (!source) throw AppError.badRequest(M.noSource(seasonOf(r.target.termName)), 'sourceTermId');
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await lockScopeCourses(txDb, r.scope);
+    const plan = await planRollover(txDb, r.scope, source, r.target);
+    const carried = await alreadyCarried(txDb, r.target.termId, [...plan.writes.keys()]);
+    const writes = [...plan.writes]
+      .filter(([fromId]) => !carried.has(fromId))
+      .map(([fromId, w]) => ({ fromId, ...w }));
+    const created = await insertProposals(
+      txDb,
+      {
+        locationId: session.locationId,
+        accountId: session.accountId,
+        termId: r.target.termId,
+        at: now,
+      },
+      writes,
+    );
+    const createdFrom = new Set(created.map((c) => c.fromId));
+    const covered = new Set(
+      writes.filter((w) => createdFrom.has(w.fromId)).flatMap((w) => w.sectionIds),
+    );
+    return {
+      sourceTerm: source,
+      created: created.length,
+      sections: covered.size,
+      alreadyProposed: carried.size + (writes.length - created.length),
+      alreadyAdopted: plan.sections.filter((s) => s.state === 'ALREADY_ADOPTED').length,
+    };
+  });
+}
