@@ -83,6 +83,7 @@ describe('visibleNavItems', () => {
       'students',
       'my-courses',
       'adopt',
+      'rollover',
       'adoption-deadlines',
       'department-contacts',
       'data-summary',

@@ -11,6 +11,7 @@ import { Panel } from '../../../components/panel.tsx';
 import { AdoptSameDialog } from './adopt-same-dialog.tsx';
 import { MY_COURSES_TEXT as T } from './my-courses-text.ts';
 import { PreviousMaterials } from './previous-materials.tsx';
+import { RolloverProposals } from './rollover-proposals.tsx';
 import { SectionList } from './section-list.tsx';
 
 /** The course screen's address (/adopt/course/:divisionId/:departmentCode/:courseCode). */
@@ -55,6 +56,11 @@ export function MyCourseCard({ course }: { course: MyCourse }) {
       <Box sx={{ mt: 1.5 }}>
         <SectionList sections={course.sections} />
       </Box>
+      <RolloverProposals
+        proposals={course.proposals}
+        coursePath={coursePath(course)}
+        label={label}
+      />
       {previous && (
         <Box sx={{ mt: 2 }}>
           <Typography component="h3" variant="subtitle2">
