@@ -119,6 +119,16 @@ test('the instructor adopts the same as last time, and the course shows the adop
   for (const material of course!.previous!.materials) {
     await expect(dialog.getByText(material.title, { exact: true })).toBeVisible();
   }
+  // The demo's catalog has a later edition of one of these titles (issue 30, point 5): the
+  // confirmation says so in words beside it, with the newer ISBN.
+  const newer = course!.previous!.materials.find((m) =>
+    m.changes.some((c) => c.kind === 'NEWER_EDITION'),
+  );
+  expect(newer, 'a title of last time has a newer edition in the demo catalog').toBeDefined();
+  const change = newer!.changes.find((c) => c.kind === 'NEWER_EDITION')!;
+  const item = dialog.getByRole('listitem').filter({ hasText: newer!.title });
+  await expect(item.getByRole('note')).toHaveText(`Newer edition: ${change.message}`);
+  expect(change.message).toContain(change.newerIsbn ?? 'an ISBN');
   const outstanding = course!.sections.filter((s) => s.adoptionStatus === 'OUTSTANDING');
   await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(outstanding.length);
   const n = outstanding.length;
