@@ -59,6 +59,9 @@ describe('Rollover', () => {
       'tabindex',
       '0',
     );
+    // Only the sections of one state, when chosen.
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Show' }), 'New section');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
     for (const control of document.querySelectorAll('main select, main button')) {
       expect(control).toHaveAccessibleName();
     }
