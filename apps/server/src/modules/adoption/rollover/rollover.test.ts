@@ -8,6 +8,7 @@ import {
   getRolloverChoices,
   getRolloverPreview,
   getUnconfirmedRollovers,
+  modifyAdoption,
   type MyCourse,
   type RolloverPreview,
   type UnconfirmedProposal,
@@ -239,6 +240,18 @@ describe.each(engines)('Rollover by the store (%s)', (engine) => {
     expect(bioOnly.proposals).toHaveLength(1);
   });
 
+  it('counts a proposal changed on the course page as answered', async () => {
+    const [genes] = (await unconfirmed({ departmentId: ctx.fixture.catalog.departmentId }))
+      .proposals;
+    expect(genes!.material.title).toBe('Genes in Action');
+    const res = await callAs(ctx, w.who.instructor, modifyAdoption, {
+      body: { adoptionMaterial: { adoptionMaterialId: genes!.adoptionMaterialId, required: true } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await unconfirmed({ departmentId: ctx.fixture.catalog.departmentId });
+    expect(after.proposals.map((p) => p.material.title)).toEqual(['No text required']);
+  });
+
   it('exports the unconfirmed proposals as CSV', async () => {
     const res = await callAs(ctx, w.who.cma, exportUnconfirmedRollovers, {
       query: { divisionId: ctx.fixture.catalog.divisionId },
@@ -252,9 +265,12 @@ describe.each(engines)('Rollover by the store (%s)', (engine) => {
     expect(lines[0]).toBe(
       'Term,Division,Department,Course,Course name,Sections,Instructors,Title,ISBN,Author,Edition,Required,Changes,Proposed at',
     );
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(
-      'Fall 2026,Main Campus,BIO,101,Intro Biology,001,Ida Instructor,Genes in Action,978-1-86197-271-2,Test Author,3,Recommended',
+      'Fall 2026,Main Campus,BIO,101,Intro Biology,005,Ida Instructor,No text required,,,,,,',
+    );
+    expect(lines[2]).toContain(
+      'Fall 2026,Main Campus,CHEM,200,Organic Chemistry,001,,Cells and Their Parts,978-0-306-40615-7,Test Author,3,Required',
     );
     const elsewhere = await callAs(ctx, w.who.cmaElsewhere, exportUnconfirmedRollovers);
     expect(

@@ -183,7 +183,12 @@ export async function modifyAdoptionFor(
 
     const changed = ANSWER_FIELDS.filter((f) => merged[f] !== row[f]);
     if (changed.length === 0 && added.length === 0 && removed.length === 0) return;
-    await updateAdoption(txDb, id, { ...merged, updatedAt: now });
+    // A rollover's proposal changed on the course page is answered: it leaves the unconfirmed list.
+    const answered =
+      row.source === 'ROLLOVER' && row.confirmedAt === null
+        ? { confirmedAt: now, confirmedBy: session.accountId }
+        : {};
+    await updateAdoption(txDb, id, { ...merged, ...answered, updatedAt: now });
     await linkSections(txDb, id, added);
     await unlinkSections(txDb, id, removed);
     const pick = (source: Pick<AdoptionRow, AnswerField>) =>
