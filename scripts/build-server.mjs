@@ -1,6 +1,7 @@
 // Builds the server for `npm start`: one ESM file (apps/server/dist/server.js) and the upload
 // reading thread (dist/sheet-worker.js), so a start does not compile TypeScript (tsx took ~4 s of
-// every start). Tests and the other scripts keep running the TypeScript sources.
+// every start). The tests' server processes run such a build too; the command-line scripts and
+// the in-process tests run the TypeScript sources.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,8 +44,12 @@ const sourceUrls = {
   },
 };
 
-export async function buildServer(root) {
-  const outdir = join(root, 'apps/server/dist');
+/**
+ * Builds into `outdir` (`npm start`'s apps/server/dist by default). The test suites build their
+ * own copy under node_modules/.cache, so their server processes start as `npm start`'s do
+ * without racing a developer's build; npm packages resolve from there as from dist.
+ */
+export async function buildServer(root, outdir = join(root, 'apps/server/dist')) {
   // No chunk of an earlier build is left beside this one.
   await rm(outdir, { recursive: true, force: true });
   await build({

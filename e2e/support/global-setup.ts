@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 import {
   REPO_ROOT,
+  buildPortalServer,
   copyDemoData,
   portalServerEnv,
   spawnPortalServer,
@@ -12,13 +13,14 @@ import {
 } from './server.ts';
 
 /**
- * Seeds the demo once into a template data folder (a server started on an empty folder, then
+ * Builds the server once (every portal runs the build, as `npm start` does), seeds the demo once into a template data folder (a server started on an empty folder, then
  * stopped), builds the web app meanwhile (unless E2E_SKIP_BUILD is set and a build exists), then
  * starts the shared server on a copy of the template. Specs that need a portal of their own copy
  * the template too (E2E_TEMPLATE_DIR) instead of seeding again. Tests read the shared server's
  * port from E2E_PORT, which Playwright passes on to its workers.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const removeServerBuild = await buildPortalServer();
   const templateRoot = mkdtempSync(join(tmpdir(), 'csp-e2e-template-'));
   const template = join(templateRoot, 'data');
   // The demo's development identity provider gets its own free port too, so a developer's
@@ -51,5 +53,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await stopShared();
     rmSync(templateRoot, { recursive: true, force: true });
+    removeServerBuild();
   };
 }

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPairWithCertificate } from '../../apps/server/src/lib/self-signed-cert.ts';
 import { freePort } from './free-port.ts';
-import { REPO_ROOT, copyDemoData, portalServerEnv, waitForServer } from './server.ts';
+import {
+  REPO_ROOT,
+  copyDemoData,
+  portalServerEnv,
+  spawnPortalServer,
+  waitForServer,
+} from './server.ts';
 
 /** Debian's simplesamlphp (apt-get install simplesamlphp php-cli php-xml php-mbstring). */
 export const SIMPLESAMLPHP_WWW = '/usr/share/simplesamlphp/www';
@@ -205,11 +211,7 @@ export async function startSamlPortal(): Promise<SamlPortal> {
         { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] },
       );
     }
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/server.ts')],
-      { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    server = spawnPortalServer(env, 'ignore');
     await waitForServer(port, server);
     if (useSsp) {
       const sspDir = join(dir, 'simplesamlphp');

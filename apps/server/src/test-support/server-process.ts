@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUTH_HEADER, readiness } from '@csp/contracts';
+import { serverCommand } from './built-server.ts';
 import { freePort } from './private-postgres.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -73,7 +74,7 @@ export function httpCall(
   });
 }
 
-/** A real server process (`src/server.ts`), as `npm start` runs it, on a free port. */
+/** A real server process, as `npm start` runs it (this run's build), on a free port. */
 export interface ServerProcess {
   port: number;
   child: ChildProcess;
@@ -96,7 +97,7 @@ export async function startServerProcess(
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'csp-server-'));
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
