@@ -21,6 +21,22 @@ function factsOf(m: PreviousMaterial): string[] {
   ].filter((fact) => fact !== '');
 }
 
+/** The message, its newer ISBN kept on one line as the facts' ISBN is. */
+function ChangeMessage({ change }: { change: MaterialChange }) {
+  const isbn = change.newerIsbn;
+  const at = isbn ? change.message.indexOf(isbn) : -1;
+  if (!isbn || at < 0) return <>{change.message}</>;
+  return (
+    <>
+      {change.message.slice(0, at)}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {isbn}
+      </Box>
+      {change.message.slice(at + isbn.length)}
+    </>
+  );
+}
+
 /**
  * What changed since a material was adopted (issue 30, point 5), under its title: a warning in
  * words that start with the kind ("Newer edition: …"), with the warning icon, so neither colour
@@ -36,7 +52,7 @@ function MaterialChanges({ changes }: { changes: readonly MaterialChange[] }) {
           <Box component="strong" sx={{ fontWeight: 600 }}>
             {MATERIAL_CHANGE_LABELS[change.kind]}:
           </Box>{' '}
-          {change.message}
+          <ChangeMessage change={change} />
         </Alert>
       ))}
     </Stack>
