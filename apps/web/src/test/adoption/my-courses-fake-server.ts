@@ -59,7 +59,8 @@ export const BIO_101: MyCourse = {
         changes: [],
       },
     ],
-  },  proposals: [],
+  },
+  proposals: [],
 };
 
 /** CHEM 110 in Spring 2027, not adopted yet, no earlier term: no "same as last time". */
