@@ -4,6 +4,7 @@ import { cleanup, configure, renderHook } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { forgetPrinterProbes } from '../features/print/printer-probes.ts';
 import { takeContractViolations } from './fetch-stub.ts';
+import { leaveStyleRulesOut } from './style-rules.ts';
 
 // The whole suite runs two workers on a 2-core machine beside the server suites: a screen that
 // renders in 100 ms alone can take over a second then. These are upper bounds on waiting for
@@ -24,6 +25,8 @@ await import('../components/list/data-grid.tsx');
 const emotionCache = renderHook(() => useEmotionCache()).result.current;
 cleanup();
 if (!emotionCache) throw new Error('no emotion cache: the style clean-up below would do nothing');
+// And by default no rule goes in at all: a file that reads styles keeps them (style-rules.ts).
+leaveStyleRulesOut(emotionCache);
 
 afterEach(() => {
   cleanup();

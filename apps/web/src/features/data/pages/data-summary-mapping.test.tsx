@@ -4,6 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { columnMapping, importSummary } from '../../../test/data/data-fixtures.ts';
 import { BASE, FakeDataServer, renderDataSummary } from '../../../test/data/data-fake-server.ts';
 import { screenWidth } from '../../../test/screen-width.ts';
+import { keepStyleRules } from '../../../test/style-rules.ts';
+
+// The phone layout's grid columns are read from the computed style.
+keepStyleRules();
 
 configure({ asyncUtilTimeout: 5000 });
 

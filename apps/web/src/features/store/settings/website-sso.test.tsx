@@ -10,6 +10,11 @@ import {
   renderStoreSettings,
   ssoPath,
 } from '../../../test/store/store-fake-server.ts';
+import { keepStyleRules } from '../../../test/style-rules.ts';
+
+// The metadata link's name: a browser spaces the visually hidden "(opens in a new tab)" from it
+// because that text is positioned (a block), which only the style rules say.
+keepStyleRules();
 
 const IDP_METADATA =
   '<EntityDescriptor entityID="https://login.springfield.edu/idp"><IDPSSODescriptor/></EntityDescriptor>';

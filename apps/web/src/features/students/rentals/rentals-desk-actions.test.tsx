@@ -4,6 +4,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screenWidth } from '../../../test/screen-width.ts';
 import { RENTAL_MESSAGES as M } from './rental-messages.ts';
 import { CUSTOMER, rental, renderDesk, scan } from './rentals-desk-world.tsx';
+import { keepStyleRules } from '../../../test/style-rules.ts';
+
+// The action bar's position (sticky on a desktop) is read from the computed style.
+keepStyleRules();
 
 /* The action bar under the rental lists: what it says and offers as rentals are checked. */
 
