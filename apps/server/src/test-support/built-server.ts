@@ -12,7 +12,7 @@ export const BUILT_SERVER_ENV = 'CSP_TEST_SERVER_ENTRY';
  * Builds the server as `npm start` does (scripts/build-server.mjs), into a folder of this run's
  * under node_modules/.cache (npm packages resolve from there as from apps/server/dist), so each
  * server process a test starts runs the build instead of compiling the sources with tsx: about
- * 3 s of CPU less per start, and the same code a store runs.
+ * 3 s of CPU less per start, and the same code a store runs (ADR 0046).
  */
 export async function buildTestServer(): Promise<{ entry: string; remove: () => void }> {
   const cache = join(REPO_ROOT, 'node_modules/.cache');

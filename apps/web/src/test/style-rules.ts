@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 
 type EmotionCache = NonNullable<ReturnType<typeof useEmotionCache>>;
 
-// MUI's style rules are not put in the test document (setup.ts): jsdom matches every element
+// MUI's style rules are not put in the test document (setup.ts, ADR 0046): jsdom matches every element
 // against every rule each time a role query asks whether an element is hidden, which was 43% of
 // the screen tests' time. A test file about layout or computed styles asks for them back.
 let sheet: EmotionCache['sheet'] | undefined;
