@@ -12,6 +12,7 @@ import { benchEngines, openBenchDatabase, type BenchDatabase } from './bench-dat
 import { measure, percentile } from './measure.ts';
 import { metricBench } from './metric-endpoints.ts';
 import { campaignBench } from './campaign-endpoints.ts';
+import { rolloverBench } from './rollover-endpoints.ts';
 import { fundingBench } from './funding-endpoints.ts';
 import { dateShiftBench } from './date-shift-endpoints.ts';
 import { runWorkload, WORKLOAD, type WorkloadResult } from './workload.ts';
@@ -52,6 +53,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       ...(await benchEndpoints(app, bench.database.db)),
       ...(await metricBench(app)),
       ...(await campaignBench(app)),
+      ...(await rolloverBench(app, bench.database.db)),
       ...(await fundingBench(app, bench.database.db)),
       ...shifted.endpoints,
     ].filter((e) => only.length === 0 || only.some((text) => e.name.includes(text)));

@@ -3,9 +3,9 @@ import { afterAll, beforeAll } from 'vitest';
 
 type EmotionCache = NonNullable<ReturnType<typeof useEmotionCache>>;
 
-// MUI's style rules are not put in the test document (setup.ts, ADR 0046): jsdom matches every element
-// against every rule each time a role query asks whether an element is hidden, which was 43% of
-// the screen tests' time. A test file about layout or computed styles asks for them back.
+// MUI's style rules are not put in the test document (setup.ts, ADR 0046): jsdom matches every
+// element against every rule each time a role query asks whether an element is hidden, which was
+// 43% of the screen tests' time. A test file about layout or computed styles asks for them back.
 let sheet: EmotionCache['sheet'] | undefined;
 let insertRule: EmotionCache['sheet']['insert'] | undefined;
 const skipRule: EmotionCache['sheet']['insert'] = () => {};

@@ -52,10 +52,11 @@ describe('enrollmentChange', () => {
     expect(enrollmentChange(40, 40)).toBeNull();
   });
 
-  it('treats a section that had nobody as growing from one, and nobody either side as no change', () => {
-    expect(enrollmentChange(0, 12)?.message).toBe('Enrollment up 1200% (0 to 12).');
+  it('compares nothing when either figure is zero (no enrollment and no estimate: not known)', () => {
+    expect(enrollmentChange(0, 12)).toBeNull();
     expect(enrollmentChange(0, 0)).toBeNull();
-    expect(enrollmentChange(10, 0)?.message).toBe('Enrollment down 100% (10 to 0).');
+    expect(enrollmentChange(40, 0)).toBeNull();
+    expect(enrollmentChange(1, 2)?.message).toBe('Enrollment up 100% (1 to 2).');
   });
 });
 

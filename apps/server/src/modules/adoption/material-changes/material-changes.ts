@@ -112,11 +112,15 @@ export function priceChange(
   };
 }
 
-/** ENROLLMENT_CHANGE when a section's enrollment moved by more than ENROLLMENT_CHANGE_SHARE. */
+/**
+ * ENROLLMENT_CHANGE when a section's enrollment moved by more than ENROLLMENT_CHANGE_SHARE. A
+ * figure of zero on either side is no known figure (nobody enrolled and no estimate imported,
+ * a coming term's usual case when the store sends no estimates), so nothing is compared: else
+ * every carried section would read "down 100%".
+ */
 export function enrollmentChange(before: number, after: number): MaterialChange | null {
-  if (before <= 0 && after <= 0) return null;
-  const base = Math.max(before, 1);
-  const share = (after - before) / base;
+  if (before <= 0 || after <= 0) return null;
+  const share = (after - before) / before;
   if (Math.abs(share) <= ENROLLMENT_CHANGE_SHARE) return null;
   const percent = Math.round(share * 100);
   return {
