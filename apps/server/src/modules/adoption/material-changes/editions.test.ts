@@ -15,6 +15,9 @@ describe('editionNumber', () => {
     ['Latest', null],
     ['Revised', null],
     ['0', null],
+    ['2019', null],
+    ['2019 Update', null],
+    ['2nd, 2018 printing', 2],
   ])('reads %j as %j', (text, n) => {
     expect(editionNumber(text)).toBe(n);
   });
@@ -34,6 +37,13 @@ describe('isNewerEdition', () => {
     expect(isNewerEdition({ edition: '', year: 2023 }, { edition: '5th', year: 2018 })).toBe(true);
     expect(isNewerEdition({ edition: '', year: 2018 }, { edition: '', year: 2018 })).toBe(false);
     expect(isNewerEdition({ edition: '', year: null }, { edition: '', year: 2018 })).toBe(false);
+    // A year written as the edition is no edition number: the years decide.
+    expect(isNewerEdition({ edition: '6th', year: 2022 }, { edition: '2020', year: 2020 })).toBe(
+      true,
+    );
+    expect(isNewerEdition({ edition: '2020', year: 2020 }, { edition: '10th', year: 2022 })).toBe(
+      false,
+    );
   });
 });
 

@@ -26,10 +26,13 @@ const WORDS = [
   'twentieth',
 ] as const;
 
-/** The edition's number, or null when the text names none ("", "Latest", "Revised"). */
+/**
+ * The edition's number, or null when the text names none ("", "Latest", "Revised"). A run of
+ * four digits or more is a year ("2019 Update"), never read as an edition (201).
+ */
 export function editionNumber(edition: string): number | null {
   const text = edition.trim().toLowerCase();
-  const digits = /\d{1,3}/.exec(text);
+  const digits = /(?<!\d)\d{1,3}(?!\d)/.exec(text);
   if (digits) {
     const n = Number(digits[0]);
     return n > 0 ? n : null;
