@@ -3,7 +3,7 @@ import { AppError } from '@csp/http-kit';
 import type { Db } from '../../../db/client.ts';
 import type { Session } from '../../../lib/session.ts';
 import { planRollover, seasonOf, type ResolvedRollover } from './rollover.ts';
-import { alreadyCarried, insertProposals, lockScopeCourses } from './rollover-repository.ts';
+import { insertProposals, lockScopeCourses } from './rollover-repository.ts';
 
 export interface ApplyAnswer {
   sourceTerm: RolloverTerm;
@@ -32,10 +32,7 @@ export async function applyRollover(
     const txDb = tx as unknown as Db;
     await lockScopeCourses(txDb, r.scope);
     const plan = await planRollover(txDb, r.scope, source, r.target);
-    const carried = await alreadyCarried(txDb, r.target.termId, [...plan.writes.keys()]);
-    const writes = [...plan.writes]
-      .filter(([fromId]) => !carried.has(fromId))
-      .map(([fromId, w]) => ({ fromId, ...w }));
+    const writes = [...plan.writes].map(([fromId, w]) => ({ fromId, ...w }));
     const created = await insertProposals(
       txDb,
       {
@@ -54,7 +51,7 @@ export async function applyRollover(
       sourceTerm: source,
       created: created.length,
       sections: covered.size,
-      alreadyProposed: carried.size + (writes.length - created.length),
+      alreadyProposed: plan.alreadyCarried + (writes.length - created.length),
       alreadyAdopted: plan.sections.filter((s) => s.state === 'ALREADY_ADOPTED').length,
     };
   });

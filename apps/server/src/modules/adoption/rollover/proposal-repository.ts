@@ -163,8 +163,8 @@ export async function confirmProposals(
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update adoption_materials set confirmed_at = ${stamp.at}, confirmed_by = ${stamp.accountId}
-      where location_id = ${stamp.locationId} and confirmed_at is null
-        and id in (${sql.join([...ids], sql`, `)})
+      where location_id = ${stamp.locationId} and source = 'ROLLOVER' and active
+        and confirmed_at is null and id in (${sql.join([...ids], sql`, `)})
       returning id`,
   );
   const confirmed = rows.map((r) => Number(r.id));

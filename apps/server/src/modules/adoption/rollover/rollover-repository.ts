@@ -284,7 +284,8 @@ export async function alreadyCarried(
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select rolled_from_id as id from adoption_materials
-      where rollover_term_id = ${termId} and rolled_from_id in (${sql.join([...fromIds], sql`, `)})`,
+      where rollover_term_id = ${termId}
+        and rolled_from_id = any(${`{${fromIds.join(',')}}`}::int[])`,
   );
   return new Set(rows.map((r) => Number(r.id)));
 }

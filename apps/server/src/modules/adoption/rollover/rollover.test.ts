@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   applyRollover,
   confirmRolloverProposals,
@@ -279,5 +279,16 @@ describe.each(engines)('Rollover by the store (%s)', (engine) => {
         .trim()
         .split('\r\n'),
     ).toHaveLength(1);
+  });
+
+  it('neither counts nor writes again an adoption already carried (its proposal withdrawn)', async () => {
+    const { adoptionMaterials: am } = t;
+    const proposal = and(eq(am.rolledFromId, w.adoptions.ntr), eq(am.source, 'ROLLOVER'));
+    await ctx.db.update(am).set({ active: false }).where(proposal);
+    const p = await preview(bio());
+    expect(p.sections.find((s) => s.sectionCode === '005')!.state).toBe('CARRY');
+    expect(p.totals.proposals).toBe(0);
+    const res = await apply(bio());
+    expect(res.json()).toMatchObject({ created: 0, alreadyProposed: 1 });
   });
 });

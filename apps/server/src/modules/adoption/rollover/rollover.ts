@@ -13,6 +13,7 @@ import type { Db } from '../../../db/client.ts';
 import { enrollmentChange, titleChanges } from '../material-changes/material-changes.ts';
 import { formatEan13 } from '../wizard/titles.ts';
 import {
+  alreadyCarried,
   departmentInDivision,
   findDivision,
   findTerm,
@@ -127,6 +128,8 @@ export interface RolloverPlan {
   sections: RolloverSection[];
   /** Per carried earlier adoption, the target sections it would cover and their first start. */
   writes: Map<number, { sectionIds: number[]; startDate: string }>;
+  /** Earlier adoptions of CARRY sections already carried to the term: not written again. */
+  alreadyCarried: number;
 }
 
 /**
@@ -184,7 +187,11 @@ export async function planRollover(
       materials,
     };
   });
-  return { sections, writes };
+  // One already carried to the term (its proposal since withdrawn, or a section added to the
+  // target later) is not carried again (the unique index), so neither counted nor written.
+  const carried = await alreadyCarried(db, target.termId, [...writes.keys()]);
+  for (const fromId of carried) writes.delete(fromId);
+  return { sections, writes, alreadyCarried: carried.size };
 }
 
 /** getRolloverPreview's answer from a resolved rollover (no sections without a source term). */
