@@ -127,7 +127,11 @@ export class FakeRolloverServer {
       [`GET ${ROLLOVER_PATHS.preview}`]: () => json(200, this.preview),
       [`POST ${ROLLOVER_PATHS.apply}`]: () => {
         this.proposals = [structuredClone(PROPOSAL)];
-        this.preview = { ...this.preview, totals: { ...this.preview.totals, proposals: 0 } };
+        const sections = this.preview.sections.map((s) =>
+          s.state === 'CARRY' ? { ...s, state: 'ALREADY_ADOPTED' as const } : s,
+        );
+        const totals = { ...this.preview.totals, proposals: 0, toCarry: 0 };
+        this.preview = { ...this.preview, sections, totals };
         return json(200, {
           sourceTerm: FALL_25,
           created: 1,

@@ -71,6 +71,8 @@ describe('Rollover', () => {
     const { user, calls } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText(/Every proposal of this term is confirmed/)).toBeVisible();
+    const show = await screen.findByRole('combobox', { name: 'Show' });
+    await user.selectOptions(show, 'To carry');
     await user.click(await screen.findByRole('button', { name: 'Create proposals (1)' }));
     const dialog = screen.getByRole('dialog', { name: 'Create the proposals?' });
     expect(dialog).toHaveTextContent('This creates 1 proposal for 1 section.');
@@ -80,6 +82,9 @@ describe('Rollover', () => {
         /Created 1 proposal for 1 section; 2 already adopted sections were left alone\./,
       ),
     ).toBeVisible();
+    // The preview read again has no section to carry: the table shows every section again.
+    expect(await screen.findByRole('cell', { name: 'Already adopted' })).toBeVisible();
+    expect(show).toHaveValue('');
     expect(callsTo(calls, 'POST', ROLLOVER_PATHS.apply).map((c) => c.body)).toEqual([
       { divisionId: 1, targetTermId: 6 },
     ]);

@@ -154,12 +154,16 @@ function SectionTable({ sections }: { sections: readonly RolloverSection[] }) {
  */
 export function PreviewTable({ sections }: { sections: readonly RolloverSection[] }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [state, setState] = useState<RolloverSectionState | ''>('');
-  const [page, setPage] = useState(1);
+  const [asked, setState] = useState<RolloverSectionState | ''>('');
+  const [askedPage, setPage] = useState(1);
+  const present = ROLLOVER_SECTION_STATES.filter((x) => sections.some((s) => s.state === x));
+  // The preview is read again after an apply: a state no section has any more (To carry, once
+  // carried) shows them all, and a page past the last shows the last.
+  const state = asked !== '' && !present.includes(asked) ? '' : asked;
   const chosen = state === '' ? sections : sections.filter((s) => s.state === state);
   const pages = Math.ceil(chosen.length / PREVIEW_PAGE_ROWS);
+  const page = Math.min(askedPage, Math.max(pages, 1));
   const shown = chosen.slice((page - 1) * PREVIEW_PAGE_ROWS, page * PREVIEW_PAGE_ROWS);
-  const present = ROLLOVER_SECTION_STATES.filter((x) => sections.some((s) => s.state === x));
   return (
     <Stack spacing={2} useFlexGap>
       <Box sx={{ maxWidth: 320 }}>
