@@ -30,6 +30,9 @@ export const PROPOSAL_TEXT = {
   confirmed: (title: string) => `Confirmed ${title}.`,
   sections: (codes: readonly string[]) =>
     `${codes.length === 1 ? 'Section' : 'Sections'} ${codes.join(', ')}`,
+  /** The button's name: two proposals of one title (two terms, or sections) stay apart. */
+  confirmLabel: (title: string, term: string, codes: readonly string[]) =>
+    `Confirm ${title} for ${term}, ${codes.length === 1 ? 'section' : 'sections'} ${codes.join(', ')}`,
   required: 'Required',
   recommended: 'Recommended',
 } as const;
@@ -64,6 +67,7 @@ function ProposalRow({
     m.author,
     m.edition ? `Edition ${m.edition}` : '',
     m.noTextRequired ? '' : m.required ? T.required : T.recommended,
+    proposal.termName,
     T.sections(proposal.sectionCodes),
   ].filter((f) => f !== '');
   return (
@@ -84,7 +88,7 @@ function ProposalRow({
           size="small"
           disabled={busy}
           onClick={onConfirm}
-          aria-label={`${T.confirm} ${m.title}`}
+          aria-label={T.confirmLabel(m.title, proposal.termName, proposal.sectionCodes)}
           sx={{ flexShrink: 0 }}
         >
           {T.confirm}

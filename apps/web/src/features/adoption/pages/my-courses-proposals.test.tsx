@@ -48,7 +48,7 @@ describe('My courses: the store’s rollover proposals', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('Proposed by the store from Fall 2025')).toBeVisible();
     const card = screen.getByRole('article', { name: /BIO 101/ });
-    expect(within(card).getByText(/Sections 001, 003/)).toBeVisible();
+    expect(within(card).getByText(/Required · Fall 2026 · Sections 001, 003/)).toBeVisible();
     // Beside the previous term's own notes (a newer edition of Cells).
     expect(
       within(card)
@@ -58,7 +58,11 @@ describe('My courses: the store’s rollover proposals', () => {
     expect(
       within(card).getByRole('link', { name: 'Change on the course page: BIO 101' }),
     ).toHaveAttribute('href', '/adopt/course/1/BIO/101');
-    await user.click(within(card).getByRole('button', { name: 'Confirm Cells and Their Parts' }));
+    await user.click(
+      within(card).getByRole('button', {
+        name: 'Confirm Cells and Their Parts for Fall 2026, sections 001, 003',
+      }),
+    );
     expect(await within(card).findByRole('status')).toHaveTextContent(
       'Confirmed Cells and Their Parts.',
     );
