@@ -31,7 +31,7 @@ export async function applyRollover(
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await lockScopeCourses(txDb, r.scope);
-    const plan = await planRollover(txDb, r.scope, source, r.target);
+    const plan = await planRollover(txDb, r.scope, source, r.target, false);
     const writes = [...plan.writes].map(([fromId, w]) => ({ fromId, ...w }));
     const created = await insertProposals(
       txDb,

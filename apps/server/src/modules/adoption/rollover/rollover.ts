@@ -134,20 +134,23 @@ export interface RolloverPlan {
 
 /**
  * The sections of both terms matched by course and section code, each with the source
- * section's adoptions (with what changed for their titles) and the section's own changes.
+ * section's adoptions (with what changed for their titles, unless `titles` is false: the apply
+ * writes none of them, and reads nothing it need not while it holds the courses' locks) and the
+ * section's own changes.
  */
 export async function planRollover(
   db: Db,
   scope: RolloverScope,
   source: RolloverTerm,
   target: RolloverTerm,
+  titles = true,
 ): Promise<RolloverPlan> {
   const pairs = await pairSections(db, scope, source.termId, target.termId);
   const adoptions = await sourceAdoptions(db, scope, source.termId);
   const titleIds = [
     ...new Set(adoptions.flatMap((a) => (a.titleId === null ? [] : [Number(a.titleId)]))),
   ];
-  const changes = await titleChanges(db, scope.locationId, titleIds);
+  const changes = titles ? await titleChanges(db, scope.locationId, titleIds) : new Map();
   const bySection = new Map<number, SourceAdoptionRow[]>();
   for (const a of adoptions) {
     const list = bySection.get(Number(a.sectionId)) ?? [];
