@@ -36,6 +36,7 @@ export const ROLLOVER_MESSAGES = {
     'No department of this division (or of one you run campaigns for) has this id.',
   termNotFound: 'No term of this division (or of one you run campaigns for) has this id.',
   sourceNotBefore: 'must be a term of the division starting before the target term',
+  targetEnded: 'must be a term that has not ended: proposals for it would reach nobody in time',
   noSource: (season: string) =>
     `No earlier ${season} term of this division: choose the term to carry from.`,
   notYours: (ids: readonly number[]) =>
@@ -186,7 +187,7 @@ export const applyRollover = endpoint({
   method: 'POST',
   path: `${ADOPTION_BASE}/:userAccountId/rollover/apply`,
   summary:
-    'Carries the preview forward in one transaction: one proposal (source ROLLOVER) per carried adoption, covering its matched target sections without an adoption. Applying again creates nothing new',
+    'Carries the preview forward in one transaction: one proposal (source ROLLOVER) per carried adoption, covering its matched target sections without an adoption. Applying again creates nothing new; a target term that has ended is refused (400 naming targetTermId)',
   auth: true,
   access: ROLLOVER_ACCESS,
   params: adoptionAccountParams,

@@ -3,7 +3,8 @@ import { AppError } from '@csp/http-kit';
 import type { Db } from '../../../db/client.ts';
 import type { Session } from '../../../lib/session.ts';
 import { planRollover, seasonOf, type ResolvedRollover } from './rollover.ts';
-import { insertProposals, lockScopeCourses } from './rollover-repository.ts';
+import { isoDay } from '../../../lib/iso-day.ts';
+import { insertProposals, lockScopeCourses, termEnded } from './rollover-repository.ts';
 
 export interface ApplyAnswer {
   sourceTerm: RolloverTerm;
@@ -19,6 +20,7 @@ export interface ApplyAnswer {
  * adoption on its matched target sections without an adoption. A second apply, even one waiting
  * on the first's locks, then finds those sections adopted and the adoptions carried, and
  * creates nothing; the unique index on (rolled_from_id, rollover_term_id) holds it regardless.
+ * A target term that has ended is refused (400 naming targetTermId).
  */
 export async function applyRollover(
   db: Db,
@@ -28,6 +30,10 @@ export async function applyRollover(
 ): Promise<ApplyAnswer> {
   const source = r.source;
   if (!source) throw AppError.badRequest(M.noSource(seasonOf(r.target.termName)), 'sourceTermId');
+  // A preview of an ended term is harmless history; proposals for it would reach nobody.
+  if (await termEnded(db, r.target.termId, isoDay(now))) {
+    throw AppError.badRequest(M.targetEnded, 'targetTermId');
+  }
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await lockScopeCourses(txDb, r.scope);

@@ -64,6 +64,12 @@ export async function findTerm(
   return row ?? null;
 }
 
+/** Whether the term ended before `today` (YYYY-MM-DD). */
+export async function termEnded(db: Db, termId: number, today: string): Promise<boolean> {
+  const ended = sql`select id from terms where id = ${termId} and end_date < ${today}::date`;
+  return (await queryRows<{ id: number }>(db, ended)).length > 0;
+}
+
 /**
  * The division's latest term starting before `before` whose name starts with `season` (the
  * name's first word: "Fall" of "Fall 2025 - Main Campus"), or null.

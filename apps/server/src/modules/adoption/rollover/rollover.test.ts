@@ -110,7 +110,10 @@ describe.each(engines)('Rollover by the store (%s)', (engine) => {
     expect((await preview(scope())).totals.proposals).toBe(4);
   });
 
-  it('carries from a chosen earlier term, and refuses one not before the target', async () => {
+  it('carries from a chosen earlier term, refuses one not before the target, and an ended target', async () => {
+    const ended = await apply({ ...bio(), targetTermId: w.spring26, sourceTermId: w.fall25 });
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json()).toMatchObject({ field: 'targetTermId' });
     const p = await preview(bio({ sourceTermId: w.spring26 }));
     expect(p.sections.find((s) => s.sectionCode === '001')!.materials.map((m) => m.title)).toEqual([
       'Genes in Action',
