@@ -87,7 +87,7 @@ export async function rolloverBench(app: FastifyInstance, db: Db): Promise<Bench
     {
       name: 'rollover getRolloverPreview (biggest department)',
       runs: 30,
-      budgetP95Ms: { pglite: 300, postgres: 200 },
+      budgetP95Ms: { pglite: 60, postgres: 40 },
       note: `${sections} sections of the source term`,
       call: get(getRolloverPreview.path, {
         divisionId,
@@ -98,7 +98,7 @@ export async function rolloverBench(app: FastifyInstance, db: Db): Promise<Bench
     {
       name: 'rollover getRolloverPreview (whole division)',
       runs: 10,
-      budgetP95Ms: { pglite: 3000, postgres: 2000 },
+      budgetP95Ms: { pglite: 600, postgres: 400 },
       note: `${division.departments.length} departments`,
       call: get(getRolloverPreview.path, { divisionId, ...terms }),
     },
@@ -106,7 +106,7 @@ export async function rolloverBench(app: FastifyInstance, db: Db): Promise<Bench
       name: 'rollover getUnconfirmedRollovers (page 1)',
       runs: 100,
       note: `${created} proposals of one department`,
-      budgetP95Ms: { pglite: 60, postgres: 40 },
+      budgetP95Ms: { pglite: 40, postgres: 30 },
       call: get(getUnconfirmedRollovers.path, { targetTermId: String(target!.termId) }),
     },
   ];
