@@ -35,6 +35,7 @@ export * from './adoption/my-courses.ts';
 export * from './adoption/material-changes.ts';
 export * from './adoption/rollover.ts';
 export * from './adoption/rollover-proposals.ts';
+export * from './adoption/cost-transparency.ts';
 export * from './students/index.ts';
 export * from './print/index.ts';
 export * from './research/index.ts';

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { COST_DESIGNATIONS } from '@csp/contracts';
 import { reference } from './columns.ts';
 import { locations } from './tenancy.ts';
 import { tenantKey, accountLink } from './tenant-columns.ts';
@@ -155,6 +156,22 @@ export const sections = pgTable(
      * value, in the "C" collation (migration 0030 sets it and keeps the key by triggers).
      */
     nameKey: text().notNull().default(''),
+    /**
+     * Cost transparency (issue 31), kept by refresh_section_facts with the facts above: what the
+     * required materials cost a student at the cheapest way offered and at the dearest (cents;
+     * null: a required material has no price), the designation they make (COST_DESIGNATIONS),
+     * and why the section is not zero cost (the material that made it so).
+     */
+    requiredCostLowCents: integer(),
+    requiredCostHighCents: integer(),
+    costDesignation: text({ enum: COST_DESIGNATIONS }).notNull().default('NONE'),
+    costReason: text().notNull().default(''),
+    /** The store's override of the designation (its reason in section_designation_overrides). */
+    designationOverride: text({ enum: COST_DESIGNATIONS }),
+    /** What the section shows and filters on: the override, else the kept designation. */
+    designation: text({ enum: COST_DESIGNATIONS }).generatedAlwaysAs(
+      (): SQL => sql`coalesce(designation_override, cost_designation)`,
+    ),
   },
   (t) => [
     uniqueIndex('sections_course_term_code_uq').on(t.courseId, t.termId, t.code),
@@ -181,6 +198,8 @@ export const sections = pgTable(
     index('sections_location_status_idx').on(t.locationId, t.adoptionStatusRank, t.id),
     index('sections_location_name_idx').on(t.locationId, t.nameKey, t.id),
     index('sections_location_professors_idx').on(t.locationId, t.professorNames, t.id),
+    // A term's schedule feed and designation counts (issue 31).
+    index('sections_term_designation_idx').on(t.termId, t.designation),
     // Imports refuse a section ending before it starts; the catalog's kept starts rely on it
     // (a section starting from today has not ended).
     check('sections_dates_ck', sql`${t.endDate} >= ${t.startDate}`),

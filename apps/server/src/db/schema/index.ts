@@ -12,3 +12,4 @@ export * from './metrics.ts';
 export * from './funding.ts';
 export * from './funding-uploads.ts';
 export * from './campaigns.ts';
+export * from './cost-transparency.ts';

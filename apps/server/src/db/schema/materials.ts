@@ -1,4 +1,9 @@
-import { ADOPTION_SOURCES, ADOPTION_TYPES, PRODUCT_AVAILABILITIES } from '@csp/contracts';
+import {
+  ADOPTION_SOURCES,
+  ADOPTION_TYPES,
+  MATERIAL_KINDS,
+  PRODUCT_AVAILABILITIES,
+} from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -63,6 +68,20 @@ export const titles = pgTable(
     listPriceCents: integer().notNull().default(0),
     /** The store marked the title out of print (issue 30, point 5: a change to warn of). */
     outOfPrint: boolean().notNull().default(false),
+    /**
+     * MATERIAL_KINDS (issue 31): what a student pays for it. Its licence and address (an OER's
+     * licence and where to read it, the library's link to a library-licensed e-book).
+     */
+    materialKind: text({ enum: MATERIAL_KINDS }).notNull().default('COMMERCIAL_PRINT'),
+    licence: text(),
+    accessUrl: text(),
+    /**
+     * The other ways the store offers it, each a price in cents (null: not offered that way);
+     * listPriceCents is the new copy's (issue 31: the cheapest way prices a section).
+     */
+    usedPriceCents: integer(),
+    rentalPriceCents: integer(),
+    digitalPriceCents: integer(),
     searchWords: searchWords(sql`description`, sql`author`),
   },
   (t) => [
@@ -106,6 +125,20 @@ export const externalProducts = pgTable(
      * or marks it out of print (the feed's `availability` column; issue 30, point 5).
      */
     availability: text({ enum: PRODUCT_AVAILABILITIES }).notNull().default('AVAILABLE'),
+    /**
+     * MATERIAL_KINDS (issue 31): what a student pays for it. Its licence and address (an OER's
+     * licence and where to read it, the library's link to a library-licensed e-book).
+     */
+    materialKind: text({ enum: MATERIAL_KINDS }).notNull().default('COMMERCIAL_PRINT'),
+    licence: text(),
+    accessUrl: text(),
+    /**
+     * The other ways the store offers it, each a price in cents (null: not offered that way);
+     * listPriceCents is the new copy's (issue 31: the cheapest way prices a section).
+     */
+    usedPriceCents: integer(),
+    rentalPriceCents: integer(),
+    digitalPriceCents: integer(),
     searchWords: searchWords(sql`description`, sql`author`),
   },
   (t) => [
@@ -154,6 +187,11 @@ export const adoptionMaterials = pgTable(
     startDate: date({ mode: 'string' }).notNull(),
     expirationDate: date({ mode: 'string' }),
     required: boolean().notNull().default(true),
+    /**
+     * MATERIAL_KINDS (issue 31) as the adopter chose it; null: the title's own kind (a title the
+     * course materials team marks OER turns its adoptions OER). A proposed title's is its own.
+     */
+    materialKind: text({ enum: MATERIAL_KINDS }),
     bindInComponentRequired: boolean().notNull().default(false),
     printOnlyRequired: boolean().notNull().default(false),
     estimatedSectionEnrollment: integer(),

@@ -44,6 +44,18 @@ export const locations = pgTable('locations', {
    * flagged (issue 30, point 5; DEFAULT_PRICE_CHANGE_PERCENT).
    */
   priceChangePercent: integer().notNull().default(10),
+  /**
+   * Cost transparency (issue 31): a section whose required materials cost at most this (cents)
+   * at the cheapest way offered is low textbook cost (DEFAULT_LTC_THRESHOLD_CENTS).
+   */
+  ltcThresholdCents: integer().notNull().default(4000),
+  /** Whether a library-licensed e-book counts as costing nothing (issue 31). */
+  libraryLicensedIsZero: boolean().notNull().default(true),
+  /**
+   * Sections of one course and term whose required cost differs by more than this (cents) are
+   * a cost gap (issue 31; DEFAULT_COST_GAP_THRESHOLD_CENTS).
+   */
+  costGapThresholdCents: integer().notNull().default(5000),
   createdAt: defaultsToNow(),
 });
 

@@ -16,6 +16,16 @@ export type ExternalProductRow = Required<
   Omit<typeof externalProducts.$inferInsert, 'id' | 'searchText' | 'searchWords'>
 >;
 
+/** A bought print book offered only new: the cost columns (issue 31) of a product saying nothing else. */
+export const PRINT_PRODUCT_COSTS = {
+  materialKind: 'COMMERCIAL_PRINT',
+  licence: null,
+  accessUrl: null,
+  usedPriceCents: null,
+  rentalPriceCents: null,
+  digitalPriceCents: null,
+} as const satisfies Partial<ExternalProductRow>;
+
 /** The `source` of each file's products (the feed name NOTICE.md attributes). */
 export const DEMO_SOURCES = {
   uoft: 'uoft-bookstore',
@@ -101,6 +111,7 @@ function product(
     bookImageUrl: null,
     listPriceCents: 0,
     availability: 'AVAILABLE',
+    ...PRINT_PRODUCT_COSTS,
     ...fields,
   };
 }

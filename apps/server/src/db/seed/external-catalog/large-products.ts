@@ -9,7 +9,7 @@ import { dayNumber, isoDay } from '../dates.ts';
 import { ALL_DEPARTMENTS } from '../department-catalog.ts';
 import { Rng } from '../prng.ts';
 import { EDITIONS, FIRST_NAMES, LAST_NAMES, PUBLISHERS, TITLE_PATTERNS } from '../word-lists.ts';
-import { demoProducts, type ExternalProductRow } from './demo-products.ts';
+import { demoProducts, PRINT_PRODUCT_COSTS, type ExternalProductRow } from './demo-products.ts';
 
 /** Products at scale 1. */
 export const LARGE_EXTERNAL_PRODUCTS = 200_000;
@@ -228,6 +228,7 @@ export function generateExternalProducts(
       listPriceCents: rng.int(minDollars, maxDollars) * 100 + rng.pick([0, 50, 95, 99]),
       source: GENERATED_SOURCE,
       availability: 'AVAILABLE',
+      ...PRINT_PRODUCT_COSTS,
     });
   }
   return rows;
