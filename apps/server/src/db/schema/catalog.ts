@@ -165,7 +165,7 @@ export const sections = pgTable(
     requiredCostLowCents: integer(),
     requiredCostHighCents: integer(),
     costDesignation: text({ enum: COST_DESIGNATIONS }).notNull().default('NONE'),
-    costReason: text().notNull().default(''),
+    costReason: text().notNull().default('No adoption yet'),
     /** The store's override of the designation (its reason in section_designation_overrides). */
     designationOverride: text({ enum: COST_DESIGNATIONS }),
     /** What the section shows and filters on: the override, else the kept designation. */

@@ -233,6 +233,7 @@ export const adoptionMaterials = pgTable(
   },
   (t) => [
     index('adoption_materials_course_idx').on(t.courseId, t.active),
+    index('adoption_materials_title_idx').on(t.titleId), // a repriced title's (0039)
     uniqueIndex('adoption_materials_request_uq')
       .on(t.createdBy, t.requestId)
       .where(sql`${t.requestId} is not null`),
