@@ -131,6 +131,22 @@ test('the instructor adopts the same as last time, and the course shows the adop
   expect(change.message).toContain(change.newerIsbn ?? 'an ISBN');
   const outstanding = course!.sections.filter((s) => s.adoptionStatus === 'OUTSTANDING');
   await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(outstanding.length);
+  // A section whose enrollment moved by more than 25% since last time says so under its box,
+  // read as the box's description; the others have none. The demo's estimates are random, but
+  // from a fixed seed: one of these sections moved (A1, 10 to 16, when this was written).
+  expect(
+    outstanding.some((s) => s.changes.some((c) => c.kind === 'ENROLLMENT_CHANGE')),
+    'a section to adopt has an enrollment change in the demo',
+  ).toBe(true);
+  for (const s of outstanding) {
+    const box = dialog.getByRole('checkbox', { name: `Section ${s.sectionCode} · ${s.termName}` });
+    const enrollment = s.changes.find((c) => c.kind === 'ENROLLMENT_CHANGE');
+    if (enrollment) {
+      await expect(box).toHaveAccessibleDescription(`Enrollment change: ${enrollment.message}`);
+    } else {
+      await expect(box).toHaveAccessibleDescription('');
+    }
+  }
   const n = outstanding.length;
   await dialog
     .getByRole('button', { name: `Adopt for ${n} ${n === 1 ? 'section' : 'sections'}` })

@@ -44,6 +44,12 @@ export const myCourseSection = z.object({
   deadlineStatus: z.enum(DEADLINE_STATUSES),
   /** When its earliest covering adoption was submitted (ISO instant), or null. */
   adoptedAt: z.string().nullable(),
+  /**
+   * What changed since the course's previous term (issue 30, point 5): ENROLLMENT_CHANGE when
+   * the section of the same code there had an enrollment more than 25% away; else empty (no
+   * previous term, no such section, or a figure unknown on either side).
+   */
+  changes: z.array(materialChange),
 });
 export type MyCourseSection = z.infer<typeof myCourseSection>;
 

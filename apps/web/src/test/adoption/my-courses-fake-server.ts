@@ -16,7 +16,10 @@ export const TODAY = '2026-10-15';
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 
-/** BIO 101: 001 and 003 without adoptions (the deadline passed), 002 adopted; Spring's two books. */
+/**
+ * BIO 101: 001 and 003 without adoptions (the deadline passed), 002 adopted; Spring's two books.
+ * 003's enrollment is up half on Spring's 003.
+ */
 export const BIO_101: MyCourse = {
   courseId: 11,
   divisionId: 1,
@@ -27,7 +30,10 @@ export const BIO_101: MyCourse = {
   sections: [
     section(101, '001', 'OUTSTANDING', 'MISSING'),
     section(102, '002', 'ADOPTED', 'ON_TIME'),
-    section(103, '003', 'OUTSTANDING', 'MISSING'),
+    {
+      ...section(103, '003', 'OUTSTANDING', 'MISSING'),
+      changes: [{ kind: 'ENROLLMENT_CHANGE', message: 'Enrollment up 50% (20 to 30).' }],
+    },
   ],
   previous: {
     termId: 5,
@@ -99,6 +105,7 @@ function section(
     deadline: '2026-09-01',
     deadlineStatus,
     adoptedAt: adoptionStatus === 'OUTSTANDING' ? null : '2026-08-20T10:00:00.000Z',
+    changes: [],
   };
 }
 

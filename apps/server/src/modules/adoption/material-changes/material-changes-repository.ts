@@ -26,6 +26,16 @@ export interface OtherEditionRow {
   year: number | null;
 }
 
+/**
+ * A section's enrollment figure as ENROLLMENT_CHANGE compares it, over the alias given: the
+ * students enrolled, else the imported estimate (a coming term's sections usually have only
+ * that). Zero when neither is known.
+ */
+export const sectionEnrollmentSql = (alias: string) =>
+  sql.raw(
+    `case when ${alias}.enrollment_count > 0 then ${alias}.enrollment_count else ${alias}.estimated_enrollment end`,
+  );
+
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const flag = (v: unknown) => v === true || v === 't';
 

@@ -24,6 +24,19 @@ describe.each(engines)('My courses: changes since last time (%s)', (engine) => {
     return bio!.previous!.materials;
   };
 
+  /** Spring 2026's 001 and Fall 2026's 001 with these estimates; Fall 003 has no Spring 003. */
+  const sectionChanges = async (spring: number, fall: number) => {
+    const estimate = (sectionId: number, estimatedEnrollment: number) =>
+      ctx.db.update(t.sections).set({ estimatedEnrollment }).where(eq(t.sections.id, sectionId));
+    await estimate(w.spring.s001, spring);
+    await estimate(w.fall.s001, fall);
+    await estimate(w.fall.s003, fall);
+    const res = await callAs(ctx, w.who.instructor, getMyCourses);
+    expect(res.statusCode, res.body).toBe(200);
+    const [bio] = (res.json() as { courses: MyCourse[] }).courses;
+    return bio!.sections.map((s) => [s.sectionCode, s.changes]);
+  };
+
   beforeAll(async () => {
     ctx = await createTestApp(engine, { now: () => MY_COURSES_NOW });
     w = await myCoursesWorld(ctx);
@@ -54,5 +67,30 @@ describe.each(engines)('My courses: changes since last time (%s)', (engine) => {
         ],
       ],
     ]);
+  });
+
+  it("names a section's enrollment change against the same section last time, with the figures", async () => {
+    expect(await sectionChanges(20, 30)).toEqual([
+      ['001', [{ kind: 'ENROLLMENT_CHANGE', message: 'Enrollment up 50% (20 to 30).' }]],
+      // Spring 2026 had no section 003: nothing to compare.
+      ['003', []],
+    ]);
+    expect(await sectionChanges(40, 20)).toEqual([
+      ['001', [{ kind: 'ENROLLMENT_CHANGE', message: 'Enrollment down 50% (40 to 20).' }]],
+      ['003', []],
+    ]);
+  });
+
+  it('names none within 25%, nor when a figure is unknown on either side', async () => {
+    const none = [
+      ['001', []],
+      ['003', []],
+    ];
+    // Exactly 25% is no change.
+    expect(await sectionChanges(20, 25)).toEqual(none);
+    expect(await sectionChanges(20, 16)).toEqual(none);
+    // Zero is no figure (nobody enrolled, no estimate): not "down 100%".
+    expect(await sectionChanges(20, 0)).toEqual(none);
+    expect(await sectionChanges(0, 30)).toEqual(none);
   });
 });

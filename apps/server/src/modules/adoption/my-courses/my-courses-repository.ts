@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
 import { deadlineStatusSql } from '../../campaigns/index.ts';
+import { sectionEnrollmentSql } from '../material-changes/material-changes-repository.ts';
 
 /** The catalog columns of the own-sections statement, for the caller's grant predicates. */
 export const OWN_SECTION_COLUMNS = {
@@ -159,6 +160,43 @@ export async function listPreviousAdoptions(
     estimatedSectionEnrollment:
       r.estimatedSectionEnrollment === null ? null : Number(r.estimatedSectionEnrollment),
   }));
+}
+
+/** A section's enrollment beside its counterpart's of an earlier term. */
+export interface EnrollmentPairRow {
+  sectionId: number;
+  before: number | string;
+  after: number | string;
+}
+
+/**
+ * Each asked section's enrollment figure (`after`) beside that of the section of the same
+ * course and code in the term named with it (`before`), when that term started earlier; a
+ * section without such a counterpart is absent. One statement for any number of sections, the
+ * counterpart found by the unique (course, term, code) index.
+ */
+export async function listPreviousEnrollments(
+  db: Db,
+  locationId: number,
+  wanted: readonly { sectionId: number; previousTermId: number }[],
+): Promise<EnrollmentPairRow[]> {
+  if (wanted.length === 0) return [];
+  const json = JSON.stringify(
+    wanted.map((w) => ({ section_id: w.sectionId, term_id: w.previousTermId })),
+  );
+  return queryRows<EnrollmentPairRow>(
+    db,
+    sql`with wanted as (
+        select * from json_to_recordset(${json}::json) as w(section_id int, term_id int)
+      )
+      select s.id as "sectionId", ${sectionEnrollmentSql('p')} as "before",
+        ${sectionEnrollmentSql('s')} as "after"
+      from wanted w
+        join sections s on s.id = w.section_id and s.location_id = ${locationId}
+        join terms st on st.id = s.term_id
+        join terms pt on pt.id = w.term_id and pt.start_date < st.start_date
+        join sections p on p.course_id = s.course_id and p.term_id = pt.id and p.code = s.code`,
+  );
 }
 
 /** The adoptions an account created with request ids of one "adopt the same" submit. */

@@ -13,13 +13,14 @@ import type { Db } from '../../../db/client.ts';
 import type { Session } from '../../../lib/session.ts';
 import type { Grants } from '../../permissions/index.ts';
 import { mayAdoptOnEach } from '../course-access.ts';
-import { titleChanges } from '../material-changes/material-changes.ts';
+import { enrollmentChange, titleChanges } from '../material-changes/material-changes.ts';
 import { ownProposals } from '../rollover/proposals.ts';
 import { formatEan13 } from '../wizard/titles.ts';
 import {
   OWN_SECTION_COLUMNS,
   listOwnSections,
   listPreviousAdoptions,
+  listPreviousEnrollments,
   type OwnSectionRow,
   type PreviousAdoptionRow,
 } from './my-courses-repository.ts';
@@ -56,7 +57,7 @@ export async function ownSections(
 export const lacksAdoption = (row: Pick<OwnSectionRow, 'statusRank'>) =>
   Number(row.statusRank) === 0;
 
-function presentSection(row: OwnSectionRow): MyCourseSection {
+function presentSection(row: OwnSectionRow, changes: MaterialChange[]): MyCourseSection {
   const status = SECTION_ADOPTION_STATUSES[Number(row.statusRank)] ?? 'OUTSTANDING';
   const standing = DEADLINE_STATUSES.find((s) => s === row.deadlineStatus) ?? 'OPEN';
   const adoptedAt = row.adoptedAt === null ? null : new Date(row.adoptedAt).toISOString();
@@ -71,6 +72,7 @@ function presentSection(row: OwnSectionRow): MyCourseSection {
     deadline: row.deadline,
     deadlineStatus: standing as DeadlineStatus,
     adoptedAt,
+    changes,
   };
 }
 
@@ -126,6 +128,28 @@ export async function previousTerms(
   return found;
 }
 
+/**
+ * ENROLLMENT_CHANGE by section id (issue 30, point 5): each section of a course with a previous
+ * term against the section of the same code there, by the rule the rollover preview applies.
+ */
+async function enrollmentChanges(
+  db: Db,
+  locationId: number,
+  sections: readonly OwnSectionRow[],
+  previous: ReadonlyMap<number, PreviousSource>,
+): Promise<Map<number, MaterialChange[]>> {
+  const wanted = sections.flatMap((row) => {
+    const source = previous.get(row.courseId);
+    return source ? [{ sectionId: row.sectionId, previousTermId: source.termId }] : [];
+  });
+  const found = new Map<number, MaterialChange[]>();
+  for (const pair of await listPreviousEnrollments(db, locationId, wanted)) {
+    const change = enrollmentChange(Number(pair.before), Number(pair.after));
+    if (change) found.set(pair.sectionId, [change]);
+  }
+  return found;
+}
+
 function presentPrevious(
   source: PreviousSource | undefined,
   changes: ReadonlyMap<number, MaterialChange[]>,
@@ -158,12 +182,16 @@ export async function myCourses(
 ): Promise<MyCourse[]> {
   const rows = await ownSections(db, session, grants, today);
   const previous = await previousTerms(db, session.locationId, rows);
-  // What changed since (issue 30, point 5), for every catalog title "the same" would adopt.
-  const changes = await titleChanges(
-    db,
-    session.locationId,
-    [...previous.values()].flatMap((p) => p.adoptions.flatMap((a) => a.titleId ?? [])),
-  );
+  // What changed since (issue 30, point 5): every catalog title "the same" would adopt, and
+  // each section's enrollment against last time's.
+  const [changes, enrollments] = await Promise.all([
+    titleChanges(
+      db,
+      session.locationId,
+      [...previous.values()].flatMap((p) => p.adoptions.flatMap((a) => a.titleId ?? [])),
+    ),
+    enrollmentChanges(db, session.locationId, rows, previous),
+  ]);
   const proposals = await ownProposals(
     db,
     session.locationId,
@@ -186,7 +214,7 @@ export async function myCourses(
       };
       courses.set(row.courseId, course);
     }
-    course.sections.push(presentSection(row));
+    course.sections.push(presentSection(row, enrollments.get(row.sectionId) ?? []));
   }
   return [...courses.values()];
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { newClientKey } from '../../../lib/client-key.ts';
 import { useAdoptSameAsLastTime } from './my-courses-queries.ts';
 import { MY_COURSES_TEXT as T } from './my-courses-text.ts';
-import { PreviousMaterials } from './previous-materials.tsx';
+import { MaterialChanges, PreviousMaterials } from './previous-materials.tsx';
 
 interface AdoptSameDialogProps {
   course: MyCourse;
@@ -91,18 +91,27 @@ export function AdoptSameDialog(props: AdoptSameDialogProps) {
             <Typography component="h3" variant="subtitle2">
               {T.chooseSections}
             </Typography>
-            {sections.map((s) => (
-              <FormControlLabel
-                key={s.sectionId}
-                label={`Section ${s.sectionCode} · ${s.termName}`}
-                control={
-                  <Checkbox
-                    checked={chosen.includes(s.sectionId)}
-                    onChange={(event) => toggle(s.sectionId, event.target.checked)}
+            {sections.map((s) => {
+              // The section's enrollment change under its box, and read as its description,
+              // so it is heard before the section is confirmed.
+              const changesId =
+                s.changes.length > 0 ? `${formId}-changes-${s.sectionId}` : undefined;
+              return (
+                <Fragment key={s.sectionId}>
+                  <FormControlLabel
+                    label={`Section ${s.sectionCode} · ${s.termName}`}
+                    control={
+                      <Checkbox
+                        checked={chosen.includes(s.sectionId)}
+                        onChange={(event) => toggle(s.sectionId, event.target.checked)}
+                        slotProps={{ input: { 'aria-describedby': changesId } }}
+                      />
+                    }
                   />
-                }
-              />
-            ))}
+                  <MaterialChanges changes={s.changes} id={changesId} />
+                </Fragment>
+              );
+            })}
           </FormGroup>
           {none && (
             <FormHelperText id={`${formId}-none`} error>

@@ -38,15 +38,22 @@ function ChangeMessage({ change }: { change: MaterialChange }) {
 }
 
 /**
- * What changed since a material was adopted (issue 30, point 5), under its title: a warning in
- * words that start with the kind ("Newer edition: …"), with the warning icon, so neither colour
- * nor the icon alone carries it. A note, not an alert: it is read with the list, not announced
- * over whatever the person is doing.
+ * What changed since a material was adopted or a section last taught (issue 30, point 5), under
+ * its title or section: a warning in words that start with the kind ("Newer edition: …"), with
+ * the warning icon, so neither colour nor the icon alone carries it. A note, not an alert: it is
+ * read with the list, not announced over whatever the person is doing. `id` lets a control name
+ * it as its description.
  */
-function MaterialChanges({ changes }: { changes: readonly MaterialChange[] }) {
+export function MaterialChanges({
+  changes,
+  id,
+}: {
+  changes: readonly MaterialChange[];
+  id?: string;
+}) {
   if (changes.length === 0) return null;
   return (
-    <Stack spacing={0.5} sx={{ mt: 0.5, mb: 1 }}>
+    <Stack id={id} spacing={0.5} sx={{ mt: 0.5, mb: 1 }}>
       {changes.map((change) => (
         <Alert key={change.kind} severity="warning" role="note" sx={{ py: 0 }}>
           <Box component="strong" sx={{ fontWeight: 600 }}>

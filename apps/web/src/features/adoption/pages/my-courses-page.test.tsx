@@ -83,6 +83,28 @@ describe('My courses', () => {
     expect(within(genes).queryByRole('note')).not.toBeInTheDocument();
   });
 
+  it("warns, under the section's box, of its enrollment change since last time", async () => {
+    const { user } = await openPage();
+    await user.click(
+      screen.getByRole('button', { name: 'Adopt the same as last time for BIO 101' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: /Adopt the same as last time: BIO 101/,
+    });
+    const sections = within(dialog).getByRole('group', { name: 'Sections to adopt for' });
+    const notes = within(sections).getAllByRole('note');
+    expect(notes.map((n) => n.textContent)).toEqual([
+      'Enrollment change: Enrollment up 50% (20 to 30).',
+    ]);
+    // Read with the section it belongs to; 001 has none.
+    expect(
+      within(sections).getByRole('checkbox', { name: 'Section 003 · Fall 2026' }),
+    ).toHaveAccessibleDescription('Enrollment change: Enrollment up 50% (20 to 30).');
+    expect(
+      within(sections).getByRole('checkbox', { name: 'Section 001 · Fall 2026' }),
+    ).not.toHaveAccessibleDescription();
+  });
+
   it('adopts the same as last time for the sections left checked, then shows them adopted', async () => {
     const { user, calls } = await openPage();
     await user.click(
