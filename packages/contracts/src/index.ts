@@ -12,6 +12,7 @@ export * from './common/paging.ts';
 export * from './common/money.ts';
 export * from './common/color-contrast.ts';
 export * from './store/store-settings.ts';
+export * from './store/cost-settings.ts';
 export * from './store/website-sso.ts';
 export * from './store/website-logo.ts';
 export * from './portal/website.ts';

@@ -4,6 +4,7 @@ import { brandColourProblem } from '../common/color-contrast.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
+import { costSettingsFields, storedCostSettingsFields } from './cost-settings.ts';
 
 /** The store's own settings and websites: its administrator's, for the whole store. */
 export const MANAGE_STORE_ACCESS: Access = {
@@ -116,6 +117,7 @@ export const storeSettings = z.object({
     .min(1, 'must be at least 1')
     .max(100, 'must be at most 100')
     .optional(),
+  ...costSettingsFields,
   /** The course materials team's address: told of every adoption a submitter makes. */
   courseMaterialsEmail: withoutNul(
     z.string().trim().toLowerCase().email('must be an e-mail address').max(254),
@@ -211,6 +213,7 @@ const storedSettings = z.object({
   allowSubmittersToSelectPrintOnly: z.boolean(),
   /** The price-change threshold, in percent (DEFAULT_PRICE_CHANGE_PERCENT unless set). */
   priceChangePercent: z.number().int(),
+  ...storedCostSettingsFields,
   courseMaterialsEmail: z.string().nullable(),
   emailDomains: z.array(z.string()),
   returnAddress: z

@@ -42,6 +42,9 @@ export const SETTINGS: StoreSettings = {
   taxRatePercent: 6.25,
   allowSubmittersToSelectPrintOnly: false,
   priceChangePercent: 10,
+  ltcThresholdCents: 4000,
+  libraryLicensedIsZero: true,
+  costGapThresholdCents: 5000,
   courseMaterialsEmail: 'textbooks@springfield.edu',
   emailDomains: ['springfield.edu'],
   returnAddress: {
@@ -130,10 +133,13 @@ export class FakeStoreServer {
 
   answer(): StoreSettingsAnswer {
     return {
-      // As the server answers: a save that left the threshold out keeps the one stored.
+      // As the server answers: a save that left a threshold out keeps the one stored.
       settings: {
         ...structuredClone(this.settings),
         priceChangePercent: this.settings.priceChangePercent ?? 10,
+        ltcThresholdCents: this.settings.ltcThresholdCents ?? 4000,
+        libraryLicensedIsZero: this.settings.libraryLicensedIsZero ?? true,
+        costGapThresholdCents: this.settings.costGapThresholdCents ?? 5000,
       },
       version: this.version,
       websites: structuredClone(this.websites),

@@ -18,8 +18,17 @@ import { redrawGeneratedLogos } from './generated-logos.ts';
 /** How many of the latest changes the settings screen shows. */
 const HISTORY_LIMIT = 20;
 
-/** Settings as stored: every field, the price-change threshold included. */
-type StoredSettings = StoreSettings & { priceChangePercent: number };
+/** Settings as stored: every field, the ones a save may leave out included. */
+type StoredSettings = StoreSettings & Required<Pick<StoreSettings, KeptWhenLeftOut>>;
+
+/** Fields an older client does not send: a save without them keeps the stored values. */
+const KEPT_WHEN_LEFT_OUT = [
+  'priceChangePercent',
+  'ltcThresholdCents',
+  'libraryLicensedIsZero',
+  'costGapThresholdCents',
+] as const;
+type KeptWhenLeftOut = (typeof KEPT_WHEN_LEFT_OUT)[number];
 
 function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods']): StoredSettings {
   const hasAddress = Boolean(row.returnAddressName && row.returnStreetOne && row.returnCity);
@@ -29,6 +38,9 @@ function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods'
     taxRatePercent: row.taxRateBasisPoints / 100,
     allowSubmittersToSelectPrintOnly: row.allowSubmittersToSelectPrintOnly,
     priceChangePercent: row.priceChangePercent,
+    ltcThresholdCents: row.ltcThresholdCents,
+    libraryLicensedIsZero: row.libraryLicensedIsZero,
+    costGapThresholdCents: row.costGapThresholdCents,
     courseMaterialsEmail: row.courseMaterialsEmail,
     emailDomains: row.emailDomains,
     returnAddress: hasAddress
@@ -46,7 +58,7 @@ function settingsOf(row: repo.StoreRow, methods: StoreSettings['shippingMethods'
   };
 }
 
-/** `settings` as stored: a price-change threshold left out is the one stored (updateStoreSettings). */
+/** `settings` as stored: a field left out is the one stored (updateStoreSettings). */
 function rowOf(settings: StoredSettings): repo.StoreRow {
   const a = settings.returnAddress;
   return {
@@ -55,6 +67,9 @@ function rowOf(settings: StoredSettings): repo.StoreRow {
     taxRateBasisPoints: Math.round(settings.taxRatePercent * 100),
     allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
     priceChangePercent: settings.priceChangePercent,
+    ltcThresholdCents: settings.ltcThresholdCents,
+    libraryLicensedIsZero: settings.libraryLicensedIsZero,
+    costGapThresholdCents: settings.costGapThresholdCents,
     courseMaterialsEmail: settings.courseMaterialsEmail,
     emailDomains: [...new Set(settings.emailDomains)],
     returnAddressName: a?.name ?? null,
@@ -169,6 +184,13 @@ export async function storeSettingsAnswer(
   };
 }
 
+/** The fields a save left out, as stored (KEPT_WHEN_LEFT_OUT). */
+function keptWhenLeftOut(input: { settings: StoreSettings }, before: StoredSettings) {
+  const kept = {} as Record<KeptWhenLeftOut, unknown>;
+  for (const field of KEPT_WHEN_LEFT_OUT) kept[field] = input.settings[field] ?? before[field];
+  return kept as Pick<StoredSettings, KeptWhenLeftOut>;
+}
+
 /**
  * Saves the store's settings when `version` is the one the caller read (409 otherwise), in one
  * transaction with its entry in the history. A shipping method orders name cannot be left out.
@@ -183,10 +205,7 @@ export async function updateStoreSettings(
   await deps.db.transaction(async (tx) => {
     await repo.lockStoreRow(tx, locationId);
     const before = await readSettings(tx, locationId);
-    const settings = {
-      ...input.settings,
-      priceChangePercent: input.settings.priceChangePercent ?? before.priceChangePercent,
-    };
+    const settings: StoredSettings = { ...input.settings, ...keptWhenLeftOut(input, before) };
     // Already so: a save retried after its answer was lost, or the same change made twice,
     // is answered as done rather than as someone else's change.
     if (versionOf(before) === versionOf(asStored(settings))) return;

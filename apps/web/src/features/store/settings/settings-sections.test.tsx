@@ -125,6 +125,46 @@ describe('the Store section', () => {
       { version: 'v1', settings: { ...SETTINGS, priceChangePercent: 15 } },
     ]);
   });
+
+  it('saves the cost thresholds typed in dollars as cents, and the library-licence rule', async () => {
+    const { user, calls } = await openPage();
+    const store = region('Store');
+    const ltc = textbox('Low-cost threshold', store);
+    const gap = textbox('Cost gap to flag', store);
+    expect(ltc).toHaveValue('40.00');
+    expect(gap).toHaveValue('50.00');
+    await user.clear(ltc);
+    await user.type(ltc, 'forty');
+    await user.clear(gap);
+    await user.type(gap, '2000');
+    await user.click(within(store).getByRole('button', { name: 'Save store' }));
+    expect(
+      await within(store).findByText('Enter an amount in dollars, e.g. 40.00.'),
+    ).toBeInTheDocument();
+    expect(gap).toHaveAccessibleDescription('must be at most 100000 cents ($1,000)');
+    expect(savedBodies(calls)).toHaveLength(0);
+    await user.clear(ltc);
+    await user.type(ltc, '$45.50');
+    await user.clear(gap);
+    await user.type(gap, '25');
+    await user.click(
+      within(store).getByRole('switch', { name: 'Library-licensed e-books cost students nothing' }),
+    );
+    await user.click(within(store).getByRole('button', { name: 'Save store' }));
+    expect(await within(store).findByRole('status')).toHaveTextContent('Saved.');
+    expect(savedBodies(calls)).toEqual([
+      {
+        version: 'v1',
+        settings: {
+          ...SETTINGS,
+          ltcThresholdCents: 4550,
+          costGapThresholdCents: 2500,
+          libraryLicensedIsZero: false,
+        },
+      },
+    ]);
+    expect(ltc).toHaveValue('45.50');
+  });
 });
 
 describe('a save made on settings someone else changed since', () => {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_PRICE_CHANGE_PERCENT, storeSettings, type StoreSettings } from '@csp/contracts';
+import {
+  DEFAULT_COST_GAP_THRESHOLD_CENTS,
+  DEFAULT_LTC_THRESHOLD_CENTS,
+  DEFAULT_PRICE_CHANGE_PERCENT,
+  storeSettings,
+  type StoreSettings,
+} from '@csp/contracts';
+import { parseDollars } from '../../../lib/money.ts';
 
 /** The Store section as typed: the tax rate and the domains as text. */
 export interface StoreSectionValues {
@@ -9,6 +16,10 @@ export interface StoreSectionValues {
   taxRatePercent: string;
   allowSubmittersToSelectPrintOnly: boolean;
   priceChangePercent: string;
+  /** The cost thresholds typed in dollars ("40" or "$40.00"), saved as cents. */
+  ltcThresholdCents: string;
+  costGapThresholdCents: string;
+  libraryLicensedIsZero: boolean;
   courseMaterialsEmail: string;
   emailDomains: string;
 }
@@ -44,6 +55,20 @@ const wholePercent = z
   })
   .pipe(S.priceChangePercent.unwrap());
 
+/** A cost threshold typed in dollars, as the contract's cents. */
+const dollarsAsCents = (threshold: typeof S.ltcThresholdCents) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      const cents = parseDollars(text);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: 'Enter an amount in dollars, e.g. 40.00.' });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .pipe(threshold.unwrap());
+
 /** Domains typed as a list: commas, spaces or new lines between them. */
 export function splitDomains(text: string): string[] {
   return text
@@ -71,6 +96,9 @@ const storeSectionSchema = z.object({
   taxRatePercent: percent,
   allowSubmittersToSelectPrintOnly: z.boolean(),
   priceChangePercent: wholePercent,
+  ltcThresholdCents: dollarsAsCents(S.ltcThresholdCents),
+  costGapThresholdCents: dollarsAsCents(S.costGapThresholdCents),
+  libraryLicensedIsZero: z.boolean(),
   courseMaterialsEmail: z
     .string()
     .transform((text) => (text.trim() === '' ? null : text))
@@ -78,8 +106,13 @@ const storeSectionSchema = z.object({
   emailDomains: domains,
 });
 export type StoreSectionOutput = z.output<typeof storeSectionSchema>;
+/** The form's values as react-hook-form holds them (the schema's input). */
+export type StoreSectionInput = z.input<typeof storeSectionSchema>;
 
 export const storeSectionResolver = zodResolver(storeSectionSchema);
+
+/** Cents as the field shows them: 4000 -> "40.00". */
+const asDollars = (cents: number) => (cents / 100).toFixed(2);
 
 export function storeSectionValues(settings: StoreSettings): StoreSectionValues {
   return {
@@ -88,6 +121,11 @@ export function storeSectionValues(settings: StoreSettings): StoreSectionValues 
     taxRatePercent: settings.taxRatePercent.toFixed(2),
     allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
     priceChangePercent: String(settings.priceChangePercent ?? DEFAULT_PRICE_CHANGE_PERCENT),
+    ltcThresholdCents: asDollars(settings.ltcThresholdCents ?? DEFAULT_LTC_THRESHOLD_CENTS),
+    costGapThresholdCents: asDollars(
+      settings.costGapThresholdCents ?? DEFAULT_COST_GAP_THRESHOLD_CENTS,
+    ),
+    libraryLicensedIsZero: settings.libraryLicensedIsZero ?? true,
     courseMaterialsEmail: settings.courseMaterialsEmail ?? '',
     emailDomains: settings.emailDomains.join(', '),
   };

@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { PanelSection } from '../../../components/panel-section.tsx';
 import { twoColumns } from '../../../components/two-columns.ts';
+import { CostSettingsFields } from './cost-settings-fields.tsx';
 import { PriceChangeField } from './price-change-field.tsx';
 import { SectionActions } from './section-actions.tsx';
 import {
@@ -95,6 +96,7 @@ export function StoreSection({ saver }: { saver: SettingsSaver }) {
             />
           </Box>
           <PriceChangeField register={register} error={errors.priceChangePercent} />
+          <CostSettingsFields register={register} control={control} errors={errors} />
           <TextField
             label="E-mail domains"
             autoComplete="off"
