@@ -70,7 +70,7 @@ test.describe('Adoption wizard: edit, link, back, reload, keyboard', () => {
     await openCourse(page, baseUrl, info.course);
     const card = adoptionCard(page, book.description);
     await expect(card).toContainText(`${displayDate(today())} to ${displayDate(end)}`);
-    await card.getByRole('button', { name: /^Edit/ }).click();
+    await card.getByRole('button', { name: /^Edit of/ }).click();
     await expect(page).toHaveURL(new RegExp(`editAdoptionId=${adoption.adoptionMaterialId}`));
     const dialog = wizardDialog(page, 'edit');
     // docs/behaviour/flows.md: edit starts at questions; the next button reads 'Submit' in edit mode.

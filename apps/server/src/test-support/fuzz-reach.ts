@@ -4,7 +4,8 @@ import type { OperationRun } from './fuzz-report.ts';
  * Operations none of whose generated valid requests may get through: their bodies hold rules
  * random values rarely meet (a reset token, remember-me secret, metrics token or unsubscribe
  * link's token that must be real, a role change the account's roles must allow, an upload whose columns are still to be matched,
- * an adoption the course must still lack, a rollover proposal on the caller's own section, a rollover's division, term and earlier term
+ * an adoption the course must still lack (or a change of one whose new start date and sections the
+ * course's dates must allow), a rollover proposal on the caller's own section, a rollover's division, term and earlier term
  * that must agree (and its export's optional filters all of the store), an order
  * whose lines must be orderable, a funding source whose dates and terms must agree, store settings
  * whose version must be the digest of the settings as stored). Their
@@ -39,6 +40,7 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'POST /app-rest/admin_portal/v1/{userAccountId}/unAssignUserRolesAndCatalog',
   'POST /app-rest/adoption/v1/{userAccountId}/material/convertMaterialProposedToActualTitle',
   'POST /app-rest/adoption/v1/{userAccountId}/material/createAdoption',
+  'POST /app-rest/adoption/v1/{userAccountId}/material/modifyAdoption',
   'POST /app-rest/adoption/v1/{userAccountId}/myCourses/adoptSameAsLastTime',
   'POST /app-rest/adoption/v1/{userAccountId}/myCourses/confirmRollover',
   'POST /app-rest/adoption/v1/{userAccountId}/rollover/apply',

@@ -3,6 +3,19 @@ import { endpoint } from '../common/endpoint.ts';
 import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { courseParams } from './course-access.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
+import { MATERIAL_KINDS } from './cost-transparency.ts';
+
+/**
+ * A title's price by each way the store offers it, in cents (null: not offered that way; issue
+ * 31). The new price is the title's list price, whose 0 already meant "no price".
+ */
+export const titlePrices = z.object({
+  newCents: z.number().int().nullable(),
+  usedCents: z.number().int().nullable(),
+  rentalCents: z.number().int().nullable(),
+  digitalCents: z.number().int().nullable(),
+});
+export type TitlePrices = z.infer<typeof titlePrices>;
 
 /** docs/behaviour/entities.md#title: a catalog title, its ISBN-13 hyphenated by its registration group. */
 export const titleDTO = z.object({
@@ -17,6 +30,11 @@ export const titleDTO = z.object({
   edition: z.string(),
   publisher: z.string(),
   bookImageUrl: z.string().nullable(),
+  /** What a student pays for it (issue 31), with an OER's licence and where to read it. */
+  materialKind: z.enum(MATERIAL_KINDS),
+  licence: z.string().nullable(),
+  accessUrl: z.string().nullable(),
+  prices: titlePrices,
 });
 export type TitleDTO = z.infer<typeof titleDTO>;
 
@@ -67,6 +85,11 @@ export const adoptionMaterialDTO = z.object({
   adoptionProposedTitleId: z.number().int().nullable(),
   adoptionType: z.enum(ADOPTION_TYPES),
   required: z.boolean(),
+  /**
+   * The material's kind (issue 31): the adopter's choice, else its title's; null for no text
+   * required (there is no material).
+   */
+  materialKind: z.enum(MATERIAL_KINDS).nullable(),
   bindInComponentRequired: z.boolean(),
   printOnlyRequired: z.boolean(),
   estimatedSectionEnrollment: z.number().int().nullable(),

@@ -6,6 +6,7 @@ import { ADOPTION_BASE } from '../common/paths.ts';
 import { adoptionAccountParams } from './adoption-lists.ts';
 import { adoptionMaterialDTO, proposedTitleDTO } from './adoption-materials.ts';
 import { calendarDay } from './course-catalog.ts';
+import { materialKind } from './title-kinds.ts';
 
 const text = (max: number) =>
   withoutNul(z.string().trim().max(max, `must be at most ${max} characters`));
@@ -104,6 +105,11 @@ export const newAdoptionMaterial = adoptionAnswers
     titleId: dbId.nullish(),
     adoptionProposedTitleId: dbId.nullish(),
     noTextRequired: z.boolean().default(false),
+    /**
+     * The material's kind (issue 31) when the adopter says it differs from the title's (an
+     * OER the catalog lists as print); left out, the title's. Not for no text required.
+     */
+    materialKind: materialKind.optional(),
   });
 
 /** docs/behaviour/calls.md#adoption-base createAdoption; `requestId` makes a retried or double-clicked submit one adoption. */
@@ -137,7 +143,9 @@ export const createAdoption = endpoint({
 
 export const modifyAdoptionBody = z.object({
   /** The fields given change; a field left out keeps its value. */
-  adoptionMaterial: adoptionAnswers.partial().extend({ adoptionMaterialId: dbId }),
+  adoptionMaterial: adoptionAnswers
+    .partial()
+    .extend({ adoptionMaterialId: dbId, materialKind: materialKind.optional() }),
   /** docs/behaviour/validation.md: an emptied end date is sent as this flag. */
   clearExpirationDate: z.boolean().default(false),
   iapublisher: text(200).nullish(),

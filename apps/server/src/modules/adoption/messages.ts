@@ -28,6 +28,8 @@ export const ADOPTION_MESSAGES = {
   chooseOneMaterial:
     'Choose one material: a title or a proposed title (or mark no text required, with neither).',
   chooseSections: 'Choose at least one section.',
+  noKindWithoutMaterial: 'No text required has no material, so it has no material kind.',
+  mayNotEditTitles: 'Only the course materials team, store-wide, can change a title.',
   noSectionsForAutoAdoption:
     'An auto adoption covers every section of the course: do not list sections.',
   notASection: (ids: readonly number[]) =>

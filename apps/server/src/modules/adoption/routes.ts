@@ -5,6 +5,7 @@ import { registerCourseRoutes } from './courses/routes.ts';
 import { registerMessageRoutes } from './messages/routes.ts';
 import { registerMyCoursesRoutes } from './my-courses/routes.ts';
 import { registerRolloverRoutes } from './rollover/routes.ts';
+import { registerTitleRoutes } from './titles/routes.ts';
 import { registerWizardRoutes } from './wizard/routes.ts';
 
 /** The adoption calls of docs/behaviour/calls.md#adoption-base; each sub-area registers its own part. */
@@ -15,4 +16,5 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerWizardRoutes(app, deps);
   registerMyCoursesRoutes(app, deps);
   registerRolloverRoutes(app, deps);
+  registerTitleRoutes(app, deps);
 }

@@ -92,6 +92,7 @@ const BASE_ADOPTION = {
   adoptionProposedTitleId: null,
   adoptionType: 'SECTION_ADOPTION',
   required: true,
+  materialKind: 'COMMERCIAL_PRINT',
   bindInComponentRequired: false,
   printOnlyRequired: false,
   estimatedSectionEnrollment: 40,
@@ -112,6 +113,14 @@ const BASE_ADOPTION = {
   source: 'PORTAL',
   messageCount: 0,
 } as const satisfies Omit<AdoptionMaterialDTO, 'adoptionMaterialId'>;
+
+/** A bought print title's kind and prices (issue 31): new and used offered. */
+export const PRINT_TITLE_COSTS = {
+  materialKind: 'COMMERCIAL_PRINT',
+  licence: null,
+  accessUrl: null,
+  prices: { newCents: 12_500, usedCents: 9_400, rentalCents: null, digitalCents: null },
+} as const;
 
 function proposed(id: number, description: string) {
   return {
@@ -150,6 +159,7 @@ export const CELL_BIOLOGY: AdoptionMaterialDTO = {
     edition: '3rd',
     publisher: 'LexisNexis',
     bookImageUrl: null,
+    ...PRINT_TITLE_COSTS,
   },
   sections: [
     { sectionId: 12, sectionCode: 'A2' },
@@ -182,6 +192,7 @@ export const NO_TEXT: AdoptionMaterialDTO = {
   ...BASE_ADOPTION,
   adoptionMaterialId: 104,
   noTextRequired: true,
+  materialKind: null,
   sections: [{ sectionId: 11, sectionCode: 'N1' }],
 };
 

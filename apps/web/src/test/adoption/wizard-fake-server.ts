@@ -7,6 +7,7 @@ import {
   BASE,
   CELL_BIOLOGY,
   COURSE_PATH,
+  PRINT_TITLE_COSTS,
   SECTIONS,
   renderCourse,
   type FakeCourseOptions,
@@ -38,6 +39,7 @@ const RESULT_BASE = {
   bookImageUrl: null,
   publishDate: '2024-01-01',
   rank: 1,
+  ...PRINT_TITLE_COSTS,
 } as const;
 
 export const CATALOG_RESULT: MaterialSearchResult = {

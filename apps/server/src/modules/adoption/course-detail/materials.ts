@@ -1,4 +1,4 @@
-import type { AdoptionMaterialDTO } from '@csp/contracts';
+import { effectiveMaterialKind, type AdoptionMaterialDTO } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import type { AccessibleCourse } from '../course-access.ts';
 import { isoDay } from './sections.ts';
@@ -75,6 +75,9 @@ async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<Adopt
     adoptionProposedTitleId: a.proposedTitleId,
     adoptionType: a.adoptionType,
     required: a.required,
+    materialKind: a.noTextRequired
+      ? null
+      : effectiveMaterialKind(a.materialKind, title?.materialKind ?? null),
     bindInComponentRequired: a.bindInComponentRequired,
     printOnlyRequired: a.printOnlyRequired,
     estimatedSectionEnrollment: a.estimatedSectionEnrollment,

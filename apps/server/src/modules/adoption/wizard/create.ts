@@ -1,4 +1,9 @@
-import { type AdoptionMaterialDTO, type createAdoptionBody } from '@csp/contracts';
+import {
+  storedMaterialKind,
+  type AdoptionMaterialDTO,
+  type MaterialKind,
+  type createAdoptionBody,
+} from '@csp/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
@@ -25,25 +30,36 @@ import { findProposedTitle, findTitle } from './title-repository.ts';
 
 type CreateAdoptionInput = z.output<typeof createAdoptionBody>;
 
-/** The material of a new adoption: one title or proposed title, or neither for NTR. */
+/**
+ * The material of a new adoption: one title or proposed title, or neither for NTR; with the
+ * kind to store (null: the title's own, issue 31).
+ */
 async function materialOf(
   db: Db,
   locationId: number,
   m: CreateAdoptionInput['adoptionMaterial'],
-): Promise<MaterialRef> {
+): Promise<{ material: MaterialRef; materialKind: MaterialKind | null }> {
   const titleId = m.titleId ?? null;
   const proposedTitleId = m.adoptionProposedTitleId ?? null;
   const count = (titleId === null ? 0 : 1) + (proposedTitleId === null ? 0 : 1);
   if (m.noTextRequired ? count !== 0 : count !== 1) {
     throw AppError.badRequest(M.chooseOneMaterial, 'adoptionMaterial');
   }
-  if (titleId !== null && !(await findTitle(db, locationId, titleId))) {
+  if (m.noTextRequired && m.materialKind !== undefined) {
+    throw AppError.badRequest(M.noKindWithoutMaterial, 'adoptionMaterial.materialKind');
+  }
+  const title = titleId === null ? undefined : await findTitle(db, locationId, titleId);
+  if (titleId !== null && !title) {
     throw AppError.notFound(M.titleNotFound, 'adoptionMaterial.titleId');
   }
   if (proposedTitleId !== null && !(await findProposedTitle(db, locationId, proposedTitleId))) {
     throw AppError.notFound(M.proposedTitleNotFound, 'adoptionMaterial.adoptionProposedTitleId');
   }
-  return { titleId, proposedTitleId };
+  const materialKind =
+    m.materialKind === undefined
+      ? null
+      : storedMaterialKind(m.materialKind, title?.materialKind ?? null);
+  return { material: { titleId, proposedTitleId }, materialKind };
 }
 
 /** Where the rule lives now (the one write every new adoption goes through). */
@@ -85,7 +101,7 @@ export async function createAdoptionFor(
   if (earlier) return replayed(db, session, earlier, courseId);
 
   const m = input.adoptionMaterial;
-  const material = await materialOf(db, session.locationId, m);
+  const { material, materialKind } = await materialOf(db, session.locationId, m);
   const now = deps.now();
   const today = isoDay(now);
   const sectionIds = [...new Set(input.sectionIdList)];
@@ -145,6 +161,7 @@ export async function createAdoptionFor(
             : (m.estimatedSectionEnrollment ?? null),
           externalAdoptionNote: m.externalAdoptionNote ?? '',
           noTextRequired: m.noTextRequired,
+          materialKind,
         },
         requestId: input.requestId ?? null,
         message: input.message ?? null,

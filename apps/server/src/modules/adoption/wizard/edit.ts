@@ -1,7 +1,10 @@
 import { ADOPTION_TYPE } from '@csp/contracts';
 import {
+  effectiveMaterialKind,
   noTextRequiredAnswers,
+  storedMaterialKind,
   type AdoptionMaterialDTO,
+  type MaterialKind,
   type modifyAdoptionBody,
 } from '@csp/contracts';
 import type { z } from 'zod';
@@ -36,6 +39,7 @@ import { courseAdoption } from '../course-detail/materials.ts';
 import { ADOPTION_MESSAGES as M } from '../messages.ts';
 import { listCourseSections } from '../course-detail/section-repository.ts';
 import { isoDay } from '../course-detail/sections.ts';
+import { findTitle } from './title-repository.ts';
 
 type ModifyAdoptionInput = z.output<typeof modifyAdoptionBody>;
 
@@ -93,6 +97,25 @@ function mergedAnswers(row: AdoptionRow, input: ModifyAdoptionInput) {
   };
   merged.iapublisher = iaPublisherFor(merged.ia, merged.iapublisher);
   return merged;
+}
+
+/**
+ * The kind change a request asks for (issue 31), or null when it asks none or the kind stays:
+ * what to store (null: the title's own) and, for the history, the kind before and after. A
+ * no-text-required record has no material, so no kind, as it has no other answers.
+ */
+async function kindChange(
+  db: Db,
+  locationId: number,
+  row: AdoptionRow,
+  chosen: MaterialKind | undefined,
+): Promise<{ stored: MaterialKind | null; before: MaterialKind; after: MaterialKind } | null> {
+  if (chosen === undefined || row.noTextRequired) return null;
+  const title = row.titleId === null ? undefined : await findTitle(db, locationId, row.titleId);
+  const titleKind = title?.materialKind ?? null;
+  const stored = storedMaterialKind(chosen, titleKind);
+  if (stored === row.materialKind) return null;
+  return { stored, before: effectiveMaterialKind(row.materialKind, titleKind), after: chosen };
 }
 
 /**
@@ -182,18 +205,28 @@ export async function modifyAdoptionFor(
     }
 
     const changed = ANSWER_FIELDS.filter((f) => merged[f] !== row[f]);
-    if (changed.length === 0 && added.length === 0 && removed.length === 0) return;
+    const kind = await kindChange(
+      txDb,
+      session.locationId,
+      row,
+      input.adoptionMaterial.materialKind,
+    );
+    if (changed.length === 0 && !kind && added.length === 0 && removed.length === 0) return;
     // A rollover's proposal changed on the course page is answered: it leaves the unconfirmed list.
     const answered =
       row.source === 'ROLLOVER' && row.confirmedAt === null
         ? { confirmedAt: now, confirmedBy: session.accountId }
         : {};
-    await updateAdoption(txDb, id, { ...merged, ...answered, updatedAt: now });
+    const kindSet = kind ? { materialKind: kind.stored } : {};
+    await updateAdoption(txDb, id, { ...merged, ...kindSet, ...answered, updatedAt: now });
     await linkSections(txDb, id, added);
     await unlinkSections(txDb, id, removed);
     const pick = (source: Pick<AdoptionRow, AnswerField>) =>
       Object.fromEntries(changed.map((f) => [f, source[f]]));
     const sectionsChanged = added.length > 0 || removed.length > 0;
+    // The history shows kinds as the screens do: the effective kind, not the stored override.
+    const kindBefore = kind ? { materialKind: kind.before } : {};
+    const kindAfter = kind ? { materialKind: kind.after } : {};
     await insertActivity(txDb, {
       locationId: session.locationId,
       adoptionMaterialId: id,
@@ -201,8 +234,16 @@ export async function modifyAdoptionFor(
       action: 'MODIFIED',
       at: now,
       details: {
-        before: { ...pick(row), ...(sectionsChanged ? { sectionIdList: current.sectionIds } : {}) },
-        after: { ...pick(merged), ...(sectionsChanged ? { sectionIdList: wanted } : {}) },
+        before: {
+          ...pick(row),
+          ...kindBefore,
+          ...(sectionsChanged ? { sectionIdList: current.sectionIds } : {}),
+        },
+        after: {
+          ...pick(merged),
+          ...kindAfter,
+          ...(sectionsChanged ? { sectionIdList: wanted } : {}),
+        },
       },
     });
   });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { MATERIAL_SEARCH_MAX_RESULTS } from '@csp/contracts';
+import { MATERIAL_SEARCH_MAX_RESULTS, type MaterialKind } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 
@@ -27,6 +27,14 @@ export interface MaterialRow {
   publishDate: string | null;
   productCode: string;
   bookImageUrl: string | null;
+  /** Issue 31: what a student pays for it, so the wizard shows OER and library e-books so. */
+  materialKind: MaterialKind;
+  licence: string | null;
+  accessUrl: string | null;
+  listPriceCents: number;
+  usedPriceCents: number | null;
+  rentalPriceCents: number | null;
+  digitalPriceCents: number | null;
   rank: number;
   total: number;
 }
@@ -91,7 +99,10 @@ const columns = (alias: 't' | 'e') =>
   sql.raw(`${alias}.id, ${alias}.ean13, ${alias}.isbn10, ${alias}.digital_isbn as "digitalIsbn",
     ${alias}.description, ${alias}.author, ${alias}.edition, ${alias}.publisher,
     ${alias}.publish_date::text as "publishDate", ${alias}.product_code as "productCode",
-    ${alias}.book_image_url as "bookImageUrl"`);
+    ${alias}.book_image_url as "bookImageUrl", ${alias}.material_kind as "materialKind",
+    ${alias}.licence, ${alias}.access_url as "accessUrl", ${alias}.list_price_cents as "listPriceCents",
+    ${alias}.used_price_cents as "usedPriceCents", ${alias}.rental_price_cents as "rentalPriceCents",
+    ${alias}.digital_price_cents as "digitalPriceCents"`);
 
 /** The rows of one source a search may show: the store's titles, or products it lacks. */
 function sourceSql(arm: Arm, locationId: number, filters: MaterialFilters): SQL {

@@ -5,7 +5,7 @@ import {
   type searchMaterials,
 } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
-import { formatEan13 } from './titles.ts';
+import { formatEan13, presentKind } from './titles.ts';
 import {
   countMaterialRows,
   searchMaterialRows,
@@ -47,6 +47,7 @@ function present(row: MaterialRow): MaterialSearchResult {
     publishDate: row.publishDate,
     productCode: row.productCode,
     bookImageUrl: row.bookImageUrl,
+    ...presentKind(row),
     rank: Math.round(Math.min(1, row.rank) * 1000) / 1000,
   };
 }

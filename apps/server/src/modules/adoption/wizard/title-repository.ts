@@ -26,10 +26,14 @@ export async function copyProductsToTitles(
     productIds.map((id) => sql`${id}`),
     sql`, `,
   );
+  // What a student pays for it comes along (issue 31): an OER product becomes an OER title.
   await db.execute(sql`insert into titles (location_id, ean13, isbn10, digital_isbn, author,
-      description, product_code, edition, publisher, publish_date, book_image_url, list_price_cents)
+      description, product_code, edition, publisher, publish_date, book_image_url, list_price_cents,
+      material_kind, licence, access_url, used_price_cents, rental_price_cents, digital_price_cents)
     select ${locationId}, e.ean13, e.isbn10, e.digital_isbn, e.author, e.description,
-      e.product_code, e.edition, e.publisher, e.publish_date, e.book_image_url, e.list_price_cents
+      e.product_code, e.edition, e.publisher, e.publish_date, e.book_image_url, e.list_price_cents,
+      e.material_kind, e.licence, e.access_url, e.used_price_cents, e.rental_price_cents,
+      e.digital_price_cents
     from external_products e where e.id in (${ids})
     order by e.id
     on conflict (location_id, ean13) do nothing`);

@@ -35,6 +35,34 @@ export function presentTitle(title: StoredTitle): TitleDTO {
     edition: title.edition,
     publisher: title.publisher,
     bookImageUrl: title.bookImageUrl,
+    ...presentKind(title),
+  };
+}
+
+/** A title's or product's kind, licence, address and prices as the contracts give them (issue 31). */
+export function presentKind(
+  t: Pick<
+    StoredTitle,
+    | 'materialKind'
+    | 'licence'
+    | 'accessUrl'
+    | 'listPriceCents'
+    | 'usedPriceCents'
+    | 'rentalPriceCents'
+    | 'digitalPriceCents'
+  >,
+): Pick<TitleDTO, 'materialKind' | 'licence' | 'accessUrl' | 'prices'> {
+  return {
+    materialKind: t.materialKind,
+    licence: t.licence,
+    accessUrl: t.accessUrl,
+    prices: {
+      // A list price of 0 has always meant the title has no price yet.
+      newCents: t.listPriceCents || null,
+      usedCents: t.usedPriceCents,
+      rentalCents: t.rentalPriceCents,
+      digitalCents: t.digitalPriceCents,
+    },
   };
 }
 

@@ -1,4 +1,9 @@
-import { ADOPTION_EXISTS_MESSAGE, ADOPTION_TYPE, type SelectionFlow } from '@csp/contracts';
+import {
+  ADOPTION_EXISTS_MESSAGE,
+  ADOPTION_TYPE,
+  type MaterialKind,
+  type SelectionFlow,
+} from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import type { Db } from '../../../db/client.ts';
 import type { Session } from '../../../lib/session.ts';
@@ -54,6 +59,8 @@ export interface NewAdoptionAnswers {
   noTextRequired: boolean;
   startDate: string;
   expirationDate: string | null;
+  /** The kind the adopter chose when not the title's (issue 31); left out or null: the title's. */
+  materialKind?: MaterialKind | null;
 }
 
 /** One adoption to write, its material and answers already checked on their own. */
@@ -108,7 +115,14 @@ export async function writeAdoption(tx: Db, w: AdoptionWrite): Promise<number> {
     ...base,
     actorAccountId: session.accountId,
     action: 'CREATED',
-    details: { after: { adoptionType: row.adoptionType, sectionIdList: [...w.sectionIds] } },
+    details: {
+      after: {
+        adoptionType: row.adoptionType,
+        sectionIdList: [...w.sectionIds],
+        // A kind chosen other than the title's (issue 31) is part of what was adopted.
+        ...(row.materialKind ? { materialKind: row.materialKind } : {}),
+      },
+    },
   });
   if (w.message) {
     await insertActivity(tx, {

@@ -168,10 +168,12 @@ export async function addMissingTitles(db: Db, locationId: number, rows: readonl
   if (books.length === 0) return;
   await db.execute(
     sql`insert into titles (location_id, ean13, isbn10, digital_isbn, description, author, edition,
-        publisher, publish_date, product_code, book_image_url, list_price_cents)
+        publisher, publish_date, product_code, book_image_url, list_price_cents, material_kind,
+        licence, access_url, used_price_cents, rental_price_cents, digital_price_cents)
       select distinct on (e.ean13) ${locationId}, e.ean13, e.isbn10, e.digital_isbn, e.description,
         e.author, e.edition, e.publisher, e.publish_date, e.product_code, e.book_image_url,
-        e.list_price_cents
+        e.list_price_cents, e.material_kind, e.licence, e.access_url, e.used_price_cents,
+        e.rental_price_cents, e.digital_price_cents
       from ${recordset(books, ADOPTION)} join external_products e on e.ean13 = x.ean13
       on conflict (location_id, ean13) do nothing`,
   );

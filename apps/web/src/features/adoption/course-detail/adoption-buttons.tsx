@@ -11,6 +11,8 @@ export interface AdoptionCardActions {
   onRemoveFromSection?: (adoption: AdoptionMaterialDTO) => void;
   onRemoveCourseAdoption?: (adoption: AdoptionMaterialDTO) => void;
   onLink?: (adoption: AdoptionMaterialDTO) => void;
+  /** The adoption's catalog title: its kind, licence, address and prices (issue 31). */
+  onEditTitle?: (adoption: AdoptionMaterialDTO) => void;
 }
 
 /**
@@ -56,6 +58,9 @@ export function AdoptionButtons({
         <CardButton onClick={() => actions.onLink?.(adoption)}>
           Link to a catalog title{which}
         </CardButton>
+      )}
+      {actions.onEditTitle && (
+        <CardButton onClick={() => actions.onEditTitle?.(adoption)}>Edit title{which}</CardButton>
       )}
       {actions.onRemoveFromSection && (
         <CardButton danger onClick={() => actions.onRemoveFromSection?.(adoption)}>

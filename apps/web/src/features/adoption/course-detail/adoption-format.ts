@@ -1,5 +1,10 @@
 import { ADOPTION_TYPE } from '@csp/contracts';
-import { MESSAGING_STATUSES, type AdoptionMaterialDTO, type AdoptionSection } from '@csp/contracts';
+import {
+  MATERIAL_KIND_LABELS,
+  MESSAGING_STATUSES,
+  type AdoptionMaterialDTO,
+  type AdoptionSection,
+} from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 
 /** What an adoption adopts, whether a catalog title, a proposed title or nothing at all. */
@@ -55,6 +60,11 @@ export function adoptionFlags(adoption: AdoptionMaterialDTO): string[] {
   const flags: string[] = [];
   if (adoption.noTextRequired) flags.push('No text required');
   else flags.push(adoption.required ? 'Required' : 'Optional');
+  // Bought print is the usual kind; any other (an OER, a library e-book) is worth a flag.
+  const kind = adoption.materialKind;
+  if (kind && kind !== 'COMMERCIAL_PRINT' && !(kind === 'INCLUSIVE_ACCESS' && adoption.ia)) {
+    flags.push(MATERIAL_KIND_LABELS[kind]);
+  }
   if (adoption.bindInComponentRequired) flags.push('Bind-in component');
   if (adoption.printOnlyRequired) flags.push('Print only');
   if (adoption.flexibleOnEdition) flags.push('Flexible on edition');

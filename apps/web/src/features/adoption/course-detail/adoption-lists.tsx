@@ -57,6 +57,7 @@ export function AdoptionLists({ adoptions, sections, capabilities, actions }: Ad
       ? actions.onRemoveCourseAdoption
       : undefined,
     onLink: mayLinkToTitle(adoption, capabilities) ? actions.onLink : undefined,
+    onEditTitle: capabilities.mayEditTitles && adoption.title ? actions.onEditTitle : undefined,
   });
   const lists = [
     {

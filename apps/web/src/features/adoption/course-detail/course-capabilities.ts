@@ -15,6 +15,12 @@ export interface CourseCapabilities {
    * link_new mode): the course materials team, or whoever may assign titles.
    */
   mayLinkTitles: boolean;
+  /**
+   * Editing a title's kind, licence, address and prices (issue 31): the course materials team.
+   * The server also wants the action held store-wide (titles are every catalog's); a member
+   * limited to some departments is told so by its refusal.
+   */
+  mayEditTitles: boolean;
 }
 
 /**
@@ -30,5 +36,6 @@ export function courseCapabilities(
     mayActOnCourse:
       courseActions.includes('ADOPT_CMA_TEAM') || courseActions.includes('ADOPT_COURSE'),
     mayLinkTitles: actions.includes('ADOPT_CMA_TEAM') || actions.includes('ASSIGN_TITLE'),
+    mayEditTitles: actions.includes('ADOPT_CMA_TEAM'),
   };
 }

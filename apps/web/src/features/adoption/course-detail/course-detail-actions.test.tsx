@@ -32,7 +32,7 @@ describe('Course detail: only the buttons the caller may use', () => {
     ).toBeInTheDocument();
     const cell = card('Cell Biology');
     expect(button(cell, /^View details/)).toBeInTheDocument();
-    expect(button(cell, /^Edit/)).toBeInTheDocument();
+    expect(button(cell, /^Edit of/)).toBeInTheDocument();
     expect(button(cell, /^Remove from section/)).toBeInTheDocument();
     expect(button(card('Open Biology Reader'), /^Remove course adoption/)).toBeInTheDocument();
   });
@@ -42,7 +42,7 @@ describe('Course detail: only the buttons the caller may use', () => {
     expect(
       screen.queryByRole('button', { name: 'Send future adoptions e-mail' }),
     ).not.toBeInTheDocument();
-    expect(button(card('Cell Biology'), /^Edit/)).toBeInTheDocument();
+    expect(button(card('Cell Biology'), /^Edit of/)).toBeInTheDocument();
     expect(button(card('Open Biology Reader'), /^Remove course adoption/)).not.toBeInTheDocument();
   });
 
@@ -187,7 +187,7 @@ describe('Course detail: the future adoptions e-mail', () => {
 describe('Course detail: editing', () => {
   it('opens the adoption wizard in edit mode at ?editAdoptionId=, on its questions', async () => {
     const { user, router } = await openCourse();
-    await user.click(within(card('Cell Biology')).getByRole('button', { name: /^Edit/ }));
+    await user.click(within(card('Cell Biology')).getByRole('button', { name: /^Edit of/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit adoption' });
     expect(
       await within(dialog).findByRole('heading', { name: 'About this adoption' }),

@@ -63,6 +63,7 @@ describe('the adoption lists', () => {
       mayAdopt: true,
       mayActOnCourse: false,
       mayLinkTitles: false,
+      mayEditTitles: false,
     });
     expect(courseCapabilities(['ADOPT_COURSE'], ['ADOPT_COURSE']).mayActOnCourse).toBe(true);
     // A submitter scoped to one section adopts there, but not for the whole course.
@@ -70,6 +71,7 @@ describe('the adoption lists', () => {
       mayAdopt: true,
       mayActOnCourse: false,
       mayLinkTitles: false,
+      mayEditTitles: false,
     });
     expect(courseCapabilities(['VIEW_SECTION', 'ASSIGN_TITLE'], []).mayAdopt).toBe(false);
   });
@@ -78,6 +80,11 @@ describe('the adoption lists', () => {
     expect(courseCapabilities(['ADOPT_CMA_TEAM'], []).mayLinkTitles).toBe(true);
     expect(courseCapabilities(['ASSIGN_TITLE'], []).mayLinkTitles).toBe(true);
     expect(courseCapabilities(['ADOPT_COURSE'], ['ADOPT_COURSE']).mayLinkTitles).toBe(false);
+  });
+
+  it("offers Edit title to the course materials team only (titles are the store's)", () => {
+    expect(courseCapabilities(['ADOPT_CMA_TEAM'], []).mayEditTitles).toBe(true);
+    expect(courseCapabilities(['ASSIGN_TITLE', 'ADOPT_COURSE'], []).mayEditTitles).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
+import type { AdoptionMaterialDTO, AdoptionSection, TitleDTO } from '@csp/contracts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { courseListReturnPath } from '../course-list-return.ts';
@@ -33,6 +33,7 @@ import { PreviousAdoptionsPanel } from './previous-adoptions-panel.tsx';
 import { RemovalDialogs, useRemovals } from './removal-dialogs.tsx';
 import { SectionsTable } from './sections-table.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
+import { EditTitleDialog } from '../titles/edit-title-dialog.tsx';
 
 /**
  * One course (docs/behaviour/routes-and-guard.md#routes CourseDetail): its header, its sections, its adoptions in the lists of
@@ -47,6 +48,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
   const header = useCourseHeader(course);
   const panels = useAdoptionPanels();
   const removals = useRemovals();
+  const [editedTitle, setEditedTitle] = useState<TitleDTO | null>(null);
   const adoptionsHeadingId = useId();
 
   const sectionsById = useMemo(
@@ -121,6 +123,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
               onRemoveFromSection: removals.askSection,
               onRemoveCourseAdoption: removals.askCourse,
               onLink: (a) => panels.openLink(a.adoptionMaterialId),
+              onEditTitle: (a) => setEditedTitle(a.title),
             }}
           />
         )}
@@ -138,6 +141,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
         capabilities={capabilities}
       />
       <RemovalDialogs removals={removals} sections={sectionsById} />
+      {editedTitle && <EditTitleDialog title={editedTitle} onClose={() => setEditedTitle(null)} />}
     </Stack>
   );
 }

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdoption,
+  createTitle,
+  getAdoptionMaterialHistoryItems,
+  modifyAdoption,
+  searchMaterials,
+  type AdoptionHistoryItem,
+  type AdoptionMaterialDTO,
+  type MaterialSearchResult,
+} from '@csp/contracts';
+import * as t from '../../../db/schema/index.ts';
+import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
+import {
+  CREATE_ANSWERS,
+  wizardWorld,
+  type WizardWorld,
+} from '../../../test-support/adoption-wizard-world.ts';
+
+const engines = await testEngines();
+
+/** Issue 31, point 1: the kind an adopter chooses, stored only when not the title's. */
+describe.each(engines)('material kinds in the wizard (%s)', (engine) => {
+  let ctx: TestContext;
+  let w: WizardWorld;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    w = await wizardWorld(ctx);
+  });
+  afterAll(async () => ctx?.close());
+
+  const create = (adoptionMaterial: object, sectionIdList = [w.sections.s001]) =>
+    w.call(w.who.admin, createAdoption, {
+      body: { adoptionCatalog: w.catalog, adoptionMaterial, sectionIdList },
+    });
+  const storedKind = async (id: number) => {
+    const [row] = await ctx.db
+      .select({ kind: t.adoptionMaterials.materialKind })
+      .from(t.adoptionMaterials)
+      .where(eq(t.adoptionMaterials.id, id));
+    return row?.kind;
+  };
+  const setTitleKind = (id: number, materialKind: 'OER' | 'COMMERCIAL_PRINT') =>
+    ctx.db.update(t.titles).set({ materialKind }).where(eq(t.titles.id, id));
+
+  it("stores a kind only when it differs from the title's, and answers the effective kind", async () => {
+    const same = await create({
+      ...CREATE_ANSWERS,
+      titleId: w.titles.cells,
+      materialKind: 'COMMERCIAL_PRINT',
+    });
+    expect(same.statusCode).toBe(200);
+    const sameAdoption = same.json<{ adoptionMaterial: AdoptionMaterialDTO }>().adoptionMaterial;
+    expect(sameAdoption.materialKind).toBe('COMMERCIAL_PRINT');
+    expect(await storedKind(sameAdoption.adoptionMaterialId)).toBeNull();
+
+    const other = await create(
+      { ...CREATE_ANSWERS, titleId: w.titles.genes, materialKind: 'INCLUSIVE_ACCESS' },
+      [w.sections.s002],
+    );
+    expect(other.statusCode).toBe(200);
+    const ia = other.json<{ adoptionMaterial: AdoptionMaterialDTO }>().adoptionMaterial;
+    expect(ia.materialKind).toBe('INCLUSIVE_ACCESS');
+    expect(await storedKind(ia.adoptionMaterialId)).toBe('INCLUSIVE_ACCESS');
+
+    // The team marks the title OER: the adoption that kept the title's kind follows it.
+    await setTitleKind(w.titles.cells, 'OER');
+    const after = await w.call(w.who.admin, modifyAdoption, {
+      body: { adoptionMaterial: { adoptionMaterialId: sameAdoption.adoptionMaterialId } },
+    });
+    expect(after.json<{ adoptionMaterial: AdoptionMaterialDTO }>().adoptionMaterial).toMatchObject({
+      materialKind: 'OER',
+      title: { materialKind: 'OER' },
+    });
+    await setTitleKind(w.titles.cells, 'COMMERCIAL_PRINT');
+  });
+
+  it('records a kind change in the history like other answers, and nothing for the same kind', async () => {
+    const made = await create({ ...CREATE_ANSWERS, titleId: w.titles.cells }, [w.sections.s002]);
+    const id = made.json<{ adoptionMaterial: AdoptionMaterialDTO }>().adoptionMaterial
+      .adoptionMaterialId;
+    const modify = (materialKind: string) =>
+      w.call(w.who.admin, modifyAdoption, {
+        body: { adoptionMaterial: { adoptionMaterialId: id, materialKind } },
+      });
+    const res = await modify('LIBRARY_LICENSED');
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json<{ adoptionMaterial: AdoptionMaterialDTO }>().adoptionMaterial.materialKind,
+    ).toBe('LIBRARY_LICENSED');
+    expect((await modify('LIBRARY_LICENSED')).statusCode).toBe(200);
+    // Back to the title's own: stored as null again.
+    expect((await modify('COMMERCIAL_PRINT')).statusCode).toBe(200);
+    expect(await storedKind(id)).toBeNull();
+    const items = await w.call(w.who.admin, getAdoptionMaterialHistoryItems, {
+      query: { adoptionMaterialId: id },
+    });
+    const changes = items.json<AdoptionHistoryItem[]>().filter((h) => h.action === 'MODIFIED');
+    expect(changes.map((c) => [c.before, c.after])).toEqual([
+      [{ materialKind: 'COMMERCIAL_PRINT' }, { materialKind: 'LIBRARY_LICENSED' }],
+      [{ materialKind: 'LIBRARY_LICENSED' }, { materialKind: 'COMMERCIAL_PRINT' }],
+    ]);
+  });
+
+  it('refuses an unknown kind, and a kind for no text required, naming the field', async () => {
+    const unknown = await create({ ...CREATE_ANSWERS, titleId: w.titles.genes, materialKind: 'X' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ field: string }>().field).toBe('adoptionMaterial.materialKind');
+    const ntr = await create(
+      { startDate: CREATE_ANSWERS.startDate, noTextRequired: true, materialKind: 'OER' },
+      [w.sections.s001],
+    );
+    expect(ntr.statusCode).toBe(400);
+    expect(ntr.json<{ field: string }>().field).toBe('adoptionMaterial.materialKind');
+  });
+
+  it("shows each search result's kind, licence and address, and copies them with createTitle", async () => {
+    await ctx.db.insert(t.externalProducts).values({
+      ean13: '9783961100637',
+      description: 'A grammar of Pichi',
+      author: 'Yakpo, Kofi',
+      publisher: 'Language Science Press',
+      source: 'test',
+      materialKind: 'OER',
+      licence: 'CC BY 4.0',
+      accessUrl: 'https://langsci-press.org/catalog/book/17',
+      usedPriceCents: null,
+      digitalPriceCents: 0,
+    });
+    const res = await w.call(w.who.admin, searchMaterials, { query: { searchString: 'pichi' } });
+    const [result] = res.json<{ materials: MaterialSearchResult[] }>().materials;
+    expect(result).toMatchObject({
+      source: 'EXTERNAL',
+      materialKind: 'OER',
+      licence: 'CC BY 4.0',
+      accessUrl: 'https://langsci-press.org/catalog/book/17',
+      prices: { newCents: null, usedCents: null, rentalCents: null, digitalCents: 0 },
+    });
+    const copied = await w.call(w.who.admin, createTitle, {
+      body: { externalProductIdList: [result?.externalProductId ?? 0] },
+    });
+    expect(copied.json<{ titleDTOList: unknown[] }>().titleDTOList[0]).toMatchObject({
+      materialKind: 'OER',
+      licence: 'CC BY 4.0',
+      accessUrl: 'https://langsci-press.org/catalog/book/17',
+      prices: { digitalCents: 0 },
+    });
+  });
+});

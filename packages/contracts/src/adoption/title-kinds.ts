@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.ts';
+import { dbId, withoutNul } from '../common/errors.ts';
+import { ADOPTION_BASE } from '../common/paths.ts';
+import { adoptionAccountParams } from './adoption-lists.ts';
+import { titleDTO } from './adoption-materials.ts';
+import { MATERIAL_KINDS, type MaterialKind } from './cost-transparency.ts';
+
+/**
+ * Material kinds on titles and adoptions (issue 31, point 1): the course materials team sets a
+ * title's kind, licence, address and prices; an adoption follows its title's kind unless the
+ * adopter chose another.
+ */
+
+/** What a material is when nothing says otherwise: a proposed title, an unmarked title. */
+export const DEFAULT_MATERIAL_KIND: MaterialKind = 'COMMERCIAL_PRINT';
+
+/** The kind an adoption has: its own choice, else its title's (a proposed title has none). */
+export function effectiveMaterialKind(
+  own: MaterialKind | null,
+  titleKind: MaterialKind | null,
+): MaterialKind {
+  return own ?? titleKind ?? DEFAULT_MATERIAL_KIND;
+}
+
+/**
+ * What an adoption stores for the kind chosen: null when it is the title's own, so that a title
+ * the team marks OER later turns its adoptions OER too.
+ */
+export function storedMaterialKind(
+  chosen: MaterialKind,
+  titleKind: MaterialKind | null,
+): MaterialKind | null {
+  return chosen === (titleKind ?? DEFAULT_MATERIAL_KIND) ? null : chosen;
+}
+
+/** The kinds whose title must say where to read it (an OER also needs its licence). */
+export const KINDS_WITH_ACCESS_URL: readonly MaterialKind[] = ['OER', 'LIBRARY_LICENSED'];
+
+/** A price above this ($100,000) is a typing slip, not a textbook. */
+export const MAX_TITLE_PRICE_CENTS = 10_000_000;
+export const MAX_LICENCE_LENGTH = 200;
+export const MAX_ACCESS_URL_LENGTH = 1000;
+
+const WEB_ADDRESS = /^https?:\/\/[^\s/]+\.[^\s]+$/i;
+
+export const materialKind = z.enum(MATERIAL_KINDS, {
+  error: `must be one of ${MATERIAL_KINDS.join(', ')}`,
+});
+
+const priceCents = z
+  .number({ error: 'must be a price in cents, or null when not offered that way' })
+  .int('must be a whole number of cents')
+  .min(0, 'must be 0 or more cents')
+  .max(MAX_TITLE_PRICE_CENTS, `must be at most ${MAX_TITLE_PRICE_CENTS} cents`)
+  .nullable();
+
+/** The prices as the team sets them (titleDTO's `prices`). */
+export const titlePricesInput = z.object({
+  newCents: priceCents,
+  usedCents: priceCents,
+  rentalCents: priceCents,
+  digitalCents: priceCents,
+});
+
+const text = (max: number) =>
+  withoutNul(z.string().trim().max(max, `must be at most ${max} characters`));
+
+/** An empty text is no value (a cleared field of the form): null. */
+const orNull = <T extends z.ZodType<string>>(schema: T) =>
+  schema.nullable().transform((v) => (v ? v : null));
+
+/** What the course materials team sets on a title; the kind's needs are checked here, once. */
+export const titleKindInput = z
+  .object({
+    titleId: dbId,
+    materialKind,
+    licence: orNull(text(MAX_LICENCE_LENGTH)),
+    accessUrl: orNull(
+      text(MAX_ACCESS_URL_LENGTH).refine(
+        (v) => v === '' || WEB_ADDRESS.test(v),
+        'must be a web address starting with http:// or https://',
+      ),
+    ),
+    prices: titlePricesInput,
+  })
+  .superRefine((t, ctx) => {
+    if (KINDS_WITH_ACCESS_URL.includes(t.materialKind) && t.accessUrl === null) {
+      const what = t.materialKind === 'OER' ? 'the resource' : "the library's link";
+      ctx.addIssue({ code: 'custom', path: ['accessUrl'], message: `Enter ${what} address.` });
+    }
+    if (t.materialKind === 'OER' && t.licence === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['licence'],
+        message: 'Enter the licence (for example CC BY 4.0).',
+      });
+    }
+  });
+export type TitleKindInput = z.input<typeof titleKindInput>;
+
+export const updateTitleKind = endpoint({
+  method: 'POST',
+  path: `${ADOPTION_BASE}/:userAccountId/material/updateTitleKind`,
+  summary:
+    "Sets a store title's material kind, licence, address and prices (new, used, rental, digital); for the course materials team store-wide; another store's title is 404",
+  auth: true,
+  // Titles are the store's, shared by every catalog: the course materials team's action, held
+  // store-wide (a member limited to some departments would change the titles of all of them).
+  access: { kind: 'action', anyOf: ['ADOPT_CMA_TEAM'], held: 'storeWide', scope: 'store' },
+  params: adoptionAccountParams,
+  body: titleKindInput,
+  response: z.object({ titleDTO }),
+});
