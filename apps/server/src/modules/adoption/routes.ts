@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { registerSectionCostRoutes } from './costs/routes.ts';
 import { registerCourseDetailRoutes } from './course-detail/routes.ts';
 import { registerCourseRoutes } from './courses/routes.ts';
 import { registerMessageRoutes } from './messages/routes.ts';
@@ -16,5 +17,6 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerWizardRoutes(app, deps);
   registerMyCoursesRoutes(app, deps);
   registerRolloverRoutes(app, deps);
+  registerSectionCostRoutes(app, deps);
   registerTitleRoutes(app, deps);
 }
