@@ -1,9 +1,35 @@
-import { ADOPTION_TYPE } from '@csp/contracts';
+import { ADOPTION_TYPE, DEFAULT_MATERIAL_KIND, type MaterialKind } from '@csp/contracts';
 import type { WizardPermissions } from './course-wizard-rules.ts';
 import type { WizardContext } from './wizard-context.ts';
 import type { DateRules, QuestionsFormValues, QuestionsValues } from './wizard-schemas.ts';
 
-const NEW_ANSWERS: Omit<QuestionsFormValues, 'startDate'> = {
+/**
+ * The chosen title's own kind, licence and address (issue 31): a search result's, or the title
+ * of the adoption edited or reused; a proposed title has none, so it is bought print.
+ */
+export interface MaterialKindInfo {
+  kind: MaterialKind;
+  licence: string | null;
+  accessUrl: string | null;
+}
+
+export function materialKindInfo(context: WizardContext): MaterialKindInfo {
+  if (context.flow === 'search' && context.material) {
+    const { materialKind, licence, accessUrl } = context.material;
+    return { kind: materialKind, licence, accessUrl };
+  }
+  const adoption = context.mode === 'create' ? context.previous : context.adoption;
+  if (context.flow === 'custom' || !adoption) {
+    return { kind: DEFAULT_MATERIAL_KIND, licence: null, accessUrl: null };
+  }
+  return {
+    kind: adoption.title?.materialKind ?? DEFAULT_MATERIAL_KIND,
+    licence: adoption.title?.licence ?? null,
+    accessUrl: adoption.title?.accessUrl ?? null,
+  };
+}
+
+const NEW_ANSWERS: Omit<QuestionsFormValues, 'startDate' | 'materialKind'> = {
   required: true,
   bindInComponentRequired: false,
   printOnlyRequired: false,
@@ -17,9 +43,11 @@ const NEW_ANSWERS: Omit<QuestionsFormValues, 'startDate'> = {
 };
 
 /** Answers back into the form's text (Back to questions is cleared, but a reload is not). */
-function asForm(answers: QuestionsValues): QuestionsFormValues {
+function asForm(answers: QuestionsValues, kind: MaterialKind): QuestionsFormValues {
   return {
     ...answers,
+    // Answers kept from before kinds were asked have none: the material's own.
+    materialKind: answers.materialKind ?? kind,
     estimatedSectionEnrollment: answers.estimatedSectionEnrollment?.toString() ?? '',
     expirationDate: answers.expirationDate ?? '',
   };
@@ -35,11 +63,14 @@ export function questionsDefaults(
   today: string,
   permissions: WizardPermissions,
 ): QuestionsFormValues {
-  if (context.answers) return asForm(context.answers);
+  const own = materialKindInfo(context).kind;
+  if (context.answers) return asForm(context.answers, own);
   const editing = context.mode === 'edit';
   const source = editing ? context.adoption : context.previous;
-  if (!source) return { ...NEW_ANSWERS, startDate: today };
+  if (!source) return { ...NEW_ANSWERS, materialKind: own, startDate: today };
   return {
+    // The kind the adoption has, its adopter's choice included.
+    materialKind: source.materialKind ?? own,
     required: source.required,
     bindInComponentRequired: source.bindInComponentRequired,
     printOnlyRequired: source.printOnlyRequired && (editing || permissions.mayChoosePrintOnly),

@@ -23,4 +23,8 @@ export const WIZARD_MESSAGES = {
   linked: 'The proposed title is now linked to the catalog title.',
   everySection:
     'This is an auto adoption: it covers every section of the course, including sections added later.',
+  optionalNotCounted:
+    "No makes it optional: students may do without it, and it does not count toward the course's cost to students.",
+  kindHint:
+    'What students pay for it: bought, billed to their account, or free (open, library-licensed).',
 } as const;

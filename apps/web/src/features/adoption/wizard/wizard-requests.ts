@@ -8,6 +8,7 @@ import {
 } from '@csp/contracts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import type { CourseRef } from '../course-detail/course-ref.ts';
+import { materialKindInfo } from './questions-defaults.ts';
 import type { WizardContext } from './wizard-context.ts';
 import { WIZARD_MESSAGES as M } from './wizard-messages.ts';
 
@@ -68,10 +69,12 @@ export function createAdoptionRequest(
   }
   const answers = context.answers;
   if (!answers) throw new Error('The answers are missing');
-  const { autoAdopt, iapublisher, ...adoptionAnswers } = answers;
+  const { autoAdopt, iapublisher, materialKind, ...adoptionAnswers } = answers;
+  // Issue 31: a kind is sent only when it is not the title's own, which the adoption follows.
+  const kind = materialKind !== materialKindInfo(context).kind ? { materialKind } : {};
   return {
     ...shared,
-    adoptionMaterial: { ...adoptionAnswers, ...material, noTextRequired: false },
+    adoptionMaterial: { ...adoptionAnswers, ...kind, ...material, noTextRequired: false },
     autoAdopt,
     iapublisher: adoptionAnswers.ia ? iapublisher : null,
     // docs/behaviour/flows.md: Yes makes an auto adoption, which lists no sections.
@@ -110,8 +113,13 @@ export function modifyAdoptionRequest(context: WizardContext): ModifyAdoptionBod
     }
   }
   const publisher = answers?.ia && answers.iapublisher !== adoption.iapublisher;
+  // Issue 31: sent only when the adopter chose another kind than the adoption has.
+  const kind =
+    answers && answers.materialKind !== adoption.materialKind
+      ? { materialKind: answers.materialKind }
+      : {};
   return {
-    adoptionMaterial: { ...changed, adoptionMaterialId: adoption.adoptionMaterialId },
+    adoptionMaterial: { ...changed, ...kind, adoptionMaterialId: adoption.adoptionMaterialId },
     clearExpirationDate,
     iapublisher: publisher ? answers.iapublisher : undefined,
     sectionIdList:

@@ -4,6 +4,7 @@ import {
   adoptionAnswers,
   createAdoptionBody,
   dbId,
+  materialKind,
   materialSearchQuery,
   proposedTitleInput,
 } from '@csp/contracts';
@@ -125,6 +126,8 @@ export function questionsFormSchema(rules: DateRules) {
       startDate: startDateField,
       expirationDate: endDateField,
       autoAdopt: createAdoptionBody.shape.autoAdopt.unwrap(),
+      // Issue 31: what a student pays for it; the title's own kind unless the adopter says.
+      materialKind,
       iapublisher: z.string().pipe(createAdoptionBody.shape.iapublisher.unwrap().unwrap()),
     })
     .superRefine((values, ctx) => {

@@ -15,9 +15,13 @@ export function YesNoField<T extends FieldValues, TOut extends FieldValues>(prop
   disabled?: boolean;
   /** Why the answer cannot stand, under the question (announced as it appears). */
   error?: string | null;
+  /** What the answer means, under the question when there is no error. */
+  hint?: string;
 }) {
   const labelId = useId();
   const errorId = useId();
+  const hintId = useId();
+  const describedBy = props.error ? errorId : props.hint ? hintId : undefined;
   return (
     <Controller
       control={props.control}
@@ -30,7 +34,7 @@ export function YesNoField<T extends FieldValues, TOut extends FieldValues>(prop
           <RadioGroup
             row
             aria-labelledby={labelId}
-            aria-describedby={props.error ? errorId : undefined}
+            aria-describedby={describedBy}
             name={field.name}
             value={field.value ? 'yes' : 'no'}
             onChange={(event) => field.onChange(event.target.value === 'yes')}
@@ -39,10 +43,16 @@ export function YesNoField<T extends FieldValues, TOut extends FieldValues>(prop
             <FormControlLabel value="yes" control={<Radio />} label="Yes" />
             <FormControlLabel value="no" control={<Radio />} label="No" />
           </RadioGroup>
-          {props.error && (
+          {props.error ? (
             <FormHelperText id={errorId} role="alert" sx={{ mx: 0 }}>
               {props.error}
             </FormHelperText>
+          ) : (
+            props.hint && (
+              <FormHelperText id={hintId} sx={{ mx: 0 }}>
+                {props.hint}
+              </FormHelperText>
+            )
           )}
         </FormControl>
       )}

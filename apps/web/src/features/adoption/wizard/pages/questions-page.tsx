@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { DateRangeFields } from '../date-range-fields.tsx';
 import { MaterialSummary, chosenMaterial } from '../material-summary.tsx';
-import { questionDateRules, questionsDefaults } from '../questions-defaults.ts';
+import { materialKindInfo, questionDateRules, questionsDefaults } from '../questions-defaults.ts';
 import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
 import type { WizardPageProps } from '../wizard-page-props.ts';
 import {
@@ -19,6 +19,8 @@ import { YesNoField } from '../yes-no-field.tsx';
 import { useAutoAdoptionBlock } from '../use-material-coverage.ts';
 import { WizardForm } from '../wizard-form.tsx';
 import { twoColumns } from '../../../../components/two-columns.ts';
+import { MaterialKindField } from '../../titles/material-kind-field.tsx';
+import { MaterialAccess } from '../../titles/material-kind-chip.tsx';
 
 /**
  * questions: how the material is adopted (docs/behaviour/entities.md#adoption-material). Print only is asked only
@@ -41,6 +43,8 @@ export function QuestionsPage(props: WizardPageProps) {
   });
   const ia = useWatch({ control, name: 'ia' });
   const autoAdopt = useWatch({ control, name: 'autoAdopt' });
+  const kind = useWatch({ control, name: 'materialKind' });
+  const own = materialKindInfo(context);
   const autoBlock = useAutoAdoptionBlock(props, !editing && autoAdopt);
   const material = chosenMaterial(context);
   // The server refuses the same; asking here keeps the answers from a refused submit.
@@ -53,7 +57,12 @@ export function QuestionsPage(props: WizardPageProps) {
     <WizardForm formId={formId} onSubmit={onSubmit}>
       {material && <MaterialSummary material={material} label={editing ? 'Editing' : 'Adopting'} />}
       <Box sx={twoColumns('md')}>
-        <YesNoField control={control} name="required" label="Is this material required?" />
+        <YesNoField
+          control={control}
+          name="required"
+          label="Is this material required?"
+          hint={M.optionalNotCounted}
+        />
         <YesNoField
           control={control}
           name="bindInComponentRequired"
@@ -72,6 +81,13 @@ export function QuestionsPage(props: WizardPageProps) {
             helperText={errors.iapublisher?.message}
             {...register('iapublisher')}
           />
+        )}
+      </Box>
+      <Box sx={{ display: 'grid', gap: 0.5, maxWidth: { sm: 420 } }}>
+        <MaterialKindField control={control} name="materialKind" helperText={M.kindHint} />
+        {/* The title's licence and address, while the kind chosen is the title's own. */}
+        {kind === own.kind && (
+          <MaterialAccess kind={own.kind} licence={own.licence} accessUrl={own.accessUrl} />
         )}
       </Box>
       <TextField

@@ -15,6 +15,7 @@ import { MaterialPickItem } from '../material-pick-item.tsx';
 import { WIZARD_MESSAGES as M } from '../wizard-messages.ts';
 import type { SearchCriteria } from '../wizard-schemas.ts';
 import { LoadFailure } from '../../../../components/load-failure.tsx';
+import { MaterialKindChip } from '../../titles/material-kind-chip.tsx';
 
 /** The server pages at most 50 pages deep; past that, narrow the search. */
 const MAX_PAGE = 50;
@@ -85,6 +86,8 @@ export function SearchResults({
               key={`${material.source}-${material.titleId ?? material.externalProductId}`}
               title={view.description}
               facts={view.facts.join(' · ')}
+              // OER, library-licensed and free titles stand out (issue 31).
+              marker={<MaterialKindChip kind={material.materialKind} />}
               onPick={() => onPick(material)}
             />
           );
