@@ -4,6 +4,7 @@ import {
   getSectionCost,
   MAX_DESIGNATION_REASON_LENGTH,
   setSectionDesignation,
+  updateTitleKind,
   type DesignationOverrideBody,
   type SectionCost,
 } from '@csp/contracts';
@@ -22,6 +23,7 @@ describe.each(engines)('a section designation override (%s)', (engine) => {
   let submitter: Caller;
   let storeB: Caller;
   let sectionId: number;
+  let bookId: number;
 
   beforeAll(async () => {
     ctx = await createTestApp(engine);
@@ -41,8 +43,8 @@ describe.each(engines)('a section designation override (%s)', (engine) => {
     storeB = await signIn(ctx, ctx.fixture.accounts.storeB.userName, 'store-b.test');
     const courseId = await w.course();
     sectionId = await w.section(courseId);
-    const book = await w.title('Campbell Biology', { list: 8_500 });
-    await w.adopt({ courseId, sectionIds: [sectionId], titleId: book });
+    bookId = await w.title('Campbell Biology', { list: 8_500 });
+    await w.adopt({ courseId, sectionIds: [sectionId], titleId: bookId });
   });
   afterAll(async () => ctx?.close());
 
@@ -114,6 +116,30 @@ describe.each(engines)('a section designation override (%s)', (engine) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'designation' });
     expect((await read()).history).toHaveLength(3);
+  });
+
+  it('answers a title the team marks OER or reprices through the title editor at once', async () => {
+    const edit = (body: Record<string, unknown>) =>
+      callAs(ctx, admin, updateTitleKind, {
+        body: { titleId: bookId, licence: null, accessUrl: null, ...body },
+      });
+    const prices = { newCents: 8_500, usedCents: null, rentalCents: 4_500, digitalCents: null };
+    const marked = await edit({
+      materialKind: 'OER',
+      licence: 'CC BY 4.0',
+      accessUrl: 'https://openstax.example/biology',
+      prices,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(await read()).toMatchObject({ lowCents: 0, keptDesignation: 'ZTC', reason: '' });
+    const repriced = await edit({ materialKind: 'COMMERCIAL_PRINT', prices });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(await read()).toMatchObject({
+      lowCents: 4_500,
+      highCents: 8_500,
+      keptDesignation: 'NONE',
+      reason: 'Required materials cost $45.00 at the cheapest, over the $40.00 low-cost threshold',
+    });
   });
 
   it("refuses callers without the team's action, and another store's team (404)", async () => {
