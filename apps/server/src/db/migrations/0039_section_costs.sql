@@ -283,13 +283,31 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- Only the cost columns of these sections, for a change that moves no other fact
+-- refresh_section_facts keeps (a title's price or kind, a store's threshold): a store-wide
+-- threshold change then costs the cost rule alone, not every section's enrolment and coverage
+-- recount. It locks as refresh_section_facts does.
+CREATE FUNCTION refresh_section_costs(section_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM sections s JOIN unnest(section_ids) AS u(id) ON s.id = u.id
+    ORDER BY s.id FOR UPDATE OF s;
+  UPDATE sections s SET
+    required_cost_low_cents = c.low_cents, required_cost_high_cents = c.high_cents,
+    cost_designation = c.designation, cost_reason = c.reason
+  FROM section_cost(section_ids) c
+  WHERE s.id = c.section_id
+    AND (s.required_cost_low_cents, s.required_cost_high_cents, s.cost_designation,
+      s.cost_reason)
+      IS DISTINCT FROM (c.low_cents, c.high_cents, c.designation, c.reason);
+END
+$$;--> statement-breakpoint
 -- A title's kind, prices or name changed: the sections its active adoptions cover (linked, or
 -- every section of the course for an AUTO_ADOPTION) are priced again. Not skipped when a loader
 -- defers the facts: a loader refreshes the sections it touched, and a title's price names none
 -- (a product import reprices titles inside its deferred transaction).
 CREATE FUNCTION section_costs_on_title_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_section_facts(ARRAY(
+  PERFORM refresh_section_costs(ARRAY(
     WITH repriced AS (
       SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
       WHERE (n.material_kind, n.list_price_cents, n.used_price_cents, n.rental_price_cents,
@@ -314,7 +332,7 @@ $$;--> statement-breakpoint
 -- A proposed title renamed: the reasons that name it.
 CREATE FUNCTION section_costs_on_proposed_title_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_section_facts(ARRAY(
+  PERFORM refresh_section_costs(ARRAY(
     WITH renamed AS (
       SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
       WHERE n.description IS DISTINCT FROM o.description
@@ -333,14 +351,17 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- A store's low-cost threshold or library-licence rule changed: every section of the store.
+-- A store's library-licence rule changed: every section of the store. Its low-cost threshold
+-- alone: only the sections whose known cost is above zero (the threshold decides nothing of a
+-- ZTC section, one without a price or one without an adoption).
 CREATE FUNCTION section_costs_on_location_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_section_facts(ARRAY(
+  PERFORM refresh_section_costs(ARRAY(
     SELECT s.id FROM new_rows n JOIN old_rows o ON o.id = n.id
       JOIN sections s ON s.location_id = n.id
-    WHERE (n.ltc_threshold_cents, n.library_licensed_is_zero)
-      IS DISTINCT FROM (o.ltc_threshold_cents, o.library_licensed_is_zero)));
+    WHERE n.library_licensed_is_zero IS DISTINCT FROM o.library_licensed_is_zero
+      OR (n.ltc_threshold_cents IS DISTINCT FROM o.ltc_threshold_cents
+        AND s.required_cost_low_cents > 0)));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
