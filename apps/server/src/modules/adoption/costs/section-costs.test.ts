@@ -4,7 +4,7 @@ import { MATERIAL_KIND_LABELS, MATERIAL_KINDS } from '@csp/contracts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
 import * as t from '../../../db/schema/index.ts';
-import { costWorld, type CostWorld } from '../../../test-support/cost-world.ts';
+import { costWorld, recountCosts, type CostWorld } from '../../../test-support/cost-world.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 
 const engines = await testEngines();
@@ -235,5 +235,7 @@ describe.each(engines)('sections keep their required cost and designation (%s)',
     );
     expect(kept.length).toBeGreaterThan(10);
     expect(kept).toEqual(fresh);
+    // And the same rules written again apart from the migration's SQL, over the base tables.
+    expect(kept).toEqual(await recountCosts(ctx.db));
   });
 });
