@@ -34,6 +34,47 @@ export function storedMaterialKind(
   return chosen === (titleKind ?? DEFAULT_MATERIAL_KIND) ? null : chosen;
 }
 
+/**
+ * The words feeds use for each kind (issue 31), lower case with single spaces: a distributor's
+ * products file and a store's adoption history say "OER", "open", "library", "IA", "print".
+ */
+const MATERIAL_KIND_WORDS: Readonly<Record<string, MaterialKind>> = {
+  'commercial print': 'COMMERCIAL_PRINT',
+  print: 'COMMERCIAL_PRINT',
+  commercial: 'COMMERCIAL_PRINT',
+  'commercial digital': 'COMMERCIAL_DIGITAL',
+  digital: 'COMMERCIAL_DIGITAL',
+  ebook: 'COMMERCIAL_DIGITAL',
+  'e book': 'COMMERCIAL_DIGITAL',
+  'inclusive access': 'INCLUSIVE_ACCESS',
+  ia: 'INCLUSIVE_ACCESS',
+  oer: 'OER',
+  open: 'OER',
+  'open access': 'OER',
+  'open educational resource': 'OER',
+  library: 'LIBRARY_LICENSED',
+  'library licensed': 'LIBRARY_LICENSED',
+  'library licenced': 'LIBRARY_LICENSED',
+  free: 'FREE',
+  'free to students': 'FREE',
+};
+
+/** The words a feed's kind column takes, for the message that refuses another. */
+export const MATERIAL_KIND_FEED_WORDS =
+  'print, digital, inclusive access (IA), OER (open), library, free';
+
+/**
+ * A kind as a feed writes it (any case; spaces, hyphens or underscores between words; the
+ * codes themselves too), or null when it is none of them.
+ */
+export function materialKindFromText(raw: string): MaterialKind | null {
+  const word = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  return MATERIAL_KIND_WORDS[word] ?? null;
+}
+
 /** The kinds whose title must say where to read it (an OER also needs its licence). */
 export const KINDS_WITH_ACCESS_URL: readonly MaterialKind[] = ['OER', 'LIBRARY_LICENSED'];
 

@@ -7,6 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import { isbn13To10, isValidIsbn10, normalizeIsbn, type ProductAvailability } from '@csp/contracts';
 import type { ExternalProductWrite } from './repository.ts';
+import { COST_COLUMN_ALIASES, costFieldsOf, fail, priceCentsOf, RowError } from './feed-costs.ts';
 
 /** The columns a feed may have (header names, any case); other columns are ignored. */
 const COLUMN_ALIASES = {
@@ -22,13 +23,12 @@ const COLUMN_ALIASES = {
   bookImageUrl: ['image_url'],
   listPriceCents: ['list_price'],
   availability: ['availability'],
+  ...COST_COLUMN_ALIASES,
 } as const;
 type Field = keyof typeof COLUMN_ALIASES;
 
 /** The longest text a column may hold; longer is a broken row, not a title. */
 const MAX_TEXT = 2000;
-/** A price above this (in dollars) is a typo or a misplaced column. */
-const MAX_PRICE_DOLLARS = 1_000_000;
 
 export interface RowProblem {
   /** Line of the file where the row starts (the header is line 1). */
@@ -78,9 +78,6 @@ function mapHeader(header: readonly string[]): Map<Field, number> {
   return columns;
 }
 
-/** A row's problem; thrown inside checkRow, caught per row. */
-class RowError extends Error {}
-
 /** The ISBN-13 of an ISBN cell (hyphens and spaces removed; an ISBN-10 converted), or why not. */
 function isbn13Of(raw: string, column: string): string {
   const ean13 = normalizeIsbn(raw);
@@ -105,10 +102,6 @@ function isbn13Of(raw: string, column: string): string {
   return fail(`${bad}: an ISBN has 13 or 10 characters, this has ${compact.length}${hint}`);
 }
 
-function fail(reason: string): never {
-  throw new RowError(reason);
-}
-
 /** 'YYYY-MM-DD' of a real calendar day, or 'YYYY' as 'YYYY-01-01'. */
 function publishDateOf(raw: string): string {
   const year = /^(\d{4})$/.exec(raw);
@@ -119,18 +112,6 @@ function publishDateOf(raw: string): string {
     if (date.toISOString().slice(0, 10) === raw) return raw;
   }
   return fail(`bad publish_date ${JSON.stringify(raw)}: use YYYY-MM-DD or YYYY`);
-}
-
-/** Cents of a price in dollars ("129.95", "$1,299.00"). */
-function priceCentsOf(raw: string): number {
-  const plain = raw.replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(plain);
-  if (!match || Number(match[1]) > MAX_PRICE_DOLLARS) {
-    fail(
-      `bad list_price ${JSON.stringify(raw)}: use dollars and cents, e.g. 129.95 (at most ${MAX_PRICE_DOLLARS})`,
-    );
-  }
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
 
 /**
@@ -211,13 +192,18 @@ function checkRow(
   }
   if (columns.has('listPriceCents')) {
     const raw = cell('listPriceCents', 'list_price');
-    product.listPriceCents = raw === '' ? 0 : priceCentsOf(raw);
+    product.listPriceCents = raw === '' ? 0 : priceCentsOf(raw, 'list_price');
   }
   if (columns.has('availability')) {
     // An empty cell is a product on offer, as a feed without the column says of every product.
     const raw = cell('availability', 'availability');
     product.availability = raw === '' ? 'AVAILABLE' : availabilityOf(raw);
   }
+  const column = (field: Field) => COLUMN_ALIASES[field][0];
+  Object.assign(
+    product,
+    costFieldsOf((field) => (columns.has(field) ? cell(field, column(field)) : undefined)),
+  );
   return product;
 }
 

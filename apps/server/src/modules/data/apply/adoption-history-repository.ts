@@ -123,13 +123,22 @@ export interface AdoptionWrite {
   edition: string | null;
   publisher: string | null;
   required: boolean;
+  /** The file's kind (issue 31); null: the title's own, or (on update) what is stored. */
+  material_kind: string | null;
   account_id: number | null;
   /** A PostgreSQL array literal, `{1,2}`, ordered. */
   section_ids: string;
 }
 /** The record type of AdoptionWrite rows in a recordset. */
 export const ADOPTION =
-  'i int, course_id int, import_key text, ean13 text, title text, author text, edition text, publisher text, required boolean, account_id int, section_ids int[]';
+  'i int, course_id int, import_key text, ean13 text, title text, author text, edition text, publisher text, required boolean, material_kind text, account_id int, section_ids int[]';
+
+/**
+ * The kind an adoption stores for the file's (issue 31): null when it is its title's own (a
+ * proposed title's is bought print), so the adoption follows a later change of the title.
+ */
+export const storedKind = (title: ReturnType<typeof sql>) =>
+  sql`nullif(x.material_kind, coalesce(${title}, 'COMMERCIAL_PRINT'))`;
 
 /** The sections the adoption `am` covers now (not removed from), ordered, as an int[]. */
 export const coveredNow = sql`(select coalesce(array_agg(ams.section_id order by ams.section_id), '{}')
@@ -144,9 +153,12 @@ export function classifyAdoptions(db: Db, rows: readonly AdoptionWrite[]): Promi
       sql`select x.i, am.id is not null as exists,
         am.id is not null and (not am.active or am.required is distinct from x.required
           or am.created_by is distinct from coalesce(x.account_id, am.created_by)
-          or ${coveredNow} is distinct from x.section_ids) as differs
+          or ${coveredNow} is distinct from x.section_ids
+          or (x.material_kind is not null
+            and am.material_kind is distinct from ${storedKind(sql`t.material_kind`)})) as differs
       from ${recordset(rows, ADOPTION)}
-      left join adoption_materials am on am.course_id = x.course_id and am.import_key = x.import_key`,
+      left join adoption_materials am on am.course_id = x.course_id and am.import_key = x.import_key
+      left join titles t on t.id = am.title_id`,
   );
 }
 

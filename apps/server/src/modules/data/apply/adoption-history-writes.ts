@@ -7,6 +7,7 @@ import {
   ADOPTION,
   coveredNow,
   insertProposedTitle,
+  storedKind,
   type AdoptionWrite,
   type ImportStamp,
 } from './adoption-history-repository.ts';
@@ -42,12 +43,12 @@ export async function createAdoptions(
     sql`with x as (select * from ${recordset(withProposed, `${ADOPTION}, proposed_id int`)}),
       made as (
         insert into adoption_materials (location_id, course_id, title_id, proposed_title_id,
-          adoption_type, start_date, expiration_date, required, created_by, source, import_key,
-          import_id, created_at, updated_at)
+          adoption_type, start_date, expiration_date, required, material_kind, created_by, source,
+          import_key, import_id, created_at, updated_at)
         select ${stamp.locationId}, x.course_id, t.id, x.proposed_id, ${ADOPTION_TYPE.SECTION},
           (select min(s.start_date) from sections s where s.id = any(x.section_ids)),
           (select max(s.end_date) from sections s where s.id = any(x.section_ids)),
-          x.required, x.account_id, 'IMPORT', x.import_key, ${stamp.importId}, ${stamp.at}, ${stamp.at}
+          x.required, ${storedKind(sql`t.material_kind`)}, x.account_id, 'IMPORT', x.import_key, ${stamp.importId}, ${stamp.at}, ${stamp.at}
         from x left join titles t on t.location_id = ${stamp.locationId} and t.ean13 = x.ean13
         on conflict (course_id, import_key) where import_key is not null do nothing
         returning id, course_id, import_key)
@@ -93,10 +94,15 @@ export async function updateAdoptions(
     sql`with x as (select * from ${recordset(rows, ADOPTION)}),
       old as (
         select am.id, x.section_ids, x.required, x.account_id, am.required as before_required,
-          ${coveredNow} as before_sections
+          ${coveredNow} as before_sections,
+          -- A file without a kind keeps the adoption's (issue 31).
+          case when x.material_kind is null then am.material_kind
+            else ${storedKind(sql`t.material_kind`)} end as material_kind
         from x join adoption_materials am on am.course_id = x.course_id and am.import_key = x.import_key
+          left join titles t on t.id = am.title_id
         for update of am)
       update adoption_materials am set active = true, required = old.required,
+        material_kind = old.material_kind,
         created_by = coalesce(old.account_id, am.created_by), import_id = ${stamp.importId},
         updated_at = ${stamp.at}
       from old where am.id = old.id

@@ -1,4 +1,9 @@
-import { isValidIsbn10, normalizeIsbn } from '@csp/contracts';
+import {
+  isValidIsbn10,
+  MATERIAL_KIND_FEED_WORDS,
+  materialKindFromText,
+  normalizeIsbn,
+} from '@csp/contracts';
 import type { FieldType, FieldValue, Person } from '../feeds/import-fields.ts';
 import type { NameOrder } from '@csp/contracts';
 import { peopleIn } from './person-names.ts';
@@ -164,6 +169,11 @@ function requirementOf(value: string): string {
   return fail('is neither required nor recommended (write "required" or "recommended")');
 }
 
+/** A material kind (MATERIAL_KINDS) from the words feeds use, any case (issue 31). */
+function materialKindOf(value: string): string {
+  return materialKindFromText(value) ?? fail(`is not a material kind (write ${MATERIAL_KIND_FEED_WORDS})`);
+}
+
 /**
  * The value of a non-empty, tidied cell for a field of `type`, or a CellError. `separator`
  * splits a people cell, whose names are written in `order`.
@@ -200,5 +210,7 @@ export function checkCell(
       return peopleOf(value, separator, order);
     case 'requirement':
       return requirementOf(value);
+    case 'materialKind':
+      return materialKindOf(value);
   }
 }

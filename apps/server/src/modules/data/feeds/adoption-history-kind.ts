@@ -1,3 +1,4 @@
+import type { MaterialKind } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { KeyedKindRun, outcomeOf, type Built, type KeyedState, type Mode } from './import-kind.ts';
 import type { CellIssue, FieldValues } from '../checks/row-mapper.ts';
@@ -63,6 +64,7 @@ export class AdoptionHistoryRun extends KeyedKindRun<HistoryRecord, HistoryState
         importKey: `${term.id}:${materialKey(material)}`,
         required: values.requirement !== 'recommended',
         adopterEmail: this.optionalText(values, 'adopterEmail')?.toLowerCase() ?? null,
+        materialKind: (this.optionalText(values, 'materialKind') as MaterialKind | null) ?? null,
       },
     };
   }
@@ -133,8 +135,19 @@ export class AdoptionHistoryRun extends KeyedKindRun<HistoryRecord, HistoryState
         ),
       ];
     }
+    const kinds = [state.record.materialKind, record.materialKind];
+    if (kinds[0] && kinds[1] && kinds[0] !== kinds[1]) {
+      return [
+        this.issue(
+          'materialKind',
+          `${kinds[1]} (row ${state.firstRow} has ${kinds[0]})`,
+          'differs from an earlier row of the same adoption',
+        ),
+      ];
+    }
     for (const s of sections) state.sectionIds.add(s.id);
     state.record.adopterEmail ??= record.adopterEmail;
+    state.record.materialKind ??= record.materialKind;
     return [];
   }
 
@@ -163,6 +176,7 @@ export class AdoptionHistoryRun extends KeyedKindRun<HistoryRecord, HistoryState
       import_key: state.record.importKey,
       ...this.lookups.materialOf(state.record),
       required: state.record.required,
+      material_kind: state.record.materialKind,
       account_id: this.lookups.account(state.record.adopterEmail),
       section_ids: `{${[...state.sectionIds].sort((a, b) => a - b).join(',')}}`,
     }));

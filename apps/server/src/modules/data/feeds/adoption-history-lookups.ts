@@ -1,3 +1,4 @@
+import type { MaterialKind } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import {
   findAccounts,
@@ -27,6 +28,8 @@ export interface HistoryRecord {
   importKey: string;
   required: boolean;
   adopterEmail: string | null;
+  /** The kind the file gives (issue 31); null: the title's own (or what is stored, on update). */
+  materialKind: MaterialKind | null;
 }
 
 /** A book's key within a course: its ISBN, or its description as a proposed title. */

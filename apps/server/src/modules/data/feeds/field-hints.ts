@@ -58,6 +58,10 @@ export const FIELD_HINTS: Record<FieldName, { synonyms: string[]; examples: [str
     synonyms: ['requirement', 'required', 'required or recommended', 'req', 'status', 'necessity'],
     examples: ['required', 'recommended'],
   },
+  materialKind: {
+    synonyms: ['material kind', 'kind', 'material type', 'oer', 'cost type'],
+    examples: ['print', 'OER'],
+  },
   adopterEmail: {
     synonyms: ['adopter email', 'adopter', 'instructor email', 'submitter email', 'adopted by', 'email'],
     examples: ['ada@example.edu', ''],

@@ -18,7 +18,9 @@ export type FieldType =
   /** "Last, First" names, several in one cell with the mapping's separator. */
   | { kind: 'people' }
   /** Whether an adopted material is required: "required", or "recommended" (and its kin). */
-  | { kind: 'requirement' };
+  | { kind: 'requirement' }
+  /** What a student pays for an adopted material (issue 31): print, OER, library, free ... */
+  | { kind: 'materialKind' };
 
 const text = (max: number): FieldType => ({ kind: 'text', max });
 const code = (max: number): FieldType => ({ kind: 'code', max });
@@ -56,6 +58,7 @@ export const FIELDS = {
   price: { label: 'Price', type: { kind: 'money' } },
   requirement: { label: 'Required or recommended', type: { kind: 'requirement' } },
   adopterEmail: { label: "Adopter's e-mail", type: { kind: 'email' } },
+  materialKind: { label: 'Material kind', type: { kind: 'materialKind' } },
 } as const satisfies Record<string, { label: string; type: FieldType }>;
 
 export type FieldName = keyof typeof FIELDS;
@@ -185,6 +188,7 @@ export const KINDS: Record<KindId, KindSpec> = {
       'publisher',
       'requirement',
       'adopterEmail',
+      'materialKind',
     ],
     required: ['termName', 'departmentCode', 'courseCode'],
     usesDivision: true,
