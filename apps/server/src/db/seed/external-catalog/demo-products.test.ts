@@ -74,6 +74,25 @@ describe('the demo distributor catalog', () => {
     ).toEqual([]);
   });
 
+  it('marks the Language Science Press books OER, with their own licence and DOI address', () => {
+    expect(byEan.get('9783944675015')).toMatchObject({
+      materialKind: 'OER',
+      licence: 'CC BY 4.0',
+      accessUrl: 'https://doi.org/10.17169/FUDOCS_document_000000020994',
+    });
+    const langsci = products.filter((p) => p.source === 'langsci-press');
+    expect(langsci.filter((p) => p.materialKind !== 'OER')).toEqual([]);
+    // The licences as the data gives them (two books are not CC BY).
+    expect(new Set(langsci.map((p) => p.licence))).toEqual(
+      new Set(['CC BY 4.0', 'CC BY-SA 4.0', 'CC BY-NC-ND 4.0']),
+    );
+    expect(langsci.filter((p) => p.accessUrl === null)).toHaveLength(3);
+    // The other sources are bought books.
+    expect(
+      products.filter((p) => p.source !== 'langsci-press' && p.materialKind !== 'COMMERCIAL_PRINT'),
+    ).toEqual([]);
+  });
+
   it('keeps the first file of a book in two (UofT, with its edition and price)', () => {
     // Orientalism is in the UofT list and in goodbooks-10k ("Orientalism", Edward Said).
     expect(byEan.get('9780394740676')).toMatchObject({

@@ -135,15 +135,29 @@ export function uoftProducts(): ExternalProductRow[] {
   });
 }
 
-/** Language Science Press books: ISBN-13, title, creators, year. */
+/** "CC-BY  4.0" as licences are written: "CC BY 4.0" (null for none). */
+export function langsciLicence(license: string | undefined): string | null {
+  const text = tidy(license).replace(/^CC-/, 'CC ');
+  return text === '' ? null : text;
+}
+
+/**
+ * Language Science Press books: ISBN-13, title, creators, year. The press publishes open access
+ * (NOTICE.md): each is an OER with the licence its row gives and its DOI's address; a row without
+ * a DOI has no address in the data, so none is made up.
+ */
 export function langsciProducts(): ExternalProductRow[] {
   return readRecords(DEMO_FILES.langsci, '\t').flatMap((r) => {
+    const doi = tidy(r['DOI']);
     const row = product(r['isbn'], {
       description: tidy(r['title']),
       author: langsciCreators(r['creators'] ?? '', r['edited'] ?? ''),
       publisher: LANGSCI_PUBLISHER,
       publishDate: yearDate(r['year']),
       source: DEMO_SOURCES.langsci,
+      materialKind: 'OER',
+      licence: langsciLicence(r['license']),
+      accessUrl: doi === '' ? null : `https://doi.org/${doi}`,
     });
     return row ? [row] : [];
   });
