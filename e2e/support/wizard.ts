@@ -195,6 +195,7 @@ export const CMA_SLOTS = [
   'axe-360',
   'focus-on-open',
   'toast',
+  'kinds',
 ] as const;
 export type CmaSlot = (typeof CMA_SLOTS)[number];
 
