@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  getScheduleFeed,
+  getScheduleFeedCsv,
   getTextbookCsv,
   getTextbookDepartment,
   getTextbookTerm,
@@ -47,7 +49,8 @@ async function sampleTerm(db: Db, host: string): Promise<TextbookSample> {
 /**
  * The public textbook list (issue 12 part 3): no login, one Host per store. The term overview
  * counts every section of the term; a department and the terms list must not grow with the
- * store; the CSV streams a whole term a department at a time (memory tracked).
+ * store; the CSV streams a whole term a department at a time (memory tracked). The registrar's
+ * schedule feed (issue 31, point 4) reads a whole term's kept designations and costs.
  */
 export async function textbookBench(
   app: FastifyInstance,
@@ -105,6 +108,23 @@ export async function textbookBench(
       trackMemory: true,
       note: 'one line per material or per section without one, a department per statement',
       call: get(largeHost, getTextbookCsv, term(large)),
+    },
+    {
+      name: `GET public scheduleFeed (whole term, ${large.termSections.toLocaleString('en-US')} sections)`,
+      runs: 100,
+      // Issue 31's goal: under 200 ms p95 on PostgreSQL for a term of the large store.
+      // 2026-12-06 on PostgreSQL (BENCH_ONLY): p50 70 ms, p95 123, SQL p50 31 (5,004 sections).
+      budgetP95Ms: { pglite: 400, postgres: 200 },
+      note: 'kept designation and costs of every section of the term, one statement',
+      call: get(largeHost, getScheduleFeed, term(large)),
+    },
+    {
+      name: `GET public scheduleFeed.csv (whole term, ${large.termSections.toLocaleString('en-US')} sections)`,
+      runs: 50,
+      // PostgreSQL: p50 74 ms, p95 105, SQL p50 25.
+      budgetP95Ms: { pglite: 400, postgres: 200 },
+      note: 'the same rows as CSV, written whole for its ETag',
+      call: get(largeHost, getScheduleFeedCsv, term(large)),
     },
   ];
 }

@@ -1,13 +1,15 @@
 /**
  * The research module's public face: section research (list/: the filter's lookups and the
  * section list; detail/: a section's detail and materials) and the public textbook list of
- * each website (textbooks/). Code outside the module imports only this file.
+ * each website (textbooks/) with the registrar's schedule feed of cost designations
+ * (schedule-feed/). Code outside the module imports only this file.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerSectionDetailRoutes } from './detail/routes.ts';
 import { registerSectionListRoutes } from './list/routes.ts';
+import { registerScheduleFeedRoutes } from './schedule-feed/routes.ts';
 import { registerTextbookListRoutes } from './textbooks/routes.ts';
 
 /** Every call of the area; each sub-area registers its own part. */
@@ -15,6 +17,7 @@ function registerResearchRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerSectionListRoutes(app, deps);
   registerSectionDetailRoutes(app, deps);
   registerTextbookListRoutes(app, deps);
+  registerScheduleFeedRoutes(app, deps);
 }
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */

@@ -21,18 +21,20 @@ export const dollars = (cents: number | undefined) =>
   cents === undefined ? '' : (cents / 100).toFixed(2);
 
 /**
- * A CSV writer in TEXTBOOK_CSV_COLUMNS order: a UTF-8 byte order mark (so Excel reads accents
- * as UTF-8), CRLF line ends, and cells starting with = + - @ prefixed with a quote so a
- * spreadsheet never runs a title as a formula (CSV injection).
+ * How the public CSVs are written: a UTF-8 byte order mark (so Excel reads accents as UTF-8),
+ * CRLF line ends, and cells starting with = + - @ prefixed with a quote so a spreadsheet never
+ * runs a title as a formula (CSV injection). The schedule feed writes its CSV with them too.
  */
+export const PUBLIC_CSV_OPTIONS = {
+  bom: true,
+  header: true,
+  escape_formulas: true,
+  record_delimiter: 'windows',
+} as const;
+
+/** A CSV writer in TEXTBOOK_CSV_COLUMNS order, with PUBLIC_CSV_OPTIONS. */
 export function textbookCsvWriter(): Stringifier {
-  return stringify({
-    bom: true,
-    header: true,
-    columns: [...TEXTBOOK_CSV_COLUMNS],
-    escape_formulas: true,
-    record_delimiter: 'windows',
-  });
+  return stringify({ ...PUBLIC_CSV_OPTIONS, columns: [...TEXTBOOK_CSV_COLUMNS] });
 }
 
 function materialCells(m: TextbookMaterial): string[] {
@@ -131,14 +133,21 @@ export async function writeTextbookCsv(
   return count;
 }
 
-/** A file name naming the store and the term, in characters every browser keeps. */
-export function textbookCsvFileName(storeName: string, term: TextbookTerm): string {
+/**
+ * A file name naming the store, the term and what the file is (`what`: the textbook list's
+ * unless said), in characters every browser keeps.
+ */
+export function textbookCsvFileName(
+  storeName: string,
+  term: TextbookTerm,
+  what = 'textbooks',
+): string {
   const slug = (s: string) =>
     s
       .normalize('NFKD')
       .replace(/[^A-Za-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .toLowerCase();
-  const parts = [slug(storeName), slug(term.termName), 'textbooks'].filter((p) => p.length > 0);
+  const parts = [slug(storeName), slug(term.termName), what].filter((p) => p.length > 0);
   return `${parts.join('-')}.csv`;
 }

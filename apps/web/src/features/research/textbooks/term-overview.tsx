@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -8,12 +9,13 @@ import { formatDisplayDate } from '../../../lib/dates.ts';
 import { CompletenessBar } from './completeness-bar.tsx';
 import { DepartmentPanel } from './department-panel.tsx';
 import { Loading } from './textbook-loading.tsx';
-import { textbookCsvHref, useTextbookTerm } from './textbook-queries.ts';
+import { scheduleFeedCsvHref, textbookCsvHref, useTextbookTerm } from './textbook-queries.ts';
 import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
 
 /**
- * One term: its dates, the store's completeness over every section, the CSV, and a panel per
- * department. A term the server does not know for this store says so in its own words.
+ * One term: its dates, the store's completeness over every section, the CSV (and the registrar's
+ * schedule feed of cost designations, a small link: its consumer is the registrar's system), and
+ * a panel per department. A term the server does not know for this store says so in its own words.
  */
 export function TermOverview({ termId }: { termId: number }) {
   const query = useTextbookTerm(termId);
@@ -61,6 +63,11 @@ export function TermOverview({ termId }: { termId: number }) {
           >
             {T.downloadCsv}
           </Button>
+        </div>
+        <div>
+          <Link href={scheduleFeedCsvHref(term.termId)} download variant="body2">
+            {T.scheduleFeedCsv}
+          </Link>
         </div>
       </Stack>
       <Typography component="h2" variant="h6">

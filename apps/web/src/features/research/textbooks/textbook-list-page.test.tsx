@@ -180,6 +180,10 @@ describe('Textbook List', { timeout: 20_000 }, () => {
     renderTextbooks('/textbooks?term=11');
     const link = await screen.findByRole('link', { name: 'Download CSV' });
     expect(link).toHaveAttribute('href', `${BASE}.csv?termId=11`);
+    const feed = screen.getByRole('link', {
+      name: 'Cost designations for the class schedule (CSV)',
+    });
+    expect(feed).toHaveAttribute('href', '/app-rest/public/v1/scheduleFeed.csv?termId=11');
   });
 
   it('loads a department when it is opened: materials, prices, TBD and no text required', async () => {

@@ -7,6 +7,8 @@ export const TEXTBOOK_TEXT = {
     'Required and recommended course materials for each section, with their ISBN and the store’s prices.',
   termLabel: 'Term',
   downloadCsv: 'Download CSV',
+  /** For the registrar (and the store's staff who pass it on): the term's cost marks. */
+  scheduleFeedCsv: 'Cost designations for the class schedule (CSV)',
   loading: 'Loading the textbook list',
   loadingDepartment: 'Loading courses',
   termsFailed: 'Unable to load the textbook list.',

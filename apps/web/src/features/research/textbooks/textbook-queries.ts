@@ -1,4 +1,5 @@
 import {
+  getScheduleFeedCsv,
   getTextbookCsv,
   getTextbookDepartment,
   getTextbookTerm,
@@ -35,6 +36,11 @@ export function useTextbookDepartment(termId: number, departmentId: number, enab
 /** The CSV of a term: a plain link, as it needs no token and the browser saves it. */
 export function textbookCsvHref(termId: number): string {
   return `${getTextbookCsv.path}?${new URLSearchParams({ termId: String(termId) }).toString()}`;
+}
+
+/** The registrar's schedule feed of the term as CSV (its cost designations), a plain link too. */
+export function scheduleFeedCsvHref(termId: number): string {
+  return `${getScheduleFeedCsv.path}?${new URLSearchParams({ termId: String(termId) }).toString()}`;
 }
 
 /**
