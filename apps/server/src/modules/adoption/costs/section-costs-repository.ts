@@ -39,17 +39,26 @@ export function listOverrideHistory(db: Db, sectionId: number) {
 
 /**
  * Locks the section until the transaction ends (two overrides of one section run in turn) and
- * answers its override and the reason last recorded; null when it is not of the store.
+ * answers its override and the reason last recorded; null when it is not of the store. The
+ * reason is read by a second statement: at READ COMMITTED a statement that waited for the lock
+ * sees the row as the other transaction left it, but its subqueries keep the snapshot taken
+ * before the wait, so one statement would miss the history row the other just committed.
  */
 export async function lockOverride(db: Db, locationId: number, sectionId: number) {
-  const result = (await db.execute(
-    sql`select s.designation_override as "override",
-        (select o.reason from ${sectionDesignationOverrides} o where o.section_id = s.id
-          order by o.at desc, o.id desc limit 1) as "lastReason"
+  const locked = (await db.execute(
+    sql`select s.designation_override as "override"
       from ${sections} s where s.id = ${sectionId} and s.location_id = ${locationId}
       for update of s`,
-  )) as unknown as { rows: { override: CostDesignation | null; lastReason: string | null }[] };
-  return result.rows[0] ?? null;
+  )) as unknown as { rows: { override: CostDesignation | null }[] };
+  const row = locked.rows[0];
+  if (!row) return null;
+  const [last] = await db
+    .select({ reason: sectionDesignationOverrides.reason })
+    .from(sectionDesignationOverrides)
+    .where(eq(sectionDesignationOverrides.sectionId, sectionId))
+    .orderBy(desc(sectionDesignationOverrides.at), desc(sectionDesignationOverrides.id))
+    .limit(1);
+  return { override: row.override, lastReason: last?.reason ?? null };
 }
 
 export async function writeOverride(

@@ -8,9 +8,12 @@ import {
   type DesignationOverrideBody,
   type SectionCost,
 } from '@csp/contracts';
+import type { Db } from '../../../db/client.ts';
 import * as t from '../../../db/schema/index.ts';
 import { costWorld, type CostWorld } from '../../../test-support/cost-world.ts';
 import { callAs, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
+import * as repo from './section-costs-repository.ts';
+import { overrideDesignation } from './section-costs.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 
 const engines = await testEngines();
@@ -89,6 +92,43 @@ describe.each(engines)('a section designation override (%s)', (engine) => {
       .where(eq(t.sections.id, sectionId));
     expect(row?.designation).toBe('LTC');
   });
+
+  // PostgreSQL only: PGlite has one connection, so two transactions never wait on each other.
+  it.runIf(engine === 'postgres')(
+    'records once an override sent again while the first still holds the section',
+    async () => {
+      const other = await w.section(await w.course());
+      const body = { sectionId: other, designation: 'ZTC' as const, reason: 'Library copies.' };
+      const session = {
+        accountId: ctx.fixture.accounts.admin.id,
+        locationId: ctx.fixture.locations.a,
+        sessionId: 0,
+        userName: ctx.fixture.accounts.admin.userName,
+      };
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // The first press: holds the section's lock while the second press starts and waits.
+      const first = ctx.db.transaction(async (tx) => {
+        await repo.lockOverride(tx as unknown as Db, session.locationId, other);
+        locked();
+        await held;
+        await repo.writeOverride(tx as unknown as Db, {
+          ...body,
+          locationId: session.locationId,
+          actorAccountId: session.accountId,
+          at: new Date(),
+        });
+      });
+      await isLocked;
+      const second = overrideDesignation(ctx.db, session, body, new Date());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await first;
+      expect((await second).history).toHaveLength(1);
+    },
+  );
 
   it('clears the override, keeping the history newest first', async () => {
     const changed = await set({ designation: 'ZTC', reason: 'The library lends every copy.' });
