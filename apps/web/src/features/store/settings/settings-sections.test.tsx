@@ -141,7 +141,7 @@ describe('the Store section', () => {
     expect(
       await within(store).findByText('Enter an amount in dollars, e.g. 40.00.'),
     ).toBeInTheDocument();
-    expect(gap).toHaveAccessibleDescription('must be at most 100000 cents ($1,000)');
+    expect(gap).toHaveAccessibleDescription('Enter at most $1,000.00.');
     expect(savedBodies(calls)).toHaveLength(0);
     await user.clear(ltc);
     await user.type(ltc, '$45.50');

@@ -4,6 +4,8 @@ import {
   DEFAULT_COST_GAP_THRESHOLD_CENTS,
   DEFAULT_LTC_THRESHOLD_CENTS,
   DEFAULT_PRICE_CHANGE_PERCENT,
+  MAX_COST_THRESHOLD_CENTS,
+  formatMoney,
   storeSettings,
   type StoreSettings,
 } from '@csp/contracts';
@@ -63,6 +65,14 @@ const dollarsAsCents = (threshold: typeof S.ltcThresholdCents) =>
       const cents = parseDollars(text);
       if (cents === null) {
         ctx.addIssue({ code: 'custom', message: 'Enter an amount in dollars, e.g. 40.00.' });
+        return z.NEVER;
+      }
+      // Said in dollars, as typed (the contract's own message counts cents).
+      if (cents > MAX_COST_THRESHOLD_CENTS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Enter at most ${formatMoney(MAX_COST_THRESHOLD_CENTS)}.`,
+        });
         return z.NEVER;
       }
       return cents;
