@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, getAdoptionMaterials, type AdoptionMaterialDTO } from '@csp/contracts';
+import { queryRows } from '../../../db/bulk-write.ts';
 import * as t from '../../../db/schema/index.ts';
 import {
   authHeaders,
@@ -18,6 +19,12 @@ import {
 } from '../../../test-support/data-test-support.ts';
 
 const engines = await testEngines();
+
+const KEPT = sql`select id, required_cost_low_cents as low, required_cost_high_cents as high,
+    cost_designation as designation, cost_reason as reason
+  from sections order by id`;
+const FRESH = sql`select section_id as id, low_cents as low, high_cents as high, designation, reason
+  from section_cost(array(select id from sections)) order by section_id`;
 
 const HEADER = 'division,term,department,course,section,isbn,title,requirement,material_kind';
 const row = (isbn: string, title: string, kind: string, section = '001') =>
@@ -142,5 +149,14 @@ describe.each(engines)('adoption history: material kinds (%s)', (engine) => {
     await applied(ctx, admin, changed.importId);
     expect((await imported()).get('9780070006577')).toBe('COMMERCIAL_PRINT');
     expect((await storedKinds()).get('9780070006577')).toBeNull();
+    // The import deferred the section facts: its refresh left every section's cost as the rules
+    // make it (the FREE reader and the OER cost nothing, the print title has no price).
+    expect(await queryRows(ctx.db, KEPT)).toEqual(await queryRows(ctx.db, FRESH));
+    const [section] = await queryRows<{ designation: string; reason: string }>(
+      ctx.db,
+      sql`select s.cost_designation as designation, s.cost_reason as reason from sections s
+        join adoption_material_sections ams on ams.section_id = s.id limit 1`,
+    );
+    expect(section).toEqual({ designation: 'NONE', reason: 'No price for Complex Analysis' });
   });
 });
