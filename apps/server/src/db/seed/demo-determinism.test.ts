@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../client.ts';
 import { createTestDatabase, testEngines } from '../../test-support/test-database.ts';
 import { seedDemo } from './demo.ts';
 import { demoSample, type DemoSample } from '../../test-support/seed-test-helpers.ts';
 
 const TODAY = new Date('2026-03-10T12:00:00Z');
 
-/** Seeds a fresh in-memory PGlite and returns its sample. */
+/** Seeds a fresh in-memory PGlite (from the run's migrated snapshot) and returns its sample. */
 async function pgliteSample(today: Date): Promise<DemoSample> {
-  const database = await createDb({ engine: 'pglite' });
+  const database = await createTestDatabase('pglite');
   try {
     await seedDemo(database.db, { today });
     return await demoSample(database.db);
@@ -23,11 +22,13 @@ beforeAll(async () => {
   reference = await pgliteSample(TODAY);
 });
 
-describe('seedDemo determinism', () => {
+const postgres = (await testEngines()).includes('postgres');
+
+// Where PostgreSQL runs, its seed below is the second seed to compare with: a second PGlite seed
+// would prove nothing more and cost a worker most of a minute in CI.
+describe.skipIf(postgres)('seedDemo determinism', () => {
   it('produces the same titles, students, sections and rentals for the same today', async () => {
     const again = await pgliteSample(TODAY);
-    // Store A: 2,000 generated and 40 real textbooks; store B: 150.
-    expect(again.titles).toHaveLength(2190);
     expect(again.titles).toEqual(reference.titles);
     expect(again.students).toEqual(reference.students);
     expect(again.sections).toEqual(reference.sections);
@@ -35,7 +36,9 @@ describe('seedDemo determinism', () => {
   });
 });
 
-const postgres = (await testEngines()).includes('postgres');
+it('seeds 2,000 generated and 40 real textbooks in store A and 150 in store B', () => {
+  expect(reference.titles).toHaveLength(2190);
+});
 
 describe.runIf(postgres)('seedDemo on PostgreSQL', () => {
   let sample: DemoSample;
@@ -54,7 +57,7 @@ describe.runIf(postgres)('seedDemo on PostgreSQL', () => {
     await close();
   });
 
-  it('seeds the same data as on PGlite', () => {
+  it('seeds the same data as on PGlite: the same titles, students, sections and rentals for the same today', () => {
     console.info(`[seed] demo seed on PostgreSQL took ${Math.round(elapsedMs)} ms`);
     expect(sample).toEqual(reference);
   });
