@@ -3,7 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Database } from './client.ts';
+import type { Database } from './client.ts';
+import { createTestDatabase } from '../test-support/test-database.ts';
 import { ensureReferenceData, PROPOSED_PRODUCT_TYPES } from './reference-data.ts';
 import { actions, proposedProductTypes, roleActions, roles } from './schema/index.ts';
 
@@ -26,7 +27,7 @@ async function actionsOf(roleName: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  database = await createDb({ engine: 'pglite' });
+  database = await createTestDatabase('pglite');
 });
 afterAll(async () => {
   await database.close();

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Database } from '../client.ts';
+import type { Database } from '../client.ts';
+import { createTestDatabase } from '../../test-support/test-database.ts';
 import { queryRows } from '../bulk-write.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_FEATURED_STUDENTS } from './demo-stores.ts';
@@ -13,7 +14,7 @@ let a: number;
 let b: number;
 
 beforeAll(async () => {
-  database = await createDb({ engine: 'pglite' });
+  database = await createTestDatabase('pglite');
   ({ storeA: a, storeB: b } = (await seedDemo(database.db, { today: TODAY })).locationIds);
 });
 afterAll(async () => {

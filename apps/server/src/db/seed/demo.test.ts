@@ -1,7 +1,8 @@
 import { websiteConfig } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Database } from '../client.ts';
+import type { Database } from '../client.ts';
+import { createTestDatabase } from '../../test-support/test-database.ts';
 import { divisions } from '../schema/index.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
 import { queryRows } from '../bulk-write.ts';
@@ -20,7 +21,7 @@ let a: number;
 let b: number;
 
 beforeAll(async () => {
-  database = await createDb({ engine: 'pglite' });
+  database = await createTestDatabase('pglite');
   summary = await seedDemo(database.db, { today: TODAY });
   ({ storeA: a, storeB: b } = summary.locationIds);
   console.info(`[seed] demo seed on PGlite took ${Math.round(summary.elapsedMs)} ms`);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Database } from '../client.ts';
+import type { Database } from '../client.ts';
+import { createTestDatabase } from '../../test-support/test-database.ts';
 import { queryRows } from '../bulk-write.ts';
 import { isbn13To10, isValidIsbn13 } from '@csp/contracts';
 import { isLargeSeeded, seedLarge, type LargeSeedSummary } from './large.ts';
@@ -10,7 +11,7 @@ let database: Database;
 let summary: LargeSeedSummary;
 
 beforeAll(async () => {
-  database = await createDb({ engine: 'pglite' });
+  database = await createTestDatabase('pglite');
   // Foreign-key checks stay on here, so the generated links are verified by the database.
   summary = await seedLarge(database.db, {
     scale: 0.002,
@@ -117,7 +118,7 @@ describe('seedLarge at a small scale', () => {
 
 describe('seedLarge with foreign-key checks off (the default for a superuser)', () => {
   it('still adds the generated products to the search vocabulary', async () => {
-    const fast = await createDb({ engine: 'pglite' });
+    const fast = await createTestDatabase('pglite');
     try {
       const seeded = await seedLarge(fast.db, {
         scale: 0.0005,
