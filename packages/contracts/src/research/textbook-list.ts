@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COST_DESIGNATIONS } from '../adoption/cost-transparency.ts';
 import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { dbIdParam } from '../common/errors.ts';
 import { PUBLIC_BASE } from '../common/paths.ts';
@@ -68,6 +69,8 @@ export const getTextbookTerm = endpoint({
     sectionCount: z.number().int(),
     sectionsAnswered: z.number().int(),
     completenessPercent: z.number().int(),
+    /** The store's low-textbook-cost threshold in cents, for the page's word to students. */
+    ltcThresholdCents: z.number().int(),
   }),
   /** 304 when If-None-Match names its ETag. */
   success: { notModified: true },
@@ -106,6 +109,11 @@ export const textbookSection = z.object({
   startDate: z.string(),
   status: z.enum(TEXTBOOK_SECTION_STATUSES),
   materials: z.array(textbookMaterial),
+  /** As the schedule feed answers it: the store's override, else what the materials make it. */
+  designation: z.enum(COST_DESIGNATIONS),
+  /** The required materials at the cheapest and dearest way offered, in cents; null: unknown. */
+  requiredCostLowCents: z.number().int().nullable(),
+  requiredCostHighCents: z.number().int().nullable(),
 });
 
 export const textbookCourse = z.object({
@@ -152,6 +160,10 @@ export const TEXTBOOK_CSV_COLUMNS = [
   'Rental Price (New)',
   'Rental Price (Used)',
   'Digital Price',
+  // The section's, on each of its lines, in the schedule feed's words (dollars, empty: unknown).
+  'Cost designation',
+  'Required cost (cheapest)',
+  'Required cost (dearest)',
 ] as const;
 
 export const getTextbookCsv = endpoint({

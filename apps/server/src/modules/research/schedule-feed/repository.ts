@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { COST_DESIGNATIONS, type CostDesignation } from '@csp/contracts';
+import type { CostDesignation } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
+import { designationOf } from '../textbooks/repository.ts';
 
 /** One section of a term with the cost figures it keeps (migration 0039). */
 export interface ScheduleFeedRow {
@@ -16,14 +17,6 @@ export interface ScheduleFeedRow {
 }
 
 const centsOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-// The generated column holds only COST_DESIGNATIONS; anything else would be a schema change
-// this reader has not caught up with, and must not reach a registrar as a mark.
-function designationOf(value: unknown): CostDesignation {
-  const found = COST_DESIGNATIONS.find((d) => d === value);
-  if (!found) throw new Error(`unknown section designation ${String(value)}`);
-  return found;
-}
 
 /**
  * Every section of the store's term with its designation (the override, else the kept one) and

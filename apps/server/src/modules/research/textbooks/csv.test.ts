@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  COST_DESIGNATION_LABELS,
   getTextbookCsv,
   getTextbookDepartment,
   getTextbookTerm,
@@ -63,9 +64,15 @@ describe.each(engines)('the textbook list as CSV (%s)', (engine) => {
             s.sectionCode,
             s.professors.join('; '),
           ];
+          // The section's cost marks end each of its lines.
+          const cost = [
+            COST_DESIGNATION_LABELS[s.designation],
+            money(s.requiredCostLowCents ?? undefined),
+            money(s.requiredCostHighCents ?? undefined),
+          ];
           if (s.status !== 'MATERIALS') {
             const status = s.status === 'TBD' ? 'To Be Determined' : 'No text required';
-            lines.push([...lead, status, ...Array<string>(12).fill('')]);
+            lines.push([...lead, status, ...Array<string>(12).fill(''), ...cost]);
           }
           for (const m of s.materials) {
             lines.push(
@@ -84,6 +91,7 @@ describe.each(engines)('the textbook list as CSV (%s)', (engine) => {
                 money(m.prices?.rentNewCents),
                 money(m.prices?.rentUsedCents),
                 money(m.prices?.digitalCents),
+                ...cost,
               ].map(safe),
             );
           }
@@ -134,6 +142,18 @@ describe.each(engines)('the textbook list as CSV (%s)', (engine) => {
       '77.97',
     ]);
     expect(res.body).toContain('Field Guide to Café Birds');
+    // Campbell, offered only new at $129.95, is over $40; no text required costs nothing; a
+    // required title without a price leaves the cost unknown: empty, not 0.00.
+    expect(lines.map((l) => l.slice(19))).toEqual([
+      ['No cost designation', '129.95', '129.95'],
+      ['No cost designation', '129.95', '129.95'],
+      ['Zero textbook cost', '0.00', '0.00'],
+      ['No cost designation', '', ''],
+      ['No cost designation', '', ''],
+      ['No cost designation', '', ''],
+      ['No cost designation', '129.95', '129.95'],
+      ['No cost designation', '', ''],
+    ]);
   });
 
   it('quotes a cell a spreadsheet would run as a formula', async () => {

@@ -1,5 +1,6 @@
 import { stringify, type Stringifier } from 'csv-stringify';
 import {
+  COST_DESIGNATION_LABELS,
   TEXTBOOK_CSV_COLUMNS,
   TEXTBOOK_NO_TEXT,
   TEXTBOOK_TBD,
@@ -64,6 +65,12 @@ export function csvLines(
   const lines: CsvLine[] = [];
   for (const course of courses) {
     for (const section of course.sections) {
+      const money = (cents: number | null) => dollars(cents ?? undefined);
+      const cost = [
+        COST_DESIGNATION_LABELS[section.designation],
+        money(section.requiredCostLowCents),
+        money(section.requiredCostHighCents),
+      ];
       const lead = [
         term.termName,
         departmentCode,
@@ -74,9 +81,9 @@ export function csvLines(
       ];
       if (section.materials.length === 0) {
         const status = section.status === 'NO_TEXT_REQUIRED' ? TEXTBOOK_NO_TEXT : TEXTBOOK_TBD;
-        lines.push([...lead, status, ...Array<string>(12).fill('')]);
+        lines.push([...lead, status, ...Array<string>(12).fill(''), ...cost]);
       }
-      for (const m of section.materials) lines.push([...lead, ...materialCells(m)]);
+      for (const m of section.materials) lines.push([...lead, ...materialCells(m), ...cost]);
     }
   }
   return lines;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { COST_DESIGNATIONS, type CostDesignation } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import { coveringAdoptionsSql } from '../../adoption/index.ts';
@@ -44,11 +45,23 @@ export interface DepartmentSectionRow {
   edition: string | null;
   copyrightYear: number | null;
   listPriceCents: number | null;
+  /** The section's kept figures (migration 0039), the same on each of its rows. */
+  designation: CostDesignation;
+  requiredCostLowCents: number | null;
+  requiredCostHighCents: number | null;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const bool = (v: unknown) => v === true || v === 't';
+
+// The generated column holds only COST_DESIGNATIONS; anything else would be a schema change
+// this reader has not caught up with, and must not reach a student or a registrar as a mark.
+export function designationOf(value: unknown): CostDesignation {
+  const found = COST_DESIGNATIONS.find((d) => d === value);
+  if (!found) throw new Error(`unknown section designation ${String(value)}`);
+  return found;
+}
 
 /** The store's name (the location's), which the list is published under. */
 export async function findStoreName(db: Db, locationId: number): Promise<string> {
@@ -57,6 +70,15 @@ export async function findStoreName(db: Db, locationId: number): Promise<string>
     sql`select name from locations where id = ${locationId}`,
   );
   return row?.name ?? '';
+}
+
+/** The store's low-textbook-cost threshold in cents. */
+export async function findLtcThreshold(db: Db, locationId: number): Promise<number> {
+  const [row] = await queryRows<{ cents: unknown }>(
+    db,
+    sql`select ltc_threshold_cents as cents from locations where id = ${locationId}`,
+  );
+  return Number(row?.cents ?? 0);
 }
 
 const TERM_COLUMNS = sql`t.id as "termId", t.name as "termName", d.name as "divisionName",
@@ -171,7 +193,8 @@ export async function findDepartmentSections(
   const rows = await queryRows<Record<keyof DepartmentSectionRow, unknown>>(
     db,
     sql`with term_sections as (
-        select s.id, s.course_id, s.code, s.start_date
+        select s.id, s.course_id, s.code, s.start_date, s.designation,
+          s.required_cost_low_cents, s.required_cost_high_cents
         from courses c join sections s on s.course_id = c.id and s.term_id = ${termId}
         where c.location_id = ${locationId} and c.department_id = ${departmentId}
           and s.location_id = ${locationId}
@@ -191,7 +214,9 @@ export async function findDepartmentSections(
         coalesce(t.publisher, pt.publisher) as "publisher",
         coalesce(t.edition, pt.edition) as "edition",
         extract(year from t.publish_date)::int as "copyrightYear",
-        t.list_price_cents as "listPriceCents"
+        t.list_price_cents as "listPriceCents", ts.designation as "designation",
+        ts.required_cost_low_cents as "requiredCostLowCents",
+        ts.required_cost_high_cents as "requiredCostHighCents"
       from term_sections ts
         join courses c on c.id = ts.course_id
         left join cover cv on cv.section_id = ts.id
@@ -220,6 +245,9 @@ export async function findDepartmentSections(
     edition: str(r.edition),
     copyrightYear: num(r.copyrightYear),
     listPriceCents: num(r.listPriceCents),
+    designation: designationOf(r.designation),
+    requiredCostLowCents: num(r.requiredCostLowCents),
+    requiredCostHighCents: num(r.requiredCostHighCents),
   }));
 }
 

@@ -12,6 +12,7 @@ import { priceCents } from '../../../lib/pricing.ts';
 import {
   findDepartmentFigures,
   findDepartmentSections,
+  findLtcThreshold,
   findRecentTerms,
   findStoreName,
   findTerm,
@@ -66,9 +67,10 @@ export async function requireTerm(
 
 export async function textbookTerm(db: Db, locationId: number, termId: number) {
   const term = await requireTerm(db, locationId, termId);
-  const [storeName, figures] = await Promise.all([
+  const [storeName, figures, ltcThresholdCents] = await Promise.all([
     findStoreName(db, locationId),
     findDepartmentFigures(db, locationId, termId),
+    findLtcThreshold(db, locationId),
   ]);
   const sectionCount = figures.reduce((n, d) => n + d.sectionCount, 0);
   const sectionsAnswered = figures.reduce((n, d) => n + d.sectionsAnswered, 0);
@@ -79,6 +81,7 @@ export async function textbookTerm(db: Db, locationId: number, termId: number) {
     sectionCount,
     sectionsAnswered,
     completenessPercent: percent(sectionsAnswered, sectionCount),
+    ltcThresholdCents,
   };
 }
 
@@ -161,6 +164,9 @@ export function groupCourses(rows: readonly DepartmentSectionRow[]): TextbookCou
         startDate: r.startDate,
         status: 'TBD',
         materials: [],
+        designation: r.designation,
+        requiredCostLowCents: r.requiredCostLowCents,
+        requiredCostHighCents: r.requiredCostHighCents,
       };
       course.sections.push(section);
       seen = new Map();

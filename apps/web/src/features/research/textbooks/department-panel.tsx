@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { TextbookDepartment } from '@csp/contracts';
 import { CompletenessBar } from './completeness-bar.tsx';
+import { filterCourses, type CostFilter } from './cost-designation.tsx';
 import { SectionMaterials } from './section-materials.tsx';
 import { Loading } from './textbook-loading.tsx';
 import { useTextbookDepartment } from './textbook-queries.ts';
@@ -18,6 +19,7 @@ import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
 interface DepartmentPanelProps {
   termId: number;
   department: TextbookDepartment;
+  costFilter: CostFilter;
 }
 
 const departmentTitle = (d: TextbookDepartment) =>
@@ -27,7 +29,7 @@ const departmentTitle = (d: TextbookDepartment) =>
  * One department, folded: its name and completeness. Opening it reads its courses (and keeps
  * them while the term is shown), so a term of a hundred departments costs one call up front.
  */
-export function DepartmentPanel({ termId, department }: DepartmentPanelProps) {
+export function DepartmentPanel({ termId, department, costFilter }: DepartmentPanelProps) {
   const [opened, setOpened] = useState(false);
   const title = departmentTitle(department);
   return (
@@ -51,13 +53,24 @@ export function DepartmentPanel({ termId, department }: DepartmentPanelProps) {
         </Stack>
       </AccordionSummary>
       <AccordionDetails>
-        {opened && <DepartmentCourses termId={termId} departmentId={department.departmentId} />}
+        {opened && (
+          <DepartmentCourses
+            termId={termId}
+            departmentId={department.departmentId}
+            costFilter={costFilter}
+          />
+        )}
       </AccordionDetails>
     </Accordion>
   );
 }
 
-function DepartmentCourses({ termId, departmentId }: { termId: number; departmentId: number }) {
+function DepartmentCourses(props: {
+  termId: number;
+  departmentId: number;
+  costFilter: CostFilter;
+}) {
+  const { termId, departmentId } = props;
   const query = useTextbookDepartment(termId, departmentId, true);
   if (query.isPending) {
     return <Loading label={T.loadingDepartment} />;
@@ -76,9 +89,12 @@ function DepartmentCourses({ termId, departmentId }: { termId: number; departmen
       </Alert>
     );
   }
+  // Filtered here: the department's sections all come in one answer.
+  const courses = filterCourses(query.data.courses, props.costFilter);
+  if (courses.length === 0) return <Typography>{T.noCostMatch}</Typography>;
   return (
     <Stack spacing={2}>
-      {query.data.courses.map((course) => (
+      {courses.map((course) => (
         <Box key={`${course.courseCode}\u0000${course.courseName}`} component="section">
           <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {query.data.department.departmentCode} {course.courseCode}

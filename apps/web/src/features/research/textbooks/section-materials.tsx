@@ -4,12 +4,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TextbookCourse, TextbookMaterial } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
+import { CostChip } from './cost-designation.tsx';
+import { money, TEXTBOOK_TEXT as T } from './textbook-messages.ts';
 
 type TextbookSection = TextbookCourse['sections'][number];
-
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => DOLLARS.format(cents / 100);
 
 /** The ways a student can get the material, in the order the store lists them. */
 const PRICE_LABELS: [keyof NonNullable<TextbookMaterial['prices']>, string][] = [
@@ -71,13 +69,16 @@ export function SectionMaterials({ section }: { section: TextbookSection }) {
     section.professors.length > 0 ? section.professors.join(', ') : T.noInstructor;
   return (
     <Box component="li" sx={{ py: 1, borderTop: 1, borderColor: 'divider', ...WRAP }}>
-      <Typography sx={{ fontWeight: 500 }}>
-        Section {section.sectionCode}
-        <Typography component="span" color="text.secondary">
-          {' '}
-          · {instructors} · starts {formatDisplayDate(section.startDate)}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 500 }}>
+          Section {section.sectionCode}
+          <Typography component="span" color="text.secondary">
+            {' '}
+            · {instructors} · starts {formatDisplayDate(section.startDate)}
+          </Typography>
         </Typography>
-      </Typography>
+        <CostChip designation={section.designation} />
+      </Stack>
       {section.status === 'MATERIALS' ? (
         <Box
           component="ul"

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -7,10 +9,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { CompletenessBar } from './completeness-bar.tsx';
+import { CostFilterSelect, type CostFilter } from './cost-designation.tsx';
 import { DepartmentPanel } from './department-panel.tsx';
 import { Loading } from './textbook-loading.tsx';
 import { scheduleFeedCsvHref, textbookCsvHref, useTextbookTerm } from './textbook-queries.ts';
-import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
+import { costExplanation, TEXTBOOK_TEXT as T } from './textbook-messages.ts';
 
 /**
  * One term: its dates, the store's completeness over every section, the CSV (and the registrar's
@@ -19,6 +22,7 @@ import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
  */
 export function TermOverview({ termId }: { termId: number }) {
   const query = useTextbookTerm(termId);
+  const [costFilter, setCostFilter] = useState<CostFilter>('ALL');
   if (query.isPending) return <Loading label={T.loading} />;
   if (query.isError) {
     const refused = query.error instanceof ApiRequestError && query.error.status === 404;
@@ -73,12 +77,24 @@ export function TermOverview({ termId }: { termId: number }) {
       <Typography component="h2" variant="h6">
         {T.departments}
       </Typography>
+      {/* Once on the page, beside the filter: what the sections' cost chips mean. */}
+      <Typography variant="body2" color="text.secondary">
+        {costExplanation(query.data.ltcThresholdCents)}
+      </Typography>
+      <Box sx={{ maxWidth: 360 }}>
+        <CostFilterSelect value={costFilter} onChange={setCostFilter} />
+      </Box>
       {departments.length === 0 ? (
         <Typography>{T.noDepartments}</Typography>
       ) : (
         <div>
           {departments.map((d) => (
-            <DepartmentPanel key={d.departmentId} termId={term.termId} department={d} />
+            <DepartmentPanel
+              key={d.departmentId}
+              termId={term.termId}
+              department={d}
+              costFilter={costFilter}
+            />
           ))}
         </div>
       )}

@@ -59,6 +59,9 @@ const BIO_COURSES: TextbookCourse[] = [
         professors: ['Ida Instructor'],
         startDate: '2026-08-24',
         status: 'MATERIALS',
+        designation: 'NONE',
+        requiredCostLowCents: 12995,
+        requiredCostHighCents: 12995,
         materials: [
           {
             isbn: '9780134093413',
@@ -95,6 +98,9 @@ const BIO_COURSES: TextbookCourse[] = [
         startDate: '2026-08-24',
         status: 'NO_TEXT_REQUIRED',
         materials: [],
+        designation: 'ZTC',
+        requiredCostLowCents: 0,
+        requiredCostHighCents: 0,
       },
       {
         sectionId: 3,
@@ -103,6 +109,9 @@ const BIO_COURSES: TextbookCourse[] = [
         startDate: '2026-08-24',
         status: 'TBD',
         materials: [],
+        designation: 'NONE',
+        requiredCostLowCents: null,
+        requiredCostHighCents: null,
       },
     ],
   },
@@ -116,6 +125,7 @@ function termAnswer(t: TextbookTerm) {
     sectionCount: 16,
     sectionsAnswered: 12,
     completenessPercent: 75,
+    ltcThresholdCents: 4000,
   };
 }
 

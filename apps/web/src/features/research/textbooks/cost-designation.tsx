@@ -1,0 +1,57 @@
+import Chip from '@mui/material/Chip';
+import { COST_DESIGNATION_LABELS, type CostDesignation, type TextbookCourse } from '@csp/contracts';
+import { NativeSelect, type SelectOption } from '../../../components/native-select.tsx';
+import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
+
+/** Which sections the list shows by their cost designation (the whole department is loaded). */
+export type CostFilter = 'ALL' | 'LOW' | 'ZTC' | 'LTC';
+
+const FILTER_OPTIONS: readonly (SelectOption & { value: CostFilter })[] = [
+  { value: 'ALL', label: T.costFilterAll },
+  { value: 'LOW', label: T.costFilterLow },
+  { value: 'ZTC', label: T.costFilterZtc },
+  { value: 'LTC', label: T.costFilterLtc },
+];
+
+const isCostFilter = (v: string): v is CostFilter => FILTER_OPTIONS.some((o) => o.value === v);
+
+export function matchesCostFilter(filter: CostFilter, designation: CostDesignation): boolean {
+  if (filter === 'ALL') return true;
+  if (filter === 'LOW') return designation !== 'NONE';
+  return designation === filter;
+}
+
+/** The department's courses with only the sections the filter keeps (courses left empty go). */
+export function filterCourses(courses: readonly TextbookCourse[], filter: CostFilter) {
+  return courses
+    .map((c) => ({
+      ...c,
+      sections: c.sections.filter((s) => matchesCostFilter(filter, s.designation)),
+    }))
+    .filter((c) => c.sections.length > 0);
+}
+
+/** A native select: labelled, and the keyboard's and the phone's own picker. */
+export function CostFilterSelect(props: { value: CostFilter; onChange: (v: CostFilter) => void }) {
+  return (
+    <NativeSelect
+      label={T.costFilterLabel}
+      value={props.value}
+      options={FILTER_OPTIONS}
+      onChange={(v) => isCostFilter(v) && props.onChange(v)}
+    />
+  );
+}
+
+/** The section's mark for students; a section with no designation shows nothing. */
+export function CostChip({ designation }: { designation: CostDesignation }) {
+  if (designation === 'NONE') return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={designation === 'ZTC' ? 'success' : 'primary'}
+      label={COST_DESIGNATION_LABELS[designation]}
+    />
+  );
+}
