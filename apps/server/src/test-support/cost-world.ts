@@ -31,6 +31,8 @@ export interface AdoptionSpec {
   required?: boolean;
   noTextRequired?: boolean;
   kind?: MaterialKind | null;
+  /** The wizard's "Inclusive access?" answer. */
+  ia?: boolean;
   auto?: boolean;
 }
 
@@ -108,6 +110,7 @@ export function costWorld(ctx: TestContext) {
         required: a.required ?? true,
         noTextRequired: a.noTextRequired ?? false,
         materialKind: a.kind ?? null,
+        ia: a.ia ?? false,
       })
       .returning({ id: t.adoptionMaterials.id });
     if (a.sectionIds?.length) {
@@ -192,7 +195,8 @@ export async function recountCosts(db: Db) {
         where am.adoption_type = 'AUTO_ADOPTION' and am.active
       )
       select s.id as section_id, am.id as adoption_id, am.required, am.no_text_required as ntr,
-        coalesce(am.material_kind, ti.material_kind) as kind,
+        coalesce(am.material_kind, case when am.ia then 'INCLUSIVE_ACCESS' end, ti.material_kind)
+          as kind,
         coalesce(ti.description, pt.description) as name, ti.list_price_cents as list,
         ti.used_price_cents as used, ti.rental_price_cents as rental,
         ti.digital_price_cents as digital, l.ltc_threshold_cents as threshold,

@@ -27,7 +27,8 @@ $$;--> statement-breakpoint
 -- and the dearest way the store offers each, its designation and the reason.
 -- - Materials: the active adoptions covering the section (coverage-sql.ts's rule); only the
 --   required ones count, an optional one never does. No adoption at all: NONE, unknown cost.
--- - A material's kind: the adoption's, else its title's, else COMMERCIAL_PRINT (a proposed
+-- - A material's kind: the adoption's, else inclusive access when the adopter answered the
+--   wizard's "Inclusive access?" yes, else its title's, else COMMERCIAL_PRINT (a proposed
 --   title with no kind chosen, which then has no price). No text required, OER and FREE cost
 --   nothing; LIBRARY_LICENSED nothing when the store counts it as zero, else it is priced like
 --   a bought title; INCLUSIVE_ACCESS its digital price (else the new price); a bought title
@@ -75,13 +76,13 @@ LANGUAGE sql STABLE AS $$
         SELECT a.id, a.required, price.low, price.high, name.name,
           name.name || ' (' || material_kind_label(kind.kind) || ')' AS label
         FROM (
-          SELECT am.id, am.required, am.no_text_required, am.material_kind, am.title_id,
+          SELECT am.id, am.required, am.no_text_required, am.material_kind, am.ia, am.title_id,
             am.proposed_title_id
           FROM adoption_material_sections ams
             JOIN adoption_materials am ON am.id = ams.adoption_material_id
           WHERE ams.section_id = t.id AND NOT ams.removed AND am.active
           UNION
-          SELECT am.id, am.required, am.no_text_required, am.material_kind, am.title_id,
+          SELECT am.id, am.required, am.no_text_required, am.material_kind, am.ia, am.title_id,
             am.proposed_title_id
           FROM adoption_materials am
           WHERE am.course_id = t.course_id AND am.adoption_type = 'AUTO_ADOPTION' AND am.active
@@ -90,7 +91,10 @@ LANGUAGE sql STABLE AS $$
           LEFT JOIN titles ti ON ti.id = a.title_id
           LEFT JOIN proposed_titles pt ON pt.id = a.proposed_title_id
           CROSS JOIN LATERAL (
-            SELECT coalesce(a.material_kind, ti.material_kind, 'COMMERCIAL_PRINT') AS kind
+            -- The wizard's "Inclusive access?" answered yes bills the material through the
+            -- student's account, whatever the title's kind: priced as inclusive access.
+            SELECT coalesce(a.material_kind, CASE WHEN a.ia THEN 'INCLUSIVE_ACCESS' END,
+              ti.material_kind, 'COMMERCIAL_PRINT') AS kind
           ) kind
           CROSS JOIN LATERAL (
             SELECT coalesce(ti.description, pt.description, 'a material') AS name
@@ -264,9 +268,9 @@ BEGIN
         SELECT n.id, n.course_id, n.location_id, n.adoption_type FROM new_rows n
           JOIN old_rows o ON o.id = n.id
         WHERE (n.active, n.no_text_required, n.messaging_status, n.adoption_type, n.course_id,
-            n.required, n.title_id, n.proposed_title_id, n.material_kind)
+            n.required, n.title_id, n.proposed_title_id, n.material_kind, n.ia)
           IS DISTINCT FROM (o.active, o.no_text_required, o.messaging_status, o.adoption_type,
-            o.course_id, o.required, o.title_id, o.proposed_title_id, o.material_kind)
+            o.course_id, o.required, o.title_id, o.proposed_title_id, o.material_kind, o.ia)
         UNION ALL
         SELECT o.id, o.course_id, o.location_id, o.adoption_type FROM new_rows n
           JOIN old_rows o ON o.id = n.id

@@ -129,6 +129,21 @@ describe.each(engines)('sections keep their required cost and designation (%s)',
     expect(await w.cost(section)).toMatchObject({ low: 9_000, high: 9_000, kept: 'NONE' });
   });
 
+  it('prices a material adopted with "Inclusive access?" yes as inclusive access, whatever its title', async () => {
+    const courseId = await w.course();
+    const [billed, bought] = [await w.section(courseId), await w.section(courseId)];
+    const book = await w.title('Billed Biology', { list: 9_000, used: 2_000, digital: 6_000 });
+    await w.adopt({ courseId, sectionIds: [billed], titleId: book, ia: true });
+    await w.adopt({ courseId, sectionIds: [bought], titleId: book });
+    expect(await w.cost(billed)).toMatchObject({ low: 6_000, high: 6_000, kept: 'NONE' });
+    expect(await w.cost(bought)).toMatchObject({ low: 2_000, high: 9_000, kept: 'LTC' });
+    await ctx.db
+      .update(t.adoptionMaterials)
+      .set({ ia: false })
+      .where(eq(t.adoptionMaterials.titleId, book));
+    expect(await w.cost(billed)).toMatchObject({ low: 2_000, kept: 'LTC' });
+  });
+
   it('leaves the cost unknown when a paid material has no price, naming it', async () => {
     const courseId = await w.course();
     const [a, b] = [await w.section(courseId), await w.section(courseId)];
