@@ -435,6 +435,9 @@ test.describe('Adoption wizard: create', () => {
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 800 });
         await expectNoAxeViolations(page, `${what} at ${width}px`);
+        await page.screenshot({
+          path: test.info().outputPath(`${what.replace(/\W+/g, '-')}-${width}.png`),
+        });
       }
       await page.setViewportSize({ width: 1280, height: 800 });
     };
