@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { getTextbookTerm, TEXTBOOK_CSV_COLUMNS } from '@csp/contracts';
+import { COST_DESIGNATION_LABELS, getTextbookTerm, TEXTBOOK_CSV_COLUMNS } from '@csp/contracts';
 import { callApi } from '../../support/api.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { hostUrl } from '../../support/server.ts';
@@ -10,6 +10,8 @@ import { expectNoAxeViolations } from '../../support/axe.ts';
  * The public textbook list (HEOA) of each demo website, signed out: its own store only, a
  * department opened to its sections and materials, and the term as CSV.
  */
+
+const COST_LABELS: string[] = Object.values(COST_DESIGNATION_LABELS);
 
 test.describe('public textbook list', () => {
   test('store A lists its departments, opens one to its materials and downloads the term as CSV', async ({
@@ -37,6 +39,16 @@ test.describe('public textbook list', () => {
     await expect(
       panel.getByText(/ISBN 97[89]\d{10}|To Be Determined|No text required/).first(),
     ).toBeVisible();
+    // Issue 31: the word to students on the cost chips, and the filter (a labelled select).
+    await expect(
+      page.getByText(/^Zero textbook cost: the required materials cost nothing/),
+    ).toBeVisible();
+    await page
+      .getByRole('combobox', { name: 'Textbook cost' })
+      .selectOption({ label: 'Zero or low textbook cost' });
+    await expect(
+      page.getByText(/^(Zero|Low) textbook cost$|^No section of this department matches/).first(),
+    ).toBeVisible();
     await expectNoAxeViolations(page, '/textbooks with Biology open');
 
     const download = page.waitForEvent('download');
@@ -47,6 +59,8 @@ test.describe('public textbook list', () => {
     const rows = parse(text.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([...TEXTBOOK_CSV_COLUMNS]);
     expect(rows.some((r) => r['Department'] === 'BIOL')).toBe(true);
+    const marks = new Set(rows.map((r) => r['Cost designation']));
+    expect([...marks].every((m) => COST_LABELS.includes(m ?? ''))).toBe(true);
   });
 
   test("store B's website lists store B's terms only; store A's term is not found there", async ({
