@@ -1,5 +1,4 @@
-import Chip from '@mui/material/Chip';
-import { COST_DESIGNATION_LABELS, type CostDesignation, type TextbookCourse } from '@csp/contracts';
+import type { CostDesignation, TextbookCourse } from '@csp/contracts';
 import { NativeSelect, type SelectOption } from '../../../components/native-select.tsx';
 import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
 
@@ -39,19 +38,6 @@ export function CostFilterSelect(props: { value: CostFilter; onChange: (v: CostF
       value={props.value}
       options={FILTER_OPTIONS}
       onChange={(v) => isCostFilter(v) && props.onChange(v)}
-    />
-  );
-}
-
-/** The section's mark for students; a section with no designation shows nothing. */
-export function CostChip({ designation }: { designation: CostDesignation }) {
-  if (designation === 'NONE') return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={designation === 'ZTC' ? 'success' : 'primary'}
-      label={COST_DESIGNATION_LABELS[designation]}
     />
   );
 }

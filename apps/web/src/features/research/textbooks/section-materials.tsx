@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TextbookCourse, TextbookMaterial } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { CostChip } from './cost-designation.tsx';
+import { CostChip } from '../../../components/cost-designation-chip.tsx';
 import { money, TEXTBOOK_TEXT as T } from './textbook-messages.ts';
 
 type TextbookSection = TextbookCourse['sections'][number];
