@@ -3,3 +3,4 @@ export * from './section-list.ts';
 export * from './section-detail.ts';
 export * from './textbook-list.ts';
 export * from './schedule-feed.ts';
+export * from './cost-report.ts';

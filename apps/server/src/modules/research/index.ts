@@ -2,11 +2,13 @@
  * The research module's public face: section research (list/: the filter's lookups and the
  * section list; detail/: a section's detail and materials) and the public textbook list of
  * each website (textbooks/) with the registrar's schedule feed of cost designations
- * (schedule-feed/). Code outside the module imports only this file.
+ * (schedule-feed/), and the staff's textbook cost report by department and term (cost-report/).
+ * Code outside the module imports only this file.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { modulePlugin } from '../../lib/module-plugin.ts';
+import { registerCostReportRoutes } from './cost-report/routes.ts';
 import { registerSectionDetailRoutes } from './detail/routes.ts';
 import { registerSectionListRoutes } from './list/routes.ts';
 import { registerScheduleFeedRoutes } from './schedule-feed/routes.ts';
@@ -18,6 +20,7 @@ function registerResearchRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerSectionDetailRoutes(app, deps);
   registerTextbookListRoutes(app, deps);
   registerScheduleFeedRoutes(app, deps);
+  registerCostReportRoutes(app, deps);
 }
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */

@@ -9,7 +9,8 @@ import { ACCESS_DAY_COLUMNS, NEAR_EXPIRY_COLUMNS, SPENDING_COLUMNS } from './rep
 import { nearExpiryRows } from './report-near-expiry-repository.ts';
 import { reportPage } from './report-page.ts';
 import { spendingRows } from './report-spending-repository.ts';
-import { reportWorkbook, sendWorkbook } from './report-xlsx.ts';
+import { sendWorkbook } from '../../../lib/xlsx.ts';
+import { reportWorkbook } from './report-xlsx.ts';
 
 const TAGS = ['funding'];
 

@@ -1,6 +1,5 @@
-import type { FastifyReply } from 'fastify';
-import { XLSX_CONTENT_TYPE } from '@csp/contracts';
 import { loadExcelJs } from '../../../lib/heavy-modules.ts';
+import { XLSX_CURRENCY as CURRENCY, XLSX_DATE as DATE } from '../../../lib/xlsx.ts';
 
 /** One column of a report sheet: its header, width and how a row's cell reads. */
 export interface ReportColumn<R> {
@@ -12,9 +11,6 @@ export interface ReportColumn<R> {
   /** A 'YYYY-MM-DD' shown as a date cell. */
   date?: boolean;
 }
-
-const CURRENCY = '"$"#,##0.00;[Red]-"$"#,##0.00';
-const DATE = 'mm/dd/yyyy';
 
 /**
  * A report as an .xlsx workbook: a bold, frozen header row, set widths, money as currency cells
@@ -50,13 +46,4 @@ export async function reportWorkbook<R>(
     );
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/** Answers a workbook as a download named `fileName`. */
-export function sendWorkbook(reply: FastifyReply, workbook: Buffer, fileName: string) {
-  return reply
-    .type(XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(workbook);
 }
