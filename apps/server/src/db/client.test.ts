@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createDb } from './client.ts';
 import { createTestDatabase, testEngines } from '../test-support/test-database.ts';
@@ -20,18 +20,20 @@ function openToOthers(dir: string): string[] {
 
 describe('the embedded database folder', () => {
   const parent = mkdtempSync(join(tmpdir(), 'csp-db-'));
+  const dataDir = join(parent, 'data');
+  // One folder, migrated once: creating one runs every migration (most of this file's time),
+  // and each test below is about opening a folder that exists.
+  beforeAll(async () => {
+    await (await createDb({ engine: 'pglite', dataDir })).close();
+  });
   afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
-  it('is private to the server user: folder 0700, nothing inside open to others', async () => {
-    const dataDir = join(parent, 'data');
-    const database = await createDb({ engine: 'pglite', dataDir });
-    await database.close();
+  it('is private to the server user: folder 0700, nothing inside open to others', () => {
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(openToOthers(dataDir)).toEqual([]);
   });
 
   it('is opened by one process at a time: a second open is refused until the first closes', async () => {
-    const dataDir = join(parent, 'locked');
     const first = await createDb({ engine: 'pglite', dataDir });
     const lock = JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8'));
     expect(lock.pid).toBe(process.pid);
@@ -44,8 +46,6 @@ describe('the embedded database folder', () => {
   });
 
   it('takes over a lock left by a process that died', async () => {
-    const dataDir = join(parent, 'stale');
-    await (await createDb({ engine: 'pglite', dataDir })).close();
     // A pid above Linux's pid_max: no such process can be alive.
     const stale = {
       pid: 4_194_999,
