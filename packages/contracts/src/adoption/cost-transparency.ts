@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Course-material cost transparency (issue 31; docs/behaviour/flows.md#cost-transparency): what
  * kind of material each title and adoption is, what a section's required materials cost a
@@ -59,6 +61,47 @@ export const COST_DESIGNATION_LABELS: Record<CostDesignation, string> = {
   LTC: 'Low textbook cost',
   NONE: 'No cost designation',
 };
+
+/** The short marks staff screens show on a chip (the full label is its title). */
+export const COST_DESIGNATION_SHORT_LABELS: Record<CostDesignation, string> = {
+  ZTC: 'ZTC',
+  LTC: 'LTC',
+  NONE: '—',
+};
+
+/** A staff list's "Textbook cost" filter (section research, the catalog): absent means any. */
+export const costDesignationFilter = z
+  .enum(COST_DESIGNATIONS, { error: `must be one of ${COST_DESIGNATIONS.join(', ')}` })
+  .optional();
+
+/**
+ * A course's mark in the catalog, over the sections its row speaks for: ZTC when every one is
+ * zero cost; LTC when every one is zero or low cost (a student pays at most the threshold
+ * whichever section they take); otherwise SOME_ZTC / SOME_LTC when a student can still choose
+ * a zero (else low) cost section; null when none is either, or the course has none counted.
+ */
+export const COURSE_COST_MARKS = ['ZTC', 'LTC', 'SOME_ZTC', 'SOME_LTC'] as const;
+export type CourseCostMark = (typeof COURSE_COST_MARKS)[number];
+
+export const COURSE_COST_MARK_LABELS: Record<CourseCostMark, string> = {
+  ZTC: 'ZTC',
+  LTC: 'LTC',
+  SOME_ZTC: 'Some sections ZTC',
+  SOME_LTC: 'Some sections LTC',
+};
+
+export function courseCostMark(counts: {
+  sectionCount: number;
+  ztcSectionCount: number;
+  ltcSectionCount: number;
+}): CourseCostMark | null {
+  const { sectionCount: all, ztcSectionCount: ztc, ltcSectionCount: ltc } = counts;
+  if (all === 0) return null;
+  if (ztc === all) return 'ZTC';
+  if (ztc + ltc === all) return 'LTC';
+  if (ztc > 0) return 'SOME_ZTC';
+  return ltc > 0 ? 'SOME_LTC' : null;
+}
 
 /** The low-cost threshold when the store has not set its own ($40, in cents). */
 export const DEFAULT_LTC_THRESHOLD_CENTS = 4000;

@@ -9,6 +9,7 @@ import { ADOPTION_BASE } from '../common/paths.ts';
 import { optionalText, refineSectionDates } from '../common/filters.ts';
 import { adoptionAccountParams, catalogActionType } from './adoption-lists.ts';
 import { deadlineStatusFilter } from '../campaigns/deadline-statuses.ts';
+import { costDesignationFilter } from './cost-transparency.ts';
 
 /** docs/behaviour/constants.md: the catalog's date filter runs from today to 187 days ahead, open sections only. */
 export const CATALOG_DATE_WINDOW_DAYS = 187;
@@ -86,6 +87,8 @@ export const courseListRequest = z
     open: z.boolean({ error: 'must be true or false' }).default(true),
     /** Courses with a counted section in this standing against its term's deadline (issue 30). */
     deadlineStatus: deadlineStatusFilter,
+    /** Courses with a counted section of this designation (issue 31). */
+    costDesignation: costDesignationFilter,
     ...pagingFields({
       sortFields: COURSE_SORT_FIELDS,
       defaultSort: 'nextStartDate',
@@ -134,6 +137,9 @@ export const courseDTO = z.object({
   lateSectionCount: z.number().int(),
   /** Of those, sections with no adoption once their term's deadline has passed. */
   missingSectionCount: z.number().int(),
+  /** Of those, sections showing zero and low textbook cost (courseCostMark reads them). */
+  ztcSectionCount: z.number().int(),
+  ltcSectionCount: z.number().int(),
 });
 export type CourseDTO = z.infer<typeof courseDTO>;
 

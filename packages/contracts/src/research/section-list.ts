@@ -7,6 +7,7 @@ import { ADMIN_BASE } from '../common/paths.ts';
 import { termFields } from '../common/term-fields.ts';
 import { optionalText, refineSectionDates } from '../common/filters.ts';
 import { calendarDay } from '../adoption/course-catalog.ts';
+import { COST_DESIGNATIONS, costDesignationFilter } from '../adoption/cost-transparency.ts';
 import { researchAccountParams } from './research-lookups.ts';
 
 /** docs/behaviour/entities.md#section-adoption-status-labels, verbatim. */
@@ -107,6 +108,8 @@ export const sectionListRequest = z
       .optional(),
     /** Where the sections stand against their term's adoption deadline (issue 30). */
     deadlineStatus: deadlineStatusFilter,
+    /** The designation the sections show (the store's override, else the kept one; issue 31). */
+    costDesignation: costDesignationFilter,
     searchString: optionalText(100),
     sortField: z
       .enum(SECTION_SORT_FIELDS, { error: `must be one of ${SECTION_SORT_FIELDS.join(', ')}` })
@@ -156,6 +159,11 @@ export const sectionRow = z.object({
   adoptionDeadline: z.string().nullable(),
   /** Where it stands against that deadline (DEADLINE_STATUSES' rule, on the server's today). */
   deadlineStatus: z.enum(DEADLINE_STATUSES),
+  /** What the section shows: the store's override, else the kept designation (issue 31). */
+  designation: z.enum(COST_DESIGNATIONS),
+  /** Its required materials at the cheapest and the dearest way offered, in cents; null: unknown. */
+  requiredCostLowCents: z.number().int().nullable(),
+  requiredCostHighCents: z.number().int().nullable(),
 });
 export type SectionRow = z.infer<typeof sectionRow>;
 

@@ -33,6 +33,8 @@ export const COURSE: CourseDTO = {
   noTextRequiredSectionCount: 1,
   lateSectionCount: 0,
   missingSectionCount: 0,
+  ztcSectionCount: 0,
+  ltcSectionCount: 0,
 };
 
 function section(overrides: Partial<AdoptionSection> & Pick<AdoptionSection, 'sectionId'>) {

@@ -36,6 +36,8 @@ export function course(
     noTextRequiredSectionCount: 0,
     lateSectionCount: 0,
     missingSectionCount: 0,
+    ztcSectionCount: 0,
+    ltcSectionCount: 0,
     ...extra,
   };
 }
@@ -76,6 +78,8 @@ function answerCourseList(body: CourseListRequest) {
     if (body.courseCode) rows = rows.filter((c) => c.courseCode === body.courseCode);
     if (body.deadlineStatus === 'LATE') rows = rows.filter((c) => c.lateSectionCount > 0);
     if (body.deadlineStatus === 'MISSING') rows = rows.filter((c) => c.missingSectionCount > 0);
+    if (body.costDesignation === 'ZTC') rows = rows.filter((c) => c.ztcSectionCount > 0);
+    if (body.costDesignation === 'LTC') rows = rows.filter((c) => c.ltcSectionCount > 0);
     if (body.actionType === 'ADOPTED') rows = rows.filter((c) => c.adoptionStatus === 'complete');
   }
   const field = body.sortField ?? 'nextStartDate';

@@ -29,6 +29,9 @@ export function sectionRow(sectionId: number, extra: Partial<SectionRow> = {}): 
     adoptionStatus: 'ADOPTED',
     adoptionDeadline: null,
     deadlineStatus: 'ON_TIME',
+    designation: 'NONE',
+    requiredCostLowCents: 8500,
+    requiredCostHighCents: 12000,
     ...extra,
   };
 }
@@ -49,6 +52,7 @@ export function answerSectionList(
     );
   if (body.adoptionStatus) found = found.filter((s) => s.adoptionStatus === body.adoptionStatus);
   if (body.deadlineStatus) found = found.filter((s) => s.deadlineStatus === body.deadlineStatus);
+  if (body.costDesignation) found = found.filter((s) => s.designation === body.costDesignation);
   if (body.courseId) found = found.filter((s) => s.courseId === body.courseId);
   const size = Number(body.pageSize ?? 20);
   const index = (cursor: string) => Number(cursor.slice(1));

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DeadlineStatus } from '@csp/contracts';
+import type { CostDesignation, DeadlineStatus } from '@csp/contracts';
 import { courseSearchMatches } from '../../catalog/index.ts';
 import { ACTION_TYPE_SQL, PAGE_KEY_SQL, type CourseListQuery } from './list-query.ts';
 
@@ -24,6 +24,8 @@ export interface Plan {
   actionFilter: string | null;
   /** The deadline standing filter: every candidate's standing is worked out before the cut. */
   standingFilter: DeadlineStatus | null;
+  /** The textbook cost filter: likewise, every candidate's designations before the cut. */
+  designationFilter: CostDesignation | null;
   pageKey: { key: readonly string[]; figures: boolean };
   figuresFirst: boolean;
   nextStartOfAll: boolean;
@@ -52,13 +54,15 @@ export function planOf(q: CourseListQuery, page: Page | undefined): Plan {
   // the default view costs what it shows whatever the store's size and the date.
   const keptStarts = startsToday && !filtered;
   const standingFilter = q.search ? null : (q.deadlineStatus ?? null);
+  const designationFilter = q.search ? null : (q.designation ?? null);
   const keptPage =
     keptStarts &&
     page !== undefined &&
     q.sortField === 'nextStartDate' &&
     direction === 'asc' &&
     actionFilter === null &&
-    standingFilter === null;
+    standingFilter === null &&
+    designationFilter === null;
   return {
     q,
     page,
@@ -69,6 +73,7 @@ export function planOf(q: CourseListQuery, page: Page | undefined): Plan {
     keptPage,
     actionFilter,
     standingFilter,
+    designationFilter,
     pageKey,
     figuresFirst: pageKey.figures || actionFilter !== null,
     nextStartOfAll: q.sortField === 'nextStartDate',

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   CatalogActionType,
+  CostDesignation,
   CourseSortField,
   DeadlineStatus,
   SortDirection,
@@ -27,6 +28,8 @@ export interface CourseListQuery {
   actionType: CatalogActionType;
   /** Only courses with a counted section in this standing against its term's deadline. */
   deadlineStatus?: DeadlineStatus;
+  /** Only courses with a counted section showing this designation (issue 31). */
+  designation?: CostDesignation;
   /**
    * A search: a course code prefix ("101"), a department code with perhaps a course code
    * prefix ("BIO 101", "bio101": the department exactly; "BIO" alone: departments starting

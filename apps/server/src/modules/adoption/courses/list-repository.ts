@@ -11,7 +11,7 @@ import {
   type CourseListQuery,
 } from './list-query.ts';
 import { candidatesSql, keptPageCte, planOf, type Page, type Plan } from './list-plan.ts';
-import { standingCte, standingWhere } from './list-standing.ts';
+import { marksFirst, standingCte, standingWhere } from './list-standing.ts';
 
 // The course list's statement and its execution (the page is cut before the figures are read).
 
@@ -151,6 +151,8 @@ function listedCte(plan: Plan): SQL {
         ${sql.raw(RESPONDING)} as response_required,
         coalesce(st.late_count, 0) as late_count,
         coalesce(st.missing_count, 0) as missing_count,
+        coalesce(st.ztc_count, 0) as ztc_count,
+        coalesce(st.ltc_count, 0) as ltc_count,
         k.total_rows
       from paged k
         ${courseJoins('k')}
@@ -164,7 +166,7 @@ function listedCte(plan: Plan): SQL {
 const LISTED_COLUMNS = sql.raw(`course_id, division_id, division_name, department_code,
       department_name, course_code, course_name, next_start::text as next_start, section_count,
       adopted_count, ntr_count, adoption_complete, response_required, late_count, missing_count,
-      total_rows`);
+      ztc_count, ltc_count, total_rows`);
 
 /**
  * The statement behind getCourseList and exportCatalog, in one round trip (ADR 0010):
@@ -194,12 +196,12 @@ export function courseListStatement(q: CourseListQuery, page?: Page): SQL {
   return sql`
     with ${q.search ? sql`candidates as (${candidates}), ${counted}` : sql`${counted} candidates as (${candidates}),`}
     ${nextStartOfAll && !plan.startsToday ? nextStartCte(plan, 'next_start_all', sql.raw('candidates')) : sql``}
-    ${plan.standingFilter ? standingCte(plan) : sql``}
+    ${marksFirst(plan) ? standingCte(plan) : sql``}
     ${figuresFirst ? sql`` : paged}
     ${figuresCte(plan)}
     ${respondingCte(plan)}
     ${figuresFirst ? paged : sql``}
-    ${plan.standingFilter ? sql`` : standingCte(plan)}
+    ${marksFirst(plan) ? sql`` : standingCte(plan)}
     ${nextStartOfAll || plan.startsToday ? sql`` : nextStartCte(plan, 'next_start', sql.raw('paged'))}
     ${listedCte(plan)}
     select ${LISTED_COLUMNS} from listed

@@ -22,6 +22,8 @@ export interface RawCourseRow {
   response_required: boolean;
   late_count: number | string;
   missing_count: number | string;
+  ztc_count: number | string;
+  ltc_count: number | string;
   total_rows: number | string;
 }
 
@@ -42,6 +44,8 @@ export function toCourseRow(r: RawCourseRow): CourseListRow {
     noTextRequiredSectionCount: Number(r.ntr_count),
     lateSectionCount: Number(r.late_count),
     missingSectionCount: Number(r.missing_count),
+    ztcSectionCount: Number(r.ztc_count),
+    ltcSectionCount: Number(r.ltc_count),
     totalRows: Number(r.total_rows),
   };
 }

@@ -29,6 +29,7 @@ export function courseListQuery(
     courseCode: body.courseCode,
     actionType: body.actionType,
     deadlineStatus: body.deadlineStatus,
+    designation: body.costDesignation,
     search: body.searchString ? parseCourseSearch(body.searchString) : undefined,
     sortField: body.sortField,
     sortDirection: body.sortDirection,

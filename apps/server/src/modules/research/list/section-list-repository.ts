@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
+  CostDesignation,
   DeadlineStatus,
   SectionAdoptionStatus,
   SectionSortField,
@@ -62,6 +63,8 @@ export interface SectionListQuery {
   adoptionRank?: number;
   /** Where the sections stand against their term's deadline, measured on `today`. */
   deadlineStatus?: DeadlineStatus;
+  /** The designation the sections show (the generated column: override, else kept). */
+  designation?: CostDesignation;
   /** The server's today (YYYY-MM-DD): what a passed deadline is measured from. */
   today: string;
   /** Courses as the catalog's search finds them ("BIOL 101", "101", "cell bio"), or a section code prefix. */
@@ -96,6 +99,9 @@ export interface SectionListRow {
   adoptionRank: number;
   adoptionDeadline: string | null;
   deadlineStatus: DeadlineStatus;
+  designation: CostDesignation;
+  requiredCostLowCents: number | null;
+  requiredCostHighCents: number | null;
   sortValue: string | number;
 }
 
@@ -131,6 +137,9 @@ function filters(q: SectionListQuery, course: boolean): SQL {
   if (q.adoptionRank !== undefined) parts.push(sql`s.adoption_status_rank = ${q.adoptionRank}`);
   if (q.deadlineStatus !== undefined)
     parts.push(sql`${deadlineStatusSql('s', 'tm', q.today)} = ${q.deadlineStatus}`);
+  // With a term, sections_term_designation_idx finds them; otherwise the sort's index reads in
+  // order and the kept column is checked on each row it passes (no join, no recount).
+  if (q.designation !== undefined) parts.push(sql`s.designation = ${q.designation}`);
   if (q.search)
     parts.push(sql`(s.course_id in (${courseSearchMatches(q.locationId, q.search)})
       or lower(s.code) like ${q.search.codePrefix + '%'})`);
@@ -185,6 +194,8 @@ export async function sectionPage(db: Db, q: SectionListQuery): Promise<SectionL
       s.has_ntr as "hasNtr", s.has_text as "hasText", s.adoption_status_rank as "adoptionRank",
       tm.adoption_deadline::text as "adoptionDeadline",
       ${deadlineStatusSql('s', 'tm', q.today)} as "deadlineStatus",
+      s.designation, s.required_cost_low_cents as "lowCents",
+      s.required_cost_high_cents as "highCents",
       ${SORT_VALUE_KIND[q.sortField] === 'day' ? sql`page.sort_value::text` : sql`page.sort_value`} as "sortValue"
     from page join sections s on s.id = page.id join courses c on c.id = s.course_id
       join departments d on d.id = c.department_id join divisions dv on dv.id = c.division_id
@@ -212,6 +223,9 @@ export async function sectionPage(db: Db, q: SectionListQuery): Promise<SectionL
     adoptionRank: Number(r.adoptionRank),
     adoptionDeadline: r.adoptionDeadline === null ? null : String(r.adoptionDeadline),
     deadlineStatus: r.deadlineStatus as DeadlineStatus,
+    designation: r.designation as CostDesignation,
+    requiredCostLowCents: r.lowCents === null ? null : Number(r.lowCents),
+    requiredCostHighCents: r.highCents === null ? null : Number(r.highCents),
     sortValue: SORT_VALUE_KIND[q.sortField] === 'int' ? Number(r.sortValue) : String(r.sortValue),
   }));
 }

@@ -36,6 +36,9 @@ export function toSectionRow(row: SectionListRow): SectionRow {
     ...answeredSectionFacts(row),
     adoptionDeadline: row.adoptionDeadline,
     deadlineStatus: row.deadlineStatus,
+    designation: row.designation,
+    requiredCostLowCents: row.requiredCostLowCents,
+    requiredCostHighCents: row.requiredCostHighCents,
   };
 }
 
@@ -73,6 +76,7 @@ export async function sectionListPage(
     startTo: body.sectionEndDate,
     adoptionRank: body.adoptionStatus ? STATUS_RANK[body.adoptionStatus] : undefined,
     deadlineStatus: body.deadlineStatus,
+    designation: body.costDesignation,
     today,
     search: body.searchString ? parseCourseSearch(body.searchString) : undefined,
     sortField: body.sortField,
