@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
 import { plural } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
-import { useDownloadFile } from '../api/download-file.ts';
+import { useDownloadFile } from '../../../platform/downloads/download-file.ts';
 import {
   ALLOWANCES_PAGE_SIZE,
   useAllowances,
@@ -19,7 +19,7 @@ import {
 } from '../api/funding-queries.ts';
 import { FundingPagedList } from '../components/funding-paged-list.tsx';
 import { SearchField } from '../../../components/list/search-field.tsx';
-import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
+import { useCardsInsteadOfGrid } from '../../../components/use-phone.ts';
 import { TabSection } from '../components/tab-section.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { AddAllowanceDialog } from './add-allowance-dialog.tsx';

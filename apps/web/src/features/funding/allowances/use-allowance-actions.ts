@@ -4,7 +4,7 @@ import { useNotify } from '../../../platform/notifications/notification-context.
 import { useSession } from '../../../platform/session/session-context.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
-import { downloadEndpointFile } from '../api/download-file.ts';
+import { downloadEndpointFile } from '../../../platform/downloads/download-file.ts';
 import { useEmailVoucher } from '../api/funding-mutations.ts';
 import {
   NOTHING_IN_FLIGHT,

@@ -10,7 +10,7 @@ import { useUrlState } from '../../../lib/url-state.ts';
 import { LEDGER_PAGE_SIZE, useSourceLedger } from '../api/funding-queries.ts';
 import { FundingPagedList } from '../components/funding-paged-list.tsx';
 import { SearchField } from '../../../components/list/search-field.tsx';
-import { useCardsInsteadOfGrid } from '../components/use-phone.ts';
+import { useCardsInsteadOfGrid } from '../../../components/use-phone.ts';
 import { signedMoney } from '../funding-format.ts';
 import { TabSection } from '../components/tab-section.tsx';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';

@@ -17,9 +17,9 @@ import {
   ResponsiveTable,
   figureColumn,
   type TableColumn,
-} from '../components/responsive-table.tsx';
+} from '../../../components/responsive-table.tsx';
 import { count, plural } from '../../../lib/format.ts';
-import { DownloadReportButton } from './download-report-button.tsx';
+import { DownloadReportButton } from '../../../platform/downloads/download-report-button.tsx';
 import { ReportRefresh } from './report-refresh.tsx';
 import { usePageInRange } from './use-page-in-range.ts';
 

@@ -13,9 +13,9 @@ import {
   ResponsiveTable,
   figureColumn,
   type TableColumn,
-} from '../components/responsive-table.tsx';
+} from '../../../components/responsive-table.tsx';
 import { count } from '../../../lib/format.ts';
-import { DownloadReportButton } from './download-report-button.tsx';
+import { DownloadReportButton } from '../../../platform/downloads/download-report-button.tsx';
 
 type Row = z.output<typeof spendingRow>;
 

@@ -10,7 +10,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useCallerParams } from '../../../lib/contract-query.ts';
 import { newClientKey } from '../../../lib/client-key.ts';
 import { useCreateSource, useUpdateSource } from '../api/funding-mutations.ts';
-import { usePhone } from '../components/use-phone.ts';
+import { usePhone } from '../../../components/use-phone.ts';
 import { FUNDING_TEXT as T } from '../funding-messages.ts';
 import { SourceFormFields } from './source-form-fields.tsx';
 import {

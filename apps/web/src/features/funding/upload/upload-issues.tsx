@@ -3,7 +3,7 @@ import type { AllowanceUpload } from '@csp/contracts';
 import { ISSUES_PAGE_SIZE, useUploadIssues } from '../api/funding-queries.ts';
 import { FundingQueryState } from '../components/funding-query-state.tsx';
 import { PagedBlock } from '../components/paged-list-footer.tsx';
-import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
+import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table.tsx';
 import { count } from '../../../lib/format.ts';
 
 type Issue = { rowNumber: number; column: string; value: string; message: string };

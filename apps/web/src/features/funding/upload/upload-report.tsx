@@ -5,7 +5,7 @@ import { Panel } from '../../../components/panel.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type AllowanceUpload, type FundingSource } from '@csp/contracts';
-import { ResponsiveTable, type TableColumn } from '../components/responsive-table.tsx';
+import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table.tsx';
 import { count, formatDateTime } from '../../../lib/format.ts';
 import { ApplyUpload } from './apply-upload.tsx';
 import { UploadIssues } from './upload-issues.tsx';

@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { Endpoint } from '@csp/contracts';
-import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
-import { useNotify } from '../../../platform/notifications/notification-context.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useCallerParams } from '../../../lib/contract-query.ts';
-import { useDownloadFile } from '../api/download-file.ts';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { useNotify } from '../notifications/notification-context.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useCallerParams } from '../../lib/contract-query.ts';
+import { useDownloadFile } from './download-file.ts';
 
 /** "Download .xlsx": the same report as a workbook (format=xlsx), saved under the server's name. */
 export function DownloadReportButton({

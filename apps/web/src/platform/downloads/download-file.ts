@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { fillPath } from '@csp/contracts';
 import type { Endpoint } from '@csp/contracts';
-import { useSession } from '../../../platform/session/session-context.tsx';
-import { downloadFile } from '../../../lib/download-file.ts';
+import { useSession } from '../session/session-context.tsx';
+import { downloadFile } from '../../lib/download-file.ts';
 
 /** A file to fetch: the endpoint's path with its parameters, and any query. */
 export interface FileRequest {
