@@ -38,6 +38,7 @@ export * from './adoption/rollover.ts';
 export * from './adoption/rollover-proposals.ts';
 export * from './adoption/cost-transparency.ts';
 export * from './adoption/section-costs.ts';
+export * from './adoption/cost-gaps.ts';
 export * from './adoption/title-kinds.ts';
 export * from './students/index.ts';
 export * from './print/index.ts';

@@ -20,6 +20,7 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'GET /app-rest/admin_portal/v1/labels/{token}',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getAdoptionMaterialHistory',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getAdoptionMaterials',
+  'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getCourseCostGaps',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getSectionsByDivisionAndCourse',
   'GET /app-rest/adoption/v1/{userAccountId}/rollover/unconfirmed.csv',
   'GET /app-rest/public/v1/campaignUnsubscribe',

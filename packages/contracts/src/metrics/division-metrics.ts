@@ -195,3 +195,23 @@ export const getStudentPreferences = endpoint({
   query: z.object({ divisionId: dbIdParam }),
   response: divisionFigures({ preferences: countsBy('preference', STUDENT_PREFERENCE_KINDS) }),
 });
+
+/**
+ * The term's zero and low textbook cost shares (issue 31, point 5): its sections showing each
+ * designation (the store's override, else the kept one) over all its sections.
+ */
+export const getCostDesignationShares = endpoint({
+  method: 'GET',
+  ...divisionFigureEndpoint(
+    'getCostDesignationShares',
+    "How many of a term's sections show zero and low textbook cost, of all its sections",
+  ),
+  query: divisionTermInput,
+  response: divisionFigures({
+    sectionCount: z.number().int(),
+    ztcCount: z.number().int(),
+    ltcCount: z.number().int(),
+    ztcPercentage: percentage,
+    ltcPercentage: percentage,
+  }),
+});

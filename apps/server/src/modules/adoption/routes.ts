@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { registerCostGapRoutes } from './costs/gap-routes.ts';
 import { registerSectionCostRoutes } from './costs/routes.ts';
 import { registerCourseDetailRoutes } from './course-detail/routes.ts';
 import { registerCourseRoutes } from './courses/routes.ts';
@@ -18,5 +19,6 @@ export function registerAdoptionRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerMyCoursesRoutes(app, deps);
   registerRolloverRoutes(app, deps);
   registerSectionCostRoutes(app, deps);
+  registerCostGapRoutes(app, deps);
   registerTitleRoutes(app, deps);
 }

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { MetricsScope, ReachedDivision } from './metrics-access.ts';
 import {
+  designationCounts,
   divisionTerms,
   itemFigures,
   marketShareFigures,
@@ -162,5 +163,16 @@ export async function studentPreferencesOf(db: Db, division: ReachedDivision) {
       preference,
       count: counts.get(preference) ?? 0,
     })),
+  };
+}
+
+/** The term's zero and low textbook cost shares (issue 31, point 5), with their counts. */
+export async function designationSharesOf(db: Db, division: ReachedDivision, termId: number) {
+  const c = await designationCounts(db, termId);
+  return {
+    divisionName: division.divisionName,
+    ...c,
+    ztcPercentage: percentage(c.ztcCount, c.sectionCount),
+    ltcPercentage: percentage(c.ltcCount, c.sectionCount),
   };
 }

@@ -218,3 +218,20 @@ export async function preferenceCounts(
   );
   return rows.map((r) => ({ kind: r.kind, count: int(r.count) }));
 }
+
+/**
+ * A term's sections by the designation they show (issue 31), read from the index on
+ * (term_id, designation) alone; the term is of the caller's reached division, so of its store.
+ */
+export async function designationCounts(
+  db: Db,
+  termId: number,
+): Promise<{ sectionCount: number; ztcCount: number; ltcCount: number }> {
+  const [row] = await queryRows<{ all: unknown; ztc: unknown; ltc: unknown }>(
+    db,
+    sql`select count(*) as "all", count(*) filter (where designation = 'ZTC') as ztc,
+        count(*) filter (where designation = 'LTC') as ltc
+      from sections where term_id = ${termId}`,
+  );
+  return { sectionCount: int(row?.all), ztcCount: int(row?.ztc), ltcCount: int(row?.ltc) };
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   divisionFulfillment,
+  getCostDesignationShares,
   getFulfillmentBreakdown,
   getMarketShare,
   getMetricsDivisions,
@@ -12,6 +13,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { isoDay } from '../../lib/iso-day.ts';
 import { route } from '../../lib/route.ts';
 import {
+  designationSharesOf,
   fulfillmentBreakdownOf,
   fulfillmentOf,
   marketShareOf,
@@ -62,6 +64,10 @@ export function registerMetricsRoutes(app: FastifyInstance, deps: AppDeps): void
 
   route(app, getMarketShare, { tags: TAGS, errors }, async ({ query, request }) =>
     marketShareOf(db, await reach(request, query.divisionId, query.termId), query.termId),
+  );
+
+  route(app, getCostDesignationShares, { tags: TAGS, errors }, async ({ query, request }) =>
+    designationSharesOf(db, await reach(request, query.divisionId, query.termId), query.termId),
   );
 
   route(app, getStudentPreferences, { tags: TAGS, errors }, async ({ query, request }) =>

@@ -1,0 +1,289 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fillPath,
+  getCostDesignationShares,
+  getCostGaps,
+  getCourseCostGaps,
+  type CostGapCourse,
+  type CostGapsAnswer,
+} from '@csp/contracts';
+import { queryRows } from '../../../db/bulk-write.ts';
+import * as t from '../../../db/schema/index.ts';
+import { costWorld, type CostWorld } from '../../../test-support/cost-world.ts';
+import { callAs, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
+import { day } from '../../../test-support/today.ts';
+import {
+  authHeaders,
+  createTestApp,
+  testEngines,
+  type TestContext,
+} from '../../../test-support/test-app.ts';
+
+const engines = await testEngines();
+
+/**
+ * Cost gaps between the sections of one course (issue 31, point 5;
+ * docs/behaviour/flows.md#cost-transparency) and the dashboard's designation shares.
+ */
+describe.each(engines)('cost gaps between sections (%s)', (engine) => {
+  let ctx: TestContext;
+  let w: CostWorld;
+  let admin: Caller;
+  let storeB: Caller;
+  let narrow: Caller;
+  const ids: Record<string, number> = {};
+
+  /** A section of `courseId` in the fixture's term, running from before today into next term. */
+  const section = async (courseId: number, code: string) => {
+    const [row] = await ctx.db
+      .insert(t.sections)
+      .values({
+        locationId: w.locationId,
+        courseId,
+        termId: ctx.fixture.catalog.termId,
+        code,
+        startDate: day(-20),
+        endDate: day(100),
+      })
+      .returning({ id: t.sections.id });
+    return row!.id;
+  };
+  const courseCode = async (courseId: number) => {
+    const [row] = await ctx.db
+      .select({ code: t.courses.code })
+      .from(t.courses)
+      .where(eq(t.courses.id, courseId));
+    return row!.code;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    w = costWorld(ctx);
+    admin = await signIn(ctx, ctx.fixture.accounts.admin.userName);
+    const cheap = await w.title('Cheap Reader', { list: 2_000 });
+    const other = await w.title('Other Reader', { list: 2_000 });
+    const unpriced = await w.title('Unpriced Atlas', { list: 0 });
+    // The same title costs $20 bought and its digital price as inclusive access: the sections
+    // differ in cost alone, not in materials.
+    const fifty = await w.title('Fifty Apart', { list: 2_000, digital: 7_000 });
+    const fiftyAndACent = await w.title('A Cent Over', { list: 2_000, digital: 7_001 });
+
+    // Course "exact": 001 costs $20, 002 exactly $50 more: no gap.
+    ids.exact = await w.course();
+    const e1 = await section(ids.exact, '001');
+    const e2 = await section(ids.exact, '002');
+    await w.adopt({ courseId: ids.exact, sectionIds: [e1], titleId: fifty });
+    await w.adopt({
+      courseId: ids.exact,
+      sectionIds: [e2],
+      titleId: fifty,
+      kind: 'INCLUSIVE_ACCESS',
+    });
+
+    // Course "over": 001 $20, 002 a cent more than $50 above it, 003 not adopted yet.
+    ids.over = await w.course();
+    ids.over1 = await section(ids.over, '001');
+    ids.over2 = await section(ids.over, '002');
+    await section(ids.over, '003');
+    await w.adopt({ courseId: ids.over, sectionIds: [ids.over1], titleId: fiftyAndACent });
+    await w.adopt({
+      courseId: ids.over,
+      sectionIds: [ids.over2],
+      titleId: fiftyAndACent,
+      kind: 'INCLUSIVE_ACCESS',
+    });
+
+    // Course "materials": same price, other titles.
+    ids.materials = await w.course();
+    ids.mat1 = await section(ids.materials, '001');
+    ids.mat2 = await section(ids.materials, '002');
+    await w.adopt({ courseId: ids.materials, sectionIds: [ids.mat1], titleId: cheap });
+    await w.adopt({ courseId: ids.materials, sectionIds: [ids.mat2], titleId: other });
+
+    // Course "unknown": 002's cost is unknown (an unpriced title beside the shared one).
+    ids.unknown = await w.course();
+    ids.unk1 = await section(ids.unknown, '001');
+    ids.unk2 = await section(ids.unknown, '002');
+    await w.adopt({ courseId: ids.unknown, sectionIds: [ids.unk1, ids.unk2], titleId: cheap });
+    await w.adopt({ courseId: ids.unknown, sectionIds: [ids.unk2], titleId: unpriced });
+
+    // Course "all unknown": no section has a known cost, so nothing to name as the cheapest.
+    ids.allUnknown = await w.course();
+    const a1 = await section(ids.allUnknown, '001');
+    const a2 = await section(ids.allUnknown, '002');
+    await w.adopt({ courseId: ids.allUnknown, sectionIds: [a1], titleId: unpriced });
+    await w.adopt({ courseId: ids.allUnknown, sectionIds: [a2], titleId: unpriced });
+    await w.adopt({ courseId: ids.allUnknown, sectionIds: [a2], titleId: cheap });
+
+    // Course "ntr": no text required (ZTC) beside an optional-only section: both require
+    // nothing, the same (empty) materials, the same cost: no gap.
+    ids.ntr = await w.course();
+    const n1 = await section(ids.ntr, '001');
+    const n2 = await section(ids.ntr, '002');
+    await w.adopt({ courseId: ids.ntr, sectionIds: [n1], noTextRequired: true });
+    await w.adopt({ courseId: ids.ntr, sectionIds: [n2], titleId: cheap, required: false });
+
+    // A caller whose VIEW_SECTION covers only the dear section of "over".
+    const [submitterRole] = await ctx.db
+      .select({ id: t.roles.id })
+      .from(t.roles)
+      .where(eq(t.roles.name, 'SUBMITTER'));
+    await ctx.db.insert(t.userRoles).values({
+      locationId: w.locationId,
+      accountId: ctx.fixture.accounts.submitterUnscoped.id,
+      roleId: submitterRole!.id,
+      sectionId: ids.over2,
+    });
+    narrow = await signIn(ctx, ctx.fixture.accounts.submitterUnscoped.userName);
+    const [cma] = await ctx.db
+      .select({ id: t.roles.id })
+      .from(t.roles)
+      .where(eq(t.roles.name, 'CMA_MEMBER'));
+    await ctx.db.insert(t.userRoles).values({
+      locationId: ctx.fixture.locations.b,
+      accountId: ctx.fixture.accounts.storeB.id,
+      roleId: cma!.id,
+    });
+    storeB = await signIn(ctx, ctx.fixture.accounts.storeB.userName, 'store-b.test');
+  });
+  afterAll(async () => ctx?.close());
+
+  const report = async (who: Caller = admin, query: Record<string, number> = {}) => {
+    const res = await callAs(ctx, who, getCostGaps, {
+      query: { termId: ctx.fixture.catalog.termId, ...query },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<CostGapsAnswer>();
+  };
+  const courseOf = (answer: CostGapsAnswer, courseId: number): CostGapCourse | undefined =>
+    answer.courses.find((c) => c.courseId === courseId);
+
+  it('answers a section a cent over the threshold, naming the cheapest; exactly the threshold is no gap', async () => {
+    const answer = await report();
+    expect(answer.thresholdCents).toBe(5_000);
+    const over = courseOf(answer, ids.over)!;
+    expect(over).toMatchObject({
+      sectionCount: 2, // 003 has no adoption yet: not compared
+      lowestCents: 2_000,
+      highestCents: 7_001,
+      cheapest: { sectionId: ids.over1, sectionCode: '001', lowCents: 2_000, designation: 'LTC' },
+      gaps: [
+        {
+          sectionId: ids.over2,
+          sectionCode: '002',
+          costDiffers: true,
+          differenceCents: 5_001,
+          materialsDiffer: false,
+          designation: 'NONE',
+        },
+      ],
+    });
+  });
+
+  it('answers sections whose required titles differ at the same cost', async () => {
+    const materials = courseOf(await report(), ids.materials)!;
+    expect(materials.cheapest.sectionId).toBe(ids.mat1);
+    expect(materials.gaps).toEqual([
+      expect.objectContaining({
+        sectionId: ids.mat2,
+        costDiffers: false,
+        differenceCents: 0,
+        materialsDiffer: true,
+      }),
+    ]);
+  });
+
+  it('compares an unknown cost by its materials only, and names no gap where no cost is known', async () => {
+    const answer = await report();
+    const unknown = courseOf(answer, ids.unknown)!;
+    expect(unknown.gaps).toEqual([
+      expect.objectContaining({
+        sectionId: ids.unk2,
+        lowCents: null,
+        costDiffers: false,
+        differenceCents: null,
+        materialsDiffer: true,
+      }),
+    ]);
+    expect(courseOf(answer, ids.allUnknown)).toBeUndefined();
+    expect(courseOf(answer, ids.ntr)).toBeUndefined();
+    expect(courseOf(answer, ids.exact)).toBeUndefined();
+  });
+
+  it("follows the store's threshold", async () => {
+    await ctx.db
+      .update(t.locations)
+      .set({ costGapThresholdCents: 5_001 })
+      .where(eq(t.locations.id, w.locationId));
+    expect(courseOf(await report(), ids.over)).toBeUndefined();
+    await ctx.db
+      .update(t.locations)
+      .set({ costGapThresholdCents: 5_000 })
+      .where(eq(t.locations.id, w.locationId));
+  });
+
+  it("answers one course's gaps for course detail", async () => {
+    const code = await courseCode(ids.over);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: fillPath(getCourseCostGaps.path, {
+        userAccountId: admin.accountId,
+        divisionId: ctx.fixture.catalog.divisionId,
+        departmentCode: 'BIO',
+        courseCode: code,
+      }),
+      headers: authHeaders(admin.host, admin.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<CostGapsAnswer>();
+    expect(answer.courses.map((c) => [c.courseId, c.termId])).toEqual([
+      [ids.over, ctx.fixture.catalog.termId],
+    ]);
+  });
+
+  it('leaves out sections outside the caller’s scope: the cheapest they cannot see is never named', async () => {
+    const answer = await report(narrow);
+    expect(answer.courses).toEqual([]);
+  });
+
+  it("answers another store's term and department as not found", async () => {
+    const res = await callAs(ctx, storeB, getCostGaps, {
+      query: { termId: ctx.fixture.catalog.termId },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ field: 'termId' });
+    const [otherDepartment] = await ctx.db
+      .insert(t.departments)
+      .values({
+        locationId: w.locationId,
+        divisionId: ctx.fixture.catalog.divisionId,
+        code: 'ART',
+        name: 'Art',
+      })
+      .returning({ id: t.departments.id });
+    const none = await callAs(ctx, admin, getCostGaps, {
+      query: { termId: ctx.fixture.catalog.termId, departmentId: otherDepartment!.id },
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ field: 'departmentId' });
+  });
+
+  it("answers the term's zero and low textbook cost shares from the kept designations", async () => {
+    const [all] = await queryRows<{ n: unknown }>(
+      ctx.db,
+      sql`select count(*) as n from sections where term_id = ${ctx.fixture.catalog.termId}`,
+    );
+    const total = Number(all!.n);
+    const res = await callAs(ctx, admin, getCostDesignationShares, {
+      query: { divisionId: ctx.fixture.catalog.divisionId, termId: ctx.fixture.catalog.termId },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // ZTC: the two "ntr" sections. LTC ($20 each): exact 001, over 001, materials 001 and 002,
+    // unknown 001.
+    expect(res.json()).toMatchObject({ sectionCount: total, ztcCount: 2, ltcCount: 5 });
+    expect(res.json<{ ztcPercentage: number }>().ztcPercentage).toBe(
+      Math.round((2 * 1000) / total) / 10,
+    );
+  });
+});
