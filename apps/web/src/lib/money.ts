@@ -1,3 +1,7 @@
+import { formatMoney } from '@csp/contracts';
+
+export { formatMoney };
+
 /**
  * Dollars as a person types them ("60,000", "$1,250.5", ".75") as integer cents, or null when
  * the text is no amount. Whole cents only: money is integer cents everywhere, so "1.005" is
@@ -10,4 +14,15 @@ export function parseDollars(text: string): number | null {
   const whole = Number(match[1] ?? '0');
   const fraction = Number((match[2] ?? match[3] ?? '').padEnd(2, '0'));
   return whole * 100 + fraction;
+}
+
+/**
+ * A section's required cost at the cheapest and the dearest way offered (cents), as people read
+ * it: "$20.00 – $30.00", one amount when both ends agree, null when unknown (a required
+ * material without a price, or nothing adopted).
+ */
+export function costRangeText(lowCents: number | null, highCents: number | null): string | null {
+  if (lowCents === null || highCents === null) return null;
+  if (lowCents === highCents) return formatMoney(lowCents);
+  return `${formatMoney(lowCents)} – ${formatMoney(highCents)}`;
 }
