@@ -1,9 +1,9 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import { TEXTBOOK_LIST_PATH } from '@csp/contracts';
+import { COST_REPORT_PATH, TEXTBOOK_LIST_PATH } from '@csp/contracts';
 import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
 import { signedInRoute } from '../../platform/routes/signed-in-route.ts';
-import { routeMeta } from '../../platform/routes/route-meta.ts';
+import { routeMeta, signedInPage } from '../../platform/routes/route-meta.ts';
 
 /**
  * Section Research: sections, their detail and a student of a section (docs/behaviour/routes-and-guard.md); and the
@@ -32,6 +32,14 @@ export const researchFeature: Feature = {
       'Student Detail',
       lazyPage(() => import('./pages/section-student-detail-page.tsx'), 'SectionStudentDetailPage'),
     ),
+    // The staff's textbook cost report (issue 31, point 6): linked from Section Research, no
+    // drawer item of its own.
+    {
+      path: COST_REPORT_PATH.slice(1),
+      id: 'CostReport',
+      meta: { ...signedInPage('CostReport', 'Textbook cost report'), anyOf: ['VIEW_SECTION'] },
+      page: lazyPage(() => import('./pages/cost-report-page.tsx'), 'CostReportPage'),
+    },
     {
       path: TEXTBOOK_LIST_PATH.slice(1),
       id: 'TextbookList',
