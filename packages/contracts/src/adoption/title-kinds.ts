@@ -15,23 +15,49 @@ import { MATERIAL_KINDS, type MaterialKind } from './cost-transparency.ts';
 /** What a material is when nothing says otherwise: a proposed title, an unmarked title. */
 export const DEFAULT_MATERIAL_KIND: MaterialKind = 'COMMERCIAL_PRINT';
 
-/** The kind an adoption has: its own choice, else its title's (a proposed title has none). */
+/**
+ * The kind an adoption has: its own choice, else inclusive access when the adopter answered
+ * "Inclusive access?" yes (billed through the student's account), else its title's (a proposed
+ * title has none). Migration 0039's `section_cost` prices a material by the same rule.
+ */
 export function effectiveMaterialKind(
   own: MaterialKind | null,
+  ia: boolean,
   titleKind: MaterialKind | null,
 ): MaterialKind {
-  return own ?? titleKind ?? DEFAULT_MATERIAL_KIND;
+  return own ?? (ia ? 'INCLUSIVE_ACCESS' : (titleKind ?? DEFAULT_MATERIAL_KIND));
 }
 
 /**
- * What an adoption stores for the kind chosen: null when it is the title's own, so that a title
- * the team marks OER later turns its adoptions OER too.
+ * What an adoption stores for the kind chosen: null when it is the kind the adoption has without
+ * a choice (effectiveMaterialKind), so that a title the team marks OER later turns its adoptions
+ * OER too.
  */
 export function storedMaterialKind(
   chosen: MaterialKind,
+  ia: boolean,
   titleKind: MaterialKind | null,
 ): MaterialKind | null {
-  return chosen === (titleKind ?? DEFAULT_MATERIAL_KIND) ? null : chosen;
+  return chosen === effectiveMaterialKind(null, ia, titleKind) ? null : chosen;
+}
+
+/**
+ * The wizard's "Inclusive access?" and its kind are one fact on screen (issue 31): yes is the
+ * kind Inclusive access. Answering yes chooses that kind; answering no gives back the title's
+ * own kind (commercial print when the title's own is inclusive access); choosing Inclusive
+ * access answers yes, and another kind answers no. `changed` is the field the adopter set.
+ */
+export function inclusiveAccessInStep(
+  answers: { ia: boolean; materialKind: MaterialKind },
+  changed: 'ia' | 'materialKind',
+  titleKind: MaterialKind | null,
+): { ia: boolean; materialKind: MaterialKind } {
+  const { ia, materialKind } = answers;
+  if (changed === 'materialKind') return { ia: materialKind === 'INCLUSIVE_ACCESS', materialKind };
+  if (ia) return { ia, materialKind: 'INCLUSIVE_ACCESS' };
+  if (materialKind !== 'INCLUSIVE_ACCESS') return answers;
+  const own = titleKind ?? DEFAULT_MATERIAL_KIND;
+  return { ia, materialKind: own === 'INCLUSIVE_ACCESS' ? DEFAULT_MATERIAL_KIND : own };
 }
 
 /**

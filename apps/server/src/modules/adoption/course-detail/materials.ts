@@ -77,7 +77,7 @@ async function presentAdoptions(db: Db, stored: StoredAdoption[]): Promise<Adopt
     required: a.required,
     materialKind: a.noTextRequired
       ? null
-      : effectiveMaterialKind(a.materialKind, title?.materialKind ?? null),
+      : effectiveMaterialKind(a.materialKind, a.ia, title?.materialKind ?? null),
     bindInComponentRequired: a.bindInComponentRequired,
     printOnlyRequired: a.printOnlyRequired,
     estimatedSectionEnrollment: a.estimatedSectionEnrollment,

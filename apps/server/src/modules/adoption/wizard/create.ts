@@ -58,7 +58,7 @@ async function materialOf(
   const materialKind =
     m.materialKind === undefined
       ? null
-      : storedMaterialKind(m.materialKind, title?.materialKind ?? null);
+      : storedMaterialKind(m.materialKind, m.ia ?? false, title?.materialKind ?? null);
   return { material: { titleId, proposedTitleId }, materialKind };
 }
 

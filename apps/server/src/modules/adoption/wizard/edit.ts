@@ -109,13 +109,19 @@ async function kindChange(
   locationId: number,
   row: AdoptionRow,
   chosen: MaterialKind | undefined,
+  ia: boolean,
 ): Promise<{ stored: MaterialKind | null; before: MaterialKind; after: MaterialKind } | null> {
   if (chosen === undefined || row.noTextRequired) return null;
   const title = row.titleId === null ? undefined : await findTitle(db, locationId, row.titleId);
   const titleKind = title?.materialKind ?? null;
-  const stored = storedMaterialKind(chosen, titleKind);
+  // Weighed against the "Inclusive access?" answer the adoption will have after this request.
+  const stored = storedMaterialKind(chosen, ia, titleKind);
   if (stored === row.materialKind) return null;
-  return { stored, before: effectiveMaterialKind(row.materialKind, titleKind), after: chosen };
+  return {
+    stored,
+    before: effectiveMaterialKind(row.materialKind, row.ia, titleKind),
+    after: chosen,
+  };
 }
 
 /**
@@ -210,6 +216,7 @@ export async function modifyAdoptionFor(
       session.locationId,
       row,
       input.adoptionMaterial.materialKind,
+      merged.ia,
     );
     if (changed.length === 0 && !kind && added.length === 0 && removed.length === 0) return;
     // A rollover's proposal changed on the course page is answered: it leaves the unconfirmed list.

@@ -104,6 +104,55 @@ describe.each(engines)('material kinds in the wizard (%s)', (engine) => {
     ]);
   });
 
+  /** A store title of its own, so that each test adopts what no other test has. */
+  const newTitle = async (ean13: string, materialKind: 'OER' | 'COMMERCIAL_PRINT') => {
+    const [row] = await ctx.db
+      .insert(t.titles)
+      .values({ locationId: ctx.fixture.locations.a, ean13, description: ean13, materialKind })
+      .returning({ id: t.titles.id });
+    return row?.id ?? 0;
+  };
+  const adopted = (res: { json: () => unknown }) =>
+    (res.json() as { adoptionMaterial: AdoptionMaterialDTO }).adoptionMaterial;
+
+  it('answers inclusive access for "Inclusive access?" yes, as section costs price it, unless the adopter chose another kind', async () => {
+    const ia = { ...CREATE_ANSWERS, ia: true };
+    const body = (titleId: number, extra: object = {}) => ({
+      adoptionCatalog: w.catalog,
+      adoptionMaterial: { ...ia, titleId, ...extra },
+      sectionIdList: [w.sections.s001],
+      iapublisher: 'Pearson',
+    });
+    const answered = await w.call(w.who.admin, createAdoption, {
+      body: body(await newTitle('9780000000019', 'COMMERCIAL_PRINT')),
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(adopted(answered).materialKind).toBe('INCLUSIVE_ACCESS');
+    expect(await storedKind(adopted(answered).adoptionMaterialId)).toBeNull();
+
+    // Commercial print chosen with the answer yes is a choice: kept, or section_cost would
+    // price the material as inclusive access.
+    const print = await w.call(w.who.admin, createAdoption, {
+      body: body(await newTitle('9780000000026', 'COMMERCIAL_PRINT'), {
+        materialKind: 'COMMERCIAL_PRINT',
+      }),
+    });
+    expect(print.statusCode).toBe(200);
+    expect(adopted(print).materialKind).toBe('COMMERCIAL_PRINT');
+    expect(await storedKind(adopted(print).adoptionMaterialId)).toBe('COMMERCIAL_PRINT');
+
+    // An edit that answers no and chooses the title's own kind leaves no choice stored.
+    const id = adopted(answered).adoptionMaterialId;
+    const edited = await w.call(w.who.admin, modifyAdoption, {
+      body: {
+        adoptionMaterial: { adoptionMaterialId: id, ia: false, materialKind: 'COMMERCIAL_PRINT' },
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(adopted(edited)).toMatchObject({ ia: false, materialKind: 'COMMERCIAL_PRINT' });
+    expect(await storedKind(id)).toBeNull();
+  });
+
   it('refuses an unknown kind, and a kind for no text required, naming the field', async () => {
     const unknown = await create({ ...CREATE_ANSWERS, titleId: w.titles.genes, materialKind: 'X' });
     expect(unknown.statusCode).toBe(400);

@@ -1,4 +1,9 @@
-import { ADOPTION_TYPE, DEFAULT_MATERIAL_KIND, type MaterialKind } from '@csp/contracts';
+import {
+  ADOPTION_TYPE,
+  DEFAULT_MATERIAL_KIND,
+  inclusiveAccessInStep,
+  type MaterialKind,
+} from '@csp/contracts';
 import type { WizardPermissions } from './course-wizard-rules.ts';
 import type { WizardContext } from './wizard-context.ts';
 import type { DateRules, QuestionsFormValues, QuestionsValues } from './wizard-schemas.ts';
@@ -67,7 +72,12 @@ export function questionsDefaults(
   if (context.answers) return asForm(context.answers, own);
   const editing = context.mode === 'edit';
   const source = editing ? context.adoption : context.previous;
-  if (!source) return { ...NEW_ANSWERS, materialKind: own, startDate: today };
+  if (!source) {
+    // An inclusive access title starts answered yes (one rule: inclusiveAccessInStep). Stored
+    // answers are shown as they are: the adopter's change brings them in step.
+    const answers = inclusiveAccessInStep({ ia: false, materialKind: own }, 'materialKind', own);
+    return { ...NEW_ANSWERS, ...answers, startDate: today };
+  }
   return {
     // The kind the adoption has, its adopter's choice included.
     materialKind: source.materialKind ?? own,

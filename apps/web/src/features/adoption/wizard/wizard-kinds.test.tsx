@@ -97,12 +97,46 @@ describe('Adoption wizard: material kinds (issue 31)', () => {
     const { user, calls } = renderWizard(COURSE_PATH, withOpenResult);
     const dialog = await pickSearchResult(user, /^Cell Biology: A Short Course/);
     expect(kindSelect(dialog)).toHaveValue('COMMERCIAL_PRINT');
-    await user.selectOptions(kindSelect(dialog), 'Inclusive access');
+    await user.selectOptions(kindSelect(dialog), 'Commercial digital');
     await adoptOnA2(user, dialog);
     await waitFor(() => expect(callsTo(calls, 'POST', 'material/createAdoption')).toHaveLength(1));
     expect(callsTo(calls, 'POST', 'material/createAdoption')[0]?.body).toMatchObject({
-      adoptionMaterial: { titleId: CATALOG_RESULT.titleId, materialKind: 'INCLUSIVE_ACCESS' },
+      adoptionMaterial: { titleId: CATALOG_RESULT.titleId, materialKind: 'COMMERCIAL_DIGITAL' },
     });
+  });
+
+  it('keeps "Inclusive access?" and the kind in step, as the server prices the material', async () => {
+    const { user, calls } = renderWizard(COURSE_PATH, withOpenResult);
+    const dialog = await pickSearchResult(user, /^Cell Biology: A Short Course/);
+    const answer = (name: 'Yes' | 'No') =>
+      within(within(dialog).getByRole('radiogroup', { name: 'Inclusive access?' })).getByRole(
+        'radio',
+        { name },
+      );
+    expect(answer('No')).toBeChecked();
+    // Answering yes makes it inclusive access; no gives back the title's own kind.
+    await user.click(answer('Yes'));
+    expect(kindSelect(dialog)).toHaveValue('INCLUSIVE_ACCESS');
+    await user.click(answer('No'));
+    expect(kindSelect(dialog)).toHaveValue('COMMERCIAL_PRINT');
+    // Choosing the kind answers the question, and another kind takes the answer back.
+    await user.selectOptions(kindSelect(dialog), 'Inclusive access');
+    expect(answer('Yes')).toBeChecked();
+    await user.selectOptions(kindSelect(dialog), 'Open educational resource');
+    expect(answer('No')).toBeChecked();
+    await user.selectOptions(kindSelect(dialog), 'Inclusive access');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Inclusive access publisher' }),
+      'Pearson',
+    );
+    await adoptOnA2(user, dialog);
+    await waitFor(() => expect(callsTo(calls, 'POST', 'material/createAdoption')).toHaveLength(1));
+    // The answer makes it inclusive access on the server too: no kind is sent as a choice.
+    const body = callsTo(calls, 'POST', 'material/createAdoption')[0]?.body as {
+      adoptionMaterial: Record<string, unknown>;
+    };
+    expect(body).toMatchObject({ adoptionMaterial: { ia: true }, iapublisher: 'Pearson' });
+    expect(body.adoptionMaterial).not.toHaveProperty('materialKind');
   });
 
   it('sends the kind chosen when editing', async () => {

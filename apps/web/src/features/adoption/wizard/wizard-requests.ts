@@ -1,5 +1,6 @@
 import {
   ADOPTION_EXISTS_MESSAGE,
+  effectiveMaterialKind,
   noTextRequiredAnswers,
   type AdoptionAnswers,
   type CreateAdoptionBody,
@@ -70,8 +71,11 @@ export function createAdoptionRequest(
   const answers = context.answers;
   if (!answers) throw new Error('The answers are missing');
   const { autoAdopt, iapublisher, materialKind, ...adoptionAnswers } = answers;
-  // Issue 31: a kind is sent only when it is not the title's own, which the adoption follows.
-  const kind = materialKind !== materialKindInfo(context).kind ? { materialKind } : {};
+  // Issue 31: a kind is sent only when it is a choice: not the one the adoption has without one
+  // (its "Inclusive access?" answer, else its title's kind).
+  const own = materialKindInfo(context).kind;
+  const kind =
+    materialKind !== effectiveMaterialKind(null, adoptionAnswers.ia, own) ? { materialKind } : {};
   return {
     ...shared,
     adoptionMaterial: { ...adoptionAnswers, ...kind, ...material, noTextRequired: false },

@@ -1,5 +1,5 @@
-import { ADOPTION_TYPE } from '@csp/contracts';
-import { useState } from 'react';
+import { ADOPTION_TYPE, inclusiveAccessInStep } from '@csp/contracts';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -36,6 +36,8 @@ export function QuestionsPage(props: WizardPageProps) {
     register,
     control,
     handleSubmit,
+    subscribe,
+    setValue,
     formState: { errors },
   } = useForm<QuestionsFormValues, unknown, QuestionsValues>({
     resolver: zodResolver(schema),
@@ -45,6 +47,25 @@ export function QuestionsPage(props: WizardPageProps) {
   const autoAdopt = useWatch({ control, name: 'autoAdopt' });
   const kind = useWatch({ control, name: 'materialKind' });
   const own = materialKindInfo(context);
+  // "Inclusive access?" and the kind are one fact (the contracts' inclusiveAccessInStep): the
+  // one the adopter sets moves the other, as the server prices it.
+  useEffect(
+    () =>
+      subscribe({
+        name: ['ia', 'materialKind'],
+        formState: { values: true },
+        callback: ({ values, name }) => {
+          if (name !== 'ia' && name !== 'materialKind') return;
+          const answers = { ia: values.ia, materialKind: values.materialKind };
+          const next = inclusiveAccessInStep(answers, name, own.kind);
+          if (next.ia !== answers.ia) setValue('ia', next.ia);
+          if (next.materialKind !== answers.materialKind) {
+            setValue('materialKind', next.materialKind);
+          }
+        },
+      }),
+    [subscribe, setValue, own.kind],
+  );
   const autoBlock = useAutoAdoptionBlock(props, !editing && autoAdopt);
   const material = chosenMaterial(context);
   // The server refuses the same; asking here keeps the answers from a refused submit.
