@@ -4,6 +4,7 @@ import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { actionName, type ActionName } from '../common/roles.ts';
+import { COST_DESIGNATIONS } from './cost-transparency.ts';
 
 /**
  * The actions that mean something on a course (adopting as the course-materials team, a
@@ -76,6 +77,14 @@ export const adoptionSection = z.object({
   sectionHasNonNTRAdoption: z.boolean(),
   noTextRequired: z.boolean(),
   percentOrderItemsFulfilled: z.number().nullable(),
+  /**
+   * Its required materials at the cheapest and the dearest way offered, in cents (null:
+   * unknown or not adopted yet), and the designation it shows: the store's override, else the
+   * kept one (docs/behaviour/flows.md#cost-transparency).
+   */
+  requiredCostLowCents: z.number().int().nullable(),
+  requiredCostHighCents: z.number().int().nullable(),
+  designation: z.enum(COST_DESIGNATIONS),
 });
 export type AdoptionSection = z.infer<typeof adoptionSection>;
 

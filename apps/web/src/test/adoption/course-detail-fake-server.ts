@@ -51,6 +51,9 @@ function section(overrides: Partial<AdoptionSection> & Pick<AdoptionSection, 'se
     sectionHasNonNTRAdoption: false,
     noTextRequired: false,
     percentOrderItemsFulfilled: 50,
+    requiredCostLowCents: null,
+    requiredCostHighCents: null,
+    designation: 'NONE',
     ...overrides,
   } satisfies AdoptionSection;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { shortTermName } from '@csp/contracts';
+import { shortTermName, type CostDesignation } from '@csp/contracts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
 import { coveringAdoptionsSql } from '../coverage-sql.ts';
@@ -18,15 +18,19 @@ export interface SectionFigures {
   sectionHasNonNTRAdoption: boolean;
   noTextRequired: boolean;
   percentOrderItemsFulfilled: number | null;
+  requiredCostLowCents: number | null;
+  requiredCostHighCents: number | null;
+  designation: CostDesignation;
 }
 
 const bool = (v: unknown) => v === true || v === 't';
 const num = (v: unknown) => Number(v ?? 0);
+const cents = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** A row as the statement answers it (counts as number or string, by engine). */
 interface SectionRow extends Pick<
   SectionFigures,
-  'sectionId' | 'courseCode' | 'sectionCode' | 'termName' | 'startDate' | 'endDate'
+  'sectionId' | 'courseCode' | 'sectionCode' | 'termName' | 'startDate' | 'endDate' | 'designation'
 > {
   professorNames: string[] | null;
   studentsEnrolled: unknown;
@@ -35,6 +39,8 @@ interface SectionRow extends Pick<
   hasNonNtr: unknown;
   itemsFulfilled: unknown;
   itemsOrdered: unknown;
+  requiredCostLowCents: unknown;
+  requiredCostHighCents: unknown;
 }
 
 /**
@@ -76,7 +82,9 @@ export async function listCourseSections(
         (select count(*) from order_items oi
           where oi.section_id = s.id and oi.status = 'FULFILLED') as "itemsFulfilled",
         (select count(*) from order_items oi
-          where oi.section_id = s.id and oi.status <> 'CANCELLED') as "itemsOrdered"
+          where oi.section_id = s.id and oi.status <> 'CANCELLED') as "itemsOrdered",
+        s.required_cost_low_cents as "requiredCostLowCents",
+        s.required_cost_high_cents as "requiredCostHighCents", s.designation
       from course_sections cs
         join sections s on s.id = cs.id
         join courses c on c.id = s.course_id
@@ -104,6 +112,9 @@ export async function listCourseSections(
       noTextRequired: hasNtr && !hasNonNtr,
       percentOrderItemsFulfilled:
         ordered === 0 ? null : Math.round((num(r.itemsFulfilled) / ordered) * 1000) / 10,
+      requiredCostLowCents: cents(r.requiredCostLowCents),
+      requiredCostHighCents: cents(r.requiredCostHighCents),
+      designation: r.designation,
     };
   });
 }

@@ -70,7 +70,13 @@ describe.each(engines)('adoption: sections of a course (%s)', (engine) => {
     // A book adopted for the running section; "no text required" for the spring one.
     const [title] = await db
       .insert(t.titles)
-      .values({ locationId: locations.a, ean13: '9780306406157', description: 'Rocks' })
+      .values({
+        locationId: locations.a,
+        ean13: '9780306406157',
+        description: 'Rocks',
+        listPriceCents: 9_000,
+        usedPriceCents: 6_000,
+      })
       .returning({ id: t.titles.id });
     const adopt = async (sectionId: number, noTextRequired: boolean) => {
       const [row] = await db
@@ -149,6 +155,10 @@ describe.each(engines)('adoption: sections of a course (%s)', (engine) => {
       sectionHasNonNTRAdoption: true,
       noTextRequired: false,
       percentOrderItemsFulfilled: 66.7,
+      // Its one required book at its cheapest (used) and dearest (new) way: over $40, no mark.
+      requiredCostLowCents: 6_000,
+      requiredCostHighCents: 9_000,
+      designation: 'NONE',
     });
     expect(sections.find((s) => s.sectionId === ids.spring)).toMatchObject({
       professorNames: [],
@@ -158,6 +168,9 @@ describe.each(engines)('adoption: sections of a course (%s)', (engine) => {
       sectionHasNonNTRAdoption: false,
       noTextRequired: true,
       percentOrderItemsFulfilled: null,
+      requiredCostLowCents: 0,
+      requiredCostHighCents: 0,
+      designation: 'ZTC',
     });
   });
 
