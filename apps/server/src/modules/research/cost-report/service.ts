@@ -91,7 +91,8 @@ export async function costReportTerms(
   grants: Grants,
   locationId: number,
 ): Promise<CostReportTerm[]> {
-  return (await findScopedTerms(db, locationId, await sectionScope(grants))).map(named);
+  const scope = grants.holdsEverywhere('VIEW_SECTION') ? null : await sectionScope(grants);
+  return (await findScopedTerms(db, locationId, scope)).map(named);
 }
 
 /**
