@@ -1,6 +1,9 @@
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { COST_REPORT_PATH, TEXTBOOK_LIST_PATH } from '@csp/contracts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import type { SetUrlStateOptions } from '../../../lib/url-state.ts';
 import { SectionFilters } from '../list/section-filters.tsx';
@@ -31,6 +34,21 @@ export function SectionResearchPage() {
   return (
     <Stack spacing={2.5}>
       <PageHeading>Section Research</PageHeading>
+      {/* The reports over the same sections: the public list students see, and the staff's
+          cost report by department (no drawer items of their own). */}
+      <Stack
+        component="nav"
+        aria-label="Textbook reports"
+        direction="row"
+        sx={{ gap: 3, flexWrap: 'wrap' }}
+      >
+        <Link component={RouterLink} to={TEXTBOOK_LIST_PATH}>
+          Public textbook list
+        </Link>
+        <Link component={RouterLink} to={COST_REPORT_PATH}>
+          Textbook cost report
+        </Link>
+      </Stack>
       <SectionFilters view={view} onChange={changeFilters} narrow={narrowFilters} />
       <SectionResults
         view={view}
