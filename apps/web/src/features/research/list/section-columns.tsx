@@ -2,16 +2,18 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { sectionAdoptionsText } from '@csp/contracts';
 import type { SectionRow, SectionSortField } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
+import { SectionCost } from './section-cost.tsx';
 import { SectionDeadline } from './section-deadline.tsx';
 import { SectionLink } from './section-links.tsx';
 import { SectionStatus } from './section-status.tsx';
 
 /**
  * A column whose field is a server sort field, so clicking its header sorts on the server; or
- * the deadline standing, which the server does not sort by, so its header does not offer to.
+ * the deadline standing or textbook cost, which the server does not sort by, so their headers
+ * do not offer to (the Textbook cost filter narrows the list instead).
  */
 export type SectionColumn = GridColDef<SectionRow> &
-  ({ field: SectionSortField } | { field: 'deadlineStatus'; sortable: false });
+  ({ field: SectionSortField } | { field: 'deadlineStatus' | 'designation'; sortable: false });
 
 /**
  * The list's columns (docs/behaviour/constants.md: MM/DD/YYYY dates, the NMR rule for adoptions). The course
@@ -75,6 +77,13 @@ export function sectionColumns(listSearch: string): SectionColumn[] {
       width: 120,
       sortable: false,
       renderCell: ({ row }) => <SectionDeadline row={row} />,
+    },
+    {
+      field: 'designation',
+      headerName: 'Textbook cost',
+      width: 150,
+      sortable: false,
+      renderCell: ({ row }) => <SectionCost row={row} />,
     },
   ];
 }

@@ -3,12 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import {
+  COST_DESIGNATIONS,
+  COST_DESIGNATION_LABELS,
+  COST_DESIGNATION_SHORT_LABELS,
   DEADLINE_STATUSES,
   DEADLINE_STATUS_LABELS,
   SECTION_ADOPTION_STATUSES,
   SECTION_STATUS_TEXT,
 } from '@csp/contracts';
-import type { DeadlineStatus, SectionAdoptionStatus } from '@csp/contracts';
+import type { CostDesignation, DeadlineStatus, SectionAdoptionStatus } from '@csp/contracts';
 import { FilterPanel, filtersSetText } from '../../../components/list/filter-panel.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { FilterGrid } from '../../../components/list/filter-grid.tsx';
@@ -42,9 +45,21 @@ const DEADLINE_OPTIONS = [
   ...DEADLINE_STATUSES.map((s) => ({ value: s, label: DEADLINE_STATUS_LABELS[s] })),
 ];
 
+/** "Zero textbook cost (ZTC)", "Low textbook cost (LTC)", "No cost designation". */
+const COST_OPTIONS = [
+  { value: '', label: 'Any' },
+  ...COST_DESIGNATIONS.map((d) => ({
+    value: d,
+    label:
+      d === 'NONE'
+        ? COST_DESIGNATION_LABELS[d]
+        : `${COST_DESIGNATION_LABELS[d]} (${COST_DESIGNATION_SHORT_LABELS[d]})`,
+  })),
+];
+
 /**
- * The search, the catalog levels, professor, adoption status, deadline standing and the
- * start-date window.
+ * The search, the catalog levels, professor, adoption status, deadline standing, textbook cost
+ * and the start-date window.
  */
 export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) {
   // "Clear filters" starts the date fields and the professor field afresh.
@@ -56,8 +71,8 @@ export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) 
   );
   const filters = (
     <Stack spacing={2}>
-      {/* Nine fields: three rows of three, the start-date pair side by side on the last. */}
-      <FilterGrid wideColumns={3}>
+      {/* Ten fields: two rows of five, the start-date pair side by side at the end. */}
+      <FilterGrid wideColumns={5}>
         <SectionLevelFilters view={view} onChange={onChange} />
         <ProfessorPicker
           key={`p${resets}`}
@@ -78,6 +93,14 @@ export function SectionFilters({ view, onChange, narrow }: SectionFiltersProps) 
           options={DEADLINE_OPTIONS}
           onChange={(value) =>
             onChange({ deadline: (value || undefined) as DeadlineStatus | undefined })
+          }
+        />
+        <FilterSelect
+          label="Textbook cost"
+          value={view.cost}
+          options={COST_OPTIONS}
+          onChange={(value) =>
+            onChange({ cost: (value || undefined) as CostDesignation | undefined })
           }
         />
         <SectionDateFields

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  COST_DESIGNATIONS,
   DEADLINE_STATUSES,
   DEFAULT_PAGE_SIZE,
   DEFAULT_SECTION_SORT,
@@ -30,6 +31,8 @@ export const sectionUrlSchema = z.object({
   status: z.enum([...SECTION_ADOPTION_STATUSES, '']),
   /** The standing against the term's adoption deadline. */
   deadline: z.enum([...DEADLINE_STATUSES, '']),
+  /** The textbook cost designation the sections show (issue 31). */
+  cost: z.enum([...COST_DESIGNATIONS, '']),
   q: z.string().trim().max(100),
   from: calendarDay,
   to: calendarDay,
@@ -54,6 +57,7 @@ export const SECTION_VIEW_DEFAULTS: SectionView = {
   professor: NONE,
   status: '',
   deadline: '',
+  cost: '',
   q: '',
   from: '',
   to: '',
@@ -86,6 +90,7 @@ export const CLEARED_FILTERS: Partial<SectionView> = {
   professor: undefined,
   status: undefined,
   deadline: undefined,
+  cost: undefined,
   q: undefined,
   from: undefined,
   to: undefined,
@@ -129,6 +134,7 @@ export function activeFilterCount(view: SectionView): number {
     view.professor !== NONE || null,
     view.status || null,
     view.deadline || null,
+    view.cost || null,
     view.q || null,
     view.from || view.to || null,
   ].filter((v) => v !== null).length;
@@ -154,6 +160,7 @@ export function sectionListBody(view: SectionView, today = new Date()): SectionL
     ...(view.professor !== NONE ? { professorId: view.professor } : {}),
     ...(view.status ? { adoptionStatus: view.status } : {}),
     ...(view.deadline ? { deadlineStatus: view.deadline } : {}),
+    ...(view.cost ? { costDesignation: view.cost } : {}),
     ...(q ? { searchString: q } : {}),
     ...(dates.from ? { sectionStartDate: dates.from } : {}),
     ...(dates.to ? { sectionEndDate: dates.to } : {}),
