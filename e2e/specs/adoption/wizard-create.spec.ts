@@ -1,5 +1,4 @@
-import type { AdoptionMaterialDTO, AdoptionSection } from '@csp/contracts';
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import type { AdoptionSection } from '@csp/contracts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import {
   PAGE_HEADINGS,
@@ -9,74 +8,29 @@ import {
   choosableSections,
   coursesAscending,
   courseInfo,
-  displayDate,
   expectWizardPage,
   findMaterial,
   openCourse,
   pickCmaCourse,
   resultWithIsbn,
   searchFor,
-  searchMaterial,
   sectionBox,
   sectionLabel,
   startAdoption,
   startChoice,
-  today,
-  type CourseInfo,
 } from '../../support/wizard.ts';
 
 /*
  * The adoption wizard's create flows (docs/behaviour/flows.md), clicked through as a user would, against the
  * demo seed. Each test adopts on a course of its own (support/wizard.ts says how they are
- * kept apart) and checks the result on the course detail page.
+ * kept apart) and checks the result on the course detail page. Reusing a previous adoption is
+ * in wizard-previous.spec.ts, material kinds in wizard-material-kinds.spec.ts.
  */
-
-const NO_PREVIOUS = 'Sorry, we do not have any previous adoptions for this course.';
 
 /** The instructor's courses (they teach few), each with the sections they may adopt for. */
 async function instructorCourses(session: Parameters<typeof coursesAscending>[0]) {
   const courses = await coursesAscending(session);
   return Promise.all(courses.map((c) => courseInfo(session, c)));
-}
-
-interface Reuse {
-  /** The wizard's list it is in, and its place there. */
-  list: 'Your adoptions' | 'Other adoptions';
-  index: number;
-  previous: AdoptionMaterialDTO;
-  /** An open section of the course that does not have the material now. */
-  section: AdoptionSection;
-}
-
-const reusable = (a: AdoptionMaterialDTO) =>
-  a.titleId !== null || a.adoptionProposedTitleId !== null;
-const sameMaterial = (a: AdoptionMaterialDTO, b: AdoptionMaterialDTO) =>
-  (a.titleId !== null && a.titleId === b.titleId) ||
-  (a.adoptionProposedTitleId !== null && a.adoptionProposedTitleId === b.adoptionProposedTitleId);
-
-/**
- * A previous section adoption (with an enrollment, so the pre-filled answers show something)
- * that can be adopted again: no auto adoption has its material now, and an open section does
- * not have it either.
- */
-function reuseIn(info: CourseInfo): Reuse | null {
-  if (!info.history) return null;
-  for (const [list, items] of [
-    ['Your adoptions', info.history.myAdoptions],
-    ['Other adoptions', info.history.otherAdoptions],
-  ] as const) {
-    for (const [index, previous] of items.filter(reusable).entries()) {
-      if (previous.adoptionType !== 'SECTION_ADOPTION') continue;
-      if (previous.estimatedSectionEnrollment === null) continue;
-      const current = info.adoptions.filter((c) => sameMaterial(c, previous));
-      if (current.some((c) => c.adoptionType === 'AUTO_ADOPTION')) continue;
-      const section = choosableSections(info.sections).find(
-        (s) => !current.some((c) => c.sections.some((cs) => cs.sectionId === s.sectionId)),
-      );
-      if (section) return { list, index, previous, section };
-    }
-  }
-  return null;
 }
 
 test.describe('Adoption wizard: create', () => {
@@ -265,84 +219,6 @@ test.describe('Adoption wizard: create', () => {
     await context.close();
   });
 
-  test('addFromPrevious: a previous adoption is reused with its answers filled in', async ({
-    browser,
-  }) => {
-    const { context, page, session, baseUrl } = await newLoggedInContext(browser, 'cma');
-    await page.setViewportSize({ width: 1280, height: 800 });
-    const info = await pickCmaCourse(
-      session,
-      'previous',
-      (i) => reuseIn(i) !== null,
-      'a reusable previous adoption',
-    );
-    const { list, index, previous: prev, section: free } = reuseIn(info)!;
-    const description = prev.title?.description ?? prev.proposedTitle?.description ?? '';
-
-    await openCourse(page, baseUrl, info.course);
-    const before = await adoptionCard(page, description).count();
-    const dialog = await startAdoption(page);
-    await startChoice(dialog, 'Reuse a previous adoption').click();
-    await expectWizardPage(dialog, PAGE_HEADINGS.addFromPrevious);
-    await expect(page).toHaveURL(/wizardPage=addFromPrevious/);
-    const item = dialog.getByRole('region', { name: list }).getByRole('button').nth(index);
-    await expect(item).toContainText(description);
-    await item.click();
-
-    await expectWizardPage(dialog, PAGE_HEADINGS.questions);
-    await expect(dialog.getByRole('region', { name: 'Adopting' })).toContainText(description);
-    // Pre-filled from the previous adoption; its dates have passed, so it starts today.
-    const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
-    await expect(answer(dialog, 'Is this material required?', yesNo(prev.required))).toBeChecked();
-    await expect(
-      answer(dialog, 'Is a bind-in component required?', yesNo(prev.bindInComponentRequired)),
-    ).toBeChecked();
-    await expect(
-      answer(dialog, 'Flexible on edition?', yesNo(prev.flexibleOnEdition)),
-    ).toBeChecked();
-    await expect(answer(dialog, 'Inclusive access?', yesNo(prev.ia))).toBeChecked();
-    await expect(dialog.getByRole('textbox', { name: 'Estimated section enrollment' })).toHaveValue(
-      String(prev.estimatedSectionEnrollment),
-    );
-    await expect(dialog.getByRole('textbox', { name: 'Note for the store' })).toHaveValue(
-      prev.externalAdoptionNote,
-    );
-    await expect(dialog.getByLabel('Start date')).toHaveValue(today());
-    await expect(dialog.getByLabel('End date')).toHaveValue('');
-    await expect(
-      answer(dialog, 'Adopt for every section of this course (auto adoption)?', 'No'),
-    ).toBeChecked();
-    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-
-    await expectWizardPage(dialog, PAGE_HEADINGS.selectMaterial);
-    await sectionBox(dialog, free).check();
-    await dialog.getByRole('button', { name: 'Add Adoption', exact: true }).click();
-    await expect(dialog).toBeHidden();
-    const cards = adoptionCard(page, description);
-    await expect(cards).toHaveCount(before + 1);
-    await expect(cards.filter({ hasText: sectionLabel(free) })).toHaveCount(1);
-    await expect(cards.filter({ hasText: sectionLabel(free) })).toContainText(
-      `From ${displayDate(today())}, no expiration`,
-    );
-    await context.close();
-  });
-
-  test('addFromPrevious: a course with no previous adoptions says so', async ({ browser }) => {
-    const { context, page, session, baseUrl } = await newLoggedInContext(browser, 'cma');
-    await page.setViewportSize({ width: 1280, height: 800 });
-    const info = await pickCmaCourse(session, 'no-previous', (i) => i.history === null, 'none');
-
-    await openCourse(page, baseUrl, info.course);
-    const dialog = await startAdoption(page);
-    await startChoice(dialog, 'Reuse a previous adoption').click();
-    await expectWizardPage(dialog, PAGE_HEADINGS.addFromPrevious);
-    await expect(dialog.getByText(NO_PREVIOUS, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Back', exact: true }).click();
-    await expectWizardPage(dialog, PAGE_HEADINGS.start);
-    await context.close();
-  });
-
   test('noMaterials: a section marked no text required shows NMR on the course', async ({
     browser,
   }) => {
@@ -410,82 +286,6 @@ test.describe('Adoption wizard: create', () => {
     // Still there once the course has refreshed (it lasts 3000 ms), then gone.
     await expect(toast).toBeVisible();
     await expect(toast).toBeHidden({ timeout: 6000 });
-    await context.close();
-  });
-
-  test('material kinds: an open textbook shows as such, the adopter chooses another kind, and the team edits the title', async ({
-    browser,
-  }) => {
-    // A trip through the wizard and the Edit title dialog, each scanned at two sizes.
-    test.setTimeout(90_000);
-    const { context, page, session, baseUrl } = await newLoggedInContext(browser, 'cma');
-    await page.setViewportSize({ width: 1280, height: 800 });
-    // A Language Science Press book of the demo catalog: open access, so an OER (issue 31).
-    const { materials } = await searchMaterial(session, 'A grammar of');
-    const book = materials.find((m) => m.materialKind === 'OER' && m.accessUrl !== null);
-    if (!book) throw new Error('The demo catalog has no open grammar with an address');
-    const info = await pickCmaCourse(
-      session,
-      'kinds',
-      (i) => choosableSections(i.sections).length >= 1 && !adoptsIsbn(i, book.ean13),
-      'an open section',
-    );
-    const [section] = choosableSections(info.sections) as [AdoptionSection];
-    const scan = async (what: string) => {
-      for (const width of [1280, 360]) {
-        await page.setViewportSize({ width, height: 800 });
-        await expectNoAxeViolations(page, `${what} at ${width}px`);
-        await page.screenshot({
-          path: test.info().outputPath(`${what.replace(/\W+/g, '-')}-${width}.png`),
-        });
-      }
-      await page.setViewportSize({ width: 1280, height: 800 });
-    };
-
-    await openCourse(page, baseUrl, info.course);
-    const dialog = await startAdoption(page);
-    await startChoice(dialog, 'Search for a material').click();
-    const results = await searchFor(dialog, book.formattedEan13);
-    const result = resultWithIsbn(results, book.formattedEan13);
-    await expect(result).toContainText('Open educational resource');
-    await result.click();
-
-    await expectWizardPage(dialog, PAGE_HEADINGS.questions);
-    const kind = dialog.getByRole('combobox', { name: 'Material kind' });
-    await expect(kind).toHaveValue('OER');
-    await expect(dialog.getByRole('link', { name: book.accessUrl ?? '' })).toBeVisible();
-    await expect(
-      dialog.getByRole('radiogroup', { name: 'Is this material required?' }),
-    ).toHaveAccessibleDescription(/does not count toward the course's cost/);
-    await scan('questions with a material kind');
-    // The course hands out a free printed copy: the adopter says so.
-    await kind.selectOption({ label: 'Free to students' });
-    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-    await expectWizardPage(dialog, PAGE_HEADINGS.selectMaterial);
-    await sectionBox(dialog, section).check();
-    await dialog.getByRole('button', { name: 'Add Adoption', exact: true }).click();
-    await expect(dialog).toBeHidden();
-
-    const card = adoptionCard(page, book.description);
-    await expect(card.getByRole('list', { name: 'Flags' })).toContainText('Free to students');
-    const saved = (await courseInfo(session, info.course)).adoptions.find(
-      (a) => a.title?.ean13 === book.ean13,
-    );
-    expect(saved).toMatchObject({ materialKind: 'FREE', title: { materialKind: 'OER' } });
-
-    // The course materials team's Edit title: the title's kind, licence, address and prices.
-    await card.getByRole('button', { name: `Edit title of ${book.description}` }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit title' });
-    await expect(edit.getByRole('combobox', { name: 'Material kind' })).toHaveValue('OER');
-    await expect(edit.getByRole('textbox', { name: /^Licence/ })).toHaveValue(book.licence ?? '');
-    await scan('Edit title');
-    await edit.getByRole('textbox', { name: 'Digital price' }).fill('0');
-    await edit.getByRole('button', { name: 'Save title' }).click();
-    await expect(edit).toBeHidden();
-    const title = (await courseInfo(session, info.course)).adoptions.find(
-      (a) => a.title?.ean13 === book.ean13,
-    )?.title;
-    expect(title).toMatchObject({ materialKind: 'OER', prices: { digitalCents: 0 } });
     await context.close();
   });
 });
