@@ -22,7 +22,7 @@ import {
 /*
  * The adoption wizard's material kinds (issue 31; docs/behaviour/flows.md#cost-transparency),
  * against the demo seed and the server every spec shares: a kind shown in the search, chosen on
- * the questions page, and the team's Edit title dialog.
+ * the questions page in step with "Inclusive access?", and the team's Edit title dialog.
  */
 
 test.describe('Adoption wizard: material kinds', () => {
@@ -71,6 +71,14 @@ test.describe('Adoption wizard: material kinds', () => {
       dialog.getByRole('radiogroup', { name: 'Is this material required?' }),
     ).toHaveAccessibleDescription(/does not count toward the course's cost/);
     await scan('questions with a material kind');
+    // "Inclusive access?" and the kind are one fact: each answer moves the other.
+    await answer(dialog, 'Inclusive access?', 'Yes').check();
+    await expect(kind).toHaveValue('INCLUSIVE_ACCESS');
+    await expect(dialog.getByRole('textbox', { name: 'Inclusive access publisher' })).toBeVisible();
+    await answer(dialog, 'Inclusive access?', 'No').check();
+    await expect(kind).toHaveValue('OER');
+    await kind.selectOption({ label: 'Inclusive access' });
+    await expect(answer(dialog, 'Inclusive access?', 'Yes')).toBeChecked();
     // The course hands out a free printed copy: the adopter says so.
     await kind.selectOption({ label: 'Free to students' });
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
