@@ -4,7 +4,7 @@ import { dbIdParam } from '../common/errors.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { adoptionAccountParams } from './adoption-lists.ts';
 import { courseParams } from './course-access.ts';
-import { COST_DESIGNATIONS } from './cost-transparency.ts';
+import { COST_DESIGNATIONS, COST_GAPS_PATH } from './cost-transparency.ts';
 
 /**
  * Cost gaps between the sections of one course in one term (issue 31, point 5;
@@ -96,3 +96,17 @@ export const COST_GAP_MESSAGES = {
   departmentNotFound: 'Department not found.',
   courseNotFound: 'Course not found.',
 } as const;
+
+/**
+ * The staff's cost gaps page for a term (and department): its URL parameters are `division`,
+ * `term` and `department`, as section research's are.
+ */
+export function costGapsHref(at: {
+  divisionId: number;
+  termId: number;
+  departmentId?: number | null;
+}): string {
+  const query = new URLSearchParams({ division: String(at.divisionId), term: String(at.termId) });
+  if (at.departmentId) query.set('department', String(at.departmentId));
+  return `${COST_GAPS_PATH}?${query.toString()}`;
+}

@@ -3,6 +3,7 @@ import type {
   AdoptionHistoryItem,
   AdoptionMaterialDTO,
   AdoptionSection,
+  CostGapsAnswer,
   CourseDTO,
 } from '@csp/contracts';
 import { storePasswordLogin } from '../../lib/credential-storage.ts';
@@ -67,6 +68,9 @@ export const SECTIONS: AdoptionSection[] = [
     sectionHasNTRAdoption: true,
     noTextRequired: true,
     percentOrderItemsFulfilled: 75,
+    requiredCostLowCents: 0,
+    requiredCostHighCents: 0,
+    designation: 'ZTC',
   }),
   section({
     sectionId: 12,
@@ -76,6 +80,8 @@ export const SECTIONS: AdoptionSection[] = [
     sectionHasNonNTRAdoption: true,
     professorNames: ['Lucia Tanaka', 'Jin Walker'],
     percentOrderItemsFulfilled: null,
+    requiredCostLowCents: 9_550,
+    requiredCostHighCents: 14_200,
   }),
   section({
     sectionId: 13,
@@ -298,6 +304,8 @@ export interface FakeCourseOptions {
   history?: AdoptionHistoryItem[];
   /** One adoption's own history, by its id, in place of `history`. */
   historyById?: Record<number, AdoptionHistoryItem[]>;
+  /** What getCourseCostGaps answers; no gap by default. */
+  costGaps?: CostGapsAnswer;
   handlers?: Record<string, Handler>;
 }
 
@@ -347,6 +355,8 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
             })),
           })
         : notFound(),
+    [`GET ${COURSE_BASE}/getCourseCostGaps`]: () =>
+      json(200, options.costGaps ?? { thresholdCents: 5_000, courses: [] }),
     [`GET ${COURSE_BASE}/getAdoptionMaterialHistory`]: () =>
       json(200, { myAdoptions: [EXPIRED], otherAdoptions: adoptions }),
     [`POST ${BASE}/getCourseList`]: (req) => {

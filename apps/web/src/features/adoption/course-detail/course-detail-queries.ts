@@ -3,6 +3,7 @@ import {
   getAdoptionMaterialHistory,
   getAdoptionMaterialHistoryItems,
   getAdoptionMaterials,
+  getCourseCostGaps,
   getCourseList,
   getCourseUserActions,
   getSectionsByDivisionAndCourse,
@@ -105,4 +106,10 @@ export function useRefreshCourse() {
       getAdoptionMaterialHistoryItems,
       getCourseList,
     ]);
+}
+
+/** The course's cost gaps (issue 31, point 5): asked only by callers who may see its sections. */
+export function useCourseCostGaps(course: CourseRef, enabled: boolean) {
+  const params = { ...useCallerParams(), ...course };
+  return useContractQuery(getCourseCostGaps, { params }, { retry: retryUnlessRefused, enabled });
 }

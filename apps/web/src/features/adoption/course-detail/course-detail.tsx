@@ -15,6 +15,7 @@ import { courseListReturnPath } from '../course-list-return.ts';
 import { AdoptionLists } from './adoption-lists.tsx';
 import { AdoptionPanels } from './adoption-panels.tsx';
 import { useAdoptionPanels } from './adoption-url-state.ts';
+import { CostGapsPanel } from './cost-gaps-panel.tsx';
 import { courseCapabilities } from './course-capabilities.ts';
 import { COURSE_DETAIL_MESSAGES as M } from './course-detail-messages.ts';
 import {
@@ -99,6 +100,7 @@ export function CourseDetail({ course }: { course: CourseRef }) {
       />
 
       <SectionsBlock sections={sections} />
+      <CostGapsPanel course={course} enabled={actions.data.actions.includes('VIEW_SECTION')} />
 
       <Box component="section" aria-labelledby={adoptionsHeadingId}>
         <AdoptionsHeading

@@ -15,13 +15,14 @@ import {
   AdoptionCount,
   fulfilmentLabel,
   professorsLabel,
+  SectionCost,
   sectionDates,
   showsNoMaterialRequired,
 } from './section-figures.tsx';
 
 /**
  * The course's sections that have not ended: a table where there is room, one card per
- * section on a phone (a seven-column table cannot fit 360 px without scrolling sideways).
+ * section on a phone (an eight-column table cannot fit 360 px without scrolling sideways).
  */
 export function SectionsTable({
   sections,
@@ -81,6 +82,7 @@ function SectionRows({
             <TableCell scope="col" align="right">
               Fulfilled
             </TableCell>
+            <TableCell scope="col">Textbook cost</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -97,6 +99,9 @@ function SectionRows({
                 <AdoptionCount section={section} />
               </TableCell>
               <TableCell align="right">{fulfilmentLabel(section)}</TableCell>
+              <TableCell>
+                <SectionCost section={section} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -133,6 +138,7 @@ function SectionCards({
               { label: 'Enrolled', value: section.studentsEnrolled },
               { label: 'Adoptions', value: <AdoptionCount section={section} /> },
               { label: 'Fulfilled', value: fulfilmentLabel(section) },
+              { label: 'Textbook cost', value: <SectionCost section={section} /> },
             ]}
           />
         </Paper>
