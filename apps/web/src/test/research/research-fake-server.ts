@@ -7,6 +7,7 @@ import {
   getResearchDivisions,
   getResearchProfessors,
   getResearchTerms,
+  getSectionCost,
   getSectionDetail,
   getSectionMaterials,
   getStudentDetails,
@@ -20,12 +21,18 @@ import { storePasswordLogin } from '../../lib/credential-storage.ts';
 import { answer, type StubRequest } from '../fetch-stub.ts';
 import { sessionResponse } from '../fixtures.ts';
 import { renderApp } from '../render-app.tsx';
-import { answerSectionList, requiredMaterial, sectionDetail } from './research-fixtures.ts';
+import {
+  answerSectionList,
+  requiredMaterial,
+  sectionCost,
+  sectionDetail,
+} from './research-fixtures.ts';
 
 export {
   SECTIONS,
   answerSectionList,
   requiredMaterial,
+  sectionCost,
   sectionDetail,
   sectionRow,
 } from './research-fixtures.ts';
@@ -38,6 +45,8 @@ export {
 export type Handler = (request: StubRequest) => Response | Promise<Response>;
 
 export const BASE = '/app-rest/admin_portal/v1/7';
+/** Section costs are the adoption area's calls (the same account). */
+export const ADOPTION_BASE = '/app-rest/adoption/v1/7';
 
 export function researchHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
   return {
@@ -97,6 +106,11 @@ export function researchHandlers(overrides: Record<string, Handler> = {}): Recor
       ),
     ...studentHandlers(),
     [`GET ${BASE}/sectionDetail/materials`]: () => answer(getSectionMaterials, { materials: [] }),
+    [`GET ${ADOPTION_BASE}/sectionCost`]: (req) =>
+      answer(
+        getSectionCost,
+        sectionCost({ sectionId: Number(req.url.searchParams.get('sectionId')) }),
+      ),
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type {
   RequiredMaterial,
   SectionDetailDTO,
+  SectionCost,
   SectionListRequest,
   SectionRow,
 } from '@csp/contracts';
@@ -132,6 +133,21 @@ export function requiredMaterial(extra: Partial<RequiredMaterial> = {}): Require
     required: true,
     noTextRequired: false,
     owned: null,
+    ...extra,
+  };
+}
+
+/** Section 7's textbook cost: one $45 title over the $40 threshold, never overridden. */
+export function sectionCost(extra: Partial<SectionCost> = {}): SectionCost {
+  return {
+    sectionId: 7,
+    lowCents: 4500,
+    highCents: 9000,
+    keptDesignation: 'NONE',
+    reason: 'Required materials cost $45.00 at the cheapest, over the $40.00 low-cost threshold',
+    override: null,
+    designation: 'NONE',
+    history: [],
     ...extra,
   };
 }

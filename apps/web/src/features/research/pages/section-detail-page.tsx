@@ -7,6 +7,7 @@ import { useSectionDetail } from '../api/research-queries.ts';
 import { ResearchBreadcrumbs } from '../detail/back-links.tsx';
 import { EnrolledStudents } from '../detail/enrolled-students.tsx';
 import { SectionCampaignEmails } from '../detail/section-campaign-emails.tsx';
+import { SectionCostPanel } from '../detail/section-cost-panel.tsx';
 import { SectionFacts } from '../detail/section-facts.tsx';
 import { SectionMaterials } from '../detail/section-materials.tsx';
 import { SectionLoadFailure, SectionNotFound } from '../detail/section-problems.tsx';
@@ -39,6 +40,7 @@ function SectionDetail({ sectionId }: { sectionId: number }) {
       </div>
       <SectionFacts section={section} />
       <SectionMaterials section={section} />
+      <SectionCostPanel sectionId={section.sectionId} />
       <EnrolledStudents section={section} />
       <SectionCampaignEmails sectionId={section.sectionId} />
     </Stack>
