@@ -31,13 +31,15 @@ export function effectiveMaterialKind(
 /**
  * What an adoption stores for the kind chosen: null when it is the kind the adoption has without
  * a choice (effectiveMaterialKind), so that a title the team marks OER later turns its adoptions
- * OER too.
+ * OER too. A proposed title has no kind to follow yet (`titleKind` null): a kind chosen for it is
+ * kept, or linking it later to a catalog title of another kind would lose the choice.
  */
 export function storedMaterialKind(
   chosen: MaterialKind,
   ia: boolean,
   titleKind: MaterialKind | null,
 ): MaterialKind | null {
+  if (titleKind === null) return chosen;
   return chosen === effectiveMaterialKind(null, ia, titleKind) ? null : chosen;
 }
 

@@ -232,8 +232,12 @@ export async function modifyAdoptionFor(
       Object.fromEntries(changed.map((f) => [f, source[f]]));
     const sectionsChanged = added.length > 0 || removed.length > 0;
     // The history shows kinds as the screens do: the effective kind, not the stored override.
-    const kindBefore = kind ? { materialKind: kind.before } : {};
-    const kindAfter = kind ? { materialKind: kind.after } : {};
+    // A kind stored as a choice that the adoption had already (a proposed title's commercial
+    // print) changes what it shows nowhere: nothing to show in the history.
+    const kindShown = kind !== null && kind.before !== kind.after;
+    const kindBefore = kindShown ? { materialKind: kind.before } : {};
+    const kindAfter = kindShown ? { materialKind: kind.after } : {};
+    if (changed.length === 0 && !kindShown && !sectionsChanged) return;
     await insertActivity(txDb, {
       locationId: session.locationId,
       adoptionMaterialId: id,

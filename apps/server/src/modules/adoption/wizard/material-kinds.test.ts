@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  convertMaterialProposedToActualTitle,
   createAdoption,
   createTitle,
   getAdoptionMaterialHistoryItems,
@@ -151,6 +152,38 @@ describe.each(engines)('material kinds in the wizard (%s)', (engine) => {
     expect(edited.statusCode).toBe(200);
     expect(adopted(edited)).toMatchObject({ ia: false, materialKind: 'COMMERCIAL_PRINT' });
     expect(await storedKind(id)).toBeNull();
+  });
+
+  it('keeps a kind chosen for a proposed title once the team links it to a catalog title of another kind', async () => {
+    const propose = async (description: string) => {
+      const [row] = await ctx.db
+        .insert(t.proposedTitles)
+        .values({ locationId: ctx.fixture.locations.a, description })
+        .returning({ id: t.proposedTitles.id });
+      return row?.id ?? 0;
+    };
+    const adopt = async (description: string, kind: object) => {
+      const res = await create(
+        { ...CREATE_ANSWERS, adoptionProposedTitleId: await propose(description), ...kind },
+        [w.sections.s002],
+      );
+      expect(res.statusCode).toBe(200);
+      return adopted(res).adoptionMaterialId;
+    };
+    const chosen = await adopt('Lab manual, printed', { materialKind: 'COMMERCIAL_PRINT' });
+    const unsaid = await adopt('Lab manual, unsaid', {});
+    expect(await storedKind(unsaid)).toBeNull();
+    const link = async (id: number, ean13: string) => {
+      const res = await w.call(w.who.admin, convertMaterialProposedToActualTitle, {
+        body: { adoptionMaterialId: id, titleToConvertToId: await newTitle(ean13, 'OER') },
+      });
+      expect(res.statusCode).toBe(200);
+      return adopted(res).materialKind;
+    };
+    // The adopter said print: the printed copy of an open book, still bought.
+    expect(await link(chosen, '9780000000033')).toBe('COMMERCIAL_PRINT');
+    // No kind said: the adoption follows the catalog title.
+    expect(await link(unsaid, '9780000000040')).toBe('OER');
   });
 
   it('refuses an unknown kind, and a kind for no text required, naming the field', async () => {
