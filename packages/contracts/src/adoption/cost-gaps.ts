@@ -98,15 +98,11 @@ export const COST_GAP_MESSAGES = {
 } as const;
 
 /**
- * The staff's cost gaps page for a term (and department): its URL parameters are `division`,
- * `term` and `department`, as section research's are.
+ * The staff's cost gaps page for a term (and department): its URL parameters are `termId` and
+ * `departmentId` (left out: every department in the caller's scope).
  */
-export function costGapsHref(at: {
-  divisionId: number;
-  termId: number;
-  departmentId?: number | null;
-}): string {
-  const query = new URLSearchParams({ division: String(at.divisionId), term: String(at.termId) });
-  if (at.departmentId) query.set('department', String(at.departmentId));
+export function costGapsHref(at: { termId: number; departmentId?: number | null }): string {
+  const query = new URLSearchParams({ termId: String(at.termId) });
+  if (at.departmentId) query.set('departmentId', String(at.departmentId));
   return `${COST_GAPS_PATH}?${query.toString()}`;
 }

@@ -1,5 +1,5 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import { COST_REPORT_PATH, TEXTBOOK_LIST_PATH } from '@csp/contracts';
+import { COST_GAPS_PATH, COST_REPORT_PATH, TEXTBOOK_LIST_PATH } from '@csp/contracts';
 import type { Feature } from '../../platform/feature-types.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
 import { signedInRoute } from '../../platform/routes/signed-in-route.ts';
@@ -39,6 +39,14 @@ export const researchFeature: Feature = {
       id: 'CostReport',
       meta: { ...signedInPage('CostReport', 'Textbook cost report'), anyOf: ['VIEW_SECTION'] },
       page: lazyPage(() => import('./pages/cost-report-page.tsx'), 'CostReportPage'),
+    },
+    // Cost gaps between sections of one course (issue 31, point 5): linked from course detail
+    // and the cost report, no drawer item of its own.
+    {
+      path: COST_GAPS_PATH.slice(1),
+      id: 'CostGaps',
+      meta: { ...signedInPage('CostGaps', 'Cost gaps between sections'), anyOf: ['VIEW_SECTION'] },
+      page: lazyPage(() => import('./pages/cost-gaps-page.tsx'), 'CostGapsPage'),
     },
     {
       path: TEXTBOOK_LIST_PATH.slice(1),

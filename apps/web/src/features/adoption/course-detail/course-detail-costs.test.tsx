@@ -78,7 +78,7 @@ describe('Course detail: textbook cost (issue 31)', () => {
     );
     expect(
       within(panel).getByRole('link', { name: 'Cost gaps in BIOL, Fall 2026' }),
-    ).toHaveAttribute('href', '/research/cost-gaps?division=1&term=9&department=4');
+    ).toHaveAttribute('href', '/research/cost-gaps?termId=9&departmentId=4');
   });
 
   it('shows no panel when no section has a gap', async () => {

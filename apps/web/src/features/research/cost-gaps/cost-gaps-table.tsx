@@ -1,0 +1,142 @@
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { CostGapCourse, CostGapSectionRef } from '@csp/contracts';
+import { CostChip } from '../../../components/cost-designation-chip.tsx';
+import { gapCostText, gapReasonText, gapSectionName } from '../../../lib/cost-gaps.ts';
+import { costRangeText } from '../../../lib/money.ts';
+import { adoptionPath } from '../detail/section-ref.ts';
+
+/** A section named with its cost and chip, and why it is a gap when it is one. */
+function SectionLine({ section, detail }: { section: CostGapSectionRef; detail?: string }) {
+  return (
+    <Stack direction="row" useFlexGap sx={{ gap: 0.75, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+        {gapSectionName(section)}
+      </Typography>
+      <Typography component="span" variant="body2">
+        {gapCostText(section)}
+      </Typography>
+      <CostChip designation={section.designation} />
+      {detail && (
+        <Typography component="span" variant="body2" color="text.secondary">
+          {detail}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+function GapList({ course }: { course: CostGapCourse }) {
+  return (
+    <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
+      {course.gaps.map((gap) => (
+        <li key={gap.sectionId}>
+          <SectionLine section={gap} detail={gapReasonText(gap)} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function CourseLink({ course }: { course: CostGapCourse }) {
+  return (
+    <div>
+      <Link component={RouterLink} to={adoptionPath(course)} sx={{ fontWeight: 600 }}>
+        {course.departmentCode} {course.courseCode}
+      </Link>
+      <Typography variant="body2">{course.courseName}</Typography>
+    </div>
+  );
+}
+
+const sectionsText = (c: CostGapCourse) => `${c.gaps.length} of ${c.sectionCount} with a gap`;
+const rangeText = (c: CostGapCourse) => costRangeText(c.lowestCents, c.highestCents) ?? '';
+
+function GapRows({ courses, caption }: { courses: readonly CostGapCourse[]; caption: string }) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small">
+        <caption>{caption}</caption>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">Course</TableCell>
+            <TableCell scope="col">Sections</TableCell>
+            <TableCell scope="col">Cost at the cheapest</TableCell>
+            <TableCell scope="col">Cheapest alternative</TableCell>
+            <TableCell scope="col">Sections with a gap</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {courses.map((course) => (
+            <TableRow key={`${course.courseId}:${course.termId}`} sx={{ verticalAlign: 'top' }}>
+              <TableCell component="th" scope="row">
+                <CourseLink course={course} />
+              </TableCell>
+              <TableCell>{sectionsText(course)}</TableCell>
+              <TableCell>{rangeText(course)}</TableCell>
+              <TableCell>
+                <SectionLine section={course.cheapest} />
+              </TableCell>
+              <TableCell>
+                <GapList course={course} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function GapCards({ courses, caption }: { courses: readonly CostGapCourse[]; caption: string }) {
+  return (
+    <Stack component="ul" aria-label={caption} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {courses.map((course) => (
+        <Paper
+          component="li"
+          variant="outlined"
+          key={`${course.courseId}:${course.termId}`}
+          sx={{ p: 1.5, display: 'grid', gap: 1 }}
+        >
+          <CourseLink course={course} />
+          <Typography variant="body2">
+            {sectionsText(course)} · {rangeText(course)} at the cheapest
+          </Typography>
+          <div>
+            <Typography variant="body2" color="text.secondary">
+              Cheapest alternative
+            </Typography>
+            <SectionLine section={course.cheapest} />
+          </div>
+          <div>
+            <Typography variant="body2" color="text.secondary">
+              Sections with a gap
+            </Typography>
+            <GapList course={course} />
+          </div>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The courses with cost gaps: a table where there is room, a card per course on a phone (five
+ * columns of section lists cannot fit 360 px without scrolling sideways).
+ */
+export function CostGapsTable(props: { courses: readonly CostGapCourse[]; caption: string }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  return phone ? <GapCards {...props} /> : <GapRows {...props} />;
+}
