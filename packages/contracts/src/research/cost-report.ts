@@ -25,6 +25,10 @@ export const costReportTerm = z.object({
   divisionId: z.number().int(),
   divisionName: z.string(),
 });
+
+/** A term offered to choose from, with its sections in the caller's scope. */
+export const costReportChoice = costReportTerm.extend({ sectionCount: z.number().int() });
+export type CostReportChoice = z.infer<typeof costReportChoice>;
 export type CostReportTerm = z.infer<typeof costReportTerm>;
 
 export const getCostReportTerms = endpoint({
@@ -35,7 +39,7 @@ export const getCostReportTerms = endpoint({
   auth: true,
   access: { kind: 'action', anyOf: ['VIEW_SECTION'], scope: 'store' },
   params: researchAccountParams,
-  response: z.array(costReportTerm),
+  response: z.array(costReportChoice),
 });
 
 /**

@@ -4,7 +4,7 @@ import {
   getCostReport,
   getCostReportTerms,
   type CostReport,
-  type CostReportTerm,
+  type CostReportChoice,
 } from '@csp/contracts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 import { callAs, type Caller } from '../../../test-support/permissions-test-support.ts';
@@ -105,9 +105,10 @@ describe.each(engines)('the textbook cost report (%s)', (engine) => {
     const refused = await report(w.spring2026, w.who.submitter);
     expect(refused).toMatchObject({ status: 404, body: { field: 'termId' } });
     const terms = await callAs(ctx, w.who.submitter, getCostReportTerms);
-    expect(terms.json<CostReportTerm[]>().map((t) => t.termName)).toEqual([
-      'Fall 2026',
-      'Fall 2025',
+    // Each with the sections the caller may see.
+    expect(terms.json<CostReportChoice[]>().map((t) => [t.termName, t.sectionCount])).toEqual([
+      ['Fall 2026', 5],
+      ['Fall 2025', 2],
     ]);
   });
 
@@ -122,10 +123,10 @@ describe.each(engines)('the textbook cost report (%s)', (engine) => {
     expect(b.totals.current.sections).toBe(1);
     expect(b.totals.previous?.sections).toBe(1);
     const terms = await callAs(ctx, w.who.admin, getCostReportTerms);
-    expect(terms.json<CostReportTerm[]>().map((t) => t.termName)).toEqual([
-      'Fall 2026',
-      'Spring 2026',
-      'Fall 2025',
+    expect(terms.json<CostReportChoice[]>().map((t) => [t.termName, t.sectionCount])).toEqual([
+      ['Fall 2026', 6],
+      ['Spring 2026', 1],
+      ['Fall 2025', 2],
     ]);
   });
 

@@ -1,5 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { COMPARISON_TERM_TOLERANCE_DAYS, type CostReportTerm } from '@csp/contracts';
+import {
+  COMPARISON_TERM_TOLERANCE_DAYS,
+  type CostReportChoice,
+  type CostReportTerm,
+} from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 
@@ -32,28 +36,31 @@ const toTerm = (r: Record<string, unknown>): CostReportTerm => ({
 
 /**
  * The store's terms with a section in the caller's scope (`scope` over a section `s` of a
- * course `c`; null: the whole store), newest first. The whole store reads each term's kept
- * section count (migration 0022): an EXISTS through courses would hash a term's sections for
- * each term (30 ms on the large store, against well under 1).
+ * course `c`; null: the whole store), newest first, with those sections counted. The whole
+ * store reads each term's kept section count (migration 0022): counting through courses hashes
+ * every term's sections (30 ms on the large store, against well under 1).
  */
 export async function findScopedTerms(
   db: Db,
   locationId: number,
   scope: SQL | null,
-): Promise<CostReportTerm[]> {
-  const inScope =
+): Promise<CostReportChoice[]> {
+  const counted =
     scope === null
-      ? sql`tm.section_count > 0`
-      : sql`exists (select 1 from sections s join courses c on c.id = s.course_id
+      ? sql`tm.section_count`
+      : sql`(select count(*) from sections s join courses c on c.id = s.course_id
           where s.term_id = tm.id and s.location_id = ${locationId} and (${scope}))`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select ${TERM_COLUMNS}
-      from terms tm join divisions dv on dv.id = tm.division_id
-      where tm.location_id = ${locationId} and ${inScope}
-      order by tm.start_date desc, dv.name, tm.id desc`,
+    sql`select * from (
+        select ${TERM_COLUMNS}, tm.start_date, tm.id, ${counted} as "sectionCount"
+        from terms tm join divisions dv on dv.id = tm.division_id
+        where tm.location_id = ${locationId}
+      ) t
+      where t."sectionCount" > 0
+      order by t.start_date desc, t."divisionName", t.id desc`,
   );
-  return rows.map(toTerm);
+  return rows.map((r) => ({ ...toTerm(r), sectionCount: Number(r.sectionCount) }));
 }
 
 /**

@@ -2,6 +2,7 @@ import { AppError } from '@csp/http-kit';
 import type {
   CostChange,
   CostFigures,
+  CostReportChoice,
   CostReport,
   CostReportRow,
   CostReportTerm,
@@ -90,9 +91,12 @@ export async function costReportTerms(
   db: Db,
   grants: Grants,
   locationId: number,
-): Promise<CostReportTerm[]> {
+): Promise<CostReportChoice[]> {
   const scope = grants.holdsEverywhere('VIEW_SECTION') ? null : await sectionScope(grants);
-  return (await findScopedTerms(db, locationId, scope)).map(named);
+  return (await findScopedTerms(db, locationId, scope)).map((t) => ({
+    ...t,
+    termName: shortTermName(t.termName),
+  }));
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   getCostReportTerms,
   type CostFigures,
   type CostReport,
-  type CostReportTerm,
+  type CostReportChoice,
 } from '@csp/contracts';
 import { json } from '../../../test/fetch-stub.ts';
 import {
@@ -19,17 +19,26 @@ import {
 } from '../../../test/research/research-fake-server.ts';
 import { answer } from '../../../test/fetch-stub.ts';
 
-const term = (termId: number, termName: string, startDate: string): CostReportTerm => ({
+const term = (
+  termId: number,
+  termName: string,
+  startDate: string,
+  sectionCount = 5,
+  divisionName = 'Main Campus',
+): CostReportChoice => ({
   termId,
   termName,
   startDate,
   endDate: startDate.replace(/-\d\d-\d\d$/, '-12-12'),
-  divisionId: 1,
-  divisionName: 'Main Campus',
+  divisionId: divisionName === 'Main Campus' ? 1 : 2,
+  divisionName,
+  sectionCount,
 });
-// Fall 2026 is under way on the test's day; Spring 2027, listed first as the newest, is not.
+// Fall 2026 is under way on the test's day; Spring 2027, listed first as the newest, is not;
+// nor is Online's Fall 2026, under way too but with fewer sections.
 const TERMS = [
   term(12, 'Spring 2027', '2027-01-12'),
+  term(11, 'Fall 2026', '2026-09-01', 2, 'Online'),
   term(10, 'Fall 2026', '2026-08-24'),
   term(8, 'Fall 2025', '2025-08-25'),
 ];
@@ -80,7 +89,7 @@ function report(termId: number): CostReport {
   return {
     storeName: 'Demo Store',
     term: t,
-    comparisonTerm: compared ? TERMS[2]! : null,
+    comparisonTerm: compared ? TERMS[3]! : null,
     rows: [
       {
         departmentId: 100,

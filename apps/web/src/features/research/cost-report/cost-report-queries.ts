@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { getCostReport, getCostReportTerms, type CostReportTerm } from '@csp/contracts';
+import { getCostReport, getCostReportTerms, type CostReportChoice } from '@csp/contracts';
 import {
   retryUnlessRefused,
   useCallerParams,
@@ -28,14 +28,17 @@ export function useCostReport(termId: number | null) {
 }
 
 /**
- * The term the report opens on when the URL names none: the first under way today (terms come
- * newest first), else the latest that has started, else the newest. Days compare as
+ * The term the report opens on when the URL names none: of the terms under way today, the one
+ * with the most sections (the main campus, not a small division that started a week later);
+ * else the latest that has started; else the newest. Terms come newest first; days compare as
  * YYYY-MM-DD text.
  */
 export function defaultCostReportTerm(
-  terms: readonly CostReportTerm[],
+  terms: readonly CostReportChoice[],
   today: string,
-): CostReportTerm | null {
+): CostReportChoice | null {
   const started = terms.filter((t) => t.startDate <= today);
-  return started.find((t) => t.endDate >= today) ?? started[0] ?? terms[0] ?? null;
+  const current = started.filter((t) => t.endDate >= today);
+  const busiest = [...current].sort((a, b) => b.sectionCount - a.sectionCount)[0];
+  return busiest ?? started[0] ?? terms[0] ?? null;
 }
