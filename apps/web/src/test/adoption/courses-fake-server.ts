@@ -47,14 +47,20 @@ export const COURSES: CourseDTO[] = [
   course(1, 'BIOL', '101', 'General Biology', {
     adoptionStatus: 'complete',
     adoptedSectionCount: 3,
+    ztcSectionCount: 3,
   }),
   course(2, 'BIOL', '230', 'Cell Biology', {
     responseRequired: true,
     lateSectionCount: 1,
     missingSectionCount: 2,
+    ztcSectionCount: 1,
+    ltcSectionCount: 1,
   }),
   course(3, 'CHEM', '110', 'General Chemistry', { nextStartDate: 'PENDING', sectionCount: 0 }),
-  course(4, 'CONL', '500', 'Constitutional Law', { nextStartDate: '2026-08-31' }),
+  course(4, 'CONL', '500', 'Constitutional Law', {
+    nextStartDate: '2026-08-31',
+    ltcSectionCount: 3,
+  }),
   ...Array.from({ length: 21 }, (_, i) =>
     course(10 + i, 'CHEM', String(200 + i), `Organic Chemistry ${i + 1}`, {
       nextStartDate: '2026-09-14',

@@ -11,6 +11,7 @@ import {
   ResponseMark,
   SectionCounts,
 } from './course-cells.tsx';
+import { CourseCostMark } from './course-cost.tsx';
 
 /** A column whose field is a server sort field, so clicking its header sorts on the server. */
 type CourseColumn = GridColDef<CourseDTO> & { field: CourseSortField };
@@ -39,11 +40,18 @@ const adopted: CourseColumn = {
   renderCell: ({ row }) => <AdoptedMark status={row.adoptionStatus} />,
 };
 
+/** The name, with the course's textbook cost mark under it (no room for a column of its own). */
 const courseName: CourseColumn = {
   field: 'courseName',
   headerName: 'Course name',
   flex: 2,
   minWidth: 150,
+  renderCell: ({ row }) => (
+    <Stack sx={{ minWidth: 0 }}>
+      <Typography variant="body2">{row.courseName}</Typography>
+      <CourseCostMark course={row} />
+    </Stack>
+  ),
 };
 
 const response: CourseColumn = {
@@ -88,6 +96,7 @@ export const MEDIUM_COLUMNS: readonly CourseColumn[] = [
       <Stack sx={{ minWidth: 0 }}>
         <Typography variant="body2">{row.courseName}</Typography>
         <DeadlineLine course={row} />
+        <CourseCostMark course={row} />
       </Stack>
     ),
   },
@@ -115,6 +124,7 @@ export const NARROW_COLUMNS: readonly CourseColumn[] = [
         </Typography>
         {row.responseRequired && <ResponseLine />}
         <DeadlineLine course={row} />
+        <CourseCostMark course={row} />
       </Stack>
     ),
   },

@@ -5,9 +5,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { CATALOG_ACTION_TYPES, DEADLINE_STATUSES } from '@csp/contracts';
-import type { CatalogActionType, DeadlineStatus } from '@csp/contracts';
+import type { CatalogActionType, CostDesignation, DeadlineStatus } from '@csp/contracts';
 import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
 import { CourseLevelFilters } from './course-level-filters.tsx';
+import { COURSE_COST_OPTIONS } from './course-cost.tsx';
 import { useCourseActionTypes } from './course-queries.ts';
 import { activeFilterCount } from './course-list-url-state.ts';
 import type { CourseListView } from './course-list-url-state.ts';
@@ -29,6 +30,7 @@ const CLEARED_FILTERS: Partial<CourseListView> = {
   course: undefined,
   action: undefined,
   deadline: undefined,
+  cost: undefined,
   from: undefined,
   to: undefined,
   open: undefined,
@@ -85,6 +87,15 @@ export function CourseFilters({ view, onChange, searching }: CourseFiltersProps)
           options={DEADLINE_OPTIONS}
           onChange={(value) =>
             onChange({ deadline: (value || undefined) as DeadlineStatus | undefined })
+          }
+        />
+        <FilterSelect
+          label="Textbook cost"
+          value={view.cost}
+          disabled={searching}
+          options={COURSE_COST_OPTIONS}
+          onChange={(value) =>
+            onChange({ cost: (value || undefined) as CostDesignation | undefined })
           }
         />
         <DateRangeFields

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  COST_DESIGNATIONS,
   COURSE_SORT_FIELDS,
   DEADLINE_STATUSES,
   DEFAULT_PAGE_SIZE,
@@ -30,6 +31,8 @@ export const courseListUrlSchema = z.object({
   action: catalogActionType,
   /** Courses with a counted section in this standing against its term's adoption deadline. */
   deadline: z.enum([...DEADLINE_STATUSES, '']),
+  /** Courses with a counted section of this textbook cost designation (issue 31). */
+  cost: z.enum([...COST_DESIGNATIONS, '']),
   from: calendarDay,
   to: calendarDay,
   open: z.stringbool(),
@@ -50,6 +53,7 @@ export const COURSE_LIST_DEFAULTS: CourseListView = {
   course: '',
   action: 'ALL_COURSES',
   deadline: '',
+  cost: '',
   from: '',
   to: '',
   open: true,
@@ -99,6 +103,7 @@ export function activeFilterCount(view: CourseListView): number {
     courseCode !== null,
     view.action !== COURSE_LIST_DEFAULTS.action,
     view.deadline !== '',
+    view.cost !== '',
     view.from !== '' || view.to !== '',
     view.open !== COURSE_LIST_DEFAULTS.open,
   ].filter(Boolean).length;
@@ -124,6 +129,7 @@ export function courseListBody(view: CourseListView): CourseListRequest {
   return {
     actionType: view.action,
     ...(view.deadline ? { deadlineStatus: view.deadline } : {}),
+    ...(view.cost ? { costDesignation: view.cost } : {}),
     ...(divisionId !== null ? { divisionId } : {}),
     ...(departmentCode !== null ? { departmentCode } : {}),
     ...(courseCode !== null ? { courseCode } : {}),
