@@ -56,6 +56,12 @@ export const getCourseUserActions = endpoint({
      * materials team's action) may ask for print only. The store decides.
      */
     allowSubmittersToSelectPrintOnly: z.boolean(),
+    /**
+     * Whether the caller may edit the store's titles (issue 31, updateTitleKind): the course
+     * materials team's action held store-wide, since titles are every catalog's. A member
+     * limited to some departments holds ADOPT_CMA_TEAM here but not this.
+     */
+    mayEditTitles: z.boolean(),
   }),
 });
 

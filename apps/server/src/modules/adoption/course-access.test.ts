@@ -67,6 +67,11 @@ describe.each(engines)('adoption: course access and reference lists (%s)', (engi
       callers[key] = await signIn(ctx, userName);
     }
     await addAccount(ctx.db, locations.b, 'cma@store-b.test', [{ role: 'CMA_MEMBER' }]);
+    // The course materials team of one department: the team's action there, not store-wide.
+    await addAccount(ctx.db, locations.a, 'cma-bio@store-a.test', [
+      { role: 'CMA_MEMBER', divisionId: catalog.divisionId, departmentId: catalog.departmentId },
+    ]);
+    callers['cmaDepartment'] = await signIn(ctx, 'cma-bio@store-a.test');
     callers['storeB'] = await signIn(ctx, 'cma@store-b.test', FIXTURE_HOSTS.b);
   });
   afterAll(async () => ctx?.close());
@@ -110,6 +115,7 @@ describe.each(engines)('adoption: course access and reference lists (%s)', (engi
       courseActions: [],
       // The store has not let submitters choose print only.
       allowSubmittersToSelectPrintOnly: false,
+      mayEditTitles: false,
     });
     expect((await actionsOn('department', bio)).json().courseActions).toEqual([
       'ADOPT_COURSE',
@@ -117,6 +123,14 @@ describe.each(engines)('adoption: course access and reference lists (%s)', (engi
     ]);
     // An instructor's action reaches the course of a section they teach (as mayDo says).
     expect((await actionsOn('instructor', bio)).json().courseActions).toEqual(['ADOPT_INSTRUCTOR']);
+  });
+
+  it("offers editing titles (every catalog's) only to the team store-wide, not to a department's", async () => {
+    const bio = course('BIO', '101');
+    expect((await actionsOn('admin', bio)).json().mayEditTitles).toBe(true);
+    const department = (await actionsOn('cmaDepartment', bio)).json();
+    expect(department.courseActions).toContain('ADOPT_CMA_TEAM');
+    expect(department.mayEditTitles).toBe(false);
   });
 
   it('answers 404, as for a course that does not exist, outside the caller’s catalog', async () => {

@@ -299,6 +299,8 @@ export interface FakeCourseOptions {
   courseActions?: ActionName[] | null;
   /** The store's print-only flag for submitters (getCourseUserActions); false by default. */
   allowSubmittersToSelectPrintOnly?: boolean;
+  /** Whether the caller may edit titles (getCourseUserActions); by default when ADOPT_CMA_TEAM. */
+  mayEditTitles?: boolean;
   adoptions?: AdoptionMaterialDTO[];
   /** What getAdoptionMaterialHistoryItems answers, for whichever adoption; HISTORY by default. */
   history?: AdoptionHistoryItem[];
@@ -339,6 +341,7 @@ export function renderCourse(path: string = COURSE_PATH, options: FakeCourseOpti
             actions: courseActions,
             courseActions,
             allowSubmittersToSelectPrintOnly: options.allowSubmittersToSelectPrintOnly ?? false,
+            mayEditTitles: options.mayEditTitles ?? courseActions.includes('ADOPT_CMA_TEAM'),
           })
         : notFound(),
     [`GET ${COURSE_BASE}/getSectionsByDivisionAndCourse`]: () =>

@@ -17,6 +17,7 @@ import { route } from '../../../lib/route.ts';
 import { adopter, named } from '../adopter.ts';
 import { accessibleCourse } from '../course-access.ts';
 import { ADOPTION_MESSAGES as M } from '../messages.ts';
+import { mayEditTitles } from '../titles/title-kinds.ts';
 import { storeAdoptionSettings } from '../wizard/write-repository.ts';
 import { adoptionHistory, changeSectionLink, removeProposedAutoAdoption } from './activity.ts';
 import { sendFutureAdoptions } from './future-adoptions.ts';
@@ -43,6 +44,7 @@ export function registerCourseDetailRoutes(app: FastifyInstance, deps: AppDeps):
       actions: course.actions,
       courseActions: course.courseActions,
       allowSubmittersToSelectPrintOnly: settings.allowSubmittersToSelectPrintOnly,
+      mayEditTitles: mayEditTitles(grants),
     };
   });
 

@@ -9,6 +9,11 @@ import { updateTitleKindRow } from './title-kinds-repository.ts';
 
 type TitleKindBody = z.output<typeof titleKindInput>;
 
+/** Titles are the store's, shared by every catalog: only a store-wide team member edits one. */
+export function mayEditTitles(grants: Grants): boolean {
+  return grants.holdsEverywhere('ADOPT_CMA_TEAM');
+}
+
 /**
  * Issue 31, point 1: the course materials team sets what a title is (its kind, an OER's licence
  * and address, a library e-book's link) and its price by each way the store offers it. The
@@ -22,7 +27,7 @@ export async function updateTitleKindFor(
   locationId: number,
   body: TitleKindBody,
 ): Promise<TitleDTO> {
-  if (!grants.holdsEverywhere('ADOPT_CMA_TEAM')) throw AppError.forbidden(M.mayNotEditTitles);
+  if (!mayEditTitles(grants)) throw AppError.forbidden(M.mayNotEditTitles);
   const { titleId, ...change } = body;
   const row = await db.transaction((tx) =>
     updateTitleKindRow(tx as unknown as Db, locationId, titleId, change),

@@ -16,26 +16,28 @@ export interface CourseCapabilities {
    */
   mayLinkTitles: boolean;
   /**
-   * Editing a title's kind, licence, address and prices (issue 31): the course materials team.
-   * The server also wants the action held store-wide (titles are every catalog's); a member
-   * limited to some departments is told so by its refusal.
+   * Editing a title's kind, licence, address and prices (issue 31): the course materials team
+   * store-wide (titles are every catalog's), as the server says (`mayEditTitles`); a member
+   * limited to some departments is not offered what the server would refuse.
    */
   mayEditTitles: boolean;
 }
 
 /**
  * `actions` are held on the course or one of its sections; `courseActions` on the course
- * itself, which what applies to every section needs (a section-scoped submitter has none).
+ * itself, which what applies to every section needs (a section-scoped submitter has none);
+ * `mayEditTitles` is the server's word (getCourseUserActions).
  */
 export function courseCapabilities(
   actions: readonly ActionName[],
   courseActions: readonly ActionName[],
+  mayEditTitles: boolean,
 ): CourseCapabilities {
   return {
     mayAdopt: actions.some((a) => ADOPT_ACTIONS.includes(a)),
     mayActOnCourse:
       courseActions.includes('ADOPT_CMA_TEAM') || courseActions.includes('ADOPT_COURSE'),
     mayLinkTitles: actions.includes('ADOPT_CMA_TEAM') || actions.includes('ASSIGN_TITLE'),
-    mayEditTitles: actions.includes('ADOPT_CMA_TEAM'),
+    mayEditTitles,
   };
 }

@@ -59,32 +59,35 @@ describe('the adoption lists', () => {
   });
 
   it('lets only course-level adopters act on the whole course', () => {
-    expect(courseCapabilities(['ADOPT_INSTRUCTOR'], [])).toEqual({
+    expect(courseCapabilities(['ADOPT_INSTRUCTOR'], [], false)).toEqual({
       mayAdopt: true,
       mayActOnCourse: false,
       mayLinkTitles: false,
       mayEditTitles: false,
     });
-    expect(courseCapabilities(['ADOPT_COURSE'], ['ADOPT_COURSE']).mayActOnCourse).toBe(true);
+    expect(courseCapabilities(['ADOPT_COURSE'], ['ADOPT_COURSE'], false).mayActOnCourse).toBe(true);
     // A submitter scoped to one section adopts there, but not for the whole course.
-    expect(courseCapabilities(['ADOPT_COURSE'], [])).toEqual({
+    expect(courseCapabilities(['ADOPT_COURSE'], [], false)).toEqual({
       mayAdopt: true,
       mayActOnCourse: false,
       mayLinkTitles: false,
       mayEditTitles: false,
     });
-    expect(courseCapabilities(['VIEW_SECTION', 'ASSIGN_TITLE'], []).mayAdopt).toBe(false);
+    expect(courseCapabilities(['VIEW_SECTION', 'ASSIGN_TITLE'], [], false).mayAdopt).toBe(false);
   });
 
   it('lets the course materials team and title assigners link proposed titles', () => {
-    expect(courseCapabilities(['ADOPT_CMA_TEAM'], []).mayLinkTitles).toBe(true);
-    expect(courseCapabilities(['ASSIGN_TITLE'], []).mayLinkTitles).toBe(true);
-    expect(courseCapabilities(['ADOPT_COURSE'], ['ADOPT_COURSE']).mayLinkTitles).toBe(false);
+    expect(courseCapabilities(['ADOPT_CMA_TEAM'], [], false).mayLinkTitles).toBe(true);
+    expect(courseCapabilities(['ASSIGN_TITLE'], [], false).mayLinkTitles).toBe(true);
+    expect(courseCapabilities(['ADOPT_COURSE'], ['ADOPT_COURSE'], false).mayLinkTitles).toBe(false);
   });
 
-  it("offers Edit title to the course materials team only (titles are the store's)", () => {
-    expect(courseCapabilities(['ADOPT_CMA_TEAM'], []).mayEditTitles).toBe(true);
-    expect(courseCapabilities(['ASSIGN_TITLE', 'ADOPT_COURSE'], []).mayEditTitles).toBe(false);
+  it("offers Edit title as the server says: the team store-wide only (titles are every catalog's)", () => {
+    expect(courseCapabilities(['ADOPT_CMA_TEAM'], [], true).mayEditTitles).toBe(true);
+    // A team member of some departments holds the action on the course, but not store-wide.
+    expect(courseCapabilities(['ADOPT_CMA_TEAM'], ['ADOPT_CMA_TEAM'], false).mayEditTitles).toBe(
+      false,
+    );
   });
 });
 

@@ -72,7 +72,8 @@ export function CourseDetail({ course }: { course: CourseRef }) {
     );
   }
 
-  const capabilities = courseCapabilities(actions.data.actions, actions.data.courseActions);
+  const { actions: held, courseActions, mayEditTitles } = actions.data;
+  const capabilities = courseCapabilities(held, courseActions, mayEditTitles);
   const adoptions = materials.data?.adoptionMaterials ?? [];
   const lookup = (id: number): AdoptionMaterialDTO | undefined =>
     adoptions.find((a) => a.adoptionMaterialId === id) ??

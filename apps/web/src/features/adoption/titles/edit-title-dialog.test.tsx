@@ -25,9 +25,11 @@ const stored = (req: StubRequest) => {
 async function openEditTitle(
   courseActions: ActionName[] = ['ADOPT_CMA_TEAM', 'VIEW_SECTION'],
   answer = stored,
+  mayEditTitles?: boolean,
 ) {
   const view = renderCourse(COURSE_PATH, {
     courseActions,
+    mayEditTitles,
     handlers: { [`POST ${BASE}/material/updateTitleKind`]: answer },
   });
   const card = (await screen.findAllByRole('article', { name: 'Cell Biology' }))[0] as HTMLElement;
@@ -43,6 +45,13 @@ describe('Edit title (the course materials team)', () => {
     // A proposed title is not a catalog title yet: nothing to edit.
     const lab = screen.getAllByRole('article', { name: 'Lab Notebook' })[0] as HTMLElement;
     expect(within(lab).queryByRole('button', { name: /^Edit title/ })).not.toBeInTheDocument();
+  });
+
+  it("is not offered to the team of some departments only: titles are every catalog's", async () => {
+    const { card } = await openEditTitle(['ADOPT_CMA_TEAM', 'VIEW_SECTION'], stored, false);
+    expect(within(card).queryByRole('button', { name: /^Edit title/ })).not.toBeInTheDocument();
+    // The team's other buttons stay.
+    expect(within(card).getByRole('button', { name: /^Edit/ })).toBeInTheDocument();
   });
 
   it('is not offered to an instructor', async () => {
