@@ -1,6 +1,7 @@
 import {
   divisionFulfillment,
   getAdoptionProgressSummary,
+  getCostDesignationShares,
   getFulfillmentBreakdown,
   getMarketShare,
   getMetricsDivisions,
@@ -134,6 +135,15 @@ export function metricsHandlers(overrides: Record<string, Handler> = {}): Record
         marketSharePercentage: 34.5,
         requiredCount: 3577,
         boughtCount: 1234,
+      }),
+    [`GET ${ADMIN}/getCostDesignationShares`]: (r) =>
+      answer(getCostDesignationShares, {
+        divisionName: nameOf(divisionTerm(r).divisionId),
+        sectionCount: 40,
+        ztcCount: 5,
+        ltcCount: 8,
+        ztcPercentage: 12.5,
+        ltcPercentage: 20,
       }),
     [`GET ${ADMIN}/studentPreferences`]: (r) =>
       answer(getStudentPreferences, {

@@ -1,6 +1,7 @@
 import {
   divisionFulfillment,
   getAdoptionProgressSummary,
+  getCostDesignationShares,
   getFulfillmentBreakdown,
   getMarketShare,
   getMetricsDivisions,
@@ -69,6 +70,15 @@ export function useStudentPreferences(divisionId: number) {
   return useContractQuery(
     getStudentPreferences,
     { params: useCallerParams(), query: { divisionId } },
+    METRIC,
+  );
+}
+
+/** The term's zero and low textbook cost shares (issue 31), for the adoption card. */
+export function useCostDesignationShares(input: DivisionTermInput) {
+  return useContractQuery(
+    getCostDesignationShares,
+    { params: useCallerParams(), query: input },
     METRIC,
   );
 }

@@ -9,6 +9,7 @@ import { StackedBarDrawing } from '../charts/lazy-charts.tsx';
 import { METRICS_TEXT as T } from '../metrics-messages.ts';
 import { KeyNumbers } from './card-parts.tsx';
 import { cardStatus } from './card-status.ts';
+import { CostShares } from './cost-shares.tsx';
 import { FigureLegend } from './figure-legend.tsx';
 import { FigureTable } from './figure-table.tsx';
 import { MetricCard } from './metric-card.tsx';
@@ -109,6 +110,7 @@ export function AdoptionProgressCard({
           {emailsSent}
         </Typography>
       )}
+      <CostShares input={{ divisionId, termId: term.termId }} />
     </>
   );
 

@@ -158,6 +158,24 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
     expect(callsTo(calls, 'GET', 'getAdoptionProgressSummary')).toHaveLength(1);
   });
 
+  it("shows the term's zero and low textbook cost shares with their counts, linking to the cost report", async () => {
+    const { calls } = renderDashboard();
+    const adoption = await card('Adoption progress');
+    expect(
+      await within(adoption).findByText(/^Zero textbook cost:/, { selector: 'p' }),
+    ).toHaveTextContent('Zero textbook cost: 12.5% (5 of 40 sections)');
+    expect(within(adoption).getByText(/^Low textbook cost:/, { selector: 'p' })).toHaveTextContent(
+      'Low textbook cost: 20.0% (8 of 40 sections)',
+    );
+    expect(within(adoption).getByRole('link', { name: 'Textbook cost report' })).toHaveAttribute(
+      'href',
+      '/research/costs',
+    );
+    expect(callsTo(calls, 'GET', 'getCostDesignationShares')[0]?.url.search).toBe(
+      '?divisionId=1&termId=10',
+    );
+  });
+
   it('swaps a chart for a table of the same figures and back', async () => {
     const user = userEvent.setup();
     renderDashboard();

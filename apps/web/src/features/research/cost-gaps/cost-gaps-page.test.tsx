@@ -5,7 +5,7 @@ import {
   getCostGaps,
   getCostReportTerms,
   type CostGapCourse,
-  type CostReportTerm,
+  type CostReportChoice,
 } from '@csp/contracts';
 import { answer, json } from '../../../test/fetch-stub.ts';
 import {
@@ -16,7 +16,7 @@ import {
   type Handler,
 } from '../../../test/research/research-fake-server.ts';
 
-const term = (termId: number, termName: string, startDate: string): CostReportTerm => ({
+const term = (termId: number, termName: string, startDate: string): CostReportChoice => ({
   termId,
   termName,
   startDate,
