@@ -1,4 +1,5 @@
-import { ON_TIME_REFUSAL } from '@csp/contracts';
+import { ON_TIME_REFUSAL, getScheduleFeed, type ScheduleFeedSection } from '@csp/contracts';
+import { callApi } from '../../support/api.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import {
   METRIC_CARDS,
@@ -39,6 +40,25 @@ test.describe('dashboard', () => {
     const panel = page.getByRole('tabpanel', { name: names[0] });
     await expect(metricCard(panel, 'Order fulfilment').locator('svg').first()).toBeVisible();
     await expect(metricCard(panel, 'Order types').locator('svg').first()).toBeVisible();
+    // The term's ZTC and LTC shares, counted here from the registrar's public feed of the term.
+    const feed = await callApi<{ sections: ScheduleFeedSection[] }>(
+      'localhost',
+      'GET',
+      `${getScheduleFeed.path}?termId=${divisions[0]!.defaultTermId}`,
+    );
+    const all = feed.body.sections.length;
+    const share = (designation: string) => {
+      const n = feed.body.sections.filter((s) => s.designation === designation).length;
+      const percent = `${(Math.round((n * 1000) / all) / 10).toFixed(1)}%`;
+      return `${percent} (${n.toLocaleString('en-US')} of ${all.toLocaleString('en-US')} sections)`;
+    };
+    const adoption = metricCard(panel, 'Adoption progress');
+    await expect(adoption).toContainText(`Zero textbook cost: ${share('ZTC')}`);
+    await expect(adoption).toContainText(`Low textbook cost: ${share('LTC')}`);
+    await expect(adoption.getByRole('link', { name: 'Textbook cost report' })).toHaveAttribute(
+      'href',
+      '/research/costs',
+    );
     await expectNoAxeViolations(page, '/dashboard at 1280x800');
     await page.screenshot({ path: test.info().outputPath('dashboard-1280.png'), fullPage: true });
 
