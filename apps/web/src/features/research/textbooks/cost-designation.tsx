@@ -3,7 +3,8 @@ import { NativeSelect, type SelectOption } from '../../../components/native-sele
 import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
 
 /** Which sections the list shows by their cost designation (the whole department is loaded). */
-export type CostFilter = 'ALL' | 'LOW' | 'ZTC' | 'LTC';
+export const COST_FILTERS = ['ALL', 'LOW', 'ZTC', 'LTC'] as const;
+export type CostFilter = (typeof COST_FILTERS)[number];
 
 const FILTER_OPTIONS: readonly (SelectOption & { value: CostFilter })[] = [
   { value: 'ALL', label: T.costFilterAll },

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,9 +19,14 @@ import { costExplanation, TEXTBOOK_TEXT as T } from './textbook-messages.ts';
  * schedule feed of cost designations, a small link: its consumer is the registrar's system), and
  * a panel per department. A term the server does not know for this store says so in its own words.
  */
-export function TermOverview({ termId }: { termId: number }) {
+export function TermOverview(props: {
+  termId: number;
+  /** The sections' cost filter, kept in the page's URL. */
+  costFilter: CostFilter;
+  onCostFilterChange: (filter: CostFilter) => void;
+}) {
+  const { termId, costFilter } = props;
   const query = useTextbookTerm(termId);
-  const [costFilter, setCostFilter] = useState<CostFilter>('ALL');
   if (query.isPending) return <Loading label={T.loading} />;
   if (query.isError) {
     const refused = query.error instanceof ApiRequestError && query.error.status === 404;
@@ -82,7 +86,7 @@ export function TermOverview({ termId }: { termId: number }) {
         {costExplanation(query.data.ltcThresholdCents)}
       </Typography>
       <Box sx={{ maxWidth: 360 }}>
-        <CostFilterSelect value={costFilter} onChange={setCostFilter} />
+        <CostFilterSelect value={costFilter} onChange={props.onCostFilterChange} />
       </Box>
       {departments.length === 0 ? (
         <Typography>{T.noDepartments}</Typography>

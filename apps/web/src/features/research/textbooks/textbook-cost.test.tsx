@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -51,8 +51,8 @@ const COURSES: TextbookCourse[] = [
   { courseCode: '202', courseName: 'Genetics', sections: [section(3, '001', 'NONE', 12995)] },
 ];
 
-function renderTextbooks(courses: TextbookCourse[] = COURSES) {
-  return renderApp('/textbooks', {
+function renderTextbooks(courses: TextbookCourse[] = COURSES, path = '/textbooks') {
+  return renderApp(path, {
     handlers: {
       [`GET ${BASE}/terms`]: () => json(200, { storeName: 'Store A', terms: [FALL] }),
       [`GET ${BASE}`]: () =>
@@ -118,6 +118,25 @@ describe("Textbook List's cost designations", { timeout: 20_000 }, () => {
     expect(filter).toHaveValue('ZTC');
     expect(sectionItems()).toHaveLength(1);
     expect(sectionItems()[0]).toHaveTextContent('Section 001');
+  });
+
+  it('keeps the filter in the URL: a shared link opens with it, and Back undoes it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderTextbooks(COURSES, '/textbooks?cost=LTC');
+    const filter = await screen.findByRole('combobox', { name: 'Textbook cost' });
+    expect(filter).toHaveValue('LTC');
+    await user.click(screen.getByRole('button', { name: /BIO · Biology/ }));
+    expect(await screen.findByRole('heading', { level: 4, name: /BIO 101/ })).toBeVisible();
+    expect(sectionItems()).toHaveLength(1);
+
+    await user.selectOptions(filter, 'All sections');
+    expect(router.state.location.search).toBe('');
+    expect(sectionItems()).toHaveLength(3);
+    await user.selectOptions(filter, 'Zero textbook cost only');
+    expect(router.state.location.search).toBe('?cost=ZTC');
+    await act(() => router.navigate(-1));
+    expect(filter).toHaveValue('ALL');
+    expect(sectionItems()).toHaveLength(3);
   });
 
   it('says when no section of an opened department matches', async () => {

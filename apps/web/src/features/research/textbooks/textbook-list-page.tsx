@@ -10,14 +10,21 @@ import type { TextbookTerm } from '@csp/contracts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { toApiDate } from '../../../lib/dates.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
+import { COST_FILTERS } from './cost-designation.tsx';
 import { TermOverview } from './term-overview.tsx';
 import { Loading } from './textbook-loading.tsx';
 import { defaultTerm, useTextbookTerms } from './textbook-queries.ts';
 import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
 
-/** `?term=` in the URL; 0 (left out) means the term under way or the next one. */
-const VIEW_SCHEMA = z.object({ term: z.coerce.number().int().nonnegative() });
-const VIEW_DEFAULTS = { term: 0 };
+/**
+ * `?term=` in the URL; 0 (left out) means the term under way or the next one. `?cost=` is the
+ * sections' textbook cost filter, kept in the link like the term (it outlives a change of term).
+ */
+const VIEW_SCHEMA = z.object({
+  term: z.coerce.number().int().nonnegative(),
+  cost: z.enum(COST_FILTERS),
+});
+const VIEW_DEFAULTS = { term: 0, cost: 'ALL' as const };
 
 /** The picker's name for a term: several divisions may share "Fall 2026". */
 const termLabel = (t: TextbookTerm) => `${t.termName} (${t.divisionName})`;
@@ -73,7 +80,11 @@ export function TextbookListPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TermOverview termId={termId} />
+          <TermOverview
+            termId={termId}
+            costFilter={view.cost}
+            onCostFilterChange={(cost) => setView({ cost })}
+          />
         </>
       )}
     </Stack>
