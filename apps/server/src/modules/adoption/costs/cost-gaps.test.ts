@@ -32,7 +32,8 @@ describe.each(engines)('cost gaps between sections (%s)', (engine) => {
   let admin: Caller;
   let storeB: Caller;
   let narrow: Caller;
-  const ids: Record<string, number> = {};
+  type Key = 'exact' | 'over' | 'over1' | 'over2' | 'materials' | 'mat1' | 'mat2' | 'unknown';
+  const ids = {} as Record<Key | 'unk1' | 'unk2' | 'allUnknown' | 'ntr', number>;
 
   /** A section of `courseId` in the fixture's term, running from before today into next term. */
   const section = async (courseId: number, code: string) => {
