@@ -116,8 +116,9 @@ export function DesignationOverrideDialog({
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>
-              Its materials make this section {COST_DESIGNATION_LABELS[cost.keptDesignation]}. The
-              class schedule and the textbook list show the store&apos;s override instead.
+              By its required materials this section has{' '}
+              {COST_DESIGNATION_LABELS[cost.keptDesignation].toLowerCase()}. The class schedule and
+              the textbook list show the store&apos;s override instead.
             </DialogContentText>
             <FormControl>
               <FormLabel id={`${titleId}-choice`}>The section shows</FormLabel>

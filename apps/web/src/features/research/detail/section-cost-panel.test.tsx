@@ -81,7 +81,7 @@ describe('Section research: a section’s textbook cost', { timeout: 30_000 }, (
       within(region).getByText('Low textbook cost', { selector: '.MuiChip-label' }),
     ).toBeVisible();
     expect(region).toHaveTextContent(
-      'Store overrideLow textbook cost (its materials make it: No cost designation)',
+      'Store overrideLow textbook cost (by its materials: no cost designation)',
     );
     const item = within(region).getByRole('listitem');
     expect(item).toHaveTextContent('Set to Low textbook cost · Casey Ma · 09/02/2026');

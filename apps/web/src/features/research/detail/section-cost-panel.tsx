@@ -42,7 +42,7 @@ function Facts({ cost }: { cost: SectionCost }) {
   if (cost.override)
     facts.push([
       'Store override',
-      `${COST_DESIGNATION_LABELS[cost.override]} (its materials make it: ${COST_DESIGNATION_LABELS[cost.keptDesignation]})`,
+      `${COST_DESIGNATION_LABELS[cost.override]} (by its materials: ${COST_DESIGNATION_LABELS[cost.keptDesignation].toLowerCase()})`,
     ]);
   return (
     <DefinitionGrid sx={[LABELLED_FACTS, FACT_COLUMNS]}>

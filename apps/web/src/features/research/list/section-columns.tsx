@@ -1,3 +1,4 @@
+import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { sectionAdoptionsText } from '@csp/contracts';
 import type { SectionRow, SectionSortField } from '@csp/contracts';
@@ -6,6 +7,13 @@ import { SectionCost } from './section-cost.tsx';
 import { SectionDeadline } from './section-deadline.tsx';
 import { SectionLink } from './section-links.tsx';
 import { SectionStatus } from './section-status.tsx';
+
+/**
+ * How many columns fit beside the drawer: all from 1536 px ('wide'); from 1200 px the term
+ * (the filter names it) and the end date give way and the textbook cost goes under the status
+ * ('medium'); below, the professors too.
+ */
+export type GridLayout = 'wide' | 'medium' | 'compact';
 
 /**
  * A column whose field is a server sort field, so clicking its header sorts on the server; or
@@ -20,8 +28,10 @@ export type SectionColumn = GridColDef<SectionRow> &
  * column shows course and section code together, the section's name; the section code alone
  * sorts through the "Sort by" field.
  */
-export function sectionColumns(listSearch: string): SectionColumn[] {
-  return [
+export function sectionColumns(listSearch: string, layout: GridLayout = 'wide'): SectionColumn[] {
+  // Below 1536 px the textbook cost has no room of its own: it goes under the status.
+  const costApart = layout === 'wide';
+  const columns: SectionColumn[] = [
     {
       field: 'courseCode',
       headerName: 'Section',
@@ -67,9 +77,17 @@ export function sectionColumns(listSearch: string): SectionColumn[] {
     },
     {
       field: 'adoptionStatus',
-      headerName: 'Status',
+      headerName: costApart ? 'Status' : 'Status · Textbook cost',
       width: 190,
-      renderCell: ({ row }) => <SectionStatus status={row.adoptionStatus} />,
+      renderCell: ({ row }) =>
+        costApart ? (
+          <SectionStatus status={row.adoptionStatus} />
+        ) : (
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <SectionStatus status={row.adoptionStatus} />
+            <SectionCost row={row} inline />
+          </Stack>
+        ),
     },
     {
       field: 'deadlineStatus',
@@ -78,12 +96,14 @@ export function sectionColumns(listSearch: string): SectionColumn[] {
       sortable: false,
       renderCell: ({ row }) => <SectionDeadline row={row} />,
     },
-    {
+  ];
+  if (costApart)
+    columns.push({
       field: 'designation',
       headerName: 'Textbook cost',
       width: 150,
       sortable: false,
       renderCell: ({ row }) => <SectionCost row={row} />,
-    },
-  ];
+    });
+  return columns;
 }

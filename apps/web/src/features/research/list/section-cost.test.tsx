@@ -36,7 +36,7 @@ const link = (id: number) =>
 
 describe('Section research: textbook cost', { timeout: 30_000 }, () => {
   it('shows each row’s designation and required cost range in a Textbook cost column', async () => {
-    screenWidth(1280);
+    screenWidth(1600);
     renderResearch('/research', { handlers });
     const cell = async (id: number) =>
       within((await link(id)).closest('[role="row"]') as HTMLElement).getByText(
@@ -50,6 +50,18 @@ describe('Section research: textbook cost', { timeout: 30_000 }, () => {
     // None is a quiet dash (its words for screen readers); an unknown cost shows no amount.
     expect(await cell(3)).toHaveTextContent('—No cost designation$85.00');
     expect(await cell(4)).toHaveTextContent(/^—No cost designation$/);
+  });
+
+  it('puts the cost under the status where the grid has no room for its column', async () => {
+    screenWidth(1280);
+    renderResearch('/research', { handlers });
+    const row = (await link(2)).closest('[role="row"]') as HTMLElement;
+    // A sortable header's name ends with its sort button's.
+    expect(screen.getByRole('columnheader', { name: /^Status · Textbook cost/ })).toBeVisible();
+    expect(screen.queryByRole('columnheader', { name: 'Textbook cost' })).toBeNull();
+    expect(row.querySelector('[data-field="adoptionStatus"]')).toHaveTextContent(
+      'AdoptedLTCLow textbook cost$20.00 – $30.00',
+    );
   });
 
   it('shows the cost on a phone’s card, labelled', async () => {

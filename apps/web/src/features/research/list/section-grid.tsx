@@ -3,7 +3,7 @@ import { ServerGrid, WRAPPING_CELLS } from '../../../components/list/server-grid
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { DEFAULT_PAGE_SIZE, SECTION_SORT_FIELDS } from '@csp/contracts';
 import type { SectionRow, SectionSortField } from '@csp/contracts';
-import { sectionColumns } from './section-columns.tsx';
+import { sectionColumns, type GridLayout } from './section-columns.tsx';
 import type { SectionView } from './section-url-state.ts';
 
 interface SectionGridProps {
@@ -16,11 +16,7 @@ interface SectionGridProps {
   layout: GridLayout;
 }
 
-/**
- * How many columns fit beside the drawer: all from 1536 px ('wide'); from 1200 px the term
- * (the filter names it) and the end date give way ('medium'); below, the professors too.
- */
-export type GridLayout = 'wide' | 'medium' | 'compact';
+export type { GridLayout };
 
 const HIDDEN_COLUMNS: Record<GridLayout, Record<string, false>> = {
   wide: {},
@@ -65,7 +61,7 @@ export function SectionGrid({
   listSearch,
   layout,
 }: SectionGridProps) {
-  const columns = useMemo(() => sectionColumns(listSearch), [listSearch]);
+  const columns = useMemo(() => sectionColumns(listSearch, layout), [listSearch, layout]);
   const deadlines = view.deadline !== '' || rows.some((row) => row.adoptionDeadline !== null);
   const sortModel = useMemo<GridSortModel>(
     // The section code has no column of its own (the "Sort by" field sorts by it): no arrow.
