@@ -19,6 +19,7 @@ import { materialSearchBench } from './material-search-endpoints.ts';
 import { labelBench } from './label-endpoints.ts';
 import { studentBench } from './student-endpoints.ts';
 import { textbookBench } from './textbook-endpoints.ts';
+import { costBench } from './cost-endpoints.ts';
 import { sectionBench } from './section-endpoints.ts';
 import { courseBench } from './course-endpoints.ts';
 import { expectOk } from './expect-ok.ts';
@@ -146,6 +147,7 @@ export async function benchEndpoints(app: FastifyInstance, db: Db): Promise<Benc
     ...(await sectionBench(app, db, asLarge)),
     ...(await labelBench(app, db, LARGE_HOST, DEMO_HOST)),
     ...(await textbookBench(app, db, LARGE_HOST, DEMO_HOST)),
+    ...(await costBench(app, db, asLarge)),
     exportAll,
     {
       name: 'GET website (host lookup)',
