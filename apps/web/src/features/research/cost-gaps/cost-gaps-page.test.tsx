@@ -89,7 +89,10 @@ describe('Cost gaps page', { timeout: 30_000 }, () => {
   afterEach(() => vi.useRealTimers());
 
   it('opens on the term under way: each course with a gap, its cheapest alternative and why', async () => {
-    const { calls } = renderResearch('/research/cost-gaps', { handlers: handlers() });
+    const { calls } = renderResearch('/research/cost-gaps', {
+      handlers: handlers(),
+      actions: ['VIEW_SECTION', 'ADOPT_CMA_TEAM'],
+    });
     const table = await screen.findByRole(
       'table',
       { name: 'Courses with cost gaps, Fall 2026' },
@@ -154,7 +157,10 @@ describe('Cost gaps page', { timeout: 30_000 }, () => {
 
   it('shows a card per course on a phone', async () => {
     screenWidth(360);
-    renderResearch('/research/cost-gaps', { handlers: handlers() });
+    renderResearch('/research/cost-gaps', {
+      handlers: handlers(),
+      actions: ['VIEW_SECTION', 'ADOPT_COURSE'],
+    });
     const list = await screen.findByRole(
       'list',
       { name: 'Courses with cost gaps, Fall 2026' },
@@ -163,5 +169,18 @@ describe('Cost gaps page', { timeout: 30_000 }, () => {
     const card = within(list).getAllByRole('listitem')[0]!;
     expect(card).toHaveTextContent('1 of 3 with a gap · $20.00 – $95.00 at the cheapest');
     expect(within(card).getByRole('link', { name: 'BIOL 101' })).toBeVisible();
+  });
+
+  it('names the course without a link for a reporter who may not open course detail', async () => {
+    // Course detail is an adopt page: the guard would send a VIEW_SECTION-only reporter away.
+    renderResearch('/research/cost-gaps', { handlers: handlers() });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Courses with cost gaps, Fall 2026' },
+      { timeout: 10_000 },
+    );
+    const row = within(table).getByRole('row', { name: /BIOL 101/ });
+    expect(within(row).getByText('BIOL 101')).toBeVisible();
+    expect(within(row).queryByRole('link')).toBeNull();
   });
 });

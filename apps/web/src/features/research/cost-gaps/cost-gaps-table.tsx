@@ -11,10 +11,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { CostGapCourse, CostGapSectionRef } from '@csp/contracts';
+import { ADOPT_ACTIONS, type CostGapCourse, type CostGapSectionRef } from '@csp/contracts';
 import { CostChip } from '../../../components/cost-designation-chip.tsx';
+import { hasAnyAction } from '../../../lib/actions.ts';
 import { gapCostText, gapReasonText, gapSectionName } from '../../../lib/cost-gaps.ts';
 import { costRangeText } from '../../../lib/money.ts';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { adoptionPath } from '../detail/section-ref.ts';
 
 /** A section named with its cost and chip, and why it is a gap when it is one. */
@@ -49,12 +51,24 @@ function GapList({ course }: { course: CostGapCourse }) {
   );
 }
 
+/**
+ * The course, linked to its course detail for those who may open it: that is an adopt page
+ * (its route asks for an adopt action), while this report is for anyone who sees sections.
+ */
 function CourseLink({ course }: { course: CostGapCourse }) {
+  const mayOpen = hasAnyAction(useSession().actions, ADOPT_ACTIONS);
+  const code = `${course.departmentCode} ${course.courseCode}`;
   return (
     <div>
-      <Link component={RouterLink} to={adoptionPath(course)} sx={{ fontWeight: 600 }}>
-        {course.departmentCode} {course.courseCode}
-      </Link>
+      {mayOpen ? (
+        <Link component={RouterLink} to={adoptionPath(course)} sx={{ fontWeight: 600 }}>
+          {code}
+        </Link>
+      ) : (
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          {code}
+        </Typography>
+      )}
       <Typography variant="body2">{course.courseName}</Typography>
     </div>
   );
