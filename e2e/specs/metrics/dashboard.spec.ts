@@ -57,7 +57,7 @@ test.describe('dashboard', () => {
     await expect(adoption).toContainText(`Low textbook cost: ${share('LTC')}`);
     await expect(adoption.getByRole('link', { name: 'Textbook cost report' })).toHaveAttribute(
       'href',
-      '/research/costs',
+      `/research/costs?termId=${divisions[0]!.defaultTermId}`,
     );
     await expectNoAxeViolations(page, '/dashboard at 1280x800');
     await page.screenshot({ path: test.info().outputPath('dashboard-1280.png'), fullPage: true });

@@ -4,16 +4,20 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { COST_DESIGNATION_LABELS, COST_REPORT_PATH, type DivisionTermInput } from '@csp/contracts';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import { useCostDesignationShares } from '../api/metrics-queries.ts';
 import { countOf, formatCount, formatPercent } from './metric-format.ts';
 
 /**
  * The term's zero and low textbook cost shares (issue 31, point 5) under the adoption card's
  * figures: each as a percentage of the term's sections with the counts behind it, and a link
- * to the textbook cost report. Loads, fails and retries on its own.
+ * to the textbook cost report of the same term. The card is a full reporter's, the report asks
+ * for VIEW_SECTION (its route's condition): others see no link. Loads, fails and retries on
+ * its own.
  */
 export function CostShares({ input }: { input: DivisionTermInput }) {
   const query = useCostDesignationShares(input);
+  const mayOpenReport = useSession().actions.includes('VIEW_SECTION');
   if (query.isPending) return null;
   if (query.isError) {
     return (
@@ -38,9 +42,15 @@ export function CostShares({ input }: { input: DivisionTermInput }) {
         {COST_DESIGNATION_LABELS.LTC}: <strong>{formatPercent(s.ltcPercentage)}</strong> (
         {of(s.ltcCount)})
       </Typography>
-      <Link component={RouterLink} to={COST_REPORT_PATH} variant="body2">
-        Textbook cost report
-      </Link>
+      {mayOpenReport && (
+        <Link
+          component={RouterLink}
+          to={`${COST_REPORT_PATH}?termId=${input.termId}`}
+          variant="body2"
+        >
+          Textbook cost report
+        </Link>
+      )}
     </Box>
   );
 }

@@ -167,13 +167,24 @@ describe('Dashboard: divisional metrics', { timeout: 30_000 }, () => {
     expect(within(adoption).getByText(/^Low textbook cost:/, { selector: 'p' })).toHaveTextContent(
       'Low textbook cost: 20.0% (8 of 40 sections)',
     );
+    // The report opens on the term whose shares these are, not on the one under way.
     expect(within(adoption).getByRole('link', { name: 'Textbook cost report' })).toHaveAttribute(
       'href',
-      '/research/costs',
+      '/research/costs?termId=10',
     );
     expect(callsTo(calls, 'GET', 'getCostDesignationShares')[0]?.url.search).toBe(
       '?divisionId=1&termId=10',
     );
+  });
+
+  it('shows the shares without the report link to a full reporter who may not see sections', async () => {
+    // The cost report's route asks for VIEW_SECTION; the dashboard only for a full reporter.
+    renderDashboard('/dashboard', { actions: ['VIEW_TRANSACTIONS'] });
+    const adoption = await card('Adoption progress');
+    expect(
+      await within(adoption).findByText(/^Zero textbook cost:/, { selector: 'p' }),
+    ).toBeVisible();
+    expect(within(adoption).queryByRole('link', { name: 'Textbook cost report' })).toBeNull();
   });
 
   it('swaps a chart for a table of the same figures and back', async () => {
