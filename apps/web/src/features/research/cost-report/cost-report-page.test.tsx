@@ -247,4 +247,13 @@ describe('Textbook cost report', { timeout: 30_000 }, () => {
       await screen.findByRole('link', { name: 'Textbook cost report' }, { timeout: 10_000 }),
     ).toHaveAttribute('href', '/research/costs');
   });
+
+  it('is not offered on Section Research to a caller without VIEW_SECTION', async () => {
+    // Section Research is open to every signed-in user; the report's route asks for VIEW_SECTION.
+    renderResearch('/research', { handlers: handlers(), actions: ['ADOPT_INSTRUCTOR'] });
+    expect(
+      await screen.findByRole('link', { name: 'Public textbook list' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Textbook cost report' })).toBeNull();
+  });
 });

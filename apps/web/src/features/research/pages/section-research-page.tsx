@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { COST_REPORT_PATH, TEXTBOOK_LIST_PATH } from '@csp/contracts';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { useSession } from '../../../platform/session/session-context.tsx';
 import type { SetUrlStateOptions } from '../../../lib/url-state.ts';
 import { SectionFilters } from '../list/section-filters.tsx';
 import { SectionResults } from '../list/section-results.tsx';
@@ -26,6 +27,7 @@ export function SectionResearchPage() {
   // How many columns fit beside the drawer: see GridLayout.
   const roomy = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
   const medium = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const mayReport = useSession().actions.includes('VIEW_SECTION');
   const [view, setView] = useSectionView();
   // A filter changes which sections exist: back to the first page, its cursors dropped.
   const changeFilters = (patch: Partial<SectionView>, options?: SetUrlStateOptions) =>
@@ -35,7 +37,8 @@ export function SectionResearchPage() {
     <Stack spacing={2.5}>
       <PageHeading>Section Research</PageHeading>
       {/* The reports over the same sections: the public list students see, and the staff's
-          cost report by department (no drawer items of their own). */}
+          cost report by department (no drawer items of their own; its route asks for
+          VIEW_SECTION, this page only for a sign-in). */}
       <Stack
         component="nav"
         aria-label="Textbook reports"
@@ -45,9 +48,11 @@ export function SectionResearchPage() {
         <Link component={RouterLink} to={TEXTBOOK_LIST_PATH}>
           Public textbook list
         </Link>
-        <Link component={RouterLink} to={COST_REPORT_PATH}>
-          Textbook cost report
-        </Link>
+        {mayReport && (
+          <Link component={RouterLink} to={COST_REPORT_PATH}>
+            Textbook cost report
+          </Link>
+        )}
       </Stack>
       <SectionFilters view={view} onChange={changeFilters} narrow={narrowFilters} />
       <SectionResults
