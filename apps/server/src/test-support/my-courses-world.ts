@@ -86,6 +86,9 @@ export async function myCoursesWorld(ctx: TestContext): Promise<MyCoursesWorld> 
         startDate: '2026-01-12',
         expirationDate: '2026-05-08',
         required,
+        // The adopter chose the required title's digital edition (issue 31): "the same"
+        // carries that choice.
+        materialKind: required ? 'COMMERCIAL_DIGITAL' : null,
         estimatedSectionEnrollment: 30,
         createdAt: new Date('2025-12-01T10:00:00Z'),
       })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { MaterialKind } from '@csp/contracts';
 import * as t from '../db/schema/index.ts';
 import type { TestContext } from './test-app.ts';
 import { addAccount, addCatalog, signIn, type Caller } from './permissions-test-support.ts';
@@ -70,7 +71,7 @@ export async function rolloverWorld(ctx: TestContext): Promise<RolloverWorld> {
   const adopt = async (
     courseId: number,
     sections: number[],
-    m: { titleId?: number; required?: boolean; ntr?: boolean },
+    m: { titleId?: number; required?: boolean; ntr?: boolean; kind?: MaterialKind },
   ) => {
     const [a] = await db
       .insert(t.adoptionMaterials)
@@ -82,6 +83,7 @@ export async function rolloverWorld(ctx: TestContext): Promise<RolloverWorld> {
         startDate: '2025-08-25',
         required: m.required ?? true,
         noTextRequired: m.ntr ?? false,
+        materialKind: m.kind ?? null,
         externalAdoptionNote: 'Bring the lab notebook.',
       })
       .returning({ id: t.adoptionMaterials.id });
@@ -132,7 +134,11 @@ export async function rolloverWorld(ctx: TestContext): Promise<RolloverWorld> {
   const chemSource = await section(fall25, '001', '2025-08-25', 0, chemCourse!.id);
   const chemTarget = await section(catalog.termId, '001', '2026-08-24', 0, chemCourse!.id);
   const adoptions = {
-    cells: await adopt(catalog.courseId, [source.s001, source.s002], { titleId: cells }),
+    // The adopter chose the digital edition (issue 31): the proposal carries that choice.
+    cells: await adopt(catalog.courseId, [source.s001, source.s002], {
+      titleId: cells,
+      kind: 'COMMERCIAL_DIGITAL',
+    }),
     genes: await adopt(catalog.courseId, [source.s001], { titleId: genes, required: false }),
     ntr: await adopt(catalog.courseId, [source.s005], { ntr: true }),
     chem: await adopt(chemCourse!.id, [chemSource], { titleId: cells }),

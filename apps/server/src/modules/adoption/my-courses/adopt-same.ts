@@ -64,6 +64,7 @@ function answersFrom(
     flexibleOnEdition: prev.flexibleOnEdition,
     ia,
     iapublisher: iaPublisherFor(ia, prev.iapublisher),
+    materialKind: prev.materialKind,
     estimatedSectionEnrollment: prev.estimatedSectionEnrollment,
     externalAdoptionNote: prev.externalAdoptionNote,
     noTextRequired: false,

@@ -1,4 +1,4 @@
-import { ADOPTION_TYPE } from '@csp/contracts';
+import { ADOPTION_TYPE, type MaterialKind } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
@@ -87,6 +87,8 @@ export interface PreviousAdoptionRow {
   flexibleOnEdition: boolean;
   ia: boolean;
   iapublisher: string | null;
+  /** The kind the adopter chose (null: the title's). */
+  materialKind: MaterialKind | null;
   estimatedSectionEnrollment: number | null;
   externalAdoptionNote: string;
   ean13: string | null;
@@ -135,7 +137,7 @@ export async function listPreviousAdoptions(
         am.required, am.bind_in_component_required as "bindInComponentRequired",
         am.print_only_required as "printOnlyRequired",
         am.flexible_on_edition as "flexibleOnEdition", am.ia, am.iapublisher,
-        am.estimated_section_enrollment as "estimatedSectionEnrollment",
+        am.material_kind as "materialKind", am.estimated_section_enrollment as "estimatedSectionEnrollment",
         am.external_adoption_note as "externalAdoptionNote",
         ti.ean13, ti.description as "titleDescription", ti.author as "titleAuthor",
         ti.edition as "titleEdition", pt.description as "proposedDescription",

@@ -152,9 +152,10 @@ describe.each(engines)('My courses (%s)', (engine) => {
       sectionIds: number[];
     };
     expect(sectionIds).toEqual([w.fall.s001, w.fall.s003]);
-    expect(created.map((a) => [a.titleId, a.required])).toEqual([
-      [w.titles.genes, false],
-      [w.titles.cells, true],
+    // Each as last time, the adopter's chosen kind with it (the other follows its title).
+    expect(created.map((a) => [a.titleId, a.required, a.materialKind])).toEqual([
+      [w.titles.genes, false, 'COMMERCIAL_PRINT'],
+      [w.titles.cells, true, 'COMMERCIAL_DIGITAL'],
     ]);
     for (const a of created) {
       expect(a).toMatchObject({

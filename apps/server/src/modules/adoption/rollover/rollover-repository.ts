@@ -247,13 +247,13 @@ export async function insertProposals(
     sql`insert into adoption_materials (location_id, course_id, title_id, proposed_title_id,
         adoption_type, start_date, required, bind_in_component_required, print_only_required,
         estimated_section_enrollment, external_adoption_note, flexible_on_edition, ia,
-        iapublisher, no_text_required, created_by, source, rolled_from_id, rollover_term_id,
-        created_at, updated_at)
+        iapublisher, no_text_required, material_kind, created_by, source, rolled_from_id,
+        rollover_term_id, created_at, updated_at)
       select am.location_id, am.course_id, am.title_id, am.proposed_title_id, am.adoption_type,
         x.start_date, am.required, am.bind_in_component_required, am.print_only_required,
         am.estimated_section_enrollment, am.external_adoption_note, am.flexible_on_edition,
-        am.ia, am.iapublisher, am.no_text_required, ${stamp.accountId}, 'ROLLOVER', am.id,
-        ${stamp.termId}, ${stamp.at}, ${stamp.at}
+        am.ia, am.iapublisher, am.no_text_required, am.material_kind, ${stamp.accountId},
+        'ROLLOVER', am.id, ${stamp.termId}, ${stamp.at}, ${stamp.at}
       from ${input} join adoption_materials am on am.id = x.from_id
         and am.location_id = ${stamp.locationId}
       order by am.id

@@ -152,6 +152,7 @@ describe.each(engines)('Rollover by the store (%s)', (engine) => {
       rolloverTermId: ctx.fixture.catalog.termId,
       required: true,
       externalAdoptionNote: 'Bring the lab notebook.',
+      materialKind: 'COMMERCIAL_DIGITAL',
       startDate: '2026-08-24',
       confirmedAt: null,
     });
