@@ -3,6 +3,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_BROWSER_PATH } from './support/chrom
 
 /** The specs that open a label PDF in a new tab and read it there. */
 const PDF_TAB_SPECS = 'students/rentals.spec.ts';
+/**
+ * Specs that change, for a while, figures other specs compare on the shared server (a section's
+ * cost designation, which the dashboard's shares and the cost report count): they run after
+ * the rest, beside the print chain.
+ */
+const LATE_SPECS = 'research/cost-designation.spec.ts';
 const FULL_CHROMIUM = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 /**
@@ -31,7 +37,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['print-chain/**', PDF_TAB_SPECS],
+      testIgnore: ['print-chain/**', PDF_TAB_SPECS, LATE_SPECS],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     // A return's label opens as a PDF in a new tab, as in a clerk's browser: the headless shell
@@ -40,6 +46,12 @@ export default defineConfig({
       name: 'chromium-pdf-viewer',
       testMatch: PDF_TAB_SPECS,
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: FULL_CHROMIUM },
+    },
+    {
+      name: 'late',
+      testMatch: LATE_SPECS,
+      dependencies: ['chromium', 'chromium-pdf-viewer'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     // The print chain's specs run the workstation's print services on their fixed ports (9090,
     // 41951): every page on the machine would print through them, so they run alone, after
