@@ -8,6 +8,8 @@ import { registerAdoptionRoutes } from './routes.ts';
 export { courseAccess } from './course-access.ts';
 /** Which adoptions cover a section: the coverage rule every area counts by. */
 export { coveringAdoptionsSql } from './coverage-sql.ts';
+/** A caller's VIEW_SECTION scope over sections: cost gaps and section research filter by it. */
+export { sectionScope } from './section-scope.ts';
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */
 export const adoptionModule = modulePlugin(registerAdoptionRoutes);

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '@csp/http-kit';
 import type { Session } from '../../lib/session.ts';
@@ -15,20 +14,6 @@ export async function sectionReader(
   const grants = await request.grants;
   await grants.requireAny(['VIEW_SECTION'], M.noSectionAccess);
   return { session, grants };
-}
-
-/**
- * The caller's VIEW_SECTION scope over a section `s` of a course `c`; `true` when they hold it
- * everywhere, so list queries keep one shape and their indexes.
- */
-export async function sectionScope(grants: Grants): Promise<SQL> {
-  if (grants.holdsEverywhere('VIEW_SECTION')) return sql`true`;
-  return grants.scopePredicate('VIEW_SECTION', {
-    divisionId: sql`c.division_id`,
-    departmentId: sql`c.department_id`,
-    courseId: sql`s.course_id`,
-    sectionId: sql`s.id`,
-  });
 }
 
 /** 404 naming `field` unless `found`. */

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import {
   COST_GAP_MESSAGES as M,
   shortTermName,
@@ -18,17 +18,7 @@ import {
   type GapRow,
   type GapSelection,
 } from './cost-gaps-repository.ts';
-
-/** The caller's VIEW_SECTION scope over a section `s` of a course `c` (`true` store-wide). */
-async function sectionScope(grants: Grants): Promise<SQL> {
-  if (grants.holdsEverywhere('VIEW_SECTION')) return sql`true`;
-  return grants.scopePredicate('VIEW_SECTION', {
-    divisionId: sql`c.division_id`,
-    departmentId: sql`c.department_id`,
-    courseId: sql`s.course_id`,
-    sectionId: sql`s.id`,
-  });
-}
+import { sectionScope } from '../section-scope.ts';
 
 function sectionRef(row: GapRow): CostGapSectionRef {
   return {

@@ -11,7 +11,7 @@ import { shortTermName } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import type { Grants } from '../../permissions/index.ts';
 import { RESEARCH_MESSAGES as M } from '../research-messages.ts';
-import { sectionScope } from '../section-access.ts';
+import { sectionScope } from '../../adoption/index.ts';
 import { findStoreName } from '../textbooks/repository.ts';
 import {
   countTermByDepartment,

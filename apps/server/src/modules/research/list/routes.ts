@@ -10,7 +10,8 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { route } from '../../../lib/route.ts';
-import { sectionReader, sectionScope } from '../section-access.ts';
+import { sectionScope } from '../../adoption/index.ts';
+import { sectionReader } from '../section-access.ts';
 import { scopedDivisions } from './lookup-repository.ts';
 import { coursesOf, departmentsOf, professorsOf, termsOf, type LookupScope } from './lookups.ts';
 import { sectionListPage } from './section-list.ts';

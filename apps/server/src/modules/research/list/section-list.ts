@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { parseCourseSearch } from '../../catalog/index.ts';
 import type { Grants } from '../../permissions/index.ts';
-import { sectionScope } from '../section-access.ts';
+import { sectionScope } from '../../adoption/index.ts';
 import { answeredSectionFacts } from '../section-adoption-facts.ts';
 import { decodeCursor, encodeCursor } from './section-cursor.ts';
 import {
