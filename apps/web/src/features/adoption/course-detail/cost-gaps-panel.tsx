@@ -3,31 +3,13 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { costGapsHref, type CostGapCourse, type CostGapSectionRef } from '@csp/contracts';
-import { CostChip } from '../../../components/cost-designation-chip.tsx';
+import { costGapsHref, type CostGapCourse } from '@csp/contracts';
+import { CostGapSectionLine } from '../../../components/cost-gap-section-line.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { Panel } from '../../../components/panel.tsx';
-import { gapCostText, gapReasonText, gapRuleText, gapSectionName } from '../../../lib/cost-gaps.ts';
+import { gapReasonText, gapRuleText } from '../../../lib/cost-gaps.ts';
 import { useCourseCostGaps } from './course-detail-queries.ts';
 import type { CourseRef } from './course-ref.ts';
-
-/** A section's name, its cost range and its designation chip, on one line that may wrap. */
-function SectionLine({ section, detail }: { section: CostGapSectionRef; detail?: string }) {
-  return (
-    <Stack direction="row" useFlexGap sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Typography component="span" sx={{ fontWeight: 600 }}>
-        {gapSectionName(section)}
-      </Typography>
-      <Typography component="span">{gapCostText(section)}</Typography>
-      <CostChip designation={section.designation} />
-      {detail && (
-        <Typography component="span" color="text.secondary">
-          {detail}
-        </Typography>
-      )}
-    </Stack>
-  );
-}
 
 function TermGaps({ gaps }: { gaps: CostGapCourse }) {
   return (
@@ -39,7 +21,7 @@ function TermGaps({ gaps }: { gaps: CostGapCourse }) {
         <Typography variant="body2" color="text.secondary">
           Cheapest alternative
         </Typography>
-        <SectionLine section={gaps.cheapest} />
+        <CostGapSectionLine section={gaps.cheapest} />
       </div>
       <div>
         <Typography variant="body2" color="text.secondary">
@@ -48,7 +30,7 @@ function TermGaps({ gaps }: { gaps: CostGapCourse }) {
         <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
           {gaps.gaps.map((gap) => (
             <li key={gap.sectionId}>
-              <SectionLine section={gap} detail={gapReasonText(gap)} />
+              <CostGapSectionLine section={gap} detail={gapReasonText(gap)} />
             </li>
           ))}
         </Stack>

@@ -11,40 +11,20 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { ADOPT_ACTIONS, type CostGapCourse, type CostGapSectionRef } from '@csp/contracts';
-import { CostChip } from '../../../components/cost-designation-chip.tsx';
+import { ADOPT_ACTIONS, type CostGapCourse } from '@csp/contracts';
+import { CostGapSectionLine } from '../../../components/cost-gap-section-line.tsx';
 import { hasAnyAction } from '../../../lib/actions.ts';
-import { gapCostText, gapReasonText, gapSectionName } from '../../../lib/cost-gaps.ts';
+import { gapReasonText } from '../../../lib/cost-gaps.ts';
 import { costRangeText } from '../../../lib/money.ts';
 import { useSession } from '../../../platform/session/session-context.tsx';
 import { adoptionPath } from '../detail/section-ref.ts';
-
-/** A section named with its cost and chip, and why it is a gap when it is one. */
-function SectionLine({ section, detail }: { section: CostGapSectionRef; detail?: string }) {
-  return (
-    <Stack direction="row" useFlexGap sx={{ gap: 0.75, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-        {gapSectionName(section)}
-      </Typography>
-      <Typography component="span" variant="body2">
-        {gapCostText(section)}
-      </Typography>
-      <CostChip designation={section.designation} />
-      {detail && (
-        <Typography component="span" variant="body2" color="text.secondary">
-          {detail}
-        </Typography>
-      )}
-    </Stack>
-  );
-}
 
 function GapList({ course }: { course: CostGapCourse }) {
   return (
     <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
       {course.gaps.map((gap) => (
         <li key={gap.sectionId}>
-          <SectionLine section={gap} detail={gapReasonText(gap)} />
+          <CostGapSectionLine section={gap} detail={gapReasonText(gap)} small />
         </li>
       ))}
     </Stack>
@@ -100,7 +80,7 @@ function GapRows({ courses, caption }: { courses: readonly CostGapCourse[]; capt
               <TableCell>{sectionsText(course)}</TableCell>
               <TableCell>{rangeText(course)}</TableCell>
               <TableCell>
-                <SectionLine section={course.cheapest} />
+                <CostGapSectionLine section={course.cheapest} small />
               </TableCell>
               <TableCell>
                 <GapList course={course} />
@@ -131,7 +111,7 @@ function GapCards({ courses, caption }: { courses: readonly CostGapCourse[]; cap
             <Typography variant="body2" color="text.secondary">
               Cheapest alternative
             </Typography>
-            <SectionLine section={course.cheapest} />
+            <CostGapSectionLine section={course.cheapest} small />
           </div>
           <div>
             <Typography variant="body2" color="text.secondary">
