@@ -27,7 +27,8 @@ export function gapReasonText(gap: CostGapSection): string {
   return reasons.join('; ');
 }
 
-/** The rule in a sentence, with the store's threshold. */
-export function gapRuleText(thresholdCents: number): string {
-  return `Sections whose required materials cost more than ${formatMoney(thresholdCents)} above the cheapest section at the cheapest way, or that require other materials.`;
+/** The rule in a sentence, with the store's threshold (`null`: not loaded yet, named in words). */
+export function gapRuleText(thresholdCents: number | null): string {
+  const threshold = thresholdCents === null ? 'the store’s threshold' : formatMoney(thresholdCents);
+  return `Sections whose required materials cost more than ${threshold} above the cheapest section at the cheapest way, or that require other materials.`;
 }

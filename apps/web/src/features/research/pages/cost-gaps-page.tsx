@@ -98,10 +98,8 @@ export function CostGapsPage() {
     <Stack spacing={2.5} sx={{ minWidth: 0 }}>
       <PageHeading>Cost gaps between sections</PageHeading>
       <Typography color="text.secondary">
-        {gaps.data
-          ? gapRuleText(gaps.data.thresholdCents)
-          : 'Sections of one course whose required materials cost more than the store’s threshold above the cheapest section, or that require other materials.'}{' '}
-        Sections no adoption covers yet are left out.
+        {gapRuleText(gaps.data?.thresholdCents ?? null)} Sections no adoption covers yet are left
+        out.
       </Typography>
       <Link component={RouterLink} to={COST_REPORT_PATH} sx={{ alignSelf: 'flex-start' }}>
         Textbook cost report
