@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { sectionAdoptionsText, type SectionRow } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { SectionCost } from './section-cost.tsx';
+import { CostChipAndRange } from './cost-chip-and-range.tsx';
 import { SectionDeadline } from './section-deadline.tsx';
 import { SectionLink } from './section-links.tsx';
 import { SectionStatus } from './section-status.tsx';
@@ -53,7 +53,7 @@ export function SectionCards({ rows, loading, labelledBy, listSearch }: SectionC
             Deadline: <SectionDeadline row={row} inline />
           </Typography>
           <Typography component="div" variant="body2" sx={{ mt: 0.5 }}>
-            Textbook cost: <SectionCost row={row} inline />
+            Textbook cost: <CostChipAndRange row={row} inline />
           </Typography>
         </Paper>
       ))}

@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { sectionAdoptionsText } from '@csp/contracts';
 import type { SectionRow, SectionSortField } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
-import { SectionCost } from './section-cost.tsx';
+import { CostChipAndRange } from './cost-chip-and-range.tsx';
 import { SectionDeadline } from './section-deadline.tsx';
 import { SectionLink } from './section-links.tsx';
 import { SectionStatus } from './section-status.tsx';
@@ -85,7 +85,7 @@ export function sectionColumns(listSearch: string, layout: GridLayout = 'wide'):
         ) : (
           <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
             <SectionStatus status={row.adoptionStatus} />
-            <SectionCost row={row} inline />
+            <CostChipAndRange row={row} inline />
           </Stack>
         ),
     },
@@ -103,7 +103,7 @@ export function sectionColumns(listSearch: string, layout: GridLayout = 'wide'):
       headerName: 'Textbook cost',
       width: 150,
       sortable: false,
-      renderCell: ({ row }) => <SectionCost row={row} />,
+      renderCell: ({ row }) => <CostChipAndRange row={row} />,
     });
   return columns;
 }

@@ -11,7 +11,7 @@ type CostFacts = Pick<SectionRow, 'designation' | 'requiredCostLowCents' | 'requ
  * its required materials cost at the cheapest and the dearest way offered. `inline` puts both
  * on one line (the phone's cards); otherwise they stack (a grid cell).
  */
-export function SectionCost({ row, inline = false }: { row: CostFacts; inline?: boolean }) {
+export function CostChipAndRange({ row, inline = false }: { row: CostFacts; inline?: boolean }) {
   const range = costRangeText(row.requiredCostLowCents, row.requiredCostHighCents);
   return (
     <Box
