@@ -1,5 +1,5 @@
-import { formatMoney } from '@csp/contracts';
 import { count } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/money.ts';
 
 /** How a change shows (compact) and reads to a screen reader (in words, with what it was). */
 export interface ChangeText {

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   COST_DESIGNATION_LABELS,
-  formatMoney,
   type CostChange,
   type CostFigures,
   type CostReport,
@@ -11,6 +10,7 @@ import {
 import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { count } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import {
   countChange,
   moneyChange,

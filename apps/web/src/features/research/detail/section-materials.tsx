@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { SectionDetailDTO, SectionMaterial } from '@csp/contracts';
 import { useSectionMaterials } from '../api/research-queries.ts';
 import { PanelSection, PanelLoading } from '../../../components/panel-section.tsx';
-import { adoptionPath, formatPrice } from './section-ref.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { adoptionPath } from './section-ref.ts';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 
 /** The adopted materials with their status labels; the way to adopt when the user may. */
@@ -76,7 +77,7 @@ function MaterialRow({ material: m }: { material: SectionMaterial }) {
         </Typography>
       )}
       {m.retailPriceCents !== null && (
-        <Typography variant="body2">Price {formatPrice(m.retailPriceCents)}</Typography>
+        <Typography variant="body2">Price {formatMoney(m.retailPriceCents)}</Typography>
       )}
     </Box>
   );

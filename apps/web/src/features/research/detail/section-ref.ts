@@ -26,7 +26,3 @@ export const adoptionPath = (s: {
   courseCode: string;
 }) =>
   `/adopt/course/${s.divisionId}/${encodeURIComponent(s.departmentCode)}/${encodeURIComponent(s.courseCode)}`;
-
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export const formatPrice = (cents: number) => DOLLARS.format(cents / 100);

@@ -4,8 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TextbookCourse, TextbookMaterial } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { CostChip } from '../../../components/cost-designation-chip.tsx';
-import { money, TEXTBOOK_TEXT as T } from './textbook-messages.ts';
+import { TEXTBOOK_TEXT as T } from './textbook-messages.ts';
 
 type TextbookSection = TextbookCourse['sections'][number];
 
@@ -30,7 +31,7 @@ function Prices({ prices }: { prices: TextbookMaterial['prices'] }) {
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap' }}>
       {offered.map(([key, label]) => (
         <Typography key={key} component="li" variant="body2" sx={{ mr: 2 }}>
-          {label} {money(prices[key])}
+          {label} {formatMoney(prices[key])}
         </Typography>
       ))}
     </Box>

@@ -1,4 +1,5 @@
 import { COST_DESIGNATION_LABELS, TEXTBOOK_NO_TEXT, TEXTBOOK_TBD } from '@csp/contracts';
+import { formatMoney } from '../../../lib/money.ts';
 
 /** The page's words, in one place for the page and its tests. */
 export const TEXTBOOK_TEXT = {
@@ -32,16 +33,12 @@ export const TEXTBOOK_TEXT = {
   noCostMatch: 'No section of this department matches the textbook cost chosen.',
 } as const;
 
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** Cents as the page shows money: "$40.00". */
-export const money = (cents: number) => DOLLARS.format(cents / 100);
-
 /** The one word to students on what the cost chips mean, with the store's own threshold. */
 export function costExplanation(ltcThresholdCents: number): string {
   return (
     `${COST_DESIGNATION_LABELS.ZTC}: the required materials cost nothing (open, library or ` +
     `free materials). ${COST_DESIGNATION_LABELS.LTC}: the required materials cost ` +
-    `${money(ltcThresholdCents)} or less at the cheapest way the store offers them.`
+    `${formatMoney(ltcThresholdCents)} or less at the cheapest way the store offers them.`
   );
 }
 
