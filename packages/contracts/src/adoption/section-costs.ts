@@ -41,6 +41,12 @@ export const sectionCost = z.object({
   designation: costDesignation,
   /** The overrides set and cleared, newest first. */
   history: z.array(designationOverrideEntry),
+  /**
+   * Whether the caller may override this section's designation: the check
+   * setSectionDesignation makes (ADOPT_CMA_TEAM over this section), so a team member limited to
+   * other departments is not offered an override the server would refuse.
+   */
+  mayOverride: z.boolean(),
 });
 export type SectionCost = z.infer<typeof sectionCost>;
 

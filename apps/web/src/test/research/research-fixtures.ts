@@ -137,7 +137,10 @@ export function requiredMaterial(extra: Partial<RequiredMaterial> = {}): Require
   };
 }
 
-/** Section 7's textbook cost: one $45 title over the $40 threshold, never overridden. */
+/**
+ * Section 7's textbook cost: one $45 title over the $40 threshold, never overridden, for a
+ * caller who may not override it.
+ */
 export function sectionCost(extra: Partial<SectionCost> = {}): SectionCost {
   return {
     sectionId: 7,
@@ -148,6 +151,7 @@ export function sectionCost(extra: Partial<SectionCost> = {}): SectionCost {
     override: null,
     designation: 'NONE',
     history: [],
+    mayOverride: false,
     ...extra,
   };
 }

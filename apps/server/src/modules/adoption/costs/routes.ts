@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { getSectionCost, SECTION_COST_MESSAGES as M, setSectionDesignation } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { route } from '../../../lib/route.ts';
-import { overrideDesignation, requireSectionAction, sectionCostOf } from './section-costs.ts';
+import {
+  OVERRIDE_ACTION,
+  overrideDesignation,
+  requireSectionAction,
+  sectionCostOf,
+} from './section-costs.ts';
 
 const TAGS = ['adoption'];
 
@@ -14,13 +19,15 @@ const TAGS = ['adoption'];
 export function registerSectionCostRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   route(app, getSectionCost, { tags: TAGS, errors: [404] }, async ({ query, request }) => {
-    await requireSectionAction(await request.grants, 'VIEW_SECTION', query.sectionId);
-    return sectionCostOf(db, request.session.locationId, query.sectionId);
+    const grants = await request.grants;
+    await requireSectionAction(grants, 'VIEW_SECTION', query.sectionId);
+    return sectionCostOf(db, grants, request.session.locationId, query.sectionId);
   });
 
   route(app, setSectionDesignation, { tags: TAGS, errors: [404] }, async ({ body, request }) => {
     const grants = await request.grants;
-    await requireSectionAction(grants, 'ADOPT_CMA_TEAM', body.sectionId, M.noOverrideAccess);
-    return overrideDesignation(db, request.session, body, deps.now());
+    await requireSectionAction(grants, OVERRIDE_ACTION, body.sectionId, M.noOverrideAccess);
+    await overrideDesignation(db, request.session, body, deps.now());
+    return sectionCostOf(db, grants, request.session.locationId, body.sectionId);
   });
 }

@@ -10,6 +10,22 @@ import type { Session } from '../../../lib/session.ts';
 import type { Grants } from '../../permissions/index.ts';
 import * as repo from './section-costs-repository.ts';
 
+/** The action that overrides a section's designation: the course materials team's. */
+export const OVERRIDE_ACTION: ActionName = 'ADOPT_CMA_TEAM';
+
+/**
+ * May the caller do `action` on this section of their store? The one check behind both
+ * {@link requireSectionAction} and the read's `mayOverride`, so the screen offers an override
+ * exactly when the write would take it.
+ */
+export function maySectionAction(
+  grants: Grants,
+  action: ActionName,
+  sectionId: number,
+): Promise<boolean> {
+  return grants.mayDo(action, { sectionId });
+}
+
 /**
  * 403 unless the caller holds `action` somewhere; 404 naming sectionId unless the section is of
  * their store and inside that action's scope (so another store's section is never told apart
@@ -22,14 +38,18 @@ export async function requireSectionAction(
   refusal?: string,
 ): Promise<void> {
   await grants.requireAny([action], refusal);
-  if (!(await grants.mayDo(action, { sectionId }))) {
+  if (!(await maySectionAction(grants, action, sectionId))) {
     throw AppError.notFound(M.sectionNotFound, 'sectionId');
   }
 }
 
-/** The section's figures, designation and override history (docs/behaviour/flows.md#cost-transparency). */
+/**
+ * The section's figures, designation and override history
+ * (docs/behaviour/flows.md#cost-transparency), and whether the caller may override it.
+ */
 export async function sectionCostOf(
   db: Db,
+  grants: Grants,
   locationId: number,
   sectionId: number,
 ): Promise<SectionCost> {
@@ -38,6 +58,7 @@ export async function sectionCostOf(
   const history = await repo.listOverrideHistory(db, sectionId);
   return {
     ...row,
+    mayOverride: await maySectionAction(grants, OVERRIDE_ACTION, sectionId),
     designation: row.override ?? row.keptDesignation,
     history: history.map((entry) => ({
       id: entry.id,
@@ -62,7 +83,7 @@ export async function overrideDesignation(
   session: Session,
   body: DesignationOverrideBody,
   now: Date,
-): Promise<SectionCost> {
+): Promise<void> {
   const { locationId } = session;
   const reason = body.reason.trim();
   await db.transaction(async (tx) => {
@@ -81,5 +102,4 @@ export async function overrideDesignation(
       at: now,
     });
   });
-  return sectionCostOf(db, locationId, body.sectionId);
 }

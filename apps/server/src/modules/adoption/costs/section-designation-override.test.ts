@@ -11,7 +11,13 @@ import {
 import type { Db } from '../../../db/client.ts';
 import * as t from '../../../db/schema/index.ts';
 import { costWorld, type CostWorld } from '../../../test-support/cost-world.ts';
-import { callAs, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
+import {
+  addAccount,
+  addCatalog,
+  callAs,
+  signIn,
+  type Caller,
+} from '../../../test-support/permissions-test-support.ts';
 import * as repo from './section-costs-repository.ts';
 import { overrideDesignation } from './section-costs.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
@@ -126,7 +132,8 @@ describe.each(engines)('a section designation override (%s)', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       release();
       await first;
-      expect((await second).history).toHaveLength(1);
+      await second;
+      expect(await repo.listOverrideHistory(ctx.db, other)).toHaveLength(1);
     },
   );
 
@@ -193,5 +200,30 @@ describe.each(engines)('a section designation override (%s)', (engine) => {
     const peek = await callAs(ctx, storeB, getSectionCost, { query: { sectionId } });
     expect(peek.statusCode).toBe(404);
     expect((await read()).history).toHaveLength(3);
+  });
+
+  it('answers whether the caller may override by the check the override makes', async () => {
+    // A team member whose ADOPT_CMA_TEAM is limited to Chemistry, reading every section.
+    const chem = await addCatalog(ctx.db, w.locationId, {
+      divisionId: ctx.fixture.catalog.divisionId,
+      departmentCode: 'CHEM',
+    });
+    const member = await addAccount(ctx.db, w.locationId, 'cma-chem@store-a.test', [
+      { role: 'CMA_MEMBER', departmentId: chem.departmentId },
+      { role: 'FULL_REPORTER' },
+    ]);
+    const team = await signIn(ctx, member.userName);
+    expect((await read(admin)).mayOverride).toBe(true);
+    expect((await read(team)).mayOverride).toBe(false);
+    const refused = await set({ designation: 'ZTC', reason: 'Not my department.' }, team);
+    expect(refused.statusCode).toBe(404);
+    const own = await callAs(ctx, team, getSectionCost, { query: { sectionId: chem.sectionId } });
+    expect(own.json<SectionCost>().mayOverride).toBe(true);
+    const body = { sectionId: chem.sectionId, designation: 'ZTC', reason: 'Library copies.' };
+    const saved = await callAs(ctx, team, setSectionDesignation, { body });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<SectionCost>()).toMatchObject({ override: 'ZTC', mayOverride: true });
+    // The submitter reads their department's section but may not override it.
+    expect((await read(submitter)).mayOverride).toBe(false);
   });
 });

@@ -100,8 +100,22 @@ describe('Section research: a section’s textbook cost', { timeout: 30_000 }, (
     expect(region).toHaveTextContent('DesignationNo cost designation');
   });
 
+  it('offers no override to a team member whose grant leaves out this section', async () => {
+    // The session holds ADOPT_CMA_TEAM (in another department); the server says not here.
+    const { handlers } = costServer(sectionCost({ mayOverride: false }));
+    renderResearch('/research/section/7', {
+      actions: ['VIEW_SECTION', 'ADOPT_CMA_TEAM'],
+      handlers,
+    });
+    const region = await panel();
+    expect(
+      await within(region).findByText('The store has not overridden this section.'),
+    ).toBeVisible();
+    expect(within(region).queryByRole('button', { name: 'Override designation' })).toBeNull();
+  });
+
   it('overrides with a reason the contract accepts, then shows the new designation and history', async () => {
-    const { handlers, puts } = costServer(sectionCost());
+    const { handlers, puts } = costServer(sectionCost({ mayOverride: true }));
     renderResearch('/research/section/7', {
       actions: ['VIEW_SECTION', 'ADOPT_CMA_TEAM'],
       handlers,

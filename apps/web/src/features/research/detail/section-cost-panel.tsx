@@ -16,7 +16,6 @@ import { PanelLoading, PanelSection } from '../../../components/panel-section.ts
 import { useCallerQuery } from '../../../lib/contract-query.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { costRangeText } from '../../../lib/money.ts';
-import { useSession } from '../../../platform/session/session-context.tsx';
 import { DesignationOverrideDialog } from './designation-override-dialog.tsx';
 
 /** The designation in words: the chip for ZTC and LTC, plain words for none. */
@@ -95,17 +94,17 @@ function History({ history }: { history: readonly DesignationOverrideEntry[] }) 
 /**
  * A section's textbook cost (issue 31, docs/behaviour/flows.md#cost-transparency): what its
  * required materials cost, its designation and why, the store's override and its history. The
- * course materials team (ADOPT_CMA_TEAM) may override it; the button follows the session's
- * actions, and the server still refuses a section outside the caller's scope.
+ * course materials team (ADOPT_CMA_TEAM) may override it; the button follows the server's
+ * mayOverride, the check the override itself makes, since a team member's grant may leave out
+ * this section's department though the session holds the action.
  */
 export function SectionCostPanel({ sectionId }: { sectionId: number }) {
   const query = useCallerQuery(getSectionCost, { query: { sectionId } });
-  const mayOverride = useSession().actions.includes('ADOPT_CMA_TEAM');
   const [editing, setEditing] = useState(false);
   // A caller the server refuses the figures (no VIEW_SECTION here) just does not see the panel.
   if (query.isError && failureStatus(query.error) === 403) return null;
   const aside =
-    mayOverride && query.data ? (
+    query.data?.mayOverride ? (
       <Button variant="outlined" size="small" onClick={() => setEditing(true)}>
         Override designation
       </Button>
