@@ -18,7 +18,8 @@ export const DEFAULT_MATERIAL_KIND: MaterialKind = 'COMMERCIAL_PRINT';
 /**
  * The kind an adoption has: its own choice, else inclusive access when the adopter answered
  * "Inclusive access?" yes (billed through the student's account), else its title's (a proposed
- * title has none). Migration 0039's `section_cost` prices a material by the same rule.
+ * title has none). Migration 0039's `section_cost` prices a material by the same rule (a test in
+ * apps/server/src/modules/adoption/costs/section-costs.test.ts holds the two to each other).
  */
 export function effectiveMaterialKind(
   own: MaterialKind | null,

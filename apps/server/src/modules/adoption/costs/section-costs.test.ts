@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATERIAL_KIND_LABELS, MATERIAL_KINDS } from '@csp/contracts';
+import {
+  effectiveMaterialKind,
+  MATERIAL_KIND_LABELS,
+  MATERIAL_KINDS,
+  type MaterialKind,
+} from '@csp/contracts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
 import * as t from '../../../db/schema/index.ts';
@@ -216,6 +221,38 @@ describe.each(engines)('sections keep their required cost and designation (%s)',
       );
       expect(row?.label).toBe(MATERIAL_KIND_LABELS[kind]);
     }
+  });
+
+  // The kind rule is written twice, effectiveMaterialKind for the screens and section_cost's
+  // `kind` for prices: the installed function's own expression, evaluated in one statement over
+  // every choice, "Inclusive access?" answer and title kind, must agree with the TypeScript.
+  it('picks the same material kind as effectiveMaterialKind for every combination', async () => {
+    const [fn] = await queryRows<{ source: string }>(
+      ctx.db,
+      sql`select prosrc as source from pg_proc where proname = 'section_cost'`,
+    );
+    const expression = /SELECT\s+(coalesce\(a\.material_kind,[\s\S]*?)\s+AS kind\b/.exec(
+      fn?.source ?? '',
+    )?.[1];
+    expect(expression, "section_cost's kind expression").toBeDefined();
+    const kinds = sql.raw(`array[${MATERIAL_KINDS.map((k) => `'${k}'`).join(', ')}, null]::text[]`);
+    const rows = await queryRows<{
+      own: MaterialKind | null;
+      ia: boolean;
+      title: MaterialKind | null;
+      kind: string;
+    }>(
+      ctx.db,
+      sql`select a.material_kind as own, a.ia, ti.material_kind as title,
+          ${sql.raw(expression!)} as kind
+        from unnest(${kinds}) as own(material_kind)
+          cross join (values (true), (false)) as answer(ia)
+          cross join lateral (select own.material_kind, answer.ia) a
+          cross join unnest(${kinds}) as ti(material_kind)`,
+    );
+    expect(rows).toHaveLength((MATERIAL_KINDS.length + 1) ** 2 * 2);
+    const expected = rows.map((r) => ({ ...r, kind: effectiveMaterialKind(r.own, r.ia, r.title) }));
+    expect(rows).toEqual(expected);
   });
 
   it('keeps every section equal to a fresh computation after a mixed set of changes', async () => {
