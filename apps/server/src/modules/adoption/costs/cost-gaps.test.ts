@@ -11,7 +11,13 @@ import {
 import { queryRows } from '../../../db/bulk-write.ts';
 import * as t from '../../../db/schema/index.ts';
 import { costWorld, type CostWorld } from '../../../test-support/cost-world.ts';
-import { callAs, signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
+import {
+  addCatalog,
+  callAs,
+  roleIdOf,
+  signIn,
+  type Caller,
+} from '../../../test-support/permissions-test-support.ts';
 import { day } from '../../../test-support/today.ts';
 import {
   authHeaders,
@@ -244,8 +250,69 @@ describe.each(engines)('cost gaps between sections (%s)', (engine) => {
   });
 
   it('leaves out sections outside the caller’s scope: the cheapest they cannot see is never named', async () => {
-    const answer = await report(narrow);
-    expect(answer.courses).toEqual([]);
+    // "over" has one section in their scope: nothing to compare it with.
+    expect((await report(narrow)).courses).toEqual([]);
+
+    // A course of another term (the fixture term's counts stay as they are) whose cheapest
+    // section, $0 as OER, is outside their scope; of the two they see, 003 ($30 bought) is the
+    // cheapest and 002 ($90 as inclusive access, the same title) is $60 above it. Chosen over
+    // every section, the cheapest would be 001 and 002's difference $90.
+    const physics = await addCatalog(ctx.db, w.locationId, {
+      divisionId: ctx.fixture.catalog.divisionId,
+      departmentCode: 'PHYS',
+    });
+    const [term] = await ctx.db
+      .select({ id: t.sections.termId })
+      .from(t.sections)
+      .where(eq(t.sections.id, physics.sectionId));
+    const inTerm = async (code: string) => {
+      const [row] = await ctx.db
+        .insert(t.sections)
+        .values({
+          locationId: w.locationId,
+          courseId: physics.courseId,
+          termId: term!.id,
+          code,
+          startDate: '2027-01-11',
+          endDate: '2027-05-07',
+        })
+        .returning({ id: t.sections.id });
+      return row!.id;
+    };
+    const outside = await inTerm('001');
+    const dear = physics.sectionId; // 002
+    const cheapest = await inTerm('003');
+    const book = await w.title('Mechanics', { list: 3_000, digital: 9_000 });
+    const courseId = physics.courseId;
+    await w.adopt({ courseId, sectionIds: [outside], titleId: book, kind: 'OER' });
+    await w.adopt({ courseId, sectionIds: [dear], titleId: book, kind: 'INCLUSIVE_ACCESS' });
+    await w.adopt({ courseId, sectionIds: [cheapest], titleId: book });
+    const submitter = await roleIdOf(ctx.db, 'SUBMITTER');
+    await ctx.db.insert(t.userRoles).values(
+      [dear, cheapest].map((sectionId) => ({
+        locationId: w.locationId,
+        accountId: ctx.fixture.accounts.submitterUnscoped.id,
+        roleId: submitter,
+        sectionId,
+      })),
+    );
+
+    const answer = await report(narrow, { termId: term!.id });
+    expect(answer.courses).toHaveLength(1);
+    expect(answer.courses[0]).toMatchObject({
+      courseId,
+      sectionCount: 2,
+      lowestCents: 3_000,
+      highestCents: 9_000,
+      cheapest: { sectionId: cheapest, sectionCode: '003', lowCents: 3_000 },
+      gaps: [{ sectionId: dear, costDiffers: true, differenceCents: 6_000 }],
+    });
+    expect(answer.courses[0]!.gaps).toHaveLength(1);
+    const named = answer.courses.flatMap((c) => [c.cheapest, ...c.gaps].map((x) => x.sectionId));
+    expect(named).not.toContain(outside);
+    // Everyone's cheapest is the $0 section they cannot see.
+    const all = courseOf(await report(admin, { termId: term!.id }), courseId);
+    expect(all?.cheapest.sectionId).toBe(outside);
   });
 
   it("answers another store's term and department as not found", async () => {
