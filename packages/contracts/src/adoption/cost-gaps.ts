@@ -48,6 +48,12 @@ export const costGapCourse = z.object({
   courseName: z.string(),
   termId: z.number().int(),
   termName: z.string(),
+  /**
+   * Whether the caller may open the course's course detail (course detail's own rule: an adopt
+   * action on the course or on one of its sections); a reporter who sees the section but adopts
+   * elsewhere gets the course without a link, not one that answers 404.
+   */
+  mayOpenCourse: z.boolean(),
   /** The course's sections in the term that some adoption covers, within the caller's scope. */
   sectionCount: z.number().int(),
   /** The least and the most of their known costs at the cheapest, in cents. */

@@ -4,13 +4,16 @@ import {
   CATALOG_ACTION_TYPES,
   fillPath,
   getAdoptionActivityActionList,
+  getCostGaps,
   getAdoptionMaterialMessagingStatusList,
   getCatalogActionList,
   getCourseUserActions,
   getProposedTitleTypes,
+  type CostGapsAnswer,
   type Endpoint,
 } from '@csp/contracts';
 import * as t from '../../db/schema/index.ts';
+import { costWorld } from '../../test-support/cost-world.ts';
 import {
   createTestApp,
   FIXTURE_HOSTS,
@@ -190,5 +193,41 @@ describe.each(engines)('adoption: course access and reference lists (%s)', (engi
       expect(res.json()).toEqual({ message: ADOPTION_MESSAGES.mayNotAdopt });
     }
     expect((await actionsOn('unscoped', course('BIO', '101'))).statusCode).toBe(403);
+  });
+
+  it('lets the cost gaps report link a course exactly when its course detail opens', async () => {
+    const w = costWorld(ctx);
+    // Two sections of the course in the fixture's term with different titles: a gap.
+    const withGap = async (courseId: number) => {
+      for (const list of [9_000, 9_500]) {
+        const titleId = await w.title('Gap title', { list });
+        await w.adopt({ courseId, sectionIds: [await w.section(courseId)], titleId });
+      }
+    };
+    const bioCourse = await w.course();
+    await withGap(bioCourse);
+    await withGap(chem.courseId);
+    // Sees every section (FULL_REPORTER) but adopts only in Chemistry.
+    await addAccount(ctx.db, ctx.fixture.locations.a, 'chemist@store-a.test', [
+      { role: 'FULL_REPORTER' },
+      { role: 'SUBMITTER', divisionId: chem.divisionId, departmentId: chem.departmentId },
+    ]);
+    callers['chemist'] = await signIn(ctx, 'chemist@store-a.test');
+    const gaps = async (key: string) => {
+      const query = { termId: ctx.fixture.catalog.termId };
+      const res = await callAs(ctx, caller(key), getCostGaps, { query });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<CostGapsAnswer>().courses;
+    };
+    for (const key of ['chemist', 'admin']) {
+      const courses = await gaps(key);
+      expect(courses.map((c) => c.courseId)).toEqual([bioCourse, chem.courseId]);
+      for (const c of courses) {
+        const opened = await actionsOn(key, course(c.departmentCode, c.courseCode));
+        expect(c.mayOpenCourse, `${key}: ${c.courseCode}`).toBe(opened.statusCode === 200);
+      }
+    }
+    expect((await gaps('chemist')).map((c) => c.mayOpenCourse)).toEqual([false, true]);
+    expect((await gaps('admin')).map((c) => c.mayOpenCourse)).toEqual([true, true]);
   });
 });

@@ -14,6 +14,8 @@ export interface GapQuery {
   locationId: number;
   /** The caller's VIEW_SECTION scope over a section `s` of a course `c`. */
   scope: SQL;
+  /** The caller's adopt scope over a section `s` of a course `c` (adoptScopeCondition). */
+  adoptScope: SQL;
   selection: GapSelection;
 }
 
@@ -38,6 +40,8 @@ export interface GapRow {
   materialsDiffer: boolean;
   differenceCents: number | null;
   thresholdCents: number;
+  /** Whether the caller may open the course's course detail. */
+  mayOpenCourse: boolean;
 }
 
 function selectionSql(s: GapSelection): SQL {
@@ -115,7 +119,12 @@ export async function listGapRows(db: Db, q: GapQuery): Promise<GapRow[]> {
         g.low as "lowCents", g.high as "highCents", g.designation,
         g.is_cheapest as "isCheapest", g.cost_differs as "costDiffers",
         g.materials_differ as "materialsDiffer", g.difference as "differenceCents",
-        g.threshold as "thresholdCents"
+        g.threshold as "thresholdCents",
+        -- Course detail's rule (courseAccess): an adopt action on the course or on any of its
+        -- sections, of any term; a course grant reaches its sections, so asking of each
+        -- section answers both.
+        exists (select 1 from sections s where s.course_id = c.id and (${q.adoptScope}))
+          as "mayOpenCourse"
       from gapped g
         join courses c on c.id = g.course_id
         join departments d on d.id = c.department_id

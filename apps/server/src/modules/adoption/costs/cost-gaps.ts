@@ -18,6 +18,7 @@ import {
   type GapRow,
   type GapSelection,
 } from './cost-gaps-repository.ts';
+import { adoptScopeCondition } from '../courses/scope-repository.ts';
 import { sectionScope } from '../section-scope.ts';
 
 function sectionRef(row: GapRow): CostGapSectionRef {
@@ -53,6 +54,7 @@ function toCourses(rows: readonly GapRow[]): CostGapCourse[] {
       courseName: first.courseName,
       termId: first.termId,
       termName: shortTermName(first.termName),
+      mayOpenCourse: first.mayOpenCourse,
       sectionCount: group.length,
       lowestCents: Math.min(...known),
       highestCents: Math.max(...known),
@@ -72,10 +74,12 @@ function toCourses(rows: readonly GapRow[]): CostGapCourse[] {
 async function answer(
   db: Db,
   locationId: number,
+  grants: Grants,
   scope: SQL,
   selection: GapSelection,
 ): Promise<CostGapsAnswer> {
-  const rows = await listGapRows(db, { locationId, scope, selection });
+  const adoptScope = await adoptScopeCondition(grants);
+  const rows = await listGapRows(db, { locationId, scope, adoptScope, selection });
   return {
     thresholdCents: rows[0]?.thresholdCents ?? (await gapThreshold(db, locationId)),
     courses: toCourses(rows),
@@ -104,7 +108,7 @@ export async function termCostGaps(
   ) {
     throw AppError.notFound(M.departmentNotFound, 'departmentId');
   }
-  return answer(db, locationId, scope, { kind: 'term', termId, departmentId });
+  return answer(db, locationId, grants, scope, { kind: 'term', termId, departmentId });
 }
 
 /**
@@ -136,5 +140,5 @@ export async function courseCostGaps(
   ]);
   if (!visible.some(Boolean)) throw notFound();
   const scope = await sectionScope(grants);
-  return answer(db, locationId, scope, { kind: 'course', courseId: course.id, today });
+  return answer(db, locationId, grants, scope, { kind: 'course', courseId: course.id, today });
 }

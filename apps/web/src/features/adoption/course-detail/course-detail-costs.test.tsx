@@ -17,6 +17,7 @@ const GAPS: CostGapsAnswer = {
       courseName: 'Introduction to Biology',
       termId: 9,
       termName: 'Fall 2026',
+      mayOpenCourse: true,
       sectionCount: 2,
       lowestCents: 0,
       highestCents: 9_550,

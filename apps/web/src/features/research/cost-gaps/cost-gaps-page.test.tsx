@@ -37,6 +37,7 @@ const BIOL_101: CostGapCourse = {
   courseName: 'Introduction to Biology',
   termId: 10,
   termName: 'Fall 2026',
+  mayOpenCourse: true,
   sectionCount: 3,
   lowestCents: 2_000,
   highestCents: 9_500,
@@ -171,9 +172,16 @@ describe('Cost gaps page', { timeout: 30_000 }, () => {
     expect(within(card).getByRole('link', { name: 'BIOL 101' })).toBeVisible();
   });
 
-  it('names the course without a link for a reporter who may not open course detail', async () => {
-    // Course detail is an adopt page: the guard would send a VIEW_SECTION-only reporter away.
-    renderResearch('/research/cost-gaps', { handlers: handlers() });
+  it('names the course without a link where the server says course detail would not open', async () => {
+    // An adopter of another department: the session holds an adopt action, but course detail
+    // of this course would answer 404.
+    const elsewhere = { ...BIOL_101, mayOpenCourse: false };
+    renderResearch('/research/cost-gaps', {
+      handlers: handlers({
+        [GAPS]: () => answer(getCostGaps, { thresholdCents: 5_000, courses: [elsewhere] }),
+      }),
+      actions: ['VIEW_SECTION', 'ADOPT_COURSE'],
+    });
     const table = await screen.findByRole(
       'table',
       { name: 'Courses with cost gaps, Fall 2026' },

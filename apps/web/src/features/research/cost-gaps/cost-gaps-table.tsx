@@ -11,12 +11,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { ADOPT_ACTIONS, type CostGapCourse } from '@csp/contracts';
+import type { CostGapCourse } from '@csp/contracts';
 import { CostGapSectionLine } from '../../../components/cost-gap-section-line.tsx';
-import { hasAnyAction } from '../../../lib/actions.ts';
 import { gapReasonText } from '../../../lib/cost-gaps.ts';
 import { costRangeText } from '../../../lib/money.ts';
-import { useSession } from '../../../platform/session/session-context.tsx';
 import { adoptionPath } from '../detail/section-ref.ts';
 
 function GapList({ course }: { course: CostGapCourse }) {
@@ -32,15 +30,15 @@ function GapList({ course }: { course: CostGapCourse }) {
 }
 
 /**
- * The course, linked to its course detail for those who may open it: that is an adopt page
- * (its route asks for an adopt action), while this report is for anyone who sees sections.
+ * The course, linked to its course detail only where the server says it opens (mayOpenCourse:
+ * an adopt action on that course or one of its sections), while this report is for anyone who
+ * sees sections: holding an adopt action somewhere is not enough.
  */
 function CourseLink({ course }: { course: CostGapCourse }) {
-  const mayOpen = hasAnyAction(useSession().actions, ADOPT_ACTIONS);
   const code = `${course.departmentCode} ${course.courseCode}`;
   return (
     <div>
-      {mayOpen ? (
+      {course.mayOpenCourse ? (
         <Link component={RouterLink} to={adoptionPath(course)} sx={{ fontWeight: 600 }}>
           {code}
         </Link>
