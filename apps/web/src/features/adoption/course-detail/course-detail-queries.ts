@@ -19,8 +19,8 @@ import {
   useCallerParams,
   useCallerQuery,
   useContractQuery,
-  useInvalidateEndpoints,
 } from '../../../lib/contract-query.ts';
+import { useInvalidateCosts } from '../../../lib/cost-queries.ts';
 import type { CourseRef } from './course-ref.ts';
 
 /** True for the server's "no such thing here" answer (a course outside the caller's scope too). */
@@ -95,11 +95,14 @@ export function useCourseHeader(course: CourseRef) {
   return { course: found, isLoading: current.isLoading || ended.isLoading };
 }
 
-/** After a change: everything the course screen shows is read again. */
+/**
+ * After a change: everything the course screen shows is read again, and, since an adoption or a
+ * title's kind or price changes what sections cost, every other screen showing section costs.
+ */
 export function useRefreshCourse() {
-  const invalidate = useInvalidateEndpoints();
+  const invalidateCosts = useInvalidateCosts();
   return () =>
-    invalidate([
+    invalidateCosts([
       getAdoptionMaterials,
       getSectionsByDivisionAndCourse,
       getAdoptionMaterialHistory,

@@ -9,8 +9,8 @@ import {
   useCallerParams,
   useCallerQuery,
   useContractMutation,
-  useInvalidateEndpoints,
 } from '../../../lib/contract-query.ts';
+import { useInvalidateCosts } from '../../../lib/cost-queries.ts';
 
 /** The caller's own sections of the coming terms, by course (read as the page opens). */
 export function useMyCourses() {
@@ -23,10 +23,11 @@ export function useMyCourses() {
  */
 export function useAdoptSameAsLastTime() {
   const params = useCallerParams();
-  const invalidate = useInvalidateEndpoints();
+  const invalidateCosts = useInvalidateCosts();
+  // New adoptions change what the sections cost: every screen showing costs asks again too.
   const mutation = useContractMutation(adoptSameAsLastTime, {
     onSuccess: () =>
-      invalidate([getMyCourses, getAdoptionMaterials, getSectionsByDivisionAndCourse]),
+      invalidateCosts([getMyCourses, getAdoptionMaterials, getSectionsByDivisionAndCourse]),
   });
   return {
     adopt: (body: AdoptSameAsLastTimeBody) => mutation.mutateAsync({ params, body }),

@@ -10,8 +10,8 @@ import {
   useCallerParams,
   useCallerQuery,
   useContractMutation,
-  useInvalidateEndpoints,
 } from '../../../lib/contract-query.ts';
+import { useInvalidateCosts } from '../../../lib/cost-queries.ts';
 
 /** What the page previews: the form's choices once "Preview" is pressed. */
 export interface RolloverChoice {
@@ -57,9 +57,10 @@ export function useRolloverPreview(choice: RolloverChoice | null) {
 /** Carries the previewed rollover forward; the preview and the unconfirmed list are read again. */
 export function useApplyRollover() {
   const params = useCallerParams();
-  const invalidate = useInvalidateEndpoints();
+  const invalidateCosts = useInvalidateCosts();
+  // The carried adoptions give the next term's sections their costs: those screens ask again.
   const mutation = useContractMutation(applyRollover, {
-    onSuccess: () => invalidate([getRolloverPreview, getUnconfirmedRollovers]),
+    onSuccess: () => invalidateCosts([getRolloverPreview, getUnconfirmedRollovers]),
   });
   return {
     apply: (choice: RolloverChoice) =>

@@ -96,6 +96,10 @@ describe('Edit title (the course materials team)', () => {
       accessUrl: 'https://openstax.org/details/books/biology-2e',
       prices: { newCents: null, usedCents: null, rentalCents: null, digitalCents: 0 },
     });
+    // What the course's sections cost changed: its Cost gaps panel asks again.
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '1/BIOL/101/getCourseCostGaps')).toHaveLength(2),
+    );
   });
 
   it('says what is wrong with a price, and shows a refusal of no field under the fields', async () => {

@@ -17,19 +17,14 @@ import {
   COST_DESIGNATION_SHORT_LABELS,
   MAX_DESIGNATION_REASON_LENGTH,
   designationOverrideBody,
-  getSectionCost,
-  sectionList,
   setSectionDesignation,
   type CostDesignation,
   type SectionCost,
 } from '@csp/contracts';
 import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
-import {
-  useCallerParams,
-  useContractMutation,
-  useInvalidateEndpoints,
-} from '../../../lib/contract-query.ts';
+import { useCallerParams, useContractMutation } from '../../../lib/contract-query.ts';
+import { useInvalidateCosts } from '../../../lib/cost-queries.ts';
 import { useNotify } from '../../../platform/notifications/notification-context.tsx';
 
 /** The choices: a designation, or (while there is an override) back to what the rules say. */
@@ -44,8 +39,9 @@ const choiceLabel = (d: CostDesignation) =>
  * Override designation (issue 31): the course materials team sets what the section shows
  * whatever its materials cost, or clears its override, always saying why. The reason is checked
  * by the contract's own rule (1 to MAX_DESIGNATION_REASON_LENGTH characters) before sending;
- * the server's refusal shows under the field it names. The panel and the section list load
- * again after a save. Mounted only while open, so each opening starts afresh.
+ * the server's refusal shows under the field it names. After a save every screen showing the
+ * section's cost asks again (the panel, the section list, the catalog, course detail, the
+ * reports, the dashboard). Mounted only while open, so each opening starts afresh.
  */
 export function DesignationOverrideDialog({
   cost,
@@ -57,10 +53,8 @@ export function DesignationOverrideDialog({
   const titleId = useId();
   const params = useCallerParams();
   const notify = useNotify();
-  const invalidate = useInvalidateEndpoints();
-  const save = useContractMutation(setSectionDesignation, {
-    onSuccess: () => invalidate([getSectionCost, sectionList]),
-  });
+  const invalidateCosts = useInvalidateCosts();
+  const save = useContractMutation(setSectionDesignation, { onSuccess: () => invalidateCosts() });
   const [choice, setChoice] = useState<Choice>(cost.override ?? cost.keptDesignation);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);

@@ -3,11 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MAX_DESIGNATION_REASON_LENGTH,
+  getCostDesignationShares,
+  getCostGaps,
+  getCostReport,
+  getCourseCostGaps,
+  getCourseList,
   getSectionCost,
+  getSectionsByDivisionAndCourse,
+  getTextbookDepartment,
   setSectionDesignation,
   type DesignationOverrideBody,
   type SectionCost,
 } from '@csp/contracts';
+import { contractQueryKey } from '../../../lib/contract-query.ts';
 import { answer } from '../../../test/fetch-stub.ts';
 import {
   ADOPTION_BASE,
@@ -169,5 +177,35 @@ describe('Section research: a section’s textbook cost', { timeout: 30_000 }, (
       expect(puts.at(-1)).toEqual({ sectionId: 7, designation: null, reason: 'Copies gone' }),
     );
     expect(await within(region).findByText('Cleared')).toBeVisible();
+  });
+
+  it('marks every other screen showing section costs stale after an override', async () => {
+    const { handlers } = costServer(sectionCost({ mayOverride: true }));
+    const { services } = renderResearch('/research/section/7', {
+      actions: ['VIEW_SECTION', 'ADOPT_CMA_TEAM'],
+      handlers,
+    });
+    // Answers other screens read before: the catalog, course detail, the reports, the dashboard.
+    const client = services.queryClient;
+    const shown = [
+      getCourseList,
+      getSectionsByDivisionAndCourse,
+      getCourseCostGaps,
+      getCostGaps,
+      getCostReport,
+      getCostDesignationShares,
+      getTextbookDepartment,
+    ].map((endpoint) => contractQueryKey(endpoint, {}));
+    for (const key of shown) client.setQueryData(key, {});
+    const user = userEvent.setup();
+    await user.click(
+      await within(await panel()).findByRole('button', { name: 'Override designation' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Override designation' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Zero textbook cost (ZTC)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Library copies');
+    await user.click(within(dialog).getByRole('button', { name: 'Save override' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(shown.filter((key) => !client.getQueryState(key)?.isInvalidated)).toEqual([]);
   });
 });
