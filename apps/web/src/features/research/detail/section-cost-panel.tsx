@@ -103,12 +103,11 @@ export function SectionCostPanel({ sectionId }: { sectionId: number }) {
   const [editing, setEditing] = useState(false);
   // A caller the server refuses the figures (no VIEW_SECTION here) just does not see the panel.
   if (query.isError && failureStatus(query.error) === 403) return null;
-  const aside =
-    query.data?.mayOverride ? (
-      <Button variant="outlined" size="small" onClick={() => setEditing(true)}>
-        Override designation
-      </Button>
-    ) : undefined;
+  const aside = query.data?.mayOverride ? (
+    <Button variant="outlined" size="small" onClick={() => setEditing(true)}>
+      Override designation
+    </Button>
+  ) : undefined;
   return (
     <PanelSection title="Textbook cost" aside={aside}>
       {query.isPending ? (
