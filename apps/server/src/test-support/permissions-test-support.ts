@@ -3,14 +3,8 @@ import { fillPath, type Endpoint, type RoleName } from '@csp/contracts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { MailMessage, Mailer } from '../lib/mailer.ts';
-import { hashPassword } from '../lib/password-hash.ts';
-import {
-  authHeaders,
-  FIXTURE_HOSTS,
-  FIXTURE_PASSWORD,
-  loginAs,
-  type TestContext,
-} from './test-app.ts';
+import { authHeaders, FIXTURE_HOSTS, loginAs, type TestContext } from './test-app.ts';
+import { fixturePasswordHash } from './test-fixture.ts';
 
 /** A mailer that keeps what it was asked to send; `fail` makes the next sends throw. */
 export function captureMailer(): Mailer & { sent: MailMessage[]; fail: boolean } {
@@ -142,7 +136,7 @@ export async function addAccount(
         userName,
         name: `Name of ${userName}`,
         email: userName,
-        passwordHash: await hashPassword(FIXTURE_PASSWORD),
+        passwordHash: await fixturePasswordHash(),
       })
       .returning({ id: t.userAccounts.id, userName: t.userAccounts.userName }),
   );
