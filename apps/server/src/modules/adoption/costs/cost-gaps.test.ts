@@ -10,15 +10,14 @@ import {
 } from '@csp/contracts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import * as t from '../../../db/schema/index.ts';
-import { costWorld, type CostWorld } from '../../../test-support/cost-world.ts';
+import type { CostWorld } from '../../../test-support/cost-world.ts';
+import { costGapsWorld, type CostGapsWorld } from '../../../test-support/cost-gaps-world.ts';
 import {
   addCatalog,
   callAs,
   roleIdOf,
-  signIn,
   type Caller,
 } from '../../../test-support/permissions-test-support.ts';
-import { day } from '../../../test-support/today.ts';
 import {
   authHeaders,
   createTestApp,
@@ -35,27 +34,11 @@ const engines = await testEngines();
 describe.each(engines)('cost gaps between sections (%s)', (engine) => {
   let ctx: TestContext;
   let w: CostWorld;
+  let ids: CostGapsWorld['ids'];
   let admin: Caller;
   let storeB: Caller;
   let narrow: Caller;
-  type Key = 'exact' | 'over' | 'over1' | 'over2' | 'materials' | 'mat1' | 'mat2' | 'unknown';
-  const ids = {} as Record<Key | 'unk1' | 'unk2' | 'allUnknown' | 'ntr', number>;
 
-  /** A section of `courseId` in the fixture's term, running from before today into next term. */
-  const section = async (courseId: number, code: string) => {
-    const [row] = await ctx.db
-      .insert(t.sections)
-      .values({
-        locationId: w.locationId,
-        courseId,
-        termId: ctx.fixture.catalog.termId,
-        code,
-        startDate: day(-20),
-        endDate: day(100),
-      })
-      .returning({ id: t.sections.id });
-    return row!.id;
-  };
   const courseCode = async (courseId: number) => {
     const [row] = await ctx.db
       .select({ code: t.courses.code })
@@ -66,93 +49,7 @@ describe.each(engines)('cost gaps between sections (%s)', (engine) => {
 
   beforeAll(async () => {
     ctx = await createTestApp(engine);
-    w = costWorld(ctx);
-    admin = await signIn(ctx, ctx.fixture.accounts.admin.userName);
-    const cheap = await w.title('Cheap Reader', { list: 2_000 });
-    const other = await w.title('Other Reader', { list: 2_000 });
-    const unpriced = await w.title('Unpriced Atlas', { list: 0 });
-    // The same title costs $20 bought and its digital price as inclusive access: the sections
-    // differ in cost alone, not in materials.
-    const fifty = await w.title('Fifty Apart', { list: 2_000, digital: 7_000 });
-    const fiftyAndACent = await w.title('A Cent Over', { list: 2_000, digital: 7_001 });
-
-    // Course "exact": 001 costs $20, 002 exactly $50 more: no gap.
-    ids.exact = await w.course();
-    const e1 = await section(ids.exact, '001');
-    const e2 = await section(ids.exact, '002');
-    await w.adopt({ courseId: ids.exact, sectionIds: [e1], titleId: fifty });
-    await w.adopt({
-      courseId: ids.exact,
-      sectionIds: [e2],
-      titleId: fifty,
-      kind: 'INCLUSIVE_ACCESS',
-    });
-
-    // Course "over": 001 $20, 002 a cent more than $50 above it, 003 not adopted yet.
-    ids.over = await w.course();
-    ids.over1 = await section(ids.over, '001');
-    ids.over2 = await section(ids.over, '002');
-    await section(ids.over, '003');
-    await w.adopt({ courseId: ids.over, sectionIds: [ids.over1], titleId: fiftyAndACent });
-    await w.adopt({
-      courseId: ids.over,
-      sectionIds: [ids.over2],
-      titleId: fiftyAndACent,
-      kind: 'INCLUSIVE_ACCESS',
-    });
-
-    // Course "materials": same price, other titles.
-    ids.materials = await w.course();
-    ids.mat1 = await section(ids.materials, '001');
-    ids.mat2 = await section(ids.materials, '002');
-    await w.adopt({ courseId: ids.materials, sectionIds: [ids.mat1], titleId: cheap });
-    await w.adopt({ courseId: ids.materials, sectionIds: [ids.mat2], titleId: other });
-
-    // Course "unknown": 002's cost is unknown (an unpriced title beside the shared one).
-    ids.unknown = await w.course();
-    ids.unk1 = await section(ids.unknown, '001');
-    ids.unk2 = await section(ids.unknown, '002');
-    await w.adopt({ courseId: ids.unknown, sectionIds: [ids.unk1, ids.unk2], titleId: cheap });
-    await w.adopt({ courseId: ids.unknown, sectionIds: [ids.unk2], titleId: unpriced });
-
-    // Course "all unknown": no section has a known cost, so nothing to name as the cheapest.
-    ids.allUnknown = await w.course();
-    const a1 = await section(ids.allUnknown, '001');
-    const a2 = await section(ids.allUnknown, '002');
-    await w.adopt({ courseId: ids.allUnknown, sectionIds: [a1], titleId: unpriced });
-    await w.adopt({ courseId: ids.allUnknown, sectionIds: [a2], titleId: unpriced });
-    await w.adopt({ courseId: ids.allUnknown, sectionIds: [a2], titleId: cheap });
-
-    // Course "ntr": no text required (ZTC) beside an optional-only section: both require
-    // nothing, the same (empty) materials, the same cost: no gap.
-    ids.ntr = await w.course();
-    const n1 = await section(ids.ntr, '001');
-    const n2 = await section(ids.ntr, '002');
-    await w.adopt({ courseId: ids.ntr, sectionIds: [n1], noTextRequired: true });
-    await w.adopt({ courseId: ids.ntr, sectionIds: [n2], titleId: cheap, required: false });
-
-    // A caller whose VIEW_SECTION covers only the dear section of "over".
-    const [submitterRole] = await ctx.db
-      .select({ id: t.roles.id })
-      .from(t.roles)
-      .where(eq(t.roles.name, 'SUBMITTER'));
-    await ctx.db.insert(t.userRoles).values({
-      locationId: w.locationId,
-      accountId: ctx.fixture.accounts.submitterUnscoped.id,
-      roleId: submitterRole!.id,
-      sectionId: ids.over2,
-    });
-    narrow = await signIn(ctx, ctx.fixture.accounts.submitterUnscoped.userName);
-    const [cma] = await ctx.db
-      .select({ id: t.roles.id })
-      .from(t.roles)
-      .where(eq(t.roles.name, 'CMA_MEMBER'));
-    await ctx.db.insert(t.userRoles).values({
-      locationId: ctx.fixture.locations.b,
-      accountId: ctx.fixture.accounts.storeB.id,
-      roleId: cma!.id,
-    });
-    storeB = await signIn(ctx, ctx.fixture.accounts.storeB.userName, 'store-b.test');
+    ({ w, ids, admin, narrow, storeB } = await costGapsWorld(ctx));
   });
   afterAll(async () => ctx?.close());
 
