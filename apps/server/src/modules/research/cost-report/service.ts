@@ -82,7 +82,8 @@ function compared(now: Counts, before: Counts | null) {
   return { current, previous, change: changeOf(current, previous) };
 }
 
-const named = (t: CostReportTerm): CostReportTerm => ({
+/** A term as the report names it ("Fall 2026", not the registrar's "Fall 2026 - Main"). */
+const named = <T extends CostReportTerm>(t: T): T => ({
   ...t,
   termName: shortTermName(t.termName),
 });
@@ -93,10 +94,7 @@ export async function costReportTerms(
   locationId: number,
 ): Promise<CostReportChoice[]> {
   const scope = grants.holdsEverywhere('VIEW_SECTION') ? null : await sectionScope(grants);
-  return (await findScopedTerms(db, locationId, scope)).map((t) => ({
-    ...t,
-    termName: shortTermName(t.termName),
-  }));
+  return (await findScopedTerms(db, locationId, scope)).map(named);
 }
 
 /**
