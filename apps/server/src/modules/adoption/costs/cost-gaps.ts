@@ -99,14 +99,13 @@ export async function termCostGaps(
 ): Promise<CostGapsAnswer> {
   const scope = await sectionScope(grants);
   const { termId, departmentId } = query;
-  if (!(await hasScopedSection(db, { locationId, scope, termId }))) {
+  // A department with a section in scope in the term answers for the term too; only when it
+  // has none is the term asked alone, to name the field that is wrong.
+  if (!(await hasScopedSection(db, { locationId, scope, termId, departmentId }))) {
+    const termFound =
+      departmentId !== undefined && (await hasScopedSection(db, { locationId, scope, termId }));
+    if (termFound) throw AppError.notFound(M.departmentNotFound, 'departmentId');
     throw AppError.notFound(M.termNotFound, 'termId');
-  }
-  if (
-    departmentId !== undefined &&
-    !(await hasScopedSection(db, { locationId, scope, termId, departmentId }))
-  ) {
-    throw AppError.notFound(M.departmentNotFound, 'departmentId');
   }
   return answer(db, locationId, grants, scope, { kind: 'term', termId, departmentId });
 }
