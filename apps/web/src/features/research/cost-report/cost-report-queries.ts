@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getCostReport, getCostReportTerms, type CostReportChoice } from '@csp/contracts';
 import {
@@ -5,6 +6,7 @@ import {
   useCallerParams,
   useContractQuery,
 } from '../../../lib/contract-query.ts';
+import { toApiDate } from '../../../lib/dates.ts';
 
 /** The terms the report can show: those with a section in the caller's scope, newest first. */
 export function useCostReportTerms() {
@@ -41,4 +43,18 @@ export function defaultCostReportTerm(
   const current = started.filter((t) => t.endDate >= today);
   const busiest = [...current].sort((a, b) => b.sectionCount - a.sectionCount)[0];
   return busiest ?? started[0] ?? terms[0] ?? null;
+}
+
+/**
+ * The report's terms and the term a page shows: the one its URL names (asked for as it is: the
+ * server says if it is out of scope), else the default above. The cost report and the cost
+ * gaps pages both open this way.
+ */
+export function useShownCostTerm(urlTermId: number) {
+  const terms = useCostReportTerms();
+  const today = useMemo(() => toApiDate(new Date()), []);
+  const choices = terms.data ?? [];
+  const termId =
+    urlTermId > 0 ? urlTermId : (defaultCostReportTerm(choices, today)?.termId ?? null);
+  return { terms, choices, termId };
 }

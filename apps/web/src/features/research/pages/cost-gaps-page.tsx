@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
@@ -13,12 +12,11 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { PanelLoading } from '../../../components/panel-section.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { gapRuleText } from '../../../lib/cost-gaps.ts';
-import { toApiDate } from '../../../lib/dates.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useResearchDepartments } from '../api/research-queries.ts';
 import { CostGapsTable } from '../cost-gaps/cost-gaps-table.tsx';
 import { useCostGaps } from '../cost-gaps/cost-gaps-queries.ts';
-import { defaultCostReportTerm, useCostReportTerms } from '../cost-report/cost-report-queries.ts';
+import { useCostReportTerms, useShownCostTerm } from '../cost-report/cost-report-queries.ts';
 
 /**
  * `?termId=&departmentId=` (costGapsHref's words); 0 (left out) means the term under way and
@@ -82,12 +80,7 @@ function Choosers(props: {
  */
 export function CostGapsPage() {
   const [view, setView] = useUrlState(VIEW_SCHEMA, VIEW_DEFAULTS);
-  const terms = useCostReportTerms();
-  const today = useMemo(() => toApiDate(new Date()), []);
-  const choices = terms.data ?? [];
-  // A term named in the URL is asked for as it is (the server says if it is out of scope).
-  const termId =
-    view.termId > 0 ? view.termId : (defaultCostReportTerm(choices, today)?.termId ?? null);
+  const { terms, choices, termId } = useShownCostTerm(view.termId);
   const departmentId = view.departmentId > 0 ? view.departmentId : null;
   const gaps = useCostGaps(termId, departmentId);
   const shown = gaps.isSuccess && !gaps.isPlaceholderData;

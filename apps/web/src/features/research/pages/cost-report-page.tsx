@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
@@ -18,15 +17,10 @@ import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PanelLoading } from '../../../components/panel-section.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { toApiDate } from '../../../lib/dates.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { DownloadReportButton } from '../../../platform/downloads/download-report-button.tsx';
 import { CostReportTable } from '../cost-report/cost-report-table.tsx';
-import {
-  defaultCostReportTerm,
-  useCostReport,
-  useCostReportTerms,
-} from '../cost-report/cost-report-queries.ts';
+import { useCostReport, useShownCostTerm } from '../cost-report/cost-report-queries.ts';
 
 /** `?termId=` in the URL; 0 (left out) means the term under way. */
 const VIEW_SCHEMA = z.object({ termId: z.coerce.number().int().nonnegative() });
@@ -52,12 +46,7 @@ function Comparison({ report }: { report: CostReport }) {
  */
 export function CostReportPage() {
   const [view, setView] = useUrlState(VIEW_SCHEMA, VIEW_DEFAULTS);
-  const terms = useCostReportTerms();
-  const today = useMemo(() => toApiDate(new Date()), []);
-  const choices = terms.data ?? [];
-  // A term named in the URL is asked for as it is (the server says if it is out of scope).
-  const termId =
-    view.termId > 0 ? view.termId : (defaultCostReportTerm(choices, today)?.termId ?? null);
+  const { terms, choices, termId } = useShownCostTerm(view.termId);
   const report = useCostReport(termId);
   const shown = report.isSuccess && !report.isPlaceholderData;
 
