@@ -28,6 +28,7 @@ import { studentsModule } from './modules/students/index.ts';
 import { printModule } from './modules/print/index.ts';
 import { storeModule } from './modules/store/index.ts';
 import { campaignsModule } from './modules/campaigns/index.ts';
+import { inclusiveAccessModule } from './modules/inclusive-access/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { countedMailer, registerMonitoring } from './plugins/monitoring.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     fundingModule,
     storeModule,
     campaignsModule,
+    inclusiveAccessModule,
   ]) {
     await app.register(module(deps), { prefix: API_PREFIX });
   }

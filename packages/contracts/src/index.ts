@@ -49,3 +49,4 @@ export * from './funding/index.ts';
 export * from './campaigns/adoption-deadlines.ts';
 export * from './campaigns/campaigns.ts';
 export * from './campaigns/department-contacts.ts';
+export * from './inclusive-access/index.ts';

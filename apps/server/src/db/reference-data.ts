@@ -60,6 +60,8 @@ export const ACTION_DESCRIPTIONS: Record<ActionName, string> = {
   MANAGE_STORE: "Change the store's settings, websites, branding and single sign-on",
   MANAGE_ADOPTION_CAMPAIGNS:
     "Set the terms' adoption deadlines and see how sections stand against them",
+  MANAGE_INCLUSIVE_ACCESS:
+    "Run inclusive access: prices, opt-out deadlines, charge files and students' access lists",
 };
 
 /** Proposed product types offered by the "custom material" step of the adoption wizard. */

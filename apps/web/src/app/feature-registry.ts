@@ -4,6 +4,7 @@ import { campaignsFeature } from '../features/campaigns/index.ts';
 import { dataFeature } from '../features/data/index.ts';
 import { fundingFeature } from '../features/funding/index.ts';
 import { helpFeature } from '../features/help/index.ts';
+import { inclusiveAccessFeature } from '../features/inclusive-access/index.ts';
 import { metricsFeature } from '../features/metrics/index.ts';
 import { permissionsFeature } from '../features/permissions/index.ts';
 import { researchFeature } from '../features/research/index.ts';
@@ -22,6 +23,7 @@ export const FEATURES: readonly Feature[] = [
   studentsFeature,
   adoptionFeature,
   campaignsFeature,
+  inclusiveAccessFeature,
   dataFeature,
   fundingFeature,
   permissionsFeature,

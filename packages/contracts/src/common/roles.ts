@@ -26,6 +26,7 @@ export const ACTIONS = [
   'VIEW_STUDENT_FUNDING',
   'MANAGE_STORE',
   'MANAGE_ADOPTION_CAMPAIGNS',
+  'MANAGE_INCLUSIVE_ACCESS',
 ] as const;
 export const actionName = z.enum(ACTIONS);
 export type ActionName = z.infer<typeof actionName>;
@@ -56,6 +57,7 @@ export const ACTION_LABELS: Record<ActionName, string> = {
   VIEW_STUDENT_FUNDING: "See students' funding",
   MANAGE_STORE: "Manage the store's settings and websites",
   MANAGE_ADOPTION_CAMPAIGNS: 'Manage adoption deadlines and campaigns',
+  MANAGE_INCLUSIVE_ACCESS: 'Manage inclusive access programs',
 };
 
 /** Role names (docs/behaviour/entities.md). */
@@ -107,6 +109,8 @@ export const DEFAULT_ROLE_ACTIONS: Record<RoleName, readonly ActionName[]> = {
     'VIEW_STUDENT_FUNDING',
     // Ours (issue 30): the team that chases adoptions sets the terms' deadlines.
     'MANAGE_ADOPTION_CAMPAIGNS',
+    // Ours (issue 32): the team that sets prices runs the inclusive-access programs.
+    'MANAGE_INCLUSIVE_ACCESS',
   ],
   // Ours (issue 29): the store's settings, websites and sign-on, apart from granting roles.
   STORE_ADMINISTRATOR: ['MANAGE_STORE', 'MANAGE_ADOPTION_CAMPAIGNS'],

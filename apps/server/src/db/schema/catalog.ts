@@ -41,6 +41,10 @@ export const terms = pgTable(
     sectionCount: integer().notNull().default(0),
     /** The last day adoptions for the term are on time (issue 30), or null: none set. */
     adoptionDeadline: date({ mode: 'string' }),
+    /** Inclusive access (issue 32): the last day students may opt out or back in, or null. */
+    iaOptOutDeadline: date({ mode: 'string' }),
+    /** The last day a drop after the opt-out deadline earns a credit; null: none do. */
+    iaRefundUntil: date({ mode: 'string' }),
   },
   (t) => [
     index('terms_division_idx').on(t.divisionId, t.startDate),

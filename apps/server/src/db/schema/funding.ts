@@ -18,6 +18,7 @@ import {
   creationStamp,
   activityEntry,
 } from './tenant-columns.ts';
+import { iaChargeLines } from './inclusive-access.ts';
 import { terms } from './catalog.ts';
 import { students } from './students.ts';
 import { orders } from './commerce.ts';
@@ -220,6 +221,8 @@ export const fundingLedger = pgTable(
     note: text().notNull().default(''),
     /** CHARGE: the order lines it paid, [{ sectionId, titleId, cents }]. */
     details: jsonDetails(),
+    /** An inclusive-access charge (or its credit, a REFUND) paid from the allowance (issue 32). */
+    iaChargeLineId: integer().references(() => iaChargeLines.id),
   },
   (t) => [
     // An allowance's entries (a recount from scratch; no read sums them: the figures are kept).
@@ -240,12 +243,17 @@ export const fundingLedger = pgTable(
     uniqueIndex('funding_ledger_order_once_uq')
       .on(t.orderId, t.allowanceId, t.kind)
       .where(sql`${t.kind} in ('CHARGE', 'REFUND')`),
+    // An inclusive-access line is paid (or credited back) once.
+    uniqueIndex('funding_ledger_ia_line_uq')
+      .on(t.iaChargeLineId)
+      .where(sql`${t.iaChargeLineId} is not null`),
     check(
       'funding_ledger_sign_ck',
       sql`case ${t.kind}
         when 'ALLOCATION' then ${t.amountCents} > 0
         when 'REFUND' then ${t.amountCents} > 0
-        when 'CHARGE' then ${t.amountCents} < 0 and ${t.orderId} is not null
+        when 'CHARGE' then ${t.amountCents} < 0
+          and (${t.orderId} is not null or ${t.iaChargeLineId} is not null)
         when 'EXPIRY' then ${t.amountCents} < 0
         when 'PAYOUT' then ${t.amountCents} < 0
         when 'ADJUSTMENT' then ${t.amountCents} <> 0

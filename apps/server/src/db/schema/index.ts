@@ -13,3 +13,4 @@ export * from './funding.ts';
 export * from './funding-uploads.ts';
 export * from './campaigns.ts';
 export * from './cost-transparency.ts';
+export * from './inclusive-access.ts';
