@@ -79,6 +79,12 @@ export const IA_DEADLINE_REMINDER_DAYS = 3;
 export const IA_CHARGE_LINE_KINDS = ['CHARGE', 'CREDIT'] as const;
 export type IaChargeLineKind = (typeof IA_CHARGE_LINE_KINDS)[number];
 
+/**
+ * The student's own page on the store's website (the web app's route): where reminders send a
+ * student, who asks there for a sign-in link to their address.
+ */
+export const IA_STUDENT_PAGE_PATH = '/my-course-access';
+
 /** The e-mailed sign-in link's life (single use). */
 export const IA_SIGN_IN_LINK_MINUTES = 15;
 
