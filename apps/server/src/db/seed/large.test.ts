@@ -64,6 +64,16 @@ describe('seedLarge at a small scale', () => {
     for (const [table, n] of Object.entries(c)) expect(n, table).toBeGreaterThan(0);
   });
 
+  it("runs inclusive access in the terms in progress, the programs' students taken in by the triggers", async () => {
+    expect(summary.counts['ia_programs']).toBeGreaterThan(0);
+    const missing = await count(sql`select count(*)::int as n from ia_programs p
+      join enrollments e on e.section_id = p.section_id
+      left join ia_participants pa on pa.program_id = p.id and pa.student_id = e.student_id
+      where pa.id is null`);
+    expect(missing).toBe(0);
+    expect(summary.counts['ia_participants']).toBeGreaterThan(0);
+  });
+
   it('funds students at scale without overdrawing, charging only their own orders', async () => {
     expect(summary.counts['funding_sources']).toBe(6);
     expect(summary.counts['funding_allowances']).toBeGreaterThan(20);

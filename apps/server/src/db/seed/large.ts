@@ -12,6 +12,7 @@ import {
 } from './external-catalog/large-products.ts';
 import { largeStoreSpec, LARGE_STORE_REF } from './large-store.ts';
 import { ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';
+import { seedLargeInclusiveAccess } from './large-inclusive-access.ts';
 
 export interface LargeSeedOptions {
   today?: Date;
@@ -129,6 +130,9 @@ export async function seedLarge(db: Db, options: LargeSeedOptions = {}): Promise
       elapsedMs: performance.now() - started,
     };
   });
+  const inclusiveAccess = await seedLargeInclusiveAccess(db, summary.locationId, today);
+  summary.counts['ia_programs'] = inclusiveAccess.programs;
+  summary.counts['ia_participants'] = inclusiveAccess.participants;
   // Without fresh statistics the planner picks nested loops that cost seconds on 40,000 sections.
   await refreshPlannerStatistics(db);
   return summary;
