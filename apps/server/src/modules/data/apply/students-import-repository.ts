@@ -94,7 +94,8 @@ export function classifyEnrollments(
 }
 
 /**
- * Adds the enrollments that are missing (the students exist by now; none is removed);
+ * Adds the enrollments that are missing (the students exist by now; drops are
+ * deleteEnrollments);
  * answers the sections that got one.
  */
 export async function writeEnrollments(
@@ -110,5 +111,25 @@ export async function writeEnrollments(
       join students st on st.location_id = ${locationId} and st.student_id_num = x.sid
       on conflict do nothing
       returning section_id as id`,
+  );
+}
+
+/**
+ * Deletes the named enrolments that exist (a feed's drops, issue 32); answers the sections that
+ * lost one. The database's triggers mark a program's participant dropped (migration 0040).
+ */
+export async function deleteEnrollments(
+  db: Db,
+  locationId: number,
+  rows: readonly EnrollmentWrite[],
+): Promise<number[]> {
+  return writeAnsweringIds(
+    db,
+    rows,
+    () => sql`delete from enrollments e
+      using ${recordset(rows, ENROLLMENT)}
+      join students st on st.location_id = ${locationId} and st.student_id_num = x.sid
+      where e.student_id = st.id and e.section_id = x.section_id
+      returning e.section_id as id`,
   );
 }

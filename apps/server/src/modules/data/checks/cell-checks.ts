@@ -174,6 +174,18 @@ function materialKindOf(value: string): string {
   return materialKindFromText(value) ?? fail(`is not a material kind (write ${MATERIAL_KIND_FEED_WORDS})`);
 }
 
+/** Words registrars use for an enrolment that stands, and for one dropped (issue 32). */
+const ENROLLED_WORDS = new Set(['enrolled', 'enroled', 'enrol', 'enroll', 'active', 'registered', 'added', 'add']);
+const DROPPED_WORDS = new Set(['dropped', 'drop', 'withdrawn', 'withdrew', 'cancelled', 'canceled', 'deleted']);
+
+/** ENROLLED or DROPPED, from the words enrolment feeds use, any case. */
+function enrollmentStatusOf(value: string): string {
+  const word = value.toLowerCase();
+  if (ENROLLED_WORDS.has(word)) return 'ENROLLED';
+  if (DROPPED_WORDS.has(word)) return 'DROPPED';
+  return fail('is neither enrolled nor dropped (write "enrolled" or "dropped")');
+}
+
 /**
  * The value of a non-empty, tidied cell for a field of `type`, or a CellError. `separator`
  * splits a people cell, whose names are written in `order`.
@@ -212,5 +224,7 @@ export function checkCell(
       return requirementOf(value);
     case 'materialKind':
       return materialKindOf(value);
+    case 'enrollmentStatus':
+      return enrollmentStatusOf(value);
   }
 }

@@ -62,6 +62,10 @@ export const FIELD_HINTS: Record<FieldName, { synonyms: string[]; examples: [str
     synonyms: ['material kind', 'kind', 'material type', 'oer', 'cost type'],
     examples: ['print', 'OER'],
   },
+  enrollmentStatus: {
+    synonyms: ['enrollment status', 'enrolment status', 'status', 'registration status', 'enrl status', 'action'],
+    examples: ['enrolled', 'dropped'],
+  },
   adopterEmail: {
     synonyms: ['adopter email', 'adopter', 'instructor email', 'submitter email', 'adopted by', 'email'],
     examples: ['ada@example.edu', ''],

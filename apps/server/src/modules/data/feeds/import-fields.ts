@@ -20,7 +20,9 @@ export type FieldType =
   /** Whether an adopted material is required: "required", or "recommended" (and its kin). */
   | { kind: 'requirement' }
   /** What a student pays for an adopted material (issue 31): print, OER, library, free ... */
-  | { kind: 'materialKind' };
+  | { kind: 'materialKind' }
+  /** Whether an enrolment stands or was dropped (issue 32): ENROLLED or DROPPED. */
+  | { kind: 'enrollmentStatus' };
 
 const text = (max: number): FieldType => ({ kind: 'text', max });
 const code = (max: number): FieldType => ({ kind: 'code', max });
@@ -59,6 +61,7 @@ export const FIELDS = {
   requirement: { label: 'Required or recommended', type: { kind: 'requirement' } },
   adopterEmail: { label: "Adopter's e-mail", type: { kind: 'email' } },
   materialKind: { label: 'Material kind', type: { kind: 'materialKind' } },
+  enrollmentStatus: { label: 'Enrollment status', type: { kind: 'enrollmentStatus' } },
 } as const satisfies Record<string, { label: string; type: FieldType }>;
 
 export type FieldName = keyof typeof FIELDS;
@@ -161,6 +164,7 @@ export const KINDS: Record<KindId, KindSpec> = {
       'departmentCode',
       'courseCode',
       'sectionCode',
+      'enrollmentStatus',
     ],
     required: ['studentId', 'firstName', 'lastName', 'email'],
     usesDivision: true,

@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/bulk-write.ts';
+import * as t from '../../../db/schema/index.ts';
 import { createTestApp, testEngines, type TestContext } from '../../../test-support/test-app.ts';
 import { signIn, type Caller } from '../../../test-support/permissions-test-support.ts';
 import {
@@ -106,5 +109,77 @@ describe.each(engines)('students and enrollments (%s)', (engine) => {
     const small = await students(`${HEADER}\nS010,Ken,Thompson,ken@example.edu,,,,,\n`);
     expect(small.applyPauseSeconds).toBeNull();
     expect((await applied(ctx, admin, small.importId)).applyPauseSeconds).toBeNull();
+  });
+
+  it("drops the enrollments a file says dropped (the program's participant too, with history); the same file again changes nothing", async () => {
+    const section = (await bio101('001'))!;
+    const [term] = await queryRows<{ term_id: number }>(
+      ctx.db,
+      sql`select term_id from sections where id = ${section.id}`,
+    );
+    const [program] = await ctx.db
+      .insert(t.iaPrograms)
+      .values({ locationId: ctx.fixture.locations.a, sectionId: section.id, termId: Number(term!.term_id) })
+      .returning({ id: t.iaPrograms.id });
+    const where = 'Main Campus,Fall 2026,BIO,101';
+    const file = [
+      `${HEADER},enrollment_status`,
+      `S001,Ada,Lovelace,ada@example.edu,${where},001,dropped`,
+      `S001,Ada,Lovelace,ada@example.edu,${where},002,enrolled`,
+      `S002,Alan,Turing,alan@example.edu,${where},001,Enrolled`,
+      'S004,Edsger,Dijkstra,ewd@example.edu,,,,,,dropped',
+      `S002,Alan,Turing,alan@example.edu,${where},001,Dropped`,
+      `S004,Edsger,Dijkstra,ewd@example.edu,${where},002,withdrawn`,
+      `S001,Ada,Lovelace,ada@example.edu,${where},001,maybe`,
+    ].join('\n');
+    const checked = await students(file);
+    expect(checked).toMatchObject({ rowsRead: 7, rowsValid: 4, added: 0, updated: 1, unchanged: 3 });
+    expect(checked.entities).toEqual([
+      { entity: 'students', added: 0, updated: 0, unchanged: 3 },
+      { entity: 'enrollments', added: 0, updated: 0, unchanged: 2 },
+      { entity: 'dropped enrollments', added: 1, updated: 0, unchanged: 1 },
+    ]);
+    const { body } = await issuesOf(ctx, admin, checked.importId);
+    expect(body.issues.map((i) => [i.rowNumber, i.column, i.value, i.message])).toEqual([
+      [5, 'enrollment_status', 'dropped', 'needs the section it drops'],
+      [
+        6,
+        'enrollment_status',
+        'dropped (row 4 has enrolled)',
+        'differs from an earlier row of the same enrollment',
+      ],
+      [8, 'enrollment_status', 'maybe', 'is neither enrolled nor dropped (write "enrolled" or "dropped")'],
+    ]);
+    expect((await bio101('001'))?.enrollmentCount).toBe(2);
+
+    const done = await applied(ctx, admin, checked.importId);
+    expect(done).toMatchObject({ status: 'APPLIED', updated: 1, entities: checked.entities });
+    expect((await bio101('001'))?.enrollmentCount).toBe(1);
+    const participants = await ctx.db
+      .select({ id: t.iaParticipants.id, enrolled: t.iaParticipants.enrolled, sid: t.students.studentIdNum })
+      .from(t.iaParticipants)
+      .innerJoin(t.students, eq(t.students.id, t.iaParticipants.studentId))
+      .where(eq(t.iaParticipants.programId, program!.id))
+      .orderBy(t.students.studentIdNum);
+    expect(participants.map((p) => [p.sid, p.enrolled])).toEqual([
+      ['S001', false],
+      ['S002', true],
+    ]);
+    const history = await ctx.db
+      .select({ change: t.iaParticipantChanges.change, source: t.iaParticipantChanges.source })
+      .from(t.iaParticipantChanges)
+      .where(eq(t.iaParticipantChanges.participantId, participants[0]!.id))
+      .orderBy(t.iaParticipantChanges.id);
+    expect(history).toEqual([
+      { change: 'ENROLLED', source: 'PROGRAM' },
+      { change: 'DROPPED', source: 'FEED' },
+    ]);
+
+    const tables = await storeTables(ctx.db, ctx.fixture.locations.a);
+    const again = await students(file);
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 4 });
+    expect(entity(again, 'dropped enrollments')).toEqual({ added: 0, updated: 0, unchanged: 2 });
+    await applied(ctx, admin, again.importId);
+    expect(await storeTables(ctx.db, ctx.fixture.locations.a)).toEqual(tables);
   });
 });

@@ -6,6 +6,7 @@ import { termDisplayName } from '../apply/store-catalog.ts';
 import {
   classifyEnrollments,
   classifyStudents,
+  deleteEnrollments,
   findSections,
   writeEnrollments,
   writeStudents,
@@ -25,6 +26,8 @@ interface StudentRecord {
   lastName: string;
   email: string;
   section: SectionRef | null;
+  /** The row drops the enrolment (enrollmentStatus DROPPED) instead of making it. */
+  dropped: boolean;
 }
 
 type StudentFacts = Pick<StudentRecord, 'firstName' | 'lastName' | 'email'>;
@@ -44,6 +47,9 @@ interface RowRef {
   enrollment: number | null;
 }
 
+/** What the report calls the enrolments a file drops (issue 32; docs/data-imports.md). */
+const DROPS = 'dropped enrollments';
+
 /** Enrollment keys pack student and section numbers into one number (a Set of 400,000 is small). */
 const SECTION_SLOTS = 2 ** 20;
 const OUTCOMES: readonly (Outcome | null)[] = [null, 'added', 'updated', 'unchanged'];
@@ -57,14 +63,20 @@ const SECTION_FIELDS: readonly FieldName[] = ['termName', 'departmentCode', 'cou
  * what holding the rows would need (ADR 0018).
  */
 export class StudentsRun extends KindRun<StudentRecord> {
-  readonly entities = ['students', 'enrollments'] as const;
+  /** Drops are counted only for a file with an enrolment status column. */
+  readonly entities = this.ctx.mapper.has('enrollmentStatus')
+    ? ['students', 'enrollments', DROPS]
+    : ['students', 'enrollments'];
   private readonly students = new Map<string, StudentState>();
   private readonly sectionIds = new Map<string, number | null>();
   private readonly sectionSlots = new Map<string, number>();
   /** Enrollment key -> first row * 4 + outcome index. */
   private readonly enrollments = new Map<number, number>();
+  /** The enrollment keys whose rows drop the enrolment. */
+  private readonly drops = new Set<number>();
   private chunkStudents: { state: StudentState; write: StudentWrite }[] = [];
   private chunkEnrollments: { key: number; write: EnrollmentWrite }[] = [];
+  private chunkDrops: { key: number; write: EnrollmentWrite }[] = [];
   private chunkRows: RowRef[] = [];
 
   build(values: FieldValues): Built<StudentRecord> {
@@ -75,11 +87,15 @@ export class StudentsRun extends KindRun<StudentRecord> {
       lastName: this.text(values, 'lastName', issues),
       email: this.text(values, 'email', issues),
       section: null,
+      dropped: values.enrollmentStatus === 'DROPPED',
     };
     if (issues.length > 0) return { issues };
     const given = SECTION_FIELDS.filter((f) => typeof values[f] === 'string');
     const divisionGiven = typeof values.divisionName === 'string';
-    if (given.length === 0 && !divisionGiven) return { record };
+    if (given.length === 0 && !divisionGiven) {
+      if (!record.dropped) return { record };
+      return { issues: [this.issue('enrollmentStatus', 'dropped', 'needs the section it drops')] };
+    }
     const missing = SECTION_FIELDS.find((f) => !given.includes(f));
     if (missing) {
       return { issues: [this.issue(missing, '', 'is required when the row names a section')] };
@@ -152,7 +168,15 @@ export class StudentsRun extends KindRun<StudentRecord> {
     }
     if (section) {
       const key = this.enrollmentKey(student, section.key);
-      if (!this.enrollments.has(key)) this.enrollments.set(key, rowNumber * 4);
+      const first = this.enrollments.get(key);
+      if (first === undefined) {
+        this.enrollments.set(key, rowNumber * 4);
+        if (record.dropped) this.drops.add(key);
+      } else if (this.drops.has(key) !== record.dropped) {
+        const [was, is] = record.dropped ? ['enrolled', 'dropped'] : ['dropped', 'enrolled'];
+        const shown = `${is} (row ${Math.floor(first / 4)} has ${was})`;
+        return [this.issue('enrollmentStatus', shown, 'differs from an earlier row of the same enrollment')];
+      }
     }
     return [];
   }
@@ -189,9 +213,10 @@ export class StudentsRun extends KindRun<StudentRecord> {
       const sectionId = this.sectionIds.get(section.key);
       const packed = this.enrollments.get(enrollment) ?? 0;
       if (Math.floor(packed / 4) === rowNumber && sectionId) {
-        this.chunkEnrollments.push({
+        const chunk = this.drops.has(enrollment) ? this.chunkDrops : this.chunkEnrollments;
+        chunk.push({
           key: enrollment,
-          write: { i: this.chunkEnrollments.length, sid: record.studentId, section_id: sectionId },
+          write: { i: chunk.length, sid: record.studentId, section_id: sectionId },
         });
       }
       this.ctx.tally.terms.add(termDisplayName(section.termName));
@@ -207,13 +232,17 @@ export class StudentsRun extends KindRun<StudentRecord> {
     const { locationId, tally } = this.ctx;
     const students = this.chunkStudents.map((s) => s.write);
     const enrollments = this.chunkEnrollments.map((e) => e.write);
+    const drops = this.chunkDrops.map((e) => e.write);
     const studentClass = await classifyStudents(db, locationId, students);
     const enrollmentClass = await classifyEnrollments(db, locationId, enrollments);
+    const dropClass = await classifyEnrollments(db, locationId, drops);
     if (mode === 'apply') {
       await writeStudents(db, locationId, students);
       await this.grew(db, 'students', missing(studentClass));
       this.touched(await writeEnrollments(db, locationId, enrollments));
       await this.grew(db, 'enrollments', missing(enrollmentClass));
+      // The database's triggers mark a program's participant dropped, with history (migration 0040).
+      this.touched(await deleteEnrollments(db, locationId, drops));
     }
     for (const c of studentClass) {
       const student = this.chunkStudents[c.i]?.state;
@@ -221,29 +250,41 @@ export class StudentsRun extends KindRun<StudentRecord> {
       student.outcome = outcomeOf(c.exists, c.differs);
       tally.entity('students', student.outcome);
     }
-    for (const c of enrollmentClass) {
-      const enrollment = this.chunkEnrollments[c.i];
-      if (!enrollment) continue;
-      const outcome: Outcome = c.exists ? 'unchanged' : 'added';
-      tally.entity('enrollments', outcome);
-      const packed = this.enrollments.get(enrollment.key) ?? 0;
-      this.enrollments.set(enrollment.key, packed - (packed % 4) + OUTCOMES.indexOf(outcome));
-    }
+    this.tallyEnrollments(enrollmentClass, this.chunkEnrollments, 'enrollments', false);
+    // A drop is counted as an add is: made when the enrolment was there, else nothing to do.
+    this.tallyEnrollments(dropClass, this.chunkDrops, DROPS, true);
     for (const row of this.chunkRows) tally.row(this.rowOutcome(row));
     this.chunkStudents = [];
     this.chunkEnrollments = [];
+    this.chunkDrops = [];
     this.chunkRows = [];
   }
 
+  private tallyEnrollments(
+    classes: readonly { i: number; exists: boolean }[],
+    chunk: readonly { key: number }[],
+    entity: string,
+    dropping: boolean,
+  ): void {
+    for (const c of classes) {
+      const enrollment = chunk[c.i];
+      if (!enrollment) continue;
+      const outcome: Outcome = c.exists === dropping ? 'added' : 'unchanged';
+      this.ctx.tally.entity(entity, outcome);
+      const packed = this.enrollments.get(enrollment.key) ?? 0;
+      this.enrollments.set(enrollment.key, packed - (packed % 4) + OUTCOMES.indexOf(outcome));
+    }
+  }
+
   /**
-   * A row with an enrollment is added when it added the enrollment, updated when it is the
-   * student's first row and changed the student, unchanged otherwise; a row of a student
-   * alone is what the student came to.
+   * A row with an enrollment is added when it added the enrollment, updated when it dropped
+   * one or is the student's first row and changed the student, unchanged otherwise; a row of
+   * a student alone is what the student came to.
    */
   private rowOutcome({ rowNumber, student, enrollment }: RowRef): Outcome {
     if (enrollment === null) return student.outcome ?? 'unchanged';
     const packed = this.enrollments.get(enrollment) ?? 0;
-    if (OUTCOMES[packed % 4] === 'added') return 'added';
+    if (OUTCOMES[packed % 4] === 'added') return this.drops.has(enrollment) ? 'updated' : 'added';
     if (student.firstRow === rowNumber && student.outcome === 'updated') return 'updated';
     return 'unchanged';
   }
