@@ -51,6 +51,10 @@ const envSchema = z.object({
     .enum(['on', 'off'], { error: 'use on or off' })
     .default('on')
     .transform((v) => v === 'on'),
+  IA_REMINDERS: z
+    .enum(['on', 'off'], { error: 'use on or off' })
+    .default('on')
+    .transform((v) => v === 'on'),
   WEB_DIST: z.string().trim().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
   METRICS_TOKEN: optionalText.pipe(
     z
@@ -108,6 +112,13 @@ export interface Config {
    * every process (each step is planned once and each e-mail claimed: ADR 0044).
    */
   campaignEmails: boolean;
+  /**
+   * IA_REMINDERS (on by default, 'off' disables): whether this process e-mails students their
+   * inclusive-access reminders (start of term, days before the opt-out deadline), a minute after
+   * it starts listening and then hourly. Safe in every process (each reminder is planned once
+   * and claimed in the database).
+   */
+  iaReminders: boolean;
   webDist: string;
   /**
    * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, `loopback`).
@@ -161,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     seedDemo: e.SEED_DEMO,
     rentalReminders: e.RENTAL_REMINDERS,
     campaignEmails: e.CAMPAIGN_EMAILS,
+    iaReminders: e.IA_REMINDERS,
     webDist: resolve(baseDir, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,

@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests call sendDueRentalReminders themselves; no schedule in a test app.
     rentalReminders: false,
     campaignEmails: false,
+    iaReminders: false,
     webDist: join(tmpdir(), `csp-test-no-web-${randomBytes(4).toString('hex')}`),
     trustProxy: undefined,
     metricsToken: undefined,

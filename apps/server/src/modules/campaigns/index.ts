@@ -8,6 +8,8 @@ import { registerCampaignRoutes } from './routes.ts';
 export { deadlineStatusSql } from './deadlines/deadline-status-sql.ts';
 /** The divisions whose campaigns (and rollovers) the caller runs: a predicate over `dv.id`. */
 export { campaignDivisions } from './campaign-access.ts';
+/** The store's name and first website, whose address e-mailed links use (no request, no Host). */
+export { findStoreSite } from './schedule/store-site-repository.ts';
 
 /** The module as a Fastify plugin (app.ts registers it). */
 export const campaignsModule = modulePlugin(registerCampaignRoutes);

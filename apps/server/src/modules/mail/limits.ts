@@ -31,6 +31,15 @@ export const MAIL_LIMITS = {
     store: perHour(300),
     done: (n) => `e-mailed ${n} messages`,
   },
+  /**
+   * Sign-in links to the inclusive-access student page (issue 32): no account asks, so only the
+   * store's hour counts here; per address and per client, the page's own limits apply
+   * (inclusive-access/student-page/sign-in-limits.ts), as for password resets.
+   */
+  iaSignInLink: {
+    store: perHour(600),
+    done: (n) => `sent ${n} course materials sign-in links`,
+  },
   catalogExport: {
     account: perHour(10),
     store: perHour(100),
@@ -71,6 +80,16 @@ export const MAIL_LIMITS = {
   passwordReset: {
     store: perHour(300),
     done: (n) => `sent ${n} password reset e-mails`,
+  },
+  /**
+   * Inclusive-access reminders to students (issue 32): a scheduled job, one unit per e-mail and
+   * no account. 1,000 an hour gets a term's 5,000 students their reminder within the first
+   * morning of its window while a store's mail server (and its reputation) sees no burst; a
+   * run over it stops for the store and the next hourly run goes on.
+   */
+  iaReminder: {
+    store: perHour(1000),
+    done: (n) => `sent ${n} inclusive access reminders`,
   },
 } as const satisfies Record<string, MailLimit>;
 
