@@ -7,7 +7,12 @@ import { actionName, type ActionName } from './roles.ts';
  * as every kind of caller and checks each answer against it. It states what the server
  * enforces, not what the screens show. docs/testing-authorization-matrix.md explains each kind.
  */
-export type Access = PublicAccess | SignedInAccess | ActionAccess | PrintAgentAccess;
+export type Access =
+  | PublicAccess
+  | SignedInAccess
+  | ActionAccess
+  | StudentAccess
+  | PrintAgentAccess;
 
 /**
  * No Auth-Token: anyone may call it. The Host's website names the store, and ids of another
@@ -73,6 +78,16 @@ export interface ActionAccess {
   then?: { anyOf: readonly ActionName[]; refusal?: Refusal };
 }
 
+/**
+ * A student's own session on the student page (inclusive access, issue 32; ADR 0048): no
+ * Auth-Token, the student session header instead (401 without a live one of the Host's store,
+ * and for staff sessions). It reaches only the student's own records: ids of another student's
+ * answer 404.
+ */
+export interface StudentAccess {
+  kind: 'student';
+}
+
 /** Not served by the portal: the workstation's print agent serves it (ADR 0015). */
 export interface PrintAgentAccess {
   kind: 'printAgent';
@@ -105,5 +120,6 @@ export const accessSchema: z.ZodType<Access> = z.discriminatedUnion('kind', [
       })
       .optional(),
   }),
+  z.strictObject({ kind: z.literal('student') }),
   z.strictObject({ kind: z.literal('printAgent') }),
 ]);

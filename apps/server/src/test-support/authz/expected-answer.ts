@@ -114,6 +114,8 @@ export function expectedFor(
       return answered('anyone may call it');
     case 'printAgent':
       throw new Error('the portal does not serve the print agent');
+    case 'student':
+      throw new Error("a student's calls are asked by studentCalls (matrix-student-calls.ts)");
     case 'signedIn': {
       if (!other || !access.self) return answered('any signed-in account may');
       const need = access.self.othersNeed;
@@ -132,6 +134,8 @@ export function describeAccess(access: Access): string {
       return access.credentials ? 'public (the request carries a credential)' : 'public';
     case 'printAgent':
       return 'print agent';
+    case 'student':
+      return "a student's session, reaching only the student's own records";
     case 'signedIn':
       return access.self
         ? `signed in; another account's ${access.self.field} needs ${access.self.othersNeed?.join(' or ') ?? 'nothing: refused'}`

@@ -69,6 +69,7 @@ const STORE_RECORDS = new Set([
   'uploadId',
   'importId',
   'studentIdNum',
+  'participantId',
   'AuthCatalogList',
   'AuthCatalog',
 ]);
@@ -122,6 +123,7 @@ export function buildRequest(
     proposedProductTypeId: () => ids.proposedProductTypeId,
     locationId: () => ids.locationId,
     studentIdNum: () => ids.studentIdNum.inside,
+    participantId: () => ids.iaParticipant[side],
     token: () => (LABEL_CONTRACTS.has(name) ? ids.labelToken : undefined),
     Role: () => ({ id: ids.roleId }),
     AuthCatalogList: () => [{ divisionId: ids.divisionId.inside, departmentCode: 'BIO' }],

@@ -15,6 +15,7 @@ import {
   type MatrixRequest,
   type NamedContract,
 } from './matrix-requests.ts';
+import { studentCalls } from './matrix-student-calls.ts';
 import type { MatrixWorld } from './matrix-world.ts';
 
 /**
@@ -35,6 +36,8 @@ interface MatrixCall {
   who: string;
   host: string;
   token?: string;
+  /** Headers besides the Auth-Token (a student's session). */
+  headers?: Record<string, string>;
   request: MatrixRequest;
   want: Want;
 }
@@ -68,6 +71,7 @@ export function callsFor(world: MatrixWorld, named: NamedContract): MatrixCall[]
     other = false,
   ) => buildRequest(world, named, { ...who, item, other });
   const calls: MatrixCall[] = [];
+  if (access.kind === 'student') return studentCalls(world, named);
   if (access.kind === 'public') {
     const request = ask(admin);
     calls.push({
@@ -228,6 +232,7 @@ function send(ctx: TestContext, named: NamedContract, call: MatrixCall) {
     headers: {
       host: call.host,
       ...(call.token && { [AUTH_HEADER]: call.token }),
+      ...call.headers,
       ...(request.contentType && { 'content-type': request.contentType }),
     },
     ...(request.body !== undefined && {

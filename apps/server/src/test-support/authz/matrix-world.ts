@@ -4,6 +4,7 @@ import { addAccount } from '../permissions-test-support.ts';
 import { fundingOrderWorld, type FundingOrderWorld } from '../funding-order-world.ts';
 import { one } from '../one-row.ts';
 import type { TestContext } from '../test-app.ts';
+import { iaStudentRecords } from './matrix-world-ia.ts';
 import { printedLabelToken, signInCallers, type MatrixCaller } from './matrix-callers.ts';
 import {
   adoptionsOnEachSide,
@@ -47,6 +48,8 @@ export interface MatrixIds {
   /** A role the permission writes hand out and take back (on the target account). */
   roleId: number;
   locationId: number;
+  /** Inclusive access: Alice's participation in 001, the law student's in the law section. */
+  iaParticipant: Record<Side, number>;
 }
 
 export interface MatrixWorld {
@@ -58,6 +61,8 @@ export interface MatrixWorld {
   target: { id: number; userName: string };
   /** Gives the target the role again (store-wide, or on Biology), so a removal has one to take. */
   grantTargetRole: (scope: 'store' | 'biology') => Promise<void>;
+  /** Student sessions (the inclusive-access student page) by student: Alice's on store A. */
+  studentSessions: { alice: string };
 }
 
 /**
@@ -85,6 +90,12 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
     lawStudent,
   );
 
+  const ia = await iaStudentRecords(
+    ctx,
+    { inside: base.sections.s001, outside: base.sections.law },
+    { inside: base.students.alice, outside: lawStudent },
+  );
+
   const callers = await signInCallers(ctx);
   const labelToken = await printedLabelToken(
     ctx,
@@ -109,6 +120,7 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
     base,
     callers,
     target,
+    studentSessions: ia.studentSessions,
     grantTargetRole: async (scope) => {
       await db
         .insert(t.userRoles)
@@ -154,6 +166,7 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
       labelToken,
       roleId,
       locationId: storeA,
+      iaParticipant: ia.iaParticipant,
     },
   };
 }
