@@ -14,6 +14,13 @@ export {
   planOrderFunding,
   refundOrderFunding,
 } from './ledger/order-funding.ts';
+/** Inclusive-access charges paid from allowances (issue 32): the rule and the ledger entries. */
+export {
+  planIaFunding,
+  recordIaFunding,
+  type IaFundingEntry,
+  type IaFundingPayer,
+} from './ledger/ia-charge-funding.ts';
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */
 export const fundingModule = modulePlugin(registerFundingRoutes);
