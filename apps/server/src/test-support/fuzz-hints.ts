@@ -41,6 +41,7 @@ export function fuzzHints(w: FuzzWorld): Record<string, fc.Arbitrary<unknown> | 
     'sectionIds[]': from(w.sections),
     professorId: from(w.professors),
     customerId: from(w.students.ids),
+    participantId: from(w.iaParticipants),
     studentIdNum: from(w.students.idNums),
     sortDirection: from(['asc', 'desc']),
     titleId: from(w.titles),

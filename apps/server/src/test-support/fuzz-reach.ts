@@ -2,8 +2,10 @@ import type { OperationRun } from './fuzz-report.ts';
 
 /**
  * Operations none of whose generated valid requests may get through: their bodies hold rules
- * random values rarely meet (a reset token, remember-me secret, metrics token or unsubscribe
- * link's token that must be real, a role change the account's roles must allow, an upload whose columns are still to be matched,
+ * random values rarely meet (a reset token, remember-me secret, metrics token, unsubscribe
+ * link's token or student sign-in link's token that must be real, a student's own session (the
+ * inclusive-access student page: the fuzz sends none; student-page tests cover it), a staff opt-out
+ * whose term's deadline (which the programs' fuzzed calls set and clear) must not have passed, a role change the account's roles must allow, an upload whose columns are still to be matched,
  * an adoption the course must still lack (or a change of one whose new start date and sections the
  * course's dates must allow), a rollover proposal on the caller's own section, a rollover's division, term and earlier term
  * that must agree (and its export's optional filters all of the store), an order
@@ -24,6 +26,7 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getSectionsByDivisionAndCourse',
   'GET /app-rest/adoption/v1/{userAccountId}/rollover/unconfirmed.csv',
   'GET /app-rest/public/v1/campaignUnsubscribe',
+  'GET /app-rest/public/v1/inclusiveAccess/me',
   'GET /app-rest/saml/v1/test-result',
   'GET /site-config/logos/{fileName}',
   'POST /app-rest/admin_portal/v1/account/resume',
@@ -48,10 +51,13 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'POST /app-rest/adoption/v1/{userAccountId}/material/removeProposedTitleAutoAdoption',
   'POST /app-rest/adoption/v1/{userAccountId}/sendFutureAdoptionsEmail',
   'POST /app-rest/public/v1/campaignUnsubscribe',
+  'POST /app-rest/public/v1/inclusiveAccess/session',
   'POST /app-rest/saml/v1/ticket',
   'PUT /app-rest/admin_portal/v1/account/resetPassword',
+  'PUT /app-rest/public/v1/inclusiveAccess/me/sections/{participantId}',
   'PUT /app-rest/admin_portal/v1/{userAccountId}/funding/sources/{sourceId}',
   'PUT /app-rest/admin_portal/v1/{userAccountId}/store/settings',
+  'PUT /app-rest/admin_portal/v1/{userAccountId}/student/inclusiveAccess/{participantId}',
 ]);
 
 /** Operations that no valid request got through and that are not named as such. */

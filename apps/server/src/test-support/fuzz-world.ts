@@ -11,6 +11,7 @@ import {
   type ImportFormat,
 } from '@csp/contracts';
 import * as t from '../db/schema/index.ts';
+import { fuzzIaParticipants } from './fuzz-world-ia.ts';
 import { one } from './one-row.ts';
 import { orderWorld, type OrderWorld } from './order-world.ts';
 import { STORE_A_RETURN } from './rental-world.ts';
@@ -56,6 +57,8 @@ export interface FuzzWorld {
   funding: { sources: number[]; allowances: number[]; uploads: number[] };
   imports: number[];
   formats: ImportFormat[];
+  /** Inclusive-access participants (of BIO 101 section 001), for a staff opt-out. */
+  iaParticipants: number[];
 }
 
 async function expectOk(what: string, res: { statusCode: number; body: string }) {
@@ -225,5 +228,6 @@ export async function fuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     funding: await fundingRows(ctx, call, alice.idNum),
     imports: [imported.importId],
     formats,
+    iaParticipants: await fuzzIaParticipants(ctx, [orders.sections.s001]),
   };
 }

@@ -136,7 +136,7 @@ export async function listIaHistory(db: Db, locationId: number, participantIds: 
           participantIds.map((id) => sql`${id}`),
           sql`, `,
         )})
-      order by ch.at, ch.id`,
+      order by ch.id`,
   );
 }
 
