@@ -131,9 +131,12 @@ export async function seedLarge(db: Db, options: LargeSeedOptions = {}): Promise
     };
   });
   const inclusiveAccess = await seedLargeInclusiveAccess(db, summary.locationId, today);
-  summary.counts['ia_programs'] = inclusiveAccess.programs;
-  summary.counts['ia_participants'] = inclusiveAccess.participants;
+  const counts: Record<string, number> = {
+    ...summary.counts,
+    ia_programs: inclusiveAccess.programs,
+    ia_participants: inclusiveAccess.participants,
+  };
   // Without fresh statistics the planner picks nested loops that cost seconds on 40,000 sections.
   await refreshPlannerStatistics(db);
-  return summary;
+  return { ...summary, counts, elapsedMs: performance.now() - started };
 }
