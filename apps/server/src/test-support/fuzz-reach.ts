@@ -5,7 +5,9 @@ import type { OperationRun } from './fuzz-report.ts';
  * random values rarely meet (a reset token, remember-me secret, metrics token, unsubscribe
  * link's token or student sign-in link's token that must be real, a student's own session (the
  * inclusive-access student page: the fuzz sends none; student-page tests cover it), a staff opt-out
- * whose term's deadline (which the programs' fuzzed calls set and clear) must not have passed, a role change the account's roles must allow, an upload whose columns are still to be matched,
+ * whose term's deadline (which the programs' fuzzed calls set and clear) must not have passed, a store's
+ * integration token (the inclusive-access lists' platform calls: the fuzz sends none; the
+ * access-list tests and the authorization matrix cover it), a role change the account's roles must allow, an upload whose columns are still to be matched,
  * an adoption the course must still lack (or a change of one whose new start date and sections the
  * course's dates must allow), a rollover proposal on the caller's own section, a rollover's division, term and earlier term
  * that must agree (and its export's optional filters all of the store), an order
@@ -25,6 +27,8 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getCourseCostGaps',
   'GET /app-rest/adoption/v1/{userAccountId}/{divisionId}/{departmentCode}/{courseCode}/getSectionsByDivisionAndCourse',
   'GET /app-rest/adoption/v1/{userAccountId}/rollover/unconfirmed.csv',
+  'GET /app-rest/integration/v1/inclusiveAccess/sections/{sectionId}/accessList',
+  'GET /app-rest/integration/v1/inclusiveAccess/terms/{termId}/accessLists',
   'GET /app-rest/public/v1/campaignUnsubscribe',
   'GET /app-rest/public/v1/inclusiveAccess/me',
   'GET /app-rest/saml/v1/test-result',

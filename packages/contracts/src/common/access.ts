@@ -12,7 +12,8 @@ export type Access =
   | SignedInAccess
   | ActionAccess
   | StudentAccess
-  | PrintAgentAccess;
+  | PrintAgentAccess
+  | StoreTokenAccess;
 
 /**
  * No Auth-Token: anyone may call it. The Host's website names the store, and ids of another
@@ -79,6 +80,16 @@ export interface ActionAccess {
 }
 
 /**
+ * A store's integration token (`Authorization: Bearer <token>`), not a session: a publisher's or
+ * LMS's platform reading the store's inclusive-access lists. The Host's website names the store
+ * and the token must be that store's: none, a wrong one, another store's, or a staff session's
+ * Auth-Token alone is 401; ids of another store's records answer 404.
+ */
+export interface StoreTokenAccess {
+  kind: 'storeToken';
+}
+
+/**
  * A student's own session on the student page (inclusive access, issue 32; ADR 0048): no
  * Auth-Token, the student session header instead (401 without a live one of the Host's store,
  * and for staff sessions). It reaches only the student's own records: ids of another student's
@@ -122,4 +133,5 @@ export const accessSchema: z.ZodType<Access> = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('student') }),
   z.strictObject({ kind: z.literal('printAgent') }),
+  z.strictObject({ kind: z.literal('storeToken') }),
 ]);

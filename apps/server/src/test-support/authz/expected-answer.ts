@@ -116,6 +116,10 @@ export function expectedFor(
       throw new Error('the portal does not serve the print agent');
     case 'student':
       throw new Error("a student's calls are asked by studentCalls (matrix-student-calls.ts)");
+    case 'storeToken':
+      throw new Error(
+        "a store token's calls are asked by storeTokenCalls (matrix-store-token-calls.ts)",
+      );
     case 'signedIn': {
       if (!other || !access.self) return answered('any signed-in account may');
       const need = access.self.othersNeed;
@@ -136,6 +140,8 @@ export function describeAccess(access: Access): string {
       return 'print agent';
     case 'student':
       return "a student's session, reaching only the student's own records";
+    case 'storeToken':
+      return "the store's integration token (Bearer) on its own host";
     case 'signedIn':
       return access.self
         ? `signed in; another account's ${access.self.field} needs ${access.self.othersNeed?.join(' or ') ?? 'nothing: refused'}`

@@ -15,6 +15,7 @@ import {
   type MatrixRequest,
   type NamedContract,
 } from './matrix-requests.ts';
+import { storeTokenCalls } from './matrix-store-token-calls.ts';
 import { studentCalls } from './matrix-student-calls.ts';
 import type { MatrixWorld } from './matrix-world.ts';
 
@@ -72,6 +73,7 @@ export function callsFor(world: MatrixWorld, named: NamedContract): MatrixCall[]
   ) => buildRequest(world, named, { ...who, item, other });
   const calls: MatrixCall[] = [];
   if (access.kind === 'student') return studentCalls(world, named);
+  if (access.kind === 'storeToken') return storeTokenCalls(world, named);
   if (access.kind === 'public') {
     const request = ask(admin);
     calls.push({

@@ -5,6 +5,7 @@ import { fundingOrderWorld, type FundingOrderWorld } from '../funding-order-worl
 import { one } from '../one-row.ts';
 import type { TestContext } from '../test-app.ts';
 import { iaStudentRecords } from './matrix-world-ia.ts';
+import { storeTokenRecords } from './matrix-store-token-calls.ts';
 import { printedLabelToken, signInCallers, type MatrixCaller } from './matrix-callers.ts';
 import {
   adoptionsOnEachSide,
@@ -96,6 +97,7 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
     { inside: base.students.alice, outside: lawStudent },
   );
 
+  await storeTokenRecords(ctx, base.sections.s002);
   const callers = await signInCallers(ctx);
   const labelToken = await printedLabelToken(
     ctx,

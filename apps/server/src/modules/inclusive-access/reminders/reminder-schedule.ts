@@ -4,7 +4,8 @@ import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
 import { registerScheduledJob } from '../../../lib/scheduled-job.ts';
 import { route } from '../../../lib/route.ts';
-import { iaTermDivisions, reachableIaTerm } from './reminder-access.ts';
+import { iaReach } from '../programs/program-access.ts';
+import { reachableIaTerm } from './reminder-access.ts';
 import { reminderCounts } from './reminder-repository.ts';
 import { runIaReminders } from './reminder-job.ts';
 
@@ -20,7 +21,7 @@ const FIRST_RUN_DELAY_MS = 60_000;
  */
 export function registerReminderSchedule(app: FastifyInstance, deps: AppDeps): void {
   route(app, getIaReminderStatus, { tags: ['inclusive-access'], errors: [404] }, async (c) => {
-    const divisions = await iaTermDivisions(c.request);
+    const { divisions } = await iaReach(c.request);
     const { locationId } = c.request.session;
     const term = await reachableIaTerm(deps.db, locationId, c.params.termId, divisions);
     if (!term) throw AppError.notFound(IA_MESSAGES.termNotFound, 'termId');
