@@ -63,6 +63,8 @@ export interface ApiInput<P extends z.ZodType, Q extends z.ZodType, B extends z.
 
 export interface ApiCallOptions {
   signal?: AbortSignal;
+  /** Headers besides the Auth-Token (a student's session on the student page, ADR 0048). */
+  headers?: Record<string, string>;
 }
 
 function toPathParams(params: unknown): Record<string, string | number> {
@@ -118,7 +120,7 @@ export async function apiCall<
   options: ApiCallOptions = {},
 ): Promise<z.output<R>> {
   const url = fillPath(endpoint.path, toPathParams(input.params)) + toQueryString(input.query);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers[AUTH_HEADER] = token;
   const hasBody = input.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
