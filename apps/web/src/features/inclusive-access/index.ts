@@ -14,3 +14,6 @@ export const inclusiveAccessFeature: Feature = {
   routes: SUB_AREAS.flatMap((area) => area.routes),
   navItems: SUB_AREAS.flatMap((area) => area.navItems),
 };
+
+/** A student's inclusive access on the student detail screen (features/students/detail). */
+export { StudentIaPanel } from './student-page/student-ia-panel.tsx';

@@ -13,6 +13,7 @@ import { RentalsDesk } from '../rentals/rentals-desk.tsx';
 import { useStudentDetails } from './student-queries.ts';
 import { StudentFacts } from './student-header.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
+import { StudentIaPanel } from '../../inclusive-access/index.ts';
 
 export interface StudentDetailViewProps {
   customerId: number;
@@ -67,6 +68,7 @@ export function StudentDetailView({
       <RentalsDesk customerId={customerId} returnSerial={returnSerial} />
       <RequiredMaterialsPanel customerId={customerId} />
       <StudentFundingPanel customerId={customerId} />
+      <StudentIaPanel customerId={customerId} />
       <TransactionHistoryPanel customerId={customerId} />
     </Stack>
   );
