@@ -23,11 +23,28 @@ describe('NotificationStore', () => {
     expect(store.getSnapshot().map((n) => n.message)).toEqual(['You do not have permission.']);
   });
 
-  it('dismisses one notification by id', () => {
+  it('shows a newer notification at once in place of the one on screen, not after it', () => {
     const store = new NotificationStore();
-    const first = store.notify({ type: 'info', message: 'one' });
-    store.notify({ type: 'warning', message: 'two', timeout: true });
+    const first = store.notify({ type: 'success', message: 'Downloaded the file.', timeout: true });
+    store.notify({ type: 'error', message: 'Not sent.', timeout: true });
+    expect(store.getSnapshot()).toMatchObject([{ type: 'error', message: 'Not sent.' }]);
+    // The replaced one's timer ending later does not take the newer one away.
     store.dismiss(first);
-    expect(store.getSnapshot()).toMatchObject([{ message: 'two', timeout: true }]);
+    expect(store.getSnapshot().map((n) => n.message)).toEqual(['Not sent.']);
+  });
+
+  it('dismisses the notification by id', () => {
+    const store = new NotificationStore();
+    const id = store.notify({ type: 'warning', message: 'two', timeout: true });
+    store.dismiss(id);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('after a navigation shows the latest of the notices kept for it', () => {
+    const store = new NotificationStore();
+    store.notifyAfterNavigation({ type: 'info', message: 'first' });
+    store.notifyAfterNavigation({ type: 'error', message: 'second' });
+    store.onNavigation();
+    expect(store.getSnapshot().map((n) => n.message)).toEqual(['second']);
   });
 });

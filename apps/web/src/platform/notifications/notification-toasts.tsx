@@ -10,7 +10,7 @@ function liveRole(notification: AppNotification): 'alert' | 'status' {
   return notification.type === 'error' || notification.type === 'warning' ? 'alert' : 'status';
 }
 
-/** One toast at a time, oldest first; the rest wait their turn instead of stacking on top. */
+/** One toast at a time: a newer one takes the place of the one shown (NotificationStore.notify). */
 export function NotificationToasts() {
   const notifications = useNotifications();
   const store = useNotificationStore();
