@@ -12,6 +12,7 @@ import { hasAnyAction } from '../../../lib/actions.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { DataIntegrationPanel, loadDataIntegrationPanel } from '../../data/index.ts';
 import { useMetricsDivisions } from '../api/metrics-queries.ts';
+import { InclusiveAccessCard } from '../cards/inclusive-access-card.tsx';
 import { preloadMetricCharts } from '../charts/lazy-charts.tsx';
 import { NoDivisionsPanel } from '../dashboard/no-divisions-panel.tsx';
 import { METRICS_TEXT as T } from '../metrics-messages.ts';
@@ -34,6 +35,8 @@ export function DashboardPage() {
   // docs/behaviour/roles.md: viewing the data integration status takes DATA_FULL_REPORTER or DATA_MANAGER.
   const mayViewDataStatus = hasAnyAction(actions, ['DATA_FULL_REPORTER', 'DATA_MANAGER']);
   const divisionsSettled = !useMetricsDivisions().isPending;
+  // Issue 32, point 6: the program's figures for those who run it.
+  const managesInclusiveAccess = hasAnyAction(actions, ['MANAGE_INCLUSIVE_ACCESS']);
   // Its code comes alongside the divisions, so holding the panel back for them adds no wait.
   useEffect(() => {
     if (mayViewDataStatus) void loadDataIntegrationPanel();
@@ -55,6 +58,7 @@ export function DashboardPage() {
       <Suspense fallback={<DivisionsLoading />}>
         <DivisionMetrics />
         {mayViewDataStatus && divisionsSettled && <DataIntegrationPanel />}
+        {managesInclusiveAccess && divisionsSettled && <InclusiveAccessCard />}
       </Suspense>
     </Stack>
   );
