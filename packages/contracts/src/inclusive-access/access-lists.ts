@@ -123,7 +123,8 @@ export const createIaIntegrationToken = endpoint({
 export const revokeIaIntegrationToken = endpoint({
   method: 'DELETE',
   path: `${ADMIN_BASE}/:userAccountId/inclusiveAccess/integrationToken`,
-  summary: "Revokes the store's integration token: the access lists answer no token until a new one",
+  summary:
+    "Revokes the store's integration token: the access lists answer no token until a new one",
   auth: true,
   access: TOKEN_ACCESS,
   params: iaTokenParams,
