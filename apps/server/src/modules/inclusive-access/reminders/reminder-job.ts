@@ -3,12 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { websiteOrigin } from '../../../lib/website-origin.ts';
-import {
-  knownRecipients,
-  MailLimitError,
-  storeSenderName,
-  takeMailAllowance,
-} from '../../mail/index.ts';
+import { MailLimitError, storeSenderName, takeMailAllowance } from '../../mail/index.ts';
 import { findStoreSite } from '../../campaigns/index.ts';
 import { reminderMessage } from './reminder-email.ts';
 import {
@@ -39,13 +34,10 @@ export const MAX_ATTEMPTS = 5;
 const FAILURES_THAT_STOP_A_RUN = 5;
 const BATCH = 50;
 
-/** Why a reminder was given up without a send: the mail module's known-addresses rule. */
-export const UNKNOWN_ADDRESS = "The student's address is not one this store knows (ADR 0024).";
-
 export interface IaReminderRunResult {
   planned: number;
   sent: number;
-  /** Given up (address unknown or refused) or dropped (the student left every program). */
+  /** Given up (refused by the mail server) or dropped (the student left every program). */
   notSent: number;
   failed: number;
 }
@@ -76,30 +68,24 @@ async function storeSite(deps: IaReminderDeps, locationId: number): Promise<Stor
 }
 
 /**
- * Sends one claimed reminder: renewed first (another run may have taken it over), given up when
- * the store does not know the student's address, dropped when the student is in no program of
- * the term any more, counted against the store's hourly limit (over it: released for the next
- * run), then sent and settled.
+ * Sends one claimed reminder: renewed first (another run may have taken it over), dropped when
+ * the student is in no program of the term any more, counted against the store's hourly limit
+ * (over it: released for the next run), then sent and settled. It goes only to the student's
+ * own address in the store's records (the enrolment feed's): a person the store knows, as a
+ * rental reminder's student is, so the known-addresses rule for typed addresses (ADR 0024) does
+ * not apply.
  */
 async function sendOne(
   deps: IaReminderDeps,
   run: RunState,
   reminder: ClaimedReminder,
   sections: readonly ReminderSection[],
-  known: boolean,
 ): Promise<keyof IaReminderRunResult | 'limited' | 'skipped'> {
   const { db } = deps;
   if (run.limited.has(reminder.locationId)) return 'limited';
   if (!(await renewClaim(db, reminder.id, run.token))) return 'skipped';
   if (sections.length === 0) {
     await dropReminder(db, reminder.id, run.token);
-    return 'notSent';
-  }
-  if (!known) {
-    await failReminder(db, reminder.id, UNKNOWN_ADDRESS, {
-      giveUp: true,
-      maxAttempts: MAX_ATTEMPTS,
-    });
     return 'notSent';
   }
   let allowance;
@@ -171,17 +157,9 @@ export async function runIaReminders(
         db,
         batch.map((r) => r.id),
       );
-      const known = await knownAddresses(deps, batch);
       for (const reminder of batch) {
         if (stopped()) break;
-        const key = `${reminder.locationId}:${reminder.email.trim().toLowerCase()}`;
-        const outcome = await sendOne(
-          deps,
-          run,
-          reminder,
-          sections.get(reminder.id) ?? [],
-          known.has(key),
-        );
+        const outcome = await sendOne(deps, run, reminder, sections.get(reminder.id) ?? []);
         if (outcome === 'limited' || outcome === 'skipped') continue;
         result[outcome]++;
         run.failuresInARow = outcome === 'failed' ? run.failuresInARow + 1 : 0;
@@ -196,26 +174,4 @@ export async function runIaReminders(
     deps.log?.info(result, 'inclusive access reminders');
   }
   return result;
-}
-
-/**
- * The batch's addresses the mail module's rule lets the store mail (its accounts, its own
- * domains: ADR 0024), as `locationId:address`. The address is always the student's own, from
- * the store's records: nothing else is ever mailed.
- */
-async function knownAddresses(
-  deps: IaReminderDeps,
-  batch: readonly ClaimedReminder[],
-): Promise<Set<string>> {
-  const byStore = new Map<number, string[]>();
-  for (const r of batch) {
-    byStore.set(r.locationId, [...(byStore.get(r.locationId) ?? []), r.email]);
-  }
-  const known = new Set<string>();
-  for (const [locationId, addresses] of byStore) {
-    for (const a of await knownRecipients(deps.db, locationId, addresses)) {
-      known.add(`${locationId}:${a}`);
-    }
-  }
-  return known;
 }
