@@ -42,6 +42,8 @@ export function fuzzHints(w: FuzzWorld): Record<string, fc.Arbitrary<unknown> | 
     professorId: from(w.professors),
     customerId: from(w.students.ids),
     participantId: from(w.iaParticipants),
+    // A term's charge file by its number (the world's terms have none: a 404 naming it).
+    fileNumber: from([1, 2]),
     studentIdNum: from(w.students.idNums),
     sortDirection: from(['asc', 'desc']),
     titleId: from(w.titles),

@@ -20,10 +20,11 @@ import { IA_STORE_ACCESS, IA_TERM_ACCESS } from './inclusive-access.ts';
 const BASE = `${ADMIN_BASE}/:userAccountId/inclusiveAccess`;
 
 export const iaChargeTermParams = z.object({ userAccountId: dbIdParam, termId: dbIdParam });
+/** A file is named by its term and its number in the term (1, 2, …). */
 export const iaChargeFileParams = z.object({
   userAccountId: dbIdParam,
   termId: dbIdParam,
-  fileId: dbIdParam,
+  fileNumber: dbIdParam,
 });
 export const iaChargeAccountParams = z.object({ userAccountId: dbIdParam });
 
@@ -167,21 +168,27 @@ export const IA_DEFAULT_CHARGE_FILE_COLUMNS: readonly IaChargeFileColumn[] = [
   { field: 'description', header: 'Description' },
 ];
 
+/** A layout's columns as the editor and the server check them. */
+export const iaChargeFileColumns = z
+  .array(iaChargeFileColumn, { error: 'must be a list of columns' })
+  .min(1, 'must list at least one column')
+  .max(IA_CHARGE_FILE_MAX_COLUMNS, `must list at most ${IA_CHARGE_FILE_MAX_COLUMNS} columns`)
+  .refine(
+    (cols) => new Set(cols.map((c) => c.header.toLowerCase())).size === cols.length,
+    'must not give two columns the same header',
+  )
+  .refine(
+    (cols) => cols.some((c) => c.field === 'studentId') && cols.some((c) => c.field === 'amount'),
+    'must include the student ID and the amount',
+  );
+
 export const iaChargeFileLayoutBody = z.object({
-  columns: z
-    .array(iaChargeFileColumn, { error: 'must be a list of columns' })
-    .min(1, 'must list at least one column')
-    .max(IA_CHARGE_FILE_MAX_COLUMNS, `must list at most ${IA_CHARGE_FILE_MAX_COLUMNS} columns`)
-    .refine(
-      (cols) => new Set(cols.map((c) => c.header.toLowerCase())).size === cols.length,
-      'must not give two columns the same header',
-    )
-    .refine(
-      (cols) => cols.some((c) => c.field === 'studentId') && cols.some((c) => c.field === 'amount'),
-      'must include the student ID and the amount',
-    ),
+  // No columns: back to the default layout.
+  columns: iaChargeFileColumns.default(() => [...IA_DEFAULT_CHARGE_FILE_COLUMNS]),
 });
 export type IaChargeFileLayoutBody = z.infer<typeof iaChargeFileLayoutBody>;
+/** The layout editor's form. */
+export const iaChargeFileLayoutForm = z.object({ columns: iaChargeFileColumns });
 
 export const iaChargeFileLayout = z.object({
   columns: z.array(iaChargeFileColumn),
@@ -204,7 +211,7 @@ export const saveIaChargeFileLayout = endpoint({
   method: 'PUT',
   path: `${BASE}/chargeFileLayout`,
   summary:
-    "Saves the store's charge file layout (the store's one: needs the action store-wide); it must include the student ID and the amount",
+    "Saves the store's charge file layout (the store's one: needs the action store-wide); it must include the student ID and the amount; without columns, the default layout",
   auth: true,
   access: { ...IA_STORE_ACCESS, held: 'storeWide' },
   params: iaChargeAccountParams,
@@ -214,7 +221,7 @@ export const saveIaChargeFileLayout = endpoint({
 
 export const downloadIaChargeFile = endpoint({
   method: 'GET',
-  path: `${BASE}/terms/:termId/chargeFiles/:fileId/csv`,
+  path: `${BASE}/terms/:termId/chargeFiles/:fileNumber/csv`,
   summary:
     "A charge file as CSV (text/csv) in the store's layout, with a trailer line TOTAL,<line count>,<amount>",
   auth: true,
@@ -229,6 +236,6 @@ export const IA_CHARGE_MESSAGES = {
     `The opt-out deadline (${deadline}) has not passed: charges are fixed from the day after it.`,
   nothingNew:
     'Nothing new to charge or credit: every line is already in a file or paid by funding.',
-  fileNotFound: 'No charge file of this term has this id.',
+  fileNotFound: 'This term has no charge file of this number.',
   layoutStoreWide: 'Only a holder of inclusive access for the whole store may change the layout.',
 } as const;

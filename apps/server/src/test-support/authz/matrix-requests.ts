@@ -1,4 +1,9 @@
-import { RESET_TOKEN_PLACEHOLDER, type Access, type Endpoint } from '@csp/contracts';
+import {
+  IA_DEFAULT_CHARGE_FILE_COLUMNS,
+  RESET_TOKEN_PLACEHOLDER,
+  type Access,
+  type Endpoint,
+} from '@csp/contracts';
 import { FIXTURE_HOSTS, FIXTURE_PASSWORD } from '../test-fixture.ts';
 import { validSample } from '../valid-sample.ts';
 import type { Item } from './expected-answer.ts';
@@ -124,6 +129,8 @@ export function buildRequest(
     locationId: () => ids.locationId,
     studentIdNum: () => ids.studentIdNum.inside,
     participantId: () => ids.iaParticipant[side],
+    // A charge file layout must name the student ID and the amount (the default one does).
+    columns: () => (name === 'saveIaChargeFileLayout' ? IA_DEFAULT_CHARGE_FILE_COLUMNS : undefined),
     token: () => (LABEL_CONTRACTS.has(name) ? ids.labelToken : undefined),
     Role: () => ({ id: ids.roleId }),
     AuthCatalogList: () => [{ divisionId: ids.divisionId.inside, departmentCode: 'BIO' }],

@@ -42,6 +42,13 @@ export async function iaStudentRecords(
     if (!row) throw new Error(`no IA participant on the ${side} side`);
     return row.id;
   };
+  // A charge file (number 1, no lines) of each side's term, for the charge file download.
+  await db
+    .insert(t.iaChargeFiles)
+    .values(
+      rows.map((s) => ({ locationId, termId: s.termId, number: 1, lineCount: 0, totalCents: 0 })),
+    )
+    .onConflictDoNothing();
   await db.insert(t.iaStudentSessions).values({
     locationId,
     studentId: students.inside,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   IA_DEFAULT_CHARGE_FILE_COLUMNS,
-  iaChargeFileLayoutBody,
+  iaChargeFileLayoutForm,
   type IaChargeFile,
   type IaChargeFileColumn,
   type IaChargeFileLayout,
@@ -29,12 +29,18 @@ const lineTotals = (lines: unknown, cents: unknown): IaLineTotals => ({
   totalCents: Number(cents ?? 0),
 });
 
-/** The term's files, newest first, each with its charges and credits apart. */
+/** The term's files (or only the one of an id or number), newest first, charges and credits apart. */
 export async function chargeFiles(
   db: Db,
   termId: number,
-  fileId?: number,
+  only?: { fileId: number } | { number: number },
 ): Promise<IaChargeFile[]> {
+  const which =
+    only === undefined
+      ? sql``
+      : 'fileId' in only
+        ? sql`and f.id = ${only.fileId}`
+        : sql`and f.number = ${only.number}`;
   const rows = await queryRows<FileRow>(
     db,
     sql`select f.id as file_id, f.number, f.created_at, a.name as created_by_name,
@@ -46,7 +52,7 @@ export async function chargeFiles(
       from ia_charge_files f
         left join user_accounts a on a.id = f.created_by
         left join ia_charge_lines l on l.file_id = f.id
-      where f.term_id = ${termId} ${fileId === undefined ? sql`` : sql`and f.id = ${fileId}`}
+      where f.term_id = ${termId} ${which}
       group by f.id, a.name
       order by f.number desc`,
   );
@@ -130,7 +136,7 @@ export async function chargeFileLayout(db: Db, locationId: number): Promise<IaCh
     db,
     sql`select charge_file_columns as columns from ia_store_settings where location_id = ${locationId}`,
   );
-  const saved = iaChargeFileLayoutBody.safeParse({
+  const saved = iaChargeFileLayoutForm.safeParse({
     columns: typeof row?.columns === 'string' ? JSON.parse(row.columns) : row?.columns,
   });
   if (!saved.success) return { columns: [...IA_DEFAULT_CHARGE_FILE_COLUMNS], isDefault: true };

@@ -5,8 +5,14 @@ import {
   getIaChargeFiles,
   IA_CHARGE_MESSAGES as M,
   IA_MESSAGES,
+  getAccessDayReport,
+  getNearExpiryReport,
+  getSourceLedger,
+  getSpendingReport,
   previewIaChargeFile,
 } from '@csp/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../db/bulk-write.ts';
 import { iaChargesWorld, type IaChargesWorld } from '../../../test-support/ia-charges-world.ts';
 import { iaCall, iaProgramCallers } from '../../../test-support/ia-programs-world.ts';
 import type { Caller } from '../../../test-support/permissions-test-support.ts';
@@ -31,8 +37,8 @@ describe.each(engines)('inclusive-access charge files (%s)', (engine) => {
     iaCall(ctx, admin, createIaChargeFile, { termId }, { body: {} });
   const preview = async (termId: number) =>
     (await iaCall(ctx, admin, previewIaChargeFile, { termId })).json();
-  const csvOf = async (termId: number, fileId: number) => {
-    const res = await iaCall(ctx, admin, downloadIaChargeFile, { termId, fileId });
+  const csvOf = async (termId: number, fileNumber: number) => {
+    const res = await iaCall(ctx, admin, downloadIaChargeFile, { termId, fileNumber });
     expect(res.statusCode).toBe(200);
     return res.body.trim().split('\r\n');
   };
@@ -80,7 +86,7 @@ describe.each(engines)('inclusive-access charge files (%s)', (engine) => {
     const first = await create(term.termId);
     expect(first.statusCode).toBe(201);
     expect(first.json().file).toMatchObject({ number: 1, lineCount: 1, totalCents: 5_999 });
-    const csv = await csvOf(term.termId, first.json().file.fileId);
+    const csv = await csvOf(term.termId, first.json().file.number);
     expect(csv[0]).toBe('Student ID,Name,Amount,Term,Section,Description');
     expect(csv).toHaveLength(3);
     expect(csv[1]).toContain(',59.99,');
@@ -114,7 +120,7 @@ describe.each(engines)('inclusive-access charge files (%s)', (engine) => {
     });
     const second = await create(term.termId);
     expect(second.json().file).toMatchObject({ number: 2, lineCount: 1, totalCents: -5_999 });
-    const csv = await csvOf(term.termId, second.json().file.fileId);
+    const csv = await csvOf(term.termId, second.json().file.number);
     expect(csv[1]).toContain(',-59.99,');
     expect(csv[2]).toBe('TOTAL,1,-59.99');
     expect((await create(term.termId)).statusCode).toBe(409);
@@ -167,7 +173,7 @@ describe.each(engines)('inclusive-access charge files (%s)', (engine) => {
     const first = (await create(term.termId)).json();
     expect(first.file).toMatchObject({ lineCount: 3, totalCents: 3 * 5_999 });
     expect(first.fundedCharges).toEqual({ lines: 1, totalCents: 5_999 });
-    const csv = await csvOf(term.termId, first.file.fileId);
+    const csv = await csvOf(term.termId, first.file.number);
     expect(csv).toHaveLength(5);
     const fundedLine = (await term.lines()).find((l) => l.funded)!;
     expect(fundedLine).toMatchObject({ kind: 'CHARGE', file: null });
@@ -193,5 +199,33 @@ describe.each(engines)('inclusive-access charge files (%s)', (engine) => {
       charges: { lines: 1, totalCents: 5_999 },
       credits: { lines: 1, totalCents: -5_999 },
     });
+  });
+
+  it("the funding reports and a source's ledger take an IA charge that has no order", async () => {
+    const term = await w.term(day(-1));
+    const student = await term.enrolled('Report');
+    const allowance = await w.allowance(student, 8_000);
+    await create(term.termId);
+    const [row] = await queryRows<{ source_id: number }>(
+      ctx.db,
+      sql`select source_id from funding_allowances where id = ${allowance}`,
+    );
+    const sourceId = Number(row!.source_id);
+    const ledger = await iaCall(ctx, admin, getSourceLedger, { sourceId });
+    expect(ledger.statusCode).toBe(200);
+    expect(ledger.json().entries[0]).toMatchObject({
+      kind: 'CHARGE',
+      amountCents: -5_999,
+      orderId: null,
+    });
+    const spending = await iaCall(ctx, admin, getSpendingReport);
+    expect(spending.statusCode).toBe(200);
+    expect(JSON.stringify(spending.json())).toContain(`"sourceId":${sourceId}`);
+    for (const [contract, query] of [
+      [getNearExpiryReport, {}],
+      [getAccessDayReport, { termId: term.termId }],
+    ] as const) {
+      expect((await iaCall(ctx, admin, contract, {}, { query })).statusCode).toBe(200);
+    }
   });
 });

@@ -83,10 +83,10 @@ describe.each(engines)('inclusive-access charge file layout and scope (%s)', (en
       { termId: term.termId },
       { body: {} },
     );
-    const fileId = made.json().file.fileId as number;
+    expect(made.json().file.number).toBe(1);
     const res = await iaCall(ctx, callers.admin, downloadIaChargeFile, {
       termId: term.termId,
-      fileId,
+      fileNumber: 1,
     });
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(
@@ -118,7 +118,7 @@ describe.each(engines)('inclusive-access charge file layout and scope (%s)', (en
       { termId: term.termId },
       { body: {} },
     );
-    const fileId = made.json().file.fileId as number;
+    expect(made.json().file.number).toBe(1);
     for (const who of [callers.northCma, callers.deptCma]) {
       for (const contract of [getIaChargeFiles, previewIaChargeFile]) {
         const res = await iaCall(ctx, who, contract, { termId: term.termId });
@@ -134,11 +134,17 @@ describe.each(engines)('inclusive-access charge file layout and scope (%s)', (en
       expect(res.statusCode).toBe(404);
     }
     expect((await other.lines()).length).toBe(0);
+    // The other term has no file 1 (nor does a term count another's).
     const wrongTerm = await iaCall(ctx, callers.admin, downloadIaChargeFile, {
       termId: other.termId,
-      fileId,
+      fileNumber: 1,
     });
-    expect([wrongTerm.statusCode, wrongTerm.json().field]).toEqual([404, 'fileId']);
+    expect([wrongTerm.statusCode, wrongTerm.json().field]).toEqual([404, 'fileNumber']);
+    const outsider = await iaCall(ctx, callers.northCma, downloadIaChargeFile, {
+      termId: term.termId,
+      fileNumber: 1,
+    });
+    expect([outsider.statusCode, outsider.json().field]).toEqual([404, 'termId']);
     const storeB = await storeBTerm(ctx);
     const res = await iaCall(ctx, callers.admin, getIaChargeFiles, { termId: storeB });
     expect(res.statusCode).toBe(404);

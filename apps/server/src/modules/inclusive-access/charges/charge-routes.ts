@@ -62,7 +62,8 @@ export function registerChargeRoutes(app: FastifyInstance, deps: AppDeps): void 
         today: isoDay(now),
         now,
       });
-      const [file] = run.fileId === null ? [] : await chargeFiles(db, params.termId, run.fileId);
+      const [file] =
+        run.fileId === null ? [] : await chargeFiles(db, params.termId, { fileId: run.fileId });
       reply.code(201);
       return {
         file: file ?? null,
@@ -79,10 +80,10 @@ export function registerChargeRoutes(app: FastifyInstance, deps: AppDeps): void 
     async ({ params, request, reply }) => {
       const { locationId } = request.session;
       const term = await chargeTerm(db, locationId, params.termId, await chargeDivisions(request));
-      const [file] = await chargeFiles(db, params.termId, params.fileId);
-      if (!file) throw AppError.notFound(M.fileNotFound, 'fileId');
+      const [file] = await chargeFiles(db, params.termId, { number: params.fileNumber });
+      if (!file) throw AppError.notFound(M.fileNotFound, 'fileNumber');
       const { columns } = await chargeFileLayout(db, locationId);
-      const csv = chargeFileCsv(columns, await chargeFileLines(db, params.fileId));
+      const csv = chargeFileCsv(columns, await chargeFileLines(db, file.fileId));
       return reply
         .type('text/csv; charset=utf-8')
         .header(
