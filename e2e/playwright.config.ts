@@ -8,7 +8,7 @@ const PDF_TAB_SPECS = 'students/rentals.spec.ts';
  * cost designation, which the dashboard's shares and the cost report count): they run after
  * the rest, beside the print chain.
  */
-const LATE_SPECS = 'research/cost-designation.spec.ts';
+const LATE_SPECS = ['research/cost-designation.spec.ts', 'inclusive-access/programs.spec.ts'];
 const FULL_CHROMIUM = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 /**
@@ -37,7 +37,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['print-chain/**', PDF_TAB_SPECS, LATE_SPECS],
+      testIgnore: ['print-chain/**', PDF_TAB_SPECS, ...LATE_SPECS],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     // A return's label opens as a PDF in a new tab, as in a clerk's browser: the headless shell

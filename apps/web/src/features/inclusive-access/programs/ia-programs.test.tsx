@@ -96,7 +96,7 @@ describe('Inclusive access programs', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Participants of BIO 101, section 001' }));
-    const list = await screen.findByRole('list', { name: 'Participants of BIO 101, section 001' });
+    const list = await screen.findByRole('list', { name: 'Participants list' });
     expect(within(list).getByText('Able, Ann')).toBeVisible();
     expect(within(list).getByText('Out')).toBeVisible();
     expect(

@@ -47,7 +47,13 @@ export function ParticipantsDialog({
       <DialogTitle>
         {T.participants}: {label}
       </DialogTitle>
-      <DialogContent dividers>
+      {/* A long list scrolls here: the keyboard can scroll it too. */}
+      <DialogContent
+        dividers
+        tabIndex={0}
+        role="region"
+        aria-label={`${T.participants} of ${label}`}
+      >
         {data ? (
           <Stack spacing={1.5}>
             <Typography>
@@ -57,7 +63,7 @@ export function ParticipantsDialog({
             {data.participants.length === 0 ? (
               <Alert severity="info">{T.noParticipants}</Alert>
             ) : (
-              <List aria-label={`${T.participants} of ${label}`} disablePadding>
+              <List aria-label={`${T.participants} list`} disablePadding>
                 {data.participants.map((p) => (
                   <ParticipantItem key={p.participantId} participant={p} />
                 ))}

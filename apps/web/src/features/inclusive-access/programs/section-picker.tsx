@@ -36,7 +36,11 @@ export function SectionPicker({
       sx={{ alignItems: { sm: 'center' } }}
       onSubmit={(event) => {
         event.preventDefault();
-        if (chosen) onPick(chosen.sectionId);
+        if (!chosen) return;
+        onPick(chosen.sectionId);
+        // Once in the program it is no candidate any more: the field is ready for the next one.
+        setChosen(null);
+        setSearch('');
       }}
     >
       <Autocomplete<Candidate>
