@@ -50,7 +50,7 @@ export const iaTerm = z.object({
   deadlinePassed: z.boolean(),
   /** Whether the caller may set the dates (their grant covers the whole division). */
   mayEditDates: z.boolean(),
-  /** A charge file exists for the term: its deadline can no longer be cleared. */
+  /** The term's charges are fixed (a charge file, or funded lines): its deadline is final. */
   hasChargeFile: z.boolean(),
   /** Sections in the program that the caller manages. */
   sections: z.number().int(),
@@ -79,7 +79,7 @@ export const setIaTermDates = endpoint({
   method: 'PUT',
   path: `${BASE}/terms/:termId`,
   summary:
-    "Sets a term's opt-out deadline and refund window (null clears; the deadline only while the term has no charge file); answers the term as the list shows it",
+    "Sets a term's opt-out deadline and refund window (null clears; the deadline only while the term has no charges); answers the term as the list shows it",
   auth: true,
   access: IA_TERM_ACCESS,
   params: iaTermParams,
@@ -267,7 +267,7 @@ export const IA_PROGRAM_MESSAGES = {
   refundBeforeDeadline: 'must be on or after the opt-out deadline',
   refundWithoutDeadline: 'needs an opt-out deadline first',
   deadlineHasChargeFile:
-    'The term already has a charge file: its opt-out deadline can be moved but not cleared.',
+    "The term's charges are fixed (a charge file, or lines paid by funding): its opt-out deadline can no longer change.",
   notIaMaterial:
     'is not an adopted inclusive-access material of this section (adopt it with the kind Inclusive access first)',
   duplicateMaterial: 'is listed twice',

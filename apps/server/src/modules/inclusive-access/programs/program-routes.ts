@@ -80,7 +80,10 @@ export function registerProgramRoutes(app: FastifyInstance, deps: AppDeps): void
         const same =
           before.optOutDeadline === body.optOutDeadline && before.refundUntil === body.refundUntil;
         if (same) return;
-        if (body.optOutDeadline === null && before.hasChargeFile) {
+        // Charges fixed at the deadline stay right only while it stays: a later day would let
+        // charged students opt out (no credit follows), an earlier one would charge drops that
+        // were before it.
+        if (body.optOutDeadline !== before.optOutDeadline && before.hasCharges) {
           throw AppError.conflict(M.deadlineHasChargeFile, 'optOutDeadline');
         }
         await terms.saveTermDates(tx, params.termId, body);

@@ -82,7 +82,7 @@ describe.each(engines)('inclusive access: term dates (%s)', (engine) => {
     expect(await iaAuditCount(ctx, 'IA_TERM_DATES_CHANGED')).toBe(before + 1);
   });
 
-  it('clears the deadline only while the term has no charge file', async () => {
+  it('keeps the deadline final once the term has a charge file: not cleared, not moved', async () => {
     const [file] = await ctx.db
       .insert(t.iaChargeFiles)
       .values({
@@ -96,9 +96,45 @@ describe.each(engines)('inclusive access: term dates (%s)', (engine) => {
     const refused = await put(callers.admin, w.termId, null, null);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().field).toBe('optOutDeadline');
-    const moved = await put(callers.admin, w.termId, '2026-11-03', null);
-    expect(moved.json()).toMatchObject({ optOutDeadline: '2026-11-03', hasChargeFile: true });
+    // A later day would reopen choices the file already charged; an earlier one would charge
+    // drops that came before it.
+    for (const day of ['2026-11-03', '2026-10-01']) {
+      const moved = await put(callers.admin, w.termId, day, null);
+      expect(moved.statusCode).toBe(409);
+      expect(moved.json().field).toBe('optOutDeadline');
+    }
+    // The refund window may still change.
+    const refund = await put(callers.admin, w.termId, '2026-11-02', '2026-11-20');
+    expect(refund.json()).toMatchObject({
+      optOutDeadline: '2026-11-02',
+      refundUntil: '2026-11-20',
+      hasChargeFile: true,
+    });
     await ctx.db.delete(t.iaChargeFiles).where(eq(t.iaChargeFiles.id, file!.id));
+    // A run whose lines allowances all paid makes no file, yet its charges are fixed as well.
+    const section = await w.section();
+    const student = await w.student();
+    await w.enrol(student, section);
+    const programId = await w.program(section, [
+      { adoptionMaterialId: await w.iaAdoption([section]), priceCents: 5_999 },
+    ]);
+    const [participant] = await w.participants(programId);
+    const [line] = await ctx.db
+      .insert(t.iaChargeLines)
+      .values({
+        locationId: w.locationId,
+        participantId: participant!.id,
+        kind: 'CHARGE',
+        amountCents: 5_999,
+        paidByFunding: true,
+        description: 'Campbell Biology (digital)',
+      })
+      .returning({ id: t.iaChargeLines.id });
+    const funded = await put(callers.admin, w.termId, '2026-11-04', null);
+    expect(funded.statusCode).toBe(409);
+    expect(funded.json().field).toBe('optOutDeadline');
+    await ctx.db.delete(t.iaChargeLines).where(eq(t.iaChargeLines.id, line!.id));
+    await ctx.db.delete(t.iaPrograms).where(eq(t.iaPrograms.id, programId));
     expect((await put(callers.admin, w.termId, null, null)).json()).toMatchObject({
       optOutDeadline: null,
       hasChargeFile: false,

@@ -38,6 +38,18 @@ export function figures(enrolled: number, inside: number) {
 }
 
 /**
+ * The term's charges are fixed: a charge file, or lines allowances paid (a run whose lines were
+ * all funded makes no file). From then on its opt-out deadline is final.
+ */
+function termHasCharges(termId: SQL): SQL {
+  return sql`(exists (select 1 from ia_charge_files f where f.term_id = ${termId})
+    or exists (select 1 from ia_charge_lines l
+      join ia_participants p on p.id = l.participant_id
+      join ia_programs pr on pr.id = p.program_id
+      where pr.term_id = ${termId}))`;
+}
+
+/**
  * The terms `where` keeps (over a term `t` of a division `dv`) with their dates and the figures
  * of their programs inside the caller's sections, in one statement. `firstOfDivision` keeps
  * each division's earliest term only (the dashboard's "this term").
@@ -49,7 +61,7 @@ function termsSql(locationId: number, reach: IaReach, where: SQL, firstOfDivisio
       t.division_id, dv.name as division_name,
       t.ia_opt_out_deadline::text as deadline, t.ia_refund_until::text as refund_until,
       ${reach.divisions} as may_edit,
-      exists (select 1 from ia_charge_files f where f.term_id = t.id) as has_charge_file,
+      ${termHasCharges(sql`t.id`)} as has_charge_file,
       coalesce(fig.sections, 0)::int as sections, coalesce(fig.enrolled, 0)::int as enrolled,
       coalesce(fig.inside, 0)::int as inside,
       row_number() over (partition by t.division_id order by t.start_date, t.id) as rank
@@ -131,11 +143,11 @@ export interface TermDates {
   refundUntil: string | null;
 }
 
-/** Locks the term (two saves run in turn) and answers its dates and whether it has a charge file. */
+/** Locks the term (two saves run in turn) and answers its dates and whether it has charges. */
 export async function lockTermDates(
   db: Db,
   termId: number,
-): Promise<(TermDates & { endDate: string; hasChargeFile: boolean }) | null> {
+): Promise<(TermDates & { endDate: string; hasCharges: boolean }) | null> {
   const [row] = await queryRows<{
     deadline: string | null;
     refund_until: string | null;
@@ -146,16 +158,16 @@ export async function lockTermDates(
       end_date::text from terms where id = ${termId} for update`,
   );
   if (!row) return null;
-  // A second statement: it sees a charge file committed while this one waited for the lock.
-  const [file] = await queryRows<{ found: boolean }>(
+  // A second statement: it sees a charge run committed while this one waited for the lock.
+  const [charges] = await queryRows<{ found: boolean }>(
     db,
-    sql`select exists (select 1 from ia_charge_files where term_id = ${termId}) as found`,
+    sql`select ${termHasCharges(sql`${termId}`)} as found`,
   );
   return {
     optOutDeadline: row.deadline,
     refundUntil: row.refund_until,
     endDate: row.end_date,
-    hasChargeFile: file?.found ?? false,
+    hasCharges: charges?.found ?? false,
   };
 }
 
