@@ -273,6 +273,10 @@ export const IA_PROGRAM_MESSAGES = {
   duplicateMaterial: 'is listed twice',
   hasCharges:
     'This program has charges or credits: it cannot leave the program. Keep at least one material.',
+  materialAfterDeadline:
+    "is not in the program, and the term's opt-out deadline has passed: students can no longer opt out of it",
+  raiseAfterDeadline:
+    "is higher than the price students stayed in for, and the term's opt-out deadline has passed: it can only be lowered",
   newAfterDeadline:
     "The term's opt-out deadline has passed: a section can no longer join the program this term.",
 } as const;

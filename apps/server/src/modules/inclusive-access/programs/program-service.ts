@@ -72,11 +72,30 @@ function refuseDuplicates(body: IaProgramBody): void {
 }
 
 /**
+ * After the deadline the students in have no way out, so what they are charged may only go
+ * down: 409 naming the entry that adds a material or raises a price (a price lowered or a
+ * material left out is fine; lines already made keep their amounts).
+ */
+function refuseRaisesAfterDeadline(before: Map<number, number>, body: IaProgramBody): void {
+  body.materials.forEach((m, i) => {
+    const was = before.get(m.adoptionMaterialId);
+    if (was === undefined) {
+      const field = `materials.${i}.adoptionMaterialId`;
+      throw AppError.conflict(`${field}: ${M.materialAfterDeadline}`, field);
+    }
+    if (m.priceCents > was) {
+      const field = `materials.${i}.priceCents`;
+      throw AppError.conflict(`${field}: ${M.raiseAfterDeadline}`, field);
+    }
+  });
+}
+
+/**
  * Saves the section's program (docs: packages/contracts/src/inclusive-access/programs.ts), in
  * one transaction under the section's lock; what is already so writes and audits nothing, so a
  * double submit or a retry changes nothing. Refused: a material that is not an inclusive-access
- * adoption covering the section (400 naming it), a new program or another model after the
- * term's deadline, and leaving the program once it has charges (409).
+ * adoption covering the section (400 naming it), a new program, another model, a new material
+ * or a higher price after the term's deadline, and leaving the program once it has charges (409).
  */
 export async function saveProgram(
   db: Db,
@@ -149,6 +168,7 @@ export async function saveProgram(
       await writes.setProgramModel(tx, program.id, body.model, accountId, now);
     }
     const ids = { ...meta, programId: program.id };
+    if (materialsChanged && term.deadlinePassed) refuseRaisesAfterDeadline(program.prices, body);
     if (materialsChanged) await writes.writeProgramMaterials(tx, ids, program.prices, prices);
     await auditIn('IA_PROGRAM_CHANGED', stored(program));
   });

@@ -200,7 +200,7 @@ describe.each(engines)('inclusive access: programs (%s)', (engine) => {
     });
   });
 
-  it('keeps the model after the deadline, and leaves the program only without charges', async () => {
+  it('keeps the model, new materials and higher prices out after the deadline, and leaves the program only without charges', async () => {
     const section = await w.section('107');
     const ia = await w.iaAdoption([section]);
     const student = await w.student();
@@ -214,7 +214,26 @@ describe.each(engines)('inclusive access: programs (%s)', (engine) => {
     const model = await save(callers.admin, section, body('OPT_IN'));
     expect(model.statusCode).toBe(409);
     expect(model.json().field).toBe('model');
-    expect((await save(callers.admin, section, body('OPT_OUT', 6_500))).statusCode).toBe(200);
+    // The students in can no longer opt out: what they are charged may only go down.
+    const raised = await save(callers.admin, section, body('OPT_OUT', 6_500));
+    expect(raised.statusCode).toBe(409);
+    expect(raised.json().field).toBe('materials.0.priceCents');
+    const added = await save(callers.admin, section, {
+      model: 'OPT_OUT',
+      materials: [
+        { adoptionMaterialId: ia, priceCents: 5_999 },
+        {
+          adoptionMaterialId: await w.iaAdoption([section], 'Lab manual (digital)'),
+          priceCents: 100,
+        },
+      ],
+    });
+    expect(added.statusCode).toBe(409);
+    expect(added.json().field).toBe('materials.1.adoptionMaterialId');
+    expect((await editor(callers.admin, section)).materials.map((m) => m.priceCents)).toContain(
+      5_999,
+    );
+    expect((await save(callers.admin, section, body('OPT_OUT', 5_000))).statusCode).toBe(200);
     const newcomer = await w.section('108');
     const late = await save(callers.admin, newcomer, {
       model: 'OPT_OUT',
