@@ -113,6 +113,7 @@ export async function saveProgram(
   const prices = new Map(body.materials.map((m) => [m.adoptionMaterialId, m.priceCents]));
 
   await db.transaction(async (tx) => {
+    if (prices.size === 0) await writes.lockTermAgainstCharges(tx, section.termId);
     const program = await writes.readProgram(tx, sectionId, true);
     const allowed = await writes.iaAdoptionIds(tx, locationId, sectionId);
     body.materials.forEach((m, i) => {

@@ -44,6 +44,15 @@ export async function readProgram(
   };
 }
 
+/**
+ * Locks the term as a charge run does (charges/charge-run.ts): a section leaving the program
+ * waits for a run under way, then sees its lines, so a leave never takes lines made meanwhile
+ * (the participants' cascade would delete them from a file already numbered).
+ */
+export async function lockTermAgainstCharges(db: Db, termId: number): Promise<void> {
+  await db.execute(sql`select 1 from terms where id = ${termId} for no key update`);
+}
+
 /** The ids of the section's covering inclusive-access adoptions. */
 export async function iaAdoptionIds(
   db: Db,
