@@ -3,67 +3,18 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
-import { downloadIaChargeFile, fillPath, type IaChargeFile } from '@csp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useCallerParams } from '../../../lib/contract-query.ts';
-import { downloadFile } from '../../../lib/download-file.ts';
-import { count, formatDateTime } from '../../../lib/format.ts';
+import { formatDisplayDate } from '../../../lib/dates.ts';
+import { plural } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { useSession } from '../../../platform/session/session-context.tsx';
 import { useChargeFiles, useCreateChargeFile } from '../api/charge-queries.ts';
+import { ChargeFileList } from './charge-file-list.tsx';
 import { CreateChargeFileText } from './create-charge-file-text.tsx';
 
 export const CREATE_CHARGE_FILE = 'Create charge file';
-
-/** "Download file 2 (CSV)": fetched with the Auth-Token (lib/download-file.ts). */
-function FileDownload({ termId, file }: { termId: number; file: IaChargeFile }) {
-  const { userAccountId } = useCallerParams();
-  const token = useSession().session?.token;
-  const [state, setState] = useState<{ pending: boolean; error: unknown }>({
-    pending: false,
-    error: null,
-  });
-  const download = () => {
-    if (!token || state.pending) return;
-    setState({ pending: true, error: null });
-    downloadFile({
-      url: fillPath(downloadIaChargeFile.path, { userAccountId, termId, fileNumber: file.number }),
-      method: downloadIaChargeFile.method,
-      token,
-      fallbackName: `ia-charges-${file.number}.csv`,
-      accept: 'text/csv, application/json',
-    }).then(
-      () => setState({ pending: false, error: null }),
-      (error: unknown) => setState({ pending: false, error }),
-    );
-  };
-  return (
-    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<DownloadIcon aria-hidden />}
-        onClick={download}
-        disabled={state.pending || !token}
-        aria-label={`Download charge file ${file.number} (CSV)`}
-      >
-        {state.pending ? 'Downloading…' : 'CSV'}
-      </Button>
-      {state.error !== null && (
-        <Alert severity="error">Could not download: {errorMessage(state.error)}</Alert>
-      )}
-    </Stack>
-  );
-}
 
 /**
  * A term's charge files (issue 32, point 4), for the term's inclusive access page and the
@@ -104,7 +55,7 @@ export function ChargeFilesPanel({ termId }: { termId: number }) {
         setAsking(false);
         setMade(
           answer.file
-            ? `Charge file ${answer.file.number} made: ${count(answer.file.lineCount)} lines, ${formatMoney(answer.file.totalCents)}.`
+            ? `Charge file ${answer.file.number} made: ${plural(answer.file.lineCount, 'line')}, ${formatMoney(answer.file.totalCents)}.`
             : 'Funding allowances paid every new line: no file for the bursar this time.',
         );
       })
@@ -117,8 +68,8 @@ export function ChargeFilesPanel({ termId }: { termId: number }) {
         {term.optOutDeadline === null
           ? 'This term has no opt-out deadline yet: set it on the term first.'
           : term.deadlinePassed
-            ? `The opt-out deadline (${term.optOutDeadline}) has passed: charges can be fixed.`
-            : `Charges are fixed after the opt-out deadline (${term.optOutDeadline}).`}
+            ? `The opt-out deadline (${formatDisplayDate(term.optOutDeadline)}) has passed: charges can be fixed.`
+            : `Charges are fixed after the opt-out deadline (${formatDisplayDate(term.optOutDeadline)}).`}
       </Typography>
       <div>
         <Button
@@ -136,40 +87,13 @@ export function ChargeFilesPanel({ termId }: { termId: number }) {
       {files.data.files.length === 0 ? (
         <Typography>No charge file yet for {term.termName}.</Typography>
       ) : (
-        <Table size="small" aria-label={`Charge files of ${term.termName}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>File</TableCell>
-              <TableCell>Made</TableCell>
-              <TableCell align="right">Lines</TableCell>
-              <TableCell align="right">Total</TableCell>
-              <TableCell>Download</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {files.data.files.map((file) => (
-              <TableRow key={file.fileId}>
-                <TableCell component="th" scope="row">
-                  {file.number}
-                </TableCell>
-                <TableCell>
-                  {formatDateTime(file.createdAt)} by {file.createdByName || 'unknown'}
-                </TableCell>
-                <TableCell align="right">{count(file.lineCount)}</TableCell>
-                <TableCell align="right">{formatMoney(file.totalCents)}</TableCell>
-                <TableCell>
-                  <FileDownload termId={termId} file={file} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ChargeFileList termId={termId} termName={term.termName} files={files.data.files} />
       )}
       {funded.charges.lines + funded.credits.lines > 0 && (
         <Typography variant="body2">
-          Paid from funding allowances (in the ledger, in no file): {count(funded.charges.lines)}{' '}
-          charges, {formatMoney(funded.charges.totalCents)}; {count(funded.credits.lines)} credits
-          back, {formatMoney(funded.credits.totalCents)}.
+          Paid from funding allowances (in the ledger, in no file):{' '}
+          {plural(funded.charges.lines, 'charge')}, {formatMoney(funded.charges.totalCents)};{' '}
+          {plural(funded.credits.lines, 'credit')} back, {formatMoney(funded.credits.totalCents)}.
         </Typography>
       )}
       <ConfirmDialog

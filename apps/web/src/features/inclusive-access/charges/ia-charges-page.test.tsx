@@ -89,7 +89,7 @@ describe('Inclusive access charge files', () => {
     const { calls } = renderCharges(server);
     expect(await screen.findByText('No charge file yet for Fall 2026.')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Charge files' })).toBeVisible();
-    expect(screen.getByText(/Paid from funding allowances .*1 charges, \$59\.99/)).toBeVisible();
+    expect(screen.getByText(/Paid from funding allowances .*1 charge, \$59\.99/)).toBeVisible();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Create charge file' }));

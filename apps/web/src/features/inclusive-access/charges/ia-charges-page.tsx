@@ -5,6 +5,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { formatDisplayDate } from '../../../lib/dates.ts';
+import { useChargeFiles } from '../api/charge-queries.ts';
 import { ChargeFilesPanel } from './charge-files-panel.tsx';
 import { ChargeLayoutEditor } from './charge-layout-editor.tsx';
 
@@ -17,9 +19,19 @@ export const CHARGES_PAGE_TITLE = 'Charge files';
  */
 export function IaChargesPage() {
   const termId = Number(useParams().termId);
+  // The same answer the panel shows (one request): the page names its term.
+  const term = useChargeFiles(termId).data?.term;
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
-      <PageHeading>{CHARGES_PAGE_TITLE}</PageHeading>
+      <Stack spacing={0.5}>
+        <PageHeading>{CHARGES_PAGE_TITLE}</PageHeading>
+        {term && (
+          <Typography>
+            {term.termName}, {term.divisionName}
+            {term.refundUntil && ` · drops credited until ${formatDisplayDate(term.refundUntil)}`}
+          </Typography>
+        )}
+      </Stack>
       <Link component={RouterLink} to={`/inclusive-access/terms/${termId}`}>
         Back to the term’s programs
       </Link>
