@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import { iaChargeFiles, iaChargeLines } from '../../../db/schema/index.ts';
 import { iaParticipatingSql } from '../participation-sql.ts';
-import type { ChargeTerm } from './charge-access.ts';
+import type { IaDivisionTerm } from '../programs/division-term-repository.ts';
 
 /** A line the next run would make (nothing written yet). */
 export interface NewLine {
@@ -32,7 +32,11 @@ const DROPPED_DAY = sql.raw(`(p.dropped_at at time zone 'UTC')::date`);
  *   refund window's last day, and has none: the charge's amount back.
  * The unique (participant, kind) index holds "at most once" whatever this says.
  */
-export async function newLines(db: Db, locationId: number, term: ChargeTerm): Promise<NewLine[]> {
+export async function newLines(
+  db: Db,
+  locationId: number,
+  term: IaDivisionTerm,
+): Promise<NewLine[]> {
   const deadline = term.optOutDeadline;
   if (deadline === null) return [];
   const refundUntil = term.refundUntil;

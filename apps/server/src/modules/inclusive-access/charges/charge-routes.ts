@@ -12,7 +12,7 @@ import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
 import { isoDay } from '../../../lib/iso-day.ts';
 import { route } from '../../../lib/route.ts';
-import { chargeDivisions, chargeTerm, requireStoreWide } from './charge-access.ts';
+import { iaDivisionTerm, iaDivisions, requireIaStoreWide } from '../programs/program-access.ts';
 import { chargeFileCsv, chargeFileName } from './charge-csv.ts';
 import {
   chargeFileLayout,
@@ -31,7 +31,7 @@ export function registerChargeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   route(app, getIaChargeFiles, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
     const { locationId } = request.session;
-    const term = await chargeTerm(db, locationId, params.termId, await chargeDivisions(request));
+    const term = await iaDivisionTerm(db, locationId, params.termId, await iaDivisions(request));
     const today = isoDay(deps.now());
     return {
       term: { ...term, deadlinePassed: deadlinePassed(term, today) },
@@ -42,7 +42,7 @@ export function registerChargeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   route(app, previewIaChargeFile, { tags: TAGS, errors: [404] }, async ({ params, request }) => {
-    const divisions = await chargeDivisions(request);
+    const divisions = await iaDivisions(request);
     const today = isoDay(deps.now());
     return previewChargeFile(db, request.session.locationId, params.termId, divisions, today);
   });
@@ -57,7 +57,7 @@ export function registerChargeRoutes(app: FastifyInstance, deps: AppDeps): void 
       const run = await runChargeFile(db, {
         locationId,
         termId: params.termId,
-        divisions: await chargeDivisions(request),
+        divisions: await iaDivisions(request),
         accountId,
         today: isoDay(now),
         now,
@@ -79,7 +79,7 @@ export function registerChargeRoutes(app: FastifyInstance, deps: AppDeps): void 
     { tags: TAGS, errors: [404] },
     async ({ params, request, reply }) => {
       const { locationId } = request.session;
-      const term = await chargeTerm(db, locationId, params.termId, await chargeDivisions(request));
+      const term = await iaDivisionTerm(db, locationId, params.termId, await iaDivisions(request));
       const [file] = await chargeFiles(db, params.termId, { number: params.fileNumber });
       if (!file) throw AppError.notFound(M.fileNotFound, 'fileNumber');
       const { columns } = await chargeFileLayout(db, locationId);
@@ -96,12 +96,12 @@ export function registerChargeRoutes(app: FastifyInstance, deps: AppDeps): void 
   );
 
   route(app, getIaChargeFileLayout, { tags: TAGS }, async ({ request }) => {
-    await chargeDivisions(request);
+    await iaDivisions(request);
     return chargeFileLayout(db, request.session.locationId);
   });
 
   route(app, saveIaChargeFileLayout, { tags: TAGS }, async ({ body, request }) => {
-    await requireStoreWide(request, M.layoutStoreWide);
+    await requireIaStoreWide(request, M.layoutStoreWide);
     const { locationId, accountId } = request.session;
     await saveChargeFileLayout(db, locationId, accountId, body.columns, deps.now());
     return chargeFileLayout(db, locationId);

@@ -9,7 +9,8 @@ import { AppError } from '@csp/http-kit';
 import type { Db } from '../../../db/client.ts';
 import { retryOnDeadlock } from '../../../lib/retry-deadlock.ts';
 import { planIaFunding, recordIaFunding, type IaFundingPayer } from '../../funding/index.ts';
-import { chargeTerm, type ChargeTerm } from './charge-access.ts';
+import { iaDivisionTerm } from '../programs/program-access.ts';
+import type { IaDivisionTerm } from '../programs/division-term-repository.ts';
 import {
   insertChargeFile,
   insertLines,
@@ -20,7 +21,10 @@ import {
 } from './charge-lines-repository.ts';
 
 /** The store's today is after the term's opt-out deadline (the deadline day itself is not). */
-export function deadlinePassed(term: Pick<ChargeTerm, 'optOutDeadline'>, today: string): boolean {
+export function deadlinePassed(
+  term: Pick<IaDivisionTerm, 'optOutDeadline'>,
+  today: string,
+): boolean {
   return term.optOutDeadline !== null && today > term.optOutDeadline;
 }
 
@@ -38,7 +42,7 @@ interface Planned {
 async function plan(
   db: Db,
   locationId: number,
-  term: ChargeTerm,
+  term: IaDivisionTerm,
   today: string,
   lock: boolean,
 ): Promise<Planned> {
@@ -85,7 +89,7 @@ export async function previewChargeFile(
   divisions: SQL,
   today: string,
 ): Promise<IaChargePreview> {
-  const term = await chargeTerm(db, locationId, termId, divisions);
+  const term = await iaDivisionTerm(db, locationId, termId, divisions);
   const passed = deadlinePassed(term, today);
   const planned = passed
     ? await plan(db, locationId, term, today, false)
@@ -121,7 +125,7 @@ export async function runChargeFile(db: Db, input: ChargeRunInput) {
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const { locationId, termId } = input;
-      const term = await chargeTerm(tx, locationId, termId, input.divisions, true);
+      const term = await iaDivisionTerm(tx, locationId, termId, input.divisions, true);
       if (term.optOutDeadline === null) throw AppError.conflict(IA_MESSAGES.noDeadline, 'termId');
       if (!deadlinePassed(term, input.today)) {
         throw AppError.conflict(M.beforeDeadline(term.optOutDeadline), 'termId');

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { getIaReminderStatus, IA_MESSAGES, IA_REMINDER_KINDS } from '@csp/contracts';
-import { AppError } from '@csp/http-kit';
+import { getIaReminderStatus, IA_REMINDER_KINDS } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { registerScheduledJob } from '../../../lib/scheduled-job.ts';
 import { route } from '../../../lib/route.ts';
-import { iaReach } from '../programs/program-access.ts';
-import { reachableIaTerm } from './reminder-access.ts';
+import { iaDivisionTerm, iaDivisions } from '../programs/program-access.ts';
 import { reminderCounts } from './reminder-repository.ts';
 import { runIaReminders } from './reminder-job.ts';
 
@@ -21,14 +19,13 @@ const FIRST_RUN_DELAY_MS = 60_000;
  */
 export function registerReminderSchedule(app: FastifyInstance, deps: AppDeps): void {
   route(app, getIaReminderStatus, { tags: ['inclusive-access'], errors: [404] }, async (c) => {
-    const { divisions } = await iaReach(c.request);
+    const divisions = await iaDivisions(c.request);
     const { locationId } = c.request.session;
-    const term = await reachableIaTerm(deps.db, locationId, c.params.termId, divisions);
-    if (!term) throw AppError.notFound(IA_MESSAGES.termNotFound, 'termId');
+    const term = await iaDivisionTerm(deps.db, locationId, c.params.termId, divisions);
     const counts = await reminderCounts(deps.db, c.params.termId);
     return {
       termId: c.params.termId,
-      deadline: term.deadline,
+      deadline: term.optOutDeadline,
       kinds: IA_REMINDER_KINDS.map((kind) => {
         const found = counts.find((k) => k.kind === kind);
         const planned = found?.planned ?? 0;
