@@ -20,6 +20,7 @@ import { labelBench } from './label-endpoints.ts';
 import { studentBench } from './student-endpoints.ts';
 import { textbookBench } from './textbook-endpoints.ts';
 import { costBench } from './cost-endpoints.ts';
+import { iaBench } from './ia-endpoints.ts';
 import { sectionBench } from './section-endpoints.ts';
 import { courseBench } from './course-endpoints.ts';
 import { expectOk } from './expect-ok.ts';
@@ -148,6 +149,7 @@ export async function benchEndpoints(app: FastifyInstance, db: Db): Promise<Benc
     ...(await labelBench(app, db, LARGE_HOST, DEMO_HOST)),
     ...(await textbookBench(app, db, LARGE_HOST, DEMO_HOST)),
     ...(await costBench(app, db, asLarge)),
+    ...(await iaBench(app, db, asLarge)),
     exportAll,
     {
       name: 'GET website (host lookup)',
