@@ -66,6 +66,8 @@ export function iaChargesWorld(ctx: TestContext) {
         return student;
       },
       drop: (studentId: number) => w.drop(studentId, sectionId),
+      /** Enrols a student again (after a drop). */
+      enrol: (studentId: number) => w.enrol(studentId, sectionId),
       /** Dates the student's drop (the day the participant's row says). */
       async droppedOn(studentId: number, isoDay: string) {
         await ctx.db.execute(

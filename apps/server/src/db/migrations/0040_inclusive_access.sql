@@ -14,6 +14,7 @@ CREATE TABLE "ia_charge_lines" (
 	"location_id" integer NOT NULL,
 	"participant_id" integer NOT NULL,
 	"kind" text NOT NULL,
+	"seq" integer DEFAULT 1 NOT NULL,
 	"amount_cents" integer NOT NULL,
 	"file_id" integer,
 	"paid_by_funding" boolean DEFAULT false NOT NULL,
@@ -114,7 +115,7 @@ ALTER TABLE "ia_charge_files" ADD CONSTRAINT "ia_charge_files_location_id_locati
 ALTER TABLE "ia_charge_files" ADD CONSTRAINT "ia_charge_files_term_id_terms_id_fk" FOREIGN KEY ("term_id") REFERENCES "public"."terms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ia_charge_files" ADD CONSTRAINT "ia_charge_files_created_by_user_accounts_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ia_charge_lines" ADD CONSTRAINT "ia_charge_lines_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ia_charge_lines" ADD CONSTRAINT "ia_charge_lines_participant_id_ia_participants_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."ia_participants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ia_charge_lines" ADD CONSTRAINT "ia_charge_lines_participant_id_ia_participants_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."ia_participants"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ia_charge_lines" ADD CONSTRAINT "ia_charge_lines_file_id_ia_charge_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."ia_charge_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ia_participant_changes" ADD CONSTRAINT "ia_participant_changes_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ia_participant_changes" ADD CONSTRAINT "ia_participant_changes_participant_id_ia_participants_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."ia_participants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -140,7 +141,7 @@ ALTER TABLE "ia_store_settings" ADD CONSTRAINT "ia_store_settings_updated_by_use
 ALTER TABLE "ia_student_sessions" ADD CONSTRAINT "ia_student_sessions_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ia_student_sessions" ADD CONSTRAINT "ia_student_sessions_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ia_charge_files_term_number_uq" ON "ia_charge_files" USING btree ("term_id","number");--> statement-breakpoint
-CREATE UNIQUE INDEX "ia_charge_lines_once_uq" ON "ia_charge_lines" USING btree ("participant_id","kind");--> statement-breakpoint
+CREATE UNIQUE INDEX "ia_charge_lines_once_uq" ON "ia_charge_lines" USING btree ("participant_id","kind","seq");--> statement-breakpoint
 CREATE INDEX "ia_charge_lines_file_idx" ON "ia_charge_lines" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "ia_participant_changes_participant_idx" ON "ia_participant_changes" USING btree ("participant_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ia_participants_program_student_uq" ON "ia_participants" USING btree ("program_id","student_id");--> statement-breakpoint
@@ -154,6 +155,7 @@ CREATE UNIQUE INDEX "ia_store_settings_location_uq" ON "ia_store_settings" USING
 CREATE UNIQUE INDEX "ia_store_settings_token_uq" ON "ia_store_settings" USING btree ("access_token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "ia_student_sessions_token_uq" ON "ia_student_sessions" USING btree ("token_hash");--> statement-breakpoint
 ALTER TABLE "funding_ledger" ADD CONSTRAINT "funding_ledger_ia_charge_line_id_ia_charge_lines_id_fk" FOREIGN KEY ("ia_charge_line_id") REFERENCES "public"."ia_charge_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "students_email_idx" ON "students" USING btree ("location_id",lower(trim("email")));--> statement-breakpoint
 CREATE UNIQUE INDEX "funding_ledger_ia_line_uq" ON "funding_ledger" USING btree ("ia_charge_line_id") WHERE "funding_ledger"."ia_charge_line_id" is not null;--> statement-breakpoint
 ALTER TABLE "funding_ledger" ADD CONSTRAINT "funding_ledger_sign_ck" CHECK (case "funding_ledger"."kind"
         when 'ALLOCATION' then "funding_ledger"."amount_cents" > 0

@@ -161,7 +161,7 @@ export const iaChargeFiles = pgTable(
 );
 
 /**
- * A participant's charge (at most one) and credit (at most one). In a charge file, or, when the
+ * A participant's charges and credits (a credit for each charge at most). In a charge file, or, when the
  * student's funding allowance paid it, in the ledger (`funding_ledger.ia_charge_line_id`) and in
  * no file.
  */
@@ -169,8 +169,16 @@ export const iaChargeLines = pgTable(
   'ia_charge_lines',
   {
     ...tenantKey(),
-    participantId: reference(() => iaParticipants.id, { onDelete: 'cascade' }),
+    // Restrict: a line that went to the bursar or the ledger is a financial record; deleting
+    // its student or section must not take it along.
+    participantId: reference(() => iaParticipants.id, { onDelete: 'restrict' }),
     kind: text({ enum: IA_CHARGE_LINE_KINDS }).notNull(),
+    /**
+     * The participant's n-th line of this kind: a student charged, credited for a drop, then
+     * enrolled again is charged again (their second CHARGE); at any time charges minus credits
+     * is 0 or 1 (charge-lines-repository.ts).
+     */
+    seq: integer().notNull().default(1),
     /** Signed as the student's account moves: a charge positive, a credit negative. */
     amountCents: integer().notNull(),
     fileId: integer().references(() => iaChargeFiles.id),
@@ -180,7 +188,7 @@ export const iaChargeLines = pgTable(
     createdAt: defaultsToNow(),
   },
   (t) => [
-    uniqueIndex('ia_charge_lines_once_uq').on(t.participantId, t.kind),
+    uniqueIndex('ia_charge_lines_once_uq').on(t.participantId, t.kind, t.seq),
     index('ia_charge_lines_file_idx').on(t.fileId),
   ],
 );

@@ -30,6 +30,8 @@ export const students = pgTable(
     // cannot say INCLUDE), so its name arms are index-only scans.
     index('students_last_name_idx').on(t.locationId, sql`lower(${t.lastName}) text_pattern_ops`),
     index('students_first_name_idx').on(t.locationId, sql`lower(${t.firstName}) text_pattern_ops`),
+    // The student page's sign-in link finds a student by the address they type (issue 32).
+    index('students_email_idx').on(t.locationId, sql`lower(trim(${t.email}))`),
   ],
 );
 

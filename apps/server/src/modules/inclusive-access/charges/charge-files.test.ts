@@ -104,6 +104,49 @@ describe.each(engines)('inclusive-access charge files (%s)', (engine) => {
     expect(await term.lines()).toHaveLength(1);
   });
 
+  it("keeps a charged student's lines: the database refuses to delete the student or the section", async () => {
+    const term = await w.term(day(-5), day(1));
+    const student = await term.enrolled('Kept');
+    expect((await create(term.termId)).statusCode).toBe(201);
+    await expect(ctx.db.execute(sql`delete from students where id = ${student}`)).rejects.toThrow();
+    await expect(
+      ctx.db.execute(sql`delete from sections where id = ${term.sectionId}`),
+    ).rejects.toThrow();
+    expect(await term.lines()).toHaveLength(1);
+  });
+
+  it('charges a student again who was credited for a drop and enrolled again, never one whose charge stood', async () => {
+    const term = await w.term(day(-5), day(1));
+    const [credited, stood] = [await term.enrolled('Back'), await term.enrolled('Stood')];
+    expect((await create(term.termId)).json().file).toMatchObject({ number: 1, lineCount: 2 });
+    await term.drop(credited);
+    await term.drop(stood);
+    await term.droppedOn(stood, day(2));
+    expect((await create(term.termId)).json().file).toMatchObject({ number: 2, lineCount: 1 });
+
+    // Both come back: the credited student owes the charge again, the other still has theirs.
+    await term.enrol(credited);
+    await term.enrol(stood);
+    const third = await create(term.termId);
+    expect(third.json().file).toMatchObject({ number: 3, lineCount: 1, totalCents: 5_999 });
+    expect((await term.lines()).map((l) => `${l.kind}:${l.cents}:${l.file}`)).toEqual([
+      'CHARGE:5999:1',
+      'CHARGE:5999:1',
+      'CREDIT:-5999:2',
+      'CHARGE:5999:3',
+    ]);
+    expect((await create(term.termId)).statusCode).toBe(409);
+
+    // Dropped again within the window: the second charge is credited, once.
+    await term.drop(credited);
+    expect((await create(term.termId)).json().file).toMatchObject({
+      number: 4,
+      lineCount: 1,
+      totalCents: -5_999,
+    });
+    expect((await create(term.termId)).statusCode).toBe(409);
+  });
+
   it('a drop after the deadline within the refund window yields a credit in the next file, once; after the window, a charge stands', async () => {
     const term = await w.term(day(-5), day(1));
     const ada = await term.enrolled('Ada');

@@ -16,6 +16,8 @@ export interface NewLine {
   description: string;
   /** A credit's charge line. */
   chargeLineId: number | null;
+  /** The participant's n-th line of its kind (1 unless charged again after a credit). */
+  seq: number;
 }
 
 /** The day (UTC, the store's calendar: lib/iso-day.ts) a participant dropped. */
@@ -23,14 +25,17 @@ const DROPPED_DAY = sql.raw(`(p.dropped_at at time zone 'UTC')::date`);
 
 /**
  * Every line of the term not yet made, charges then credits, by participant (docs in
- * packages/contracts/src/inclusive-access/charges.ts):
- * - a CHARGE for each participant who is in (iaParticipatingSql) and has none, when enrolled,
- *   or dropped after the deadline but outside the refund window (a drop on or before the
- *   deadline is never charged; one within the window would be credited at once, so it is not
- *   charged either); the amount is the sum of the program's prices;
- * - a CREDIT for each charged participant who dropped after the deadline, on or before the
- *   refund window's last day, and has none: the charge's amount back.
- * The unique (participant, kind) index holds "at most once" whatever this says.
+ * packages/contracts/src/inclusive-access/charges.ts). A participant owes at most one charge at
+ * a time: their charges less their credits is 0 or 1.
+ * - a CHARGE for each participant who is in (iaParticipatingSql) and owes none (never charged,
+ *   or every charge credited: a student who dropped within the refund window and enrolled
+ *   again), when enrolled, or dropped after the deadline but outside the refund window (a drop
+ *   on or before the deadline is never charged; one within the window would be credited at
+ *   once, so it is not charged either); the amount is the sum of the program's prices;
+ * - a CREDIT for each participant who owes a charge and dropped after the deadline, on or
+ *   before the refund window's last day: the latest charge's amount back. A drop after the
+ *   window is not credited, and a later re-enrolment is not charged again.
+ * The unique (participant, kind, seq) index holds "each line once" whatever this says.
  */
 export async function newLines(
   db: Db,
@@ -51,6 +56,7 @@ export async function newLines(
     amount_cents: number;
     description: string;
     charge_line_id: number | null;
+    seq: number;
   }>(
     db,
     sql`with pr as (
@@ -63,24 +69,33 @@ export async function newLines(
           left join titles ti on ti.id = am.title_id
         where pr.location_id = ${locationId} and pr.term_id = ${term.termId}
         group by pr.id, pr.model
+      ),
+      lines as (
+        select l.participant_id,
+          count(*) filter (where l.kind = 'CHARGE')::int as charges,
+          count(*) filter (where l.kind = 'CREDIT')::int as credits,
+          (array_agg(l.id order by l.seq desc) filter (where l.kind = 'CHARGE'))[1] as last_charge
+        from ia_charge_lines l
+          join ia_participants lp on lp.id = l.participant_id
+          join pr on pr.id = lp.program_id
+        group by l.participant_id
       )
       select 'CHARGE' as kind, p.id as participant_id, p.student_id, pr.amount as amount_cents,
-        'Inclusive access: ' || pr.materials as description, null::int as charge_line_id
+        'Inclusive access: ' || pr.materials as description, null::int as charge_line_id,
+        coalesce(l.charges, 0) + 1 as seq
       from ia_participants p join pr on pr.id = p.program_id
+        left join lines l on l.participant_id = p.id
       where ${iaParticipatingSql('p', 'pr')}
         and (p.enrolled or (${DROPPED_DAY} > ${deadline}::date and not ${withinWindow}))
-        and not exists (select 1 from ia_charge_lines l
-                        where l.participant_id = p.id and l.kind = 'CHARGE')
+        and coalesce(l.charges, 0) = coalesce(l.credits, 0)
       union all
       select 'CREDIT', p.id, p.student_id, -c.amount_cents,
-        'Credit, dropped ' || ${DROPPED_DAY}::text || ': ' || c.description, c.id
+        'Credit, dropped ' || ${DROPPED_DAY}::text || ': ' || c.description, c.id,
+        l.credits + 1
       from ia_participants p
-        join ia_programs prg on prg.id = p.program_id
-        join ia_charge_lines c on c.participant_id = p.id and c.kind = 'CHARGE'
-      where prg.location_id = ${locationId} and prg.term_id = ${term.termId}
-        and not p.enrolled and ${withinWindow}
-        and not exists (select 1 from ia_charge_lines l
-                        where l.participant_id = p.id and l.kind = 'CREDIT')
+        join lines l on l.participant_id = p.id
+        join ia_charge_lines c on c.id = l.last_charge
+      where not p.enrolled and ${withinWindow} and l.charges > l.credits
       order by kind, participant_id`,
   );
   return rows.map((r) => ({
@@ -90,6 +105,7 @@ export async function newLines(
     amountCents: Number(r.amount_cents),
     description: r.description,
     chargeLineId: r.charge_line_id === null ? null : Number(r.charge_line_id),
+    seq: Number(r.seq),
   }));
 }
 
@@ -148,6 +164,7 @@ export async function insertLines(
           fileId: l.fileId,
           paidByFunding: l.paidByFunding,
           description: l.description,
+          seq: l.seq,
         })),
       )
       .returning({
