@@ -174,6 +174,8 @@ describe.each(engines)('inclusive-access charge files (%s)', (engine) => {
     ]);
 
     const list = (await iaCall(ctx, admin, getIaChargeFiles, { termId: term.termId })).json();
+    // The term named as every screen names one: cut at the first hyphen ("Charges 7-123456").
+    expect(list.term.termName).toMatch(/^Charges \d+$/);
     expect(
       list.files.map((f: { number: number; lineCount: number }) => [f.number, f.lineCount]),
     ).toEqual([
@@ -237,6 +239,8 @@ describe.each(engines)('inclusive-access charge files (%s)', (engine) => {
       ['REFUND', 5_999],
     ]);
     const list = (await iaCall(ctx, admin, getIaChargeFiles, { termId: term.termId })).json();
+    // The term named as every screen names one: cut at the first hyphen ("Charges 7-123456").
+    expect(list.term.termName).toMatch(/^Charges \d+$/);
     expect(list.files).toHaveLength(1);
     expect(list.funded).toEqual({
       charges: { lines: 1, totalCents: 5_999 },

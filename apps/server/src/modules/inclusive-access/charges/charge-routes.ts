@@ -7,6 +7,7 @@ import {
   IA_CHARGE_MESSAGES as M,
   previewIaChargeFile,
   saveIaChargeFileLayout,
+  shortTermName,
 } from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -34,7 +35,12 @@ export function registerChargeRoutes(app: FastifyInstance, deps: AppDeps): void 
     const term = await iaDivisionTerm(db, locationId, params.termId, await iaDivisions(request));
     const today = isoDay(deps.now());
     return {
-      term: { ...term, deadlinePassed: deadlinePassed(term, today) },
+      // Named as every screen names a term (cut at the first hyphen); the file keeps the whole.
+      term: {
+        ...term,
+        termName: shortTermName(term.termName),
+        deadlinePassed: deadlinePassed(term, today),
+      },
       files: await chargeFiles(db, params.termId),
       funded: await fundedTotals(db, params.termId),
       today,
