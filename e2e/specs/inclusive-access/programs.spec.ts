@@ -162,6 +162,37 @@ test('the course materials team puts a Biology section in inclusive access at $5
     const participants = page.getByRole('dialog', { name: /Participants/ });
     await expect(participants.getByText(/\d+ enrolled · \d+ in · 0 opted out/)).toBeVisible();
     await shoot(page, 'inclusive-access-participants', participants);
+    await participants.getByRole('button', { name: 'Close' }).click();
+    await expect(participants).toBeHidden();
+
+    // 4. The row's access list, the term's reminders, and its charge files.
+    await expect(
+      page.getByRole('button', { name: `Download access list (CSV) for ${section}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Reminders to students' })).toContainText(
+      'Start of term',
+    );
+    await page.getByRole('link', { name: 'Charge files' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Charge files/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create charge file' })).toBeDisabled();
+    await shoot(
+      page,
+      'inclusive-access-charges',
+      page.getByRole('heading', { name: 'File layout' }),
+    );
+
+    // 5. The store's integration token, from the terms page (cma@ manages it store-wide).
+    await page.goto(`${baseUrl}/inclusive-access`);
+    const integration = page.getByRole('region', { name: "Publishers' and LMS access" });
+    await integration.getByRole('link').click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Access list integration' }),
+    ).toBeVisible();
+    await shoot(
+      page,
+      'inclusive-access-integration',
+      page.getByRole('button', { name: /token/ }).first(),
+    );
   } finally {
     await api(
       session,

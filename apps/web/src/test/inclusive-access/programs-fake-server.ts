@@ -6,6 +6,7 @@ import {
   type IaProgramBody,
   type IaProgramEditor,
   type IaProgramRow,
+  type IaReminderStatus,
   type IaTerm,
   type IaTermDatesBody,
 } from '@csp/contracts';
@@ -70,16 +71,37 @@ export const ANN: IaParticipant = {
   ],
 };
 
+/** Fall's reminders: the start of term mostly sent, one failing; the deadline's not yet planned. */
+export const FALL_REMINDERS: IaReminderStatus = {
+  termId: 31,
+  deadline: '2026-09-20',
+  kinds: [
+    {
+      kind: 'TERM_START',
+      planned: 4,
+      sent: 2,
+      failing: 1,
+      waiting: 1,
+      lastSentAt: '2026-08-24T14:27:00.000Z',
+    },
+    { kind: 'DEADLINE_NEAR', planned: 0, sent: 0, failing: 0, waiting: 0, lastSentAt: null },
+  ],
+};
+
 /**
  * A stand-in for the programs' endpoints: the terms (dates refused after the term's end naming
  * the field), a term's programs, a section candidate (502, not in the program) and its editor,
- * and the participants of section 501.
+ * and the participants of section 501; the term's reminders, and the store's integration token
+ * (`tokenRefused`: a caller whose grant is not store-wide).
  */
 export class FakeProgramsServer {
   term: IaTerm = structuredClone(FALL);
   programs: IaProgramRow[] = [structuredClone(BIO_ROW)];
   saved: { sectionId: number; body: IaProgramBody }[] = [];
   failTerms = false;
+  reminders: IaReminderStatus = structuredClone(FALL_REMINDERS);
+  tokenMadeAt: string | null = '2026-08-01T15:00:00.000Z';
+  tokenRefused = false;
 
   private editor(sectionId: number): IaProgramEditor {
     const row = this.programs.find((p) => p.sectionId === sectionId);
@@ -149,6 +171,11 @@ export class FakeProgramsServer {
         this.saved.push({ sectionId: 502, body: r.body as IaProgramBody });
         return json(200, { ...this.editor(502), inProgram: true });
       },
+      [`GET ${IA_BASE}/terms/31/reminders`]: () => json(200, this.reminders),
+      [`GET ${IA_BASE}/integrationToken`]: () =>
+        this.tokenRefused
+          ? json(403, { message: 'Only store-wide managers handle the integration token.' })
+          : json(200, { createdAt: this.tokenMadeAt }),
       [`GET ${IA_BASE}/sections/501/participants`]: () =>
         json(200, {
           inProgram: true,

@@ -17,6 +17,11 @@ interface AccessListDownloadProps {
   /** The section as the row names it ("BIO 101 – 001"): the button's name says which list. */
   sectionLabel: string;
   size?: ButtonProps['size'];
+  /**
+   * The button's words where room is short (a table's actions column); its accessible name
+   * stays the full "Download access list (CSV) for …", which holds them.
+   */
+  text?: string;
 }
 
 /**
@@ -29,6 +34,7 @@ export function AccessListDownload({
   sectionId,
   sectionLabel,
   size = 'small',
+  text = ACCESS_LIST_BUTTON_TEXT,
 }: AccessListDownloadProps) {
   const { userAccountId } = useCallerParams();
   const token = useSession().session?.token;
@@ -60,8 +66,9 @@ export function AccessListDownload({
         onClick={download}
         disabled={pending || !token}
         aria-label={`${ACCESS_LIST_BUTTON_TEXT} for ${sectionLabel}`}
+        sx={{ whiteSpace: 'nowrap' }}
       >
-        {pending ? 'Downloading…' : ACCESS_LIST_BUTTON_TEXT}
+        {pending ? 'Downloading…' : text}
       </Button>
       {error !== null && (
         <Alert severity="error" onClose={() => setError(null)}>

@@ -50,6 +50,38 @@ describe('Inclusive access programs', () => {
     ).toBeVisible();
   });
 
+  it('leads store-wide managers to the integration token, and nobody else', async () => {
+    const server = new FakeProgramsServer();
+    const { calls } = renderPrograms(server, '/inclusive-access');
+    const panel = await screen.findByRole('region', { name: "Publishers' and LMS access" });
+    expect(panel).toHaveTextContent('integration token, made 08/01/2026');
+    expect(
+      within(panel).getByRole('link', { name: 'Manage the integration token' }),
+    ).toHaveAttribute('href', '/inclusive-access/integration');
+    expect(callsTo(calls, 'GET', `${IA_BASE}/integrationToken`)).toHaveLength(1);
+  });
+
+  it('offers to set the integration up when the store has no token', async () => {
+    const server = new FakeProgramsServer();
+    server.tokenMadeAt = null;
+    renderPrograms(server, '/inclusive-access');
+    const panel = await screen.findByRole('region', { name: "Publishers' and LMS access" });
+    expect(panel).toHaveTextContent('the store has no integration token');
+    expect(within(panel).getByRole('link', { name: 'Set up the integration' })).toBeVisible();
+  });
+
+  it('shows no integration to a manager of one division (the token refuses them)', async () => {
+    const server = new FakeProgramsServer();
+    server.tokenRefused = true;
+    const { calls } = renderPrograms(server, '/inclusive-access');
+    await screen.findByRole('article', { name: 'Fall 2026, Main Campus' });
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', `${IA_BASE}/integrationToken`)).toHaveLength(1),
+    );
+    expect(screen.queryByRole('region', { name: "Publishers' and LMS access" })).toBeNull();
+    expect(screen.queryByRole('link', { name: /integration/ })).toBeNull();
+  });
+
   it('says so when the terms cannot load, and offers to try again', async () => {
     const server = new FakeProgramsServer();
     server.failTerms = true;
@@ -67,6 +99,11 @@ describe('Inclusive access programs', () => {
     expect(row).toHaveTextContent('BIO 101, section 001');
     expect(row).toHaveTextContent('Campbell Biology ($59.99)');
     expect(row).toHaveTextContent('25%');
+    expect(
+      within(row).getByRole('button', {
+        name: 'Download access list (CSV) for BIO 101, section 001',
+      }),
+    ).toBeEnabled();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: /Add a section/ }));
@@ -105,11 +142,58 @@ describe('Inclusive access programs', () => {
     expect(within(list).getByText('Opted out · 09/02/2026 · the student')).toBeVisible();
   });
 
-  it('shows each program as a card on a phone', async () => {
+  it("leads a division's manager to the term's charge files and shows its reminders", async () => {
+    screenWidth(1280);
+    renderPrograms(new FakeProgramsServer(), '/inclusive-access/terms/31');
+    expect(await screen.findByRole('link', { name: 'Charge files' })).toHaveAttribute(
+      'href',
+      '/inclusive-access/terms/31/charges',
+    );
+    expect(screen.getByText(/fixed in a charge file after the opt-out deadline/)).toBeVisible();
+    const reminders = await screen.findByRole('region', { name: 'Reminders to students' });
+    expect(await within(reminders).findByText('Start of term')).toBeVisible();
+    expect(reminders).toHaveTextContent(
+      '4 planned · 2 sent · 1 failing (retried until the deadline) · 1 waiting',
+    );
+    expect(within(reminders).getByText(/last sent 08\/24\/2026/)).toBeVisible();
+    expect(within(reminders).getByText('3 days before the deadline')).toBeVisible();
+    expect(
+      within(reminders).getByText(
+        'None planned yet: sent from 09/17/2026 until the deadline, 09/20/2026.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says no reminder goes before the term has a deadline', async () => {
+    const server = new FakeProgramsServer();
+    server.reminders = { ...server.reminders, deadline: null };
+    renderPrograms(server, '/inclusive-access/terms/31');
+    const reminders = await screen.findByRole('region', { name: 'Reminders to students' });
+    expect(
+      await within(reminders).findByText(
+        /No reminder is sent until the term has an opt-out deadline/,
+      ),
+    ).toBeVisible();
+  });
+
+  it("asks neither charges nor reminders for a term whose division is not the caller's", async () => {
+    const server = new FakeProgramsServer();
+    server.term = { ...server.term, mayEditDates: false };
+    const { calls } = renderPrograms(server, '/inclusive-access/terms/31');
+    expect(await screen.findByText('BIO 101, section 001')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Charge files' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Reminders to students' })).toBeNull();
+    expect(callsTo(calls, 'GET', `${IA_BASE}/terms/31/reminders`)).toHaveLength(0);
+  });
+
+  it('shows each program as a card on a phone, with its access list', async () => {
     screenWidth(390);
     renderPrograms(new FakeProgramsServer(), '/inclusive-access/terms/31');
     expect(await screen.findByText('BIO 101, section 001')).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Download access list (CSV) for BIO 101, section 001' }),
+    ).toBeVisible();
   });
 
   it("says when a term is not the caller's", async () => {

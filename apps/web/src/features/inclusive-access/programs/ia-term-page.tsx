@@ -6,88 +6,35 @@ import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type IaProgramRow } from '@csp/contracts';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import type { IaProgramRow } from '@csp/contracts';
 import { LoadFailure, failureStatus } from '../../../components/load-failure.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PanelError, PanelLoading } from '../../../components/panel-section.tsx';
-import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { useIaTermPrograms } from '../api/program-queries.ts';
 import { TermFigures } from './ia-terms-page.tsx';
 import { ParticipantsDialog } from './participants-dialog.tsx';
 import { ProgramEditorDialog } from './program-editor-dialog.tsx';
-import { PROGRAM_TEXT as T, datesLine, rateText } from './program-text.ts';
+import { programColumns, sectionName } from './program-columns.tsx';
+import { PROGRAM_TEXT as T, datesLine } from './program-text.ts';
 import { SectionPicker } from './section-picker.tsx';
+import { TermReminders } from './term-reminders.tsx';
 
 const PAGE_SIZE = 25;
 
-const sectionName = (r: IaProgramRow) =>
-  `${r.departmentCode} ${r.courseCode}, section ${r.sectionCode}`;
-
-/** The programs' columns; the last one opens a program's editor or its participants. */
-function programColumns(
-  onEdit: (sectionId: number) => void,
-  onView: (row: IaProgramRow) => void,
-): TableColumn<IaProgramRow>[] {
-  return [
-    {
-      key: 'section',
-      label: 'Section',
-      minWidth: 180,
-      render: (r) => (
-        <span>
-          {sectionName(r)}
-          <Typography
-            component="span"
-            variant="body2"
-            color="text.secondary"
-            sx={{ display: 'block' }}
-          >
-            {r.courseName}
-          </Typography>
-        </span>
-      ),
-    },
-    {
-      key: 'materials',
-      label: 'Materials',
-      minWidth: 200,
-      render: (r) =>
-        r.materials.map((m) => `${m.titleName} (${formatMoney(m.priceCents)})`).join('; '),
-    },
-    { key: 'model', label: 'Model', render: (r) => (r.model === 'OPT_OUT' ? 'Opt-out' : 'Opt-in') },
-    { key: 'enrolled', label: 'Enrolled', align: 'right', render: (r) => r.enrolled },
-    { key: 'in', label: 'In', align: 'right', render: (r) => r.participantsIn },
-    { key: 'out', label: 'Out', align: 'right', render: (r) => r.participantsOut },
-    { key: 'rate', label: 'Opt-out rate', align: 'right', render: (r) => rateText(r.optOutRate) },
-    {
-      key: 'actions',
-      label: 'Actions',
-      render: (r) => (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button
-            size="small"
-            onClick={() => onEdit(r.sectionId)}
-            aria-label={`${T.editProgram} of ${sectionName(r)}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="small"
-            onClick={() => onView(r)}
-            aria-label={`${T.participants} of ${sectionName(r)}`}
-          >
-            {T.participants}
-          </Button>
-        </Stack>
-      ),
-    },
-  ];
+/** Where the term's charges stand, beside the way to its charge files. */
+function chargesLine(hasChargeFile: boolean, deadlinePassed: boolean): string {
+  if (hasChargeFile) return T.chargesMade;
+  return deadlinePassed ? T.chargesDue : T.chargesLater;
 }
 
 /**
  * /inclusive-access/terms/:termId (issue 32): the term's sections in the program with their
  * materials, prices, model and participation, a way to add a section, and each program's
- * editor and participants.
+ * editor, participants and access list. For the term's division managers (`mayEditDates`: the
+ * charge files and reminders are the whole division's, IA_TERM_ACCESS) also the way to the
+ * term's charge files and the reminders' status.
  */
 export function IaTermPage() {
   const termId = Number(useParams().termId);
@@ -113,6 +60,26 @@ export function IaTermPage() {
       {data ? (
         <>
           <TermFigures term={data.term} />
+          {data.term.mayEditDates && (
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              useFlexGap
+              sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+            >
+              <Button
+                component={RouterLink}
+                to={`/inclusive-access/terms/${termId}/charges`}
+                variant="outlined"
+                startIcon={<ReceiptLongIcon aria-hidden />}
+              >
+                {T.chargeFiles}
+              </Button>
+              <Typography variant="body2" color="text.secondary">
+                {chargesLine(data.term.hasChargeFile, data.term.deadlinePassed)}
+              </Typography>
+            </Stack>
+          )}
           <SectionPicker termId={termId} onPick={setEditing} />
           {data.programs.length === 0 ? (
             <Alert severity="info">{T.noPrograms}</Alert>
@@ -131,6 +98,9 @@ export function IaTermPage() {
               onChange={(_, next) => setPage(next)}
               aria-label="Pages of programs"
             />
+          )}
+          {data.term.mayEditDates && (
+            <TermReminders termId={termId} startDate={data.term.startDate} />
           )}
         </>
       ) : query.isError ? (

@@ -11,13 +11,15 @@ import { Panel } from '../../../components/panel.tsx';
 import { PanelError, PanelLoading } from '../../../components/panel-section.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useIaTerms } from '../api/program-queries.ts';
+import { IntegrationLink } from './integration-link.tsx';
 import { PROGRAM_TEXT as T, datesLine, rateText } from './program-text.ts';
 import { TermDatesDialog } from './term-dates-dialog.tsx';
 
 /**
  * /inclusive-access (issue 32): the terms not yet ended in which the caller manages inclusive
  * access, each with its opt-out deadline and refund window (a dialog edits them, for the
- * division's managers) and its program figures, linking to the term's programs.
+ * division's managers) and its program figures, linking to the term's programs; and for the
+ * store-wide managers the way to the access lists' integration token.
  */
 export function IaTermsPage() {
   const query = useIaTerms();
@@ -51,6 +53,7 @@ export function IaTermsPage() {
       ) : (
         <PanelLoading what={T.loadingTerms} />
       )}
+      <IntegrationLink />
       {editing && <TermDatesDialog term={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );

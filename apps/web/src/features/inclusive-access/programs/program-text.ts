@@ -31,6 +31,12 @@ export const PROGRAM_TEXT = {
   priceInvalid: 'Enter a price in dollars, more than $0.00.',
   removeHint: 'Untick every material to take the section out of the program.',
   noParticipants: 'No student is enrolled in this section yet.',
+  chargeFiles: 'Charge files',
+  accessList: 'Access list (CSV)',
+  chargesMade:
+    'Charges are fixed: download the files for the bursar, or make the next one for late drops.',
+  chargesDue: 'The opt-out deadline has passed: the charges can be fixed in a charge file.',
+  chargesLater: 'The charges are fixed in a charge file after the opt-out deadline.',
 } as const;
 
 /** "Opt out by 09/20/2026 · refunds until 10/20/2026" or what is missing. */
