@@ -45,6 +45,28 @@ async function openPage(handlers: Record<string, Handler>) {
 const card = () => screen.getByRole('region', { name: 'Integration token' });
 
 describe('Access list integration', () => {
+  it("gives the platform's people the addresses and the header, and leads back", async () => {
+    const { handlers } = fakeServer();
+    await openPage(handlers);
+    const setup = screen.getByRole('region', { name: "For the platform's set-up" });
+    const origin = window.location.origin;
+    expect(
+      within(setup).getByText(
+        `GET ${origin}/app-rest/integration/v1/inclusiveAccess/terms/{termId}/accessLists`,
+      ),
+    ).toBeVisible();
+    expect(
+      within(setup).getByText(
+        `GET ${origin}/app-rest/integration/v1/inclusiveAccess/sections/{sectionId}/accessList`,
+      ),
+    ).toBeVisible();
+    expect(within(setup).getByText('Authorization: Bearer <token>')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Inclusive access' })).toHaveAttribute(
+      'href',
+      '/inclusive-access',
+    );
+  });
+
   it('makes a token, shows it once with a copy button, and then only when it was made', async () => {
     const { state, handlers } = fakeServer();
     const { user, calls } = await openPage(handlers);

@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { getIaTermAccessLists, INTEGRATION_BASE } from '@csp/contracts';
+import { getIaSectionAccessList, getIaTermAccessLists } from '@csp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
@@ -21,6 +23,47 @@ import { useIntegrationToken, useIntegrationTokenChanges } from '../api/access-l
 export const INTEGRATION_PAGE_TITLE = 'Access list integration';
 
 type Asking = 'replace' | 'revoke' | null;
+
+/** An address or header to copy, on its own lines; a long one wraps rather than overflows. */
+function Address({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="code"
+      sx={{
+        display: 'block',
+        my: 0.5,
+        mb: 1.5,
+        p: 1,
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** What the platform's people need: the addresses (the site's own) and the header. */
+function SetupDetails() {
+  const termLists = `${window.location.origin}${getIaTermAccessLists.path.replace(':termId', '{termId}')}`;
+  const sectionList = `${window.location.origin}${getIaSectionAccessList.path.replace(':sectionId', '{sectionId}')}`;
+  return (
+    <Card component="section" aria-labelledby="integration-setup-heading" variant="outlined">
+      <CardContent>
+        <Typography id="integration-setup-heading" component="h2" variant="h6" gutterBottom>
+          For the platform&apos;s set-up
+        </Typography>
+        <Typography variant="body2">A term&apos;s lists, every program section:</Typography>
+        <Address>GET {termLists}</Address>
+        <Typography variant="body2">One section&apos;s list:</Typography>
+        <Address>GET {sectionList}</Address>
+        <Typography variant="body2">With the header:</Typography>
+        <Address>Authorization: Bearer &lt;token&gt;</Address>
+      </CardContent>
+    </Card>
+  );
+}
 
 /** The token just made, shown once with a copy button; gone when the page is left. */
 function NewToken({ token }: { token: string }) {
@@ -69,7 +112,6 @@ export function IntegrationTokenPage() {
   const [asking, setAsking] = useState<Asking>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const exists = Boolean(state.data?.createdAt);
-  const example = `${window.location.origin}${getIaTermAccessLists.path.replace(':termId', '{termId}')}`;
 
   const run = (change: () => Promise<unknown>) => {
     setFailure(null);
@@ -82,16 +124,17 @@ export function IntegrationTokenPage() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
-      <PageHeading>{INTEGRATION_PAGE_TITLE}</PageHeading>
-      <Typography>
-        The publisher&apos;s or LMS&apos;s platform reads who gets each inclusive-access
-        section&apos;s materials from the store&apos;s site, with this store&apos;s token:{' '}
-        <Box component="code" sx={{ wordBreak: 'break-all' }}>
-          GET {example}
-        </Box>{' '}
-        (or one section&apos;s list under {INTEGRATION_BASE}), sending{' '}
-        <code>Authorization: Bearer &lt;token&gt;</code>.
-      </Typography>
+      <div>
+        <Link component={RouterLink} to="/inclusive-access">
+          Inclusive access
+        </Link>
+        <PageHeading>{INTEGRATION_PAGE_TITLE}</PageHeading>
+        <Typography>
+          The publisher&apos;s or LMS&apos;s platform reads from the store&apos;s site who is in
+          each inclusive-access section, so that those students get the materials. It needs this
+          store&apos;s integration token.
+        </Typography>
+      </div>
       <Card component="section" aria-labelledby="integration-token-heading" variant="outlined">
         <CardContent>
           <Typography id="integration-token-heading" component="h2" variant="h6" gutterBottom>
@@ -145,6 +188,7 @@ export function IntegrationTokenPage() {
           </CardActions>
         )}
       </Card>
+      <SetupDetails />
       <ConfirmDialog
         open={asking === 'replace'}
         title="Replace the integration token?"

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { shortTermName } from '@csp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -85,9 +86,13 @@ export function ChargeFilesPanel({ termId }: { termId: number }) {
       </div>
       <div aria-live="polite">{made && <Alert severity="success">{made}</Alert>}</div>
       {files.data.files.length === 0 ? (
-        <Typography>No charge file yet for {term.termName}.</Typography>
+        <Typography>No charge file yet for {shortTermName(term.termName)}.</Typography>
       ) : (
-        <ChargeFileList termId={termId} termName={term.termName} files={files.data.files} />
+        <ChargeFileList
+          termId={termId}
+          termName={shortTermName(term.termName)}
+          files={files.data.files}
+        />
       )}
       {funded.charges.lines + funded.credits.lines > 0 && (
         <Typography variant="body2">

@@ -44,7 +44,12 @@ function LayoutRow({ form, index: i, last, initialField, move, remove }: LayoutR
         label={`Column ${i + 1}: value`}
         defaultValue={initialField}
         {...form.register(`columns.${i}.field`)}
-        sx={{ minWidth: 260 }}
+        // One width for every row, so the columns line up; a long value wraps on a phone.
+        sx={{
+          width: { sm: 340 },
+          flexShrink: 0,
+          '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal' },
+        }}
       >
         {IA_CHARGE_FILE_FIELDS.map((f) => (
           <MenuItem key={f} value={f}>
@@ -148,7 +153,7 @@ export function ChargeLayoutEditor() {
         />
       ))}
       {listError && <Alert severity="error">The columns {listError}.</Alert>}
-      <Stack direction="row" spacing={1}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <Button
           variant="outlined"
           disabled={fields.length >= IA_CHARGE_FILE_MAX_COLUMNS}

@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { shortTermName } from '@csp/contracts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { useChargeFiles } from '../api/charge-queries.ts';
@@ -23,18 +24,20 @@ export function IaChargesPage() {
   const term = useChargeFiles(termId).data?.term;
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
-      <Stack spacing={0.5}>
+      <div>
+        <Link component={RouterLink} to={`/inclusive-access/terms/${termId}`}>
+          Back to the term’s programs
+        </Link>
         <PageHeading>{CHARGES_PAGE_TITLE}</PageHeading>
         {term && (
+          // The stored name repeats the division ("Spring 2027 - Main Campus"): the short one.
           <Typography>
-            {term.termName}, {term.divisionName}
+            {shortTermName(term.termName)}, {term.divisionName}
+            {term.optOutDeadline && ` · opt-out deadline ${formatDisplayDate(term.optOutDeadline)}`}
             {term.refundUntil && ` · drops credited until ${formatDisplayDate(term.refundUntil)}`}
           </Typography>
         )}
-      </Stack>
-      <Link component={RouterLink} to={`/inclusive-access/terms/${termId}`}>
-        Back to the term’s programs
-      </Link>
+      </div>
       <Card component="section" aria-labelledby="charge-files-heading" variant="outlined">
         <CardContent>
           <Typography id="charge-files-heading" component="h2" variant="h6" gutterBottom>
