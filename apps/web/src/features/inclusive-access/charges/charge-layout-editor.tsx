@@ -44,9 +44,10 @@ function LayoutRow({ form, index: i, last, initialField, move, remove }: LayoutR
         label={`Column ${i + 1}: value`}
         defaultValue={initialField}
         {...form.register(`columns.${i}.field`)}
-        // One width for every row, so the columns line up; a long value wraps on a phone.
+        // One width for every row, so the columns line up (narrower on a tablet, where the row
+        // must fit beside the header and the buttons); a long value wraps on a phone.
         sx={{
-          width: { sm: 340 },
+          width: { sm: 240, md: 340 },
           flexShrink: 0,
           '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal' },
         }}
