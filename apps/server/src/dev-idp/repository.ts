@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { userAccounts, websites } from '../db/schema/index.ts';
-import { DEV_IDP_ENTITY_ID } from './settings.ts';
+import { students, userAccounts, websites } from '../db/schema/index.ts';
+import { DEV_IDP_DEMO_STUDENT_IDS, DEV_IDP_ENTITY_ID } from './settings.ts';
 
 /**
  * Points every website that trusts the dev IdP at its actual addresses and certificate.
@@ -36,7 +36,11 @@ export interface DevIdpUser {
   name: string;
 }
 
-/** Active accounts of the store whose website (found by host) trusts the dev IdP. */
+/**
+ * Active accounts of the store whose website (found by host) trusts the dev IdP, then its demo
+ * students (by student id number) for the student page's single sign-on (ADR 0048), signed in
+ * by their e-mail address.
+ */
 export async function listUsersForHost(db: Db, host: string, limit = 100): Promise<DevIdpUser[]> {
   const [site] = await db
     .select({ locationId: websites.locationId })
@@ -44,10 +48,27 @@ export async function listUsersForHost(db: Db, host: string, limit = 100): Promi
     .where(and(eq(websites.host, host), eq(websites.samlIdpEntityId, DEV_IDP_ENTITY_ID)))
     .limit(1);
   if (!site) return [];
-  return db
+  const accounts = await db
     .select({ userName: userAccounts.userName, name: userAccounts.name })
     .from(userAccounts)
     .where(and(eq(userAccounts.locationId, site.locationId), eq(userAccounts.active, true)))
     .orderBy(asc(userAccounts.userName))
     .limit(limit);
+  const demoStudents = await db
+    .select({ email: students.email, firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(
+      and(
+        eq(students.locationId, site.locationId),
+        inArray(students.studentIdNum, [...DEV_IDP_DEMO_STUDENT_IDS]),
+      ),
+    )
+    .orderBy(asc(students.studentIdNum));
+  return [
+    ...accounts,
+    ...demoStudents.map((s) => ({
+      userName: s.email,
+      name: `${s.firstName} ${s.lastName} (demo student)`,
+    })),
+  ];
 }

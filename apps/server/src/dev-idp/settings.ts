@@ -9,6 +9,12 @@ export const DEV_IDP_DEFAULT_PORT = 3001;
 /** The dev IdP only ever listens on the loopback interface. */
 export const DEV_IDP_HOST = '127.0.0.1';
 
+/**
+ * Demo students (student id numbers, db/seed/FEATURED_STUDENTS.md) the dev IdP also offers, so
+ * the student page's single sign-on can be shown (ADR 0048). Dev only, as the whole dev IdP is.
+ */
+export const DEV_IDP_DEMO_STUDENT_IDS = ['900000010'] as const;
+
 export function devIdpUrls(port: number) {
   const base = `http://${DEV_IDP_HOST}:${port}`;
   return { base, ssoUrl: `${base}/sso`, sloUrl: `${base}/slo`, metadataUrl: `${base}/metadata` };

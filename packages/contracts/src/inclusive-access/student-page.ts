@@ -76,7 +76,15 @@ export const IA_STUDENT_PAGE_MESSAGES = {
   notEnrolled: 'You are no longer enrolled in this section: there is nothing to choose.',
   staffSectionNotFound: 'No inclusive-access section of a student you manage has this id.',
   signedOut: 'You are signed out.',
+  ssoNoStudent: 'This store has no student with that address at this website.',
+  ssoFailed: 'Single sign-on did not sign you in. Try again, or ask for a sign-in link by e-mail.',
 } as const;
+
+/**
+ * The query key of the student page's address after a refused single sign-on: the reason, one
+ * of SSO_FAILURE_REASONS ('unknown student' when the address is no student's of the store).
+ */
+export const IA_STUDENT_SSO_ERROR_QUERY = 'ssoError';
 
 const email = withoutNul(
   z

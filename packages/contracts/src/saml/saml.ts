@@ -10,7 +10,7 @@ import { ADMIN_BASE, SAML_BASE } from '../common/paths.ts';
  * the request's own host.
  */
 export const SAML_PATHS = {
-  /** GET, query `next` or `mode=test`: starts single sign-on (signed AuthnRequest, HTTP-Redirect). */
+  /** GET, query `next`, `mode=test` or `mode=student`: starts single sign-on (signed AuthnRequest, HTTP-Redirect). */
   login: `${SAML_BASE}/login`,
   /** POST: the assertion consumer service (HTTP-POST binding). */
   acs: `${SAML_BASE}/acs`,
@@ -24,6 +24,13 @@ export const SAML_PATHS = {
 
 /** The `mode` of {@link startSamlLogin} that tests the sign-in and signs nobody in (ADR 0041). */
 export const SSO_TEST_MODE = 'test';
+
+/**
+ * The `mode` of {@link startSamlLogin} that signs a student in to their inclusive-access page
+ * (issue 32, point 2; ADR 0048): the answer's e-mail is matched to a student of the store, never
+ * to a staff account.
+ */
+export const SSO_STUDENT_MODE = 'student';
 
 /** The web app's public page that shows what a test sign-in found. */
 export const SSO_TEST_PATH = '/sso-test';
@@ -46,9 +53,10 @@ export const startSamlLogin = endpoint({
     /**
      * `test`: the whole sign-in through the provider, validated as a real one, but nobody is
      * signed in; the browser lands on {@link SSO_TEST_PATH} with a signed token of the outcome
-     * (`next` is ignored).
+     * (`next` is ignored). `student`: a student's sign-in to the student page (`next` is
+     * ignored too).
      */
-    mode: z.enum([SSO_TEST_MODE]).optional(),
+    mode: z.enum([SSO_TEST_MODE, SSO_STUDENT_MODE]).optional(),
   }),
 });
 
@@ -109,6 +117,7 @@ export const SSO_FAILURE_REASONS = [
   'unknown user',
   'identity provider error',
   'ticket invalid',
+  'unknown student',
 ] as const;
 export type SsoFailureReason = (typeof SSO_FAILURE_REASONS)[number];
 

@@ -3,12 +3,13 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Website } from '../../lib/request-context.ts';
 import { validateResponse, type ValidatedResponse } from './assertion-validation.ts';
 import { SsoFailure, asSsoFailure } from './failure.ts';
-import { DEFAULT_NEXT, isTestPage, signInNext, withQuery } from './next-path.ts';
+import { DEFAULT_NEXT, isStudentPage, isTestPage, signInNext, withQuery } from './next-path.ts';
 import { DbRequestCache } from './request-cache.ts';
 import { startSamlSession } from './saml-session.ts';
 import { REQUEST_TTL_MS, idpSettingsOf, type SpUrls } from './service-provider.ts';
 import { testResultLocation } from './test-result-token.ts';
 import { issueTicket } from './tickets.ts';
+import { studentSignIn } from './student-sign-in.ts';
 
 /** The provider's names shown on the test page: a few, of a sane length (they go in a token in a URL). */
 const MAX_SHOWN_NAMES = 5;
@@ -28,6 +29,12 @@ export type AcsResult =
       /** The web app's test page with a signed token of the result (never the result itself). */
       location: string;
       result: SsoTestResult;
+    }
+  | {
+      /** A student's sign-in (ADR 0048): no staff ticket, no cookie; the student page's code. */
+      kind: 'student';
+      /** The student page with a one-time sign-in code. */
+      location: string;
     };
 
 /** What a test sign-in found: the account the answer matched, or the names that matched none. */
@@ -45,7 +52,8 @@ function testResult(response: ValidatedResponse): SsoTestResult {
  * Consumes a SAML response posted to the ACS: validates it and finds the account
  * (assertion-validation.ts). For a real sign-in it hands out a one-time ticket and starts the
  * provider session single logout needs. For a test sign-in, known only from the request record
- * the response answered (never from RelayState), it does neither and reports what it found.
+ * the response answered (never from RelayState), it does neither and reports what it found; a
+ * student's sign-in, known the same way, finds a student of the store instead of an account.
  * Every refusal is an {@link SsoFailure}, marked when the request was a test.
  */
 export async function consumeAssertion(
@@ -73,6 +81,9 @@ export async function consumeAssertion(
   if (isTestPage(cache.consumedNext)) {
     const result = testResult(response);
     return { kind: 'test', location: await testResultLocation(deps, website, result), result };
+  }
+  if (isStudentPage(cache.consumedNext)) {
+    return { kind: 'student', location: await studentSignIn(deps, website, response.userNames) };
   }
   const { account } = response;
   if (!account) {

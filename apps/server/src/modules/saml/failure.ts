@@ -1,6 +1,12 @@
 // The error class alone, without the rest of node-saml (loaded on first use: heavy-modules.ts).
 import { SamlStatusError } from '@node-saml/node-saml/lib/types.js';
-import { SAML_LOGIN_ERROR, type SsoFailureReason } from '@csp/contracts';
+import {
+  IA_STUDENT_PAGE_PATH,
+  IA_STUDENT_SSO_ERROR_QUERY,
+  SAML_LOGIN_ERROR,
+  type SsoFailureReason,
+} from '@csp/contracts';
+import { isStudentPage } from './next-path.ts';
 
 /**
  * A refused single sign-on: `reason` is the short plain-words text the login page shows,
@@ -41,8 +47,16 @@ export function reasonOf(error: unknown): SsoFailureReason {
   return 'invalid response';
 }
 
-/** '/login?loginError=SAMLloginerror&reason=...' (plus next when known). */
+/**
+ * '/login?loginError=SAMLloginerror&reason=...' (plus next when known); a student's sign-in
+ * goes back to the student page instead, '/my-course-access?ssoError=...' (a refusal grants
+ * nothing, so `next` may come from RelayState).
+ */
 export function failureLocation(reason: SsoFailureReason, next: string | null): string {
+  if (isStudentPage(next)) {
+    const query = new URLSearchParams({ [IA_STUDENT_SSO_ERROR_QUERY]: reason });
+    return `${IA_STUDENT_PAGE_PATH}?${query.toString()}`;
+  }
   const query = new URLSearchParams({ loginError: SAML_LOGIN_ERROR, reason });
   if (next) query.set('next', next);
   return `/login?${query.toString()}`;

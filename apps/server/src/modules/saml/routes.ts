@@ -5,7 +5,6 @@ import {
   FILE_MEDIA_TYPES,
   SAML_PATHS,
   SSO_TEST_MODE,
-  SSO_TEST_PATH,
   exchangeSamlTicket,
   getCurrentSession,
   getSamlMetadata,
@@ -27,7 +26,7 @@ import { findActiveAccount } from '../account/index.ts';
 import { getPermittedActions } from '../permissions/index.ts';
 import { consumeAssertion } from './assertion-consumer.ts';
 import { SsoFailure, asSsoFailure, failureLocation } from './failure.ts';
-import { DEFAULT_NEXT, isTestPage, safeNextPath, signInNext } from './next-path.ts';
+import { isTestPage, safeNextPath, startNext } from './next-path.ts';
 import { deleteExpiredSamlRows } from './repository.ts';
 import { DbRequestCache } from './request-cache.ts';
 import { SAML_SESSION_COOKIE } from './saml-session.ts';
@@ -138,9 +137,8 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sso = { tags: TAGS };
 
   route(app, startSamlLogin, sso, async ({ query, request, reply }) => {
-    // A test is remembered with the request as its next path, the test page (ADR 0041).
     const test = query.mode === SSO_TEST_MODE;
-    const next = test ? SSO_TEST_PATH : (signInNext(query.next) ?? DEFAULT_NEXT);
+    const next = startNext(query);
     try {
       const website = request.website;
       const idp = idpSettingsOf(website);
@@ -174,6 +172,7 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
           request.log.info({ host: request.host, ...result.result }, 'SAML sign-in test');
           return reply.redirect(result.location, 302);
         }
+        if (result.kind === 'student') return reply.redirect(result.location, 302);
         const maxAge = deps.config.tokenTtlMinutes * 60;
         reply.header('set-cookie', sessionCookie(request, result.samlSessionCookie, maxAge));
         return reply.redirect(result.location, 302);

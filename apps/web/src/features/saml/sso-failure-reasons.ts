@@ -16,6 +16,7 @@ export const SSO_FAILURE_EXPLANATIONS: Record<SsoFailureReason, string> = {
     'The sign-in service did not sign you in (for example, the sign-in was cancelled). Try again.',
   'ticket invalid':
     'The sign-in link had already been used or had expired. Start the sign-in again.',
+  'unknown student': 'This store has no student with that address at this website.',
 };
 
 const MAX_SHOWN_REASON = 120;

@@ -18,6 +18,9 @@ import {
 } from './sign-in-repository.ts';
 import { signInLinkMail, studentPageLink } from './student-page-mail.ts';
 
+/** A single sign-on's code only has to survive the redirect to the student page. */
+export const IA_SSO_CODE_SECONDS = 60;
+
 /** Link and session tokens carry 256 random bits: a plain SHA-256 is enough at rest. */
 export function hashStudentToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -62,17 +65,32 @@ export async function requestSignInLink(
   return { message: M.linkRequested };
 }
 
+/**
+ * A sign-in link's token for the student, live for `lifeMs`: random, stored hashed, single use.
+ * Its one exchange for a session is {@link startStudentSession}, whoever it was issued to.
+ */
+async function issueLinkToken(
+  deps: AppDeps,
+  locationId: number,
+  studentId: number,
+  lifeMs: number,
+): Promise<string> {
+  const { token, tokenHash } = newToken();
+  const at = deps.now();
+  await insertSignInLink(deps.db, {
+    locationId,
+    studentId,
+    tokenHash,
+    at,
+    expiresAt: new Date(at.getTime() + lifeMs),
+  });
+  return token;
+}
+
 async function mailSignInLinks(deps: AppDeps, website: Website, email: string, origin: string) {
   for (const student of await findStudentsByEmail(deps.db, website.locationId, email)) {
-    const { token, tokenHash } = newToken();
-    const at = deps.now();
-    await insertSignInLink(deps.db, {
-      locationId: website.locationId,
-      studentId: student.studentId,
-      tokenHash,
-      at,
-      expiresAt: new Date(at.getTime() + IA_SIGN_IN_LINK_MINUTES * 60_000),
-    });
+    const lifeMs = IA_SIGN_IN_LINK_MINUTES * 60_000;
+    const token = await issueLinkToken(deps, website.locationId, student.studentId, lifeMs);
     const mail = signInLinkMail({
       to: student.email,
       firstName: student.firstName,
@@ -85,8 +103,37 @@ async function mailSignInLinks(deps: AppDeps, website: Website, email: string, o
 }
 
 /**
- * Exchanges a link's token for a student session (once; expired or used: 400 saying so,
- * another store's or an unknown token: 404). Only the session token's hash is stored.
+ * Single sign-on's way in (ADR 0048): the first of the provider's addresses (trimmed, compared
+ * case-insensitively) that is a student's of the website's store gets a one-time code, a
+ * sign-in link that lives {@link IA_SSO_CODE_SECONDS} and never leaves the browser's redirect;
+ * null when none is. Several students of the store with one address: the oldest record, as
+ * the enrolment feed keeps the address once per person.
+ */
+export async function issueStudentSsoCode(
+  deps: AppDeps,
+  website: Website,
+  emails: readonly string[],
+): Promise<string | null> {
+  for (const email of emails) {
+    const address = email.trim().toLowerCase();
+    if (!address) continue;
+    const [student] = await findStudentsByEmail(deps.db, website.locationId, address);
+    if (student) {
+      return issueLinkToken(
+        deps,
+        website.locationId,
+        student.studentId,
+        IA_SSO_CODE_SECONDS * 1000,
+      );
+    }
+  }
+  return null;
+}
+
+/**
+ * Exchanges a link's token (e-mailed, or a single sign-on's code) for a student session: the
+ * one way a student session opens. Once; expired or used: 400 saying so, another store's or an
+ * unknown token: 404. Only the session token's hash is stored.
  */
 export async function startStudentSession(deps: AppDeps, website: Website, linkToken: string) {
   const now = deps.now();
