@@ -248,3 +248,28 @@ test('a student asks for a link on a phone, opts out, gets the confirmation, and
   await shot(page, '06-sections-1280');
   await context.close();
 });
+
+test("a student signs in through the store's single sign-on on a phone and sees their page", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  // The demo's 127.0.0.1 website signs in through the development IdP, which offers the
+  // featured student besides the staff (ADR 0048).
+  const site = `http://127.0.0.1:${portal.port}`;
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`${site}/my-course-access`);
+  await expect(page.getByRole('link', { name: 'Sign in with single sign-on' })).toBeVisible();
+  await expectAxeClean(page, 'sign-in form with single sign-on at 390 px');
+  await page.getByRole('link', { name: 'Sign in with single sign-on' }).click();
+  await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
+  await page.getByRole('button', { name: /Noah Fairbanks \(demo student\)/ }).click();
+
+  const card = page.getByRole('region', { name: new RegExp(`section ${material.sectionCode}`) });
+  await expect(card).toBeVisible();
+  await expect(page.getByText(`Hello ${student.firstName}.`)).toBeVisible();
+  expect(new URL(page.url()).search, 'the one-time code leaves the address bar').toBe('');
+  await expectAxeClean(page, 'sections after single sign-on at 390 px');
+  await shot(page, '07-single-sign-on-390');
+  await context.close();
+});

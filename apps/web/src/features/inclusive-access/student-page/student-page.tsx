@@ -5,13 +5,14 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { IA_STUDENT_PAGE_MESSAGES } from '@csp/contracts';
+import { IA_STUDENT_PAGE_MESSAGES, IA_STUDENT_SSO_ERROR_QUERY } from '@csp/contracts';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useStudentPage, useStudentSession } from '../api/student-page-queries.ts';
 import { SignInLinkForm } from './sign-in-link-form.tsx';
 import { StudentSectionCard } from './student-section-card.tsx';
+import { StudentSsoSignIn } from './student-sso-sign-in.tsx';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
@@ -28,7 +29,9 @@ function Busy({ label }: { label: string }) {
  * /my-course-access (issue 32, point 2): the student's own page on the store's website, without
  * the staff's navigation. A student asks for a sign-in link by e-mail; the link lands here with
  * its token, which is exchanged for a session once and then taken out of the address bar (so it
- * is neither bookmarked nor shared); the page then lists the student's sections.
+ * is neither bookmarked nor shared); the page then lists the student's sections. When the store
+ * has single sign-on, the student may sign in through it instead: it lands here with a one-time
+ * code in the same `token` key, or with the reason it was refused (ADR 0048).
  */
 export function StudentCourseAccessPage() {
   const [params, setParams] = useSearchParams();
@@ -38,13 +41,16 @@ export function StudentCourseAccessPage() {
   // The link the page was opened with (the address bar loses it at once).
   const [arrivedWith] = useState(token);
   const badLink = arrivedWith !== null && !TOKEN.test(arrivedWith);
+  // A refused single sign-on comes back with its reason (ADR 0048), also taken off the address.
+  const ssoError = params.get(IA_STUDENT_SSO_ERROR_QUERY);
+  const [ssoRefusal] = useState(ssoError);
 
   useEffect(() => {
-    if (token === null || exchanged.current) return;
+    if ((token === null && ssoError === null) || exchanged.current) return;
     exchanged.current = true;
     setParams({}, { replace: true });
-    if (TOKEN.test(token)) start.mutate(token);
-  }, [token, setParams, start]);
+    if (token !== null && TOKEN.test(token)) start.mutate(token);
+  }, [token, ssoError, setParams, start]);
 
   return (
     <AuthCard>
@@ -60,7 +66,15 @@ export function StudentCourseAccessPage() {
               {start.isError ? errorMessage(start.error) : IA_STUDENT_PAGE_MESSAGES.linkInvalid}
             </Alert>
           )}
+          {ssoRefusal !== null && !start.isError && !badLink && (
+            <Alert severity="error" role="alert">
+              {ssoRefusal === 'unknown student'
+                ? IA_STUDENT_PAGE_MESSAGES.ssoNoStudent
+                : IA_STUDENT_PAGE_MESSAGES.ssoFailed}
+            </Alert>
+          )}
           <SignInLinkForm />
+          <StudentSsoSignIn />
         </Stack>
       )}
     </AuthCard>
