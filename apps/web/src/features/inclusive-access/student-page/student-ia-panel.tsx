@@ -3,11 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -19,6 +14,7 @@ import {
 } from '@csp/contracts';
 import { PanelError, PanelLoading, PanelSection } from '../../../components/panel-section.tsx';
 import { hasAnyAction } from '../../../lib/actions.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import {
   useCallerParams,
@@ -132,28 +128,23 @@ function SectionRow({ section }: { section: IaStaffStudentSection }) {
       ) : (
         section.whyNot && <Alert severity="info">{section.whyNot}</Alert>
       )}
-      <Dialog open={asking} onClose={() => !change.isPending && setAsking(false)} fullWidth>
-        <DialogTitle>{words.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            On the student&apos;s behalf: {words.text} The change is recorded with your name and the
-            student is e-mailed a confirmation.
-          </DialogContentText>
-          {change.isError && (
+      <ConfirmDialog
+        open={asking}
+        title={words.title}
+        message={`On the student's behalf: ${words.text} The change is recorded with your name and the student is e-mailed a confirmation.`}
+        alert={
+          change.isError && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {errorMessage(change.error)}
             </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)} disabled={change.isPending}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={change.isPending}>
-            {change.isPending ? 'Saving…' : words.button}
-          </Button>
-        </DialogActions>
-      </Dialog>
+          )
+        }
+        confirmLabel={words.button}
+        busy={change.isPending}
+        busyLabel="Saving…"
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
     </Stack>
   );
 }

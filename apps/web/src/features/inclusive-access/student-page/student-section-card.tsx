@@ -3,15 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { IaStudentSection } from '@csp/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
@@ -113,25 +109,23 @@ export function StudentSectionCard({
           section.whyNot && <Alert severity="info">{section.whyNot}</Alert>
         )}
       </Stack>
-      <Dialog open={asking} onClose={() => !change.isPending && setAsking(false)} fullWidth>
-        <DialogTitle>{words.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{words.text}</DialogContentText>
-          {change.isError && (
+      <ConfirmDialog
+        open={asking}
+        title={words.title}
+        message={words.text}
+        alert={
+          change.isError && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {errorMessage(change.error)}
             </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)} disabled={change.isPending}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={change.isPending}>
-            {change.isPending ? 'Saving…' : words.button}
-          </Button>
-        </DialogActions>
-      </Dialog>
+          )
+        }
+        confirmLabel={words.button}
+        busy={change.isPending}
+        busyLabel="Saving…"
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
     </Paper>
   );
 }
