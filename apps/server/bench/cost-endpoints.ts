@@ -15,12 +15,7 @@ import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/bulk-write.ts';
 import type { BenchEndpoint } from './endpoints.ts';
 import { expectOk } from './expect-ok.ts';
-
-interface Caller {
-  host: string;
-  token: string;
-  accountId: number;
-}
+import type { Caller } from './bench-caller.ts';
 
 interface CostSample {
   termId: number;

@@ -9,12 +9,7 @@ import {
 } from '@csp/contracts';
 import type { BenchEndpoint } from './endpoints.ts';
 import { expectOk } from './expect-ok.ts';
-
-interface Caller {
-  host: string;
-  token: string;
-  accountId: number;
-}
+import type { Caller } from './bench-caller.ts';
 
 interface CourseRef {
   divisionId: number;

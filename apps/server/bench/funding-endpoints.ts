@@ -24,12 +24,7 @@ import { DEMO_ACCOUNTS } from '../src/db/seed/demo-accounts.ts';
 import { LARGE_ADMIN, LARGE_PASSWORD, LARGE_STORE_REF } from '../src/db/seed/large-store.ts';
 import { STORE_A_REF } from '../src/db/seed/demo-stores.ts';
 import type { BenchEndpoint } from './endpoints.ts';
-
-interface Caller {
-  host: string;
-  token: string;
-  accountId: number;
-}
+import type { Caller } from './bench-caller.ts';
 
 /** A store's open financial-aid source with the most allowances, and its figures. */
 interface AidSample {

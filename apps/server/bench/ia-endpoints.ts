@@ -21,12 +21,7 @@ import { queryRows } from '../src/db/bulk-write.ts';
 import { hashStudentToken } from '../src/modules/inclusive-access/student-page/student-sign-in.ts';
 import type { BenchEndpoint } from './endpoints.ts';
 import { expectOk } from './expect-ok.ts';
-
-interface Caller {
-  host: string;
-  token: string;
-  accountId: number;
-}
+import type { Caller } from './bench-caller.ts';
 
 interface IaSample {
   termId: number;

@@ -4,12 +4,7 @@ import { fillPath, searchMaterials } from '@csp/contracts';
 import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/bulk-write.ts';
 import type { BenchEndpoint } from './endpoints.ts';
-
-interface Caller {
-  host: string;
-  token: string;
-  accountId: number;
-}
+import type { Caller } from './bench-caller.ts';
 
 /** A product from the middle of the feed, and two words of its title, to search for. */
 async function sampleProduct(db: Db) {

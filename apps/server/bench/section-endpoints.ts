@@ -14,12 +14,7 @@ import {
 import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/bulk-write.ts';
 import type { BenchEndpoint } from './endpoints.ts';
-
-interface Caller {
-  host: string;
-  token: string;
-  accountId: number;
-}
+import type { Caller } from './bench-caller.ts';
 
 interface Sample {
   sectionId: number;

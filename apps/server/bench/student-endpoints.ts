@@ -13,12 +13,7 @@ import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/bulk-write.ts';
 import { LARGE_PASSWORD, LARGE_SUBMITTER } from '../src/db/seed/large-store.ts';
 import type { BenchEndpoint } from './endpoints.ts';
-
-interface Caller {
-  host: string;
-  token: string;
-  accountId: number;
-}
+import type { Caller } from './bench-caller.ts';
 
 interface SampleStudent {
   id: number;
