@@ -23,12 +23,14 @@ describe('NotificationStore', () => {
     expect(store.getSnapshot().map((n) => n.message)).toEqual(['You do not have permission.']);
   });
 
-  it('shows a newer notification at once in place of the one on screen, not after it', () => {
+  it('queues a newer notification behind the one on screen, losing neither', () => {
     const store = new NotificationStore();
     const first = store.notify({ type: 'success', message: 'Downloaded the file.', timeout: true });
     store.notify({ type: 'error', message: 'Not sent.', timeout: true });
-    expect(store.getSnapshot()).toMatchObject([{ type: 'error', message: 'Not sent.' }]);
-    // The replaced one's timer ending later does not take the newer one away.
+    expect(store.getSnapshot().map((n) => n.message)).toEqual([
+      'Downloaded the file.',
+      'Not sent.',
+    ]);
     store.dismiss(first);
     expect(store.getSnapshot().map((n) => n.message)).toEqual(['Not sent.']);
   });
@@ -40,11 +42,11 @@ describe('NotificationStore', () => {
     expect(store.getSnapshot()).toEqual([]);
   });
 
-  it('after a navigation shows the latest of the notices kept for it', () => {
+  it('after a navigation shows every notice kept for it, in order', () => {
     const store = new NotificationStore();
     store.notifyAfterNavigation({ type: 'info', message: 'first' });
     store.notifyAfterNavigation({ type: 'error', message: 'second' });
     store.onNavigation();
-    expect(store.getSnapshot().map((n) => n.message)).toEqual(['second']);
+    expect(store.getSnapshot().map((n) => n.message)).toEqual(['first', 'second']);
   });
 });

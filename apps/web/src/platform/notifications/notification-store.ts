@@ -19,8 +19,17 @@ export function notificationDuration(notification: Pick<AppNotification, 'timeou
 }
 
 /**
- * The toast on screen (at most one). A store rather than React state so the guard can use it
- * outside render.
+ * How long the toast on screen stays once another waits behind it. Every toast answers something
+ * the user did, so a newer one answers a later action: waiting out the older one's 3 or 5 seconds
+ * kept the user waiting (an export e-mailed right after a download was confirmed ~4.8 s after
+ * the server's answer), and replacing it at once lost it (two vouchers e-mailed together
+ * confirmed only the second). The older one gets one more second, then the next is shown.
+ */
+export const QUEUED_DURATION_MS = 1000;
+
+/**
+ * The toasts: the first is on screen, the rest wait (notification-toasts.tsx). A store rather than
+ * React state so the guard can use it outside render.
  */
 export class NotificationStore {
   private items: readonly AppNotification[] = [];
@@ -44,16 +53,10 @@ export class NotificationStore {
     return { id: this.nextId++, timeout: false, ...input };
   }
 
-  /**
-   * Shows `input` at once, in place of the toast on screen. Every toast answers something the
-   * user just did, so a newer one answers a later action; queueing it behind the older one kept
-   * the user waiting for the rest of that one's 3 or 5 seconds (an export e-mailed right after a
-   * download was confirmed ~4.8 s after the server's answer), with the stale message shown
-   * meanwhile. The older one has been on screen while the user took the next step.
-   */
+  /** Queues `input` after the toasts there are (the one on screen then stays QUEUED_DURATION_MS). */
   notify = (input: NotifyInput): number => {
     const notification = this.create(input);
-    this.set([notification]);
+    this.set([...this.items, notification]);
     return notification.id;
   };
 
@@ -74,7 +77,6 @@ export class NotificationStore {
     const carried = this.pending;
     this.pending = [];
     if (this.items.length === 0 && carried.length === 0) return;
-    // The same rule as notify: the latest notice is the one shown.
-    this.set(carried.slice(-1));
+    this.set(carried);
   };
 }

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import type { SnackbarCloseReason } from '@mui/material/Snackbar';
-import { notificationDuration } from './notification-store.ts';
+import { notificationDuration, QUEUED_DURATION_MS } from './notification-store.ts';
 import type { AppNotification } from './notification-store.ts';
 import { useNotificationStore, useNotifications } from './notification-context.tsx';
 
@@ -10,7 +10,10 @@ function liveRole(notification: AppNotification): 'alert' | 'status' {
   return notification.type === 'error' || notification.type === 'warning' ? 'alert' : 'status';
 }
 
-/** One toast at a time: a newer one takes the place of the one shown (NotificationStore.notify). */
+/**
+ * One toast at a time, in order; while another waits, the one shown goes after one more second
+ * (QUEUED_DURATION_MS: Snackbar restarts its timer when the duration changes).
+ */
 export function NotificationToasts() {
   const notifications = useNotifications();
   const store = useNotificationStore();
@@ -27,7 +30,9 @@ export function NotificationToasts() {
     <Snackbar
       key={current.id}
       open
-      autoHideDuration={notificationDuration(current)}
+      autoHideDuration={
+        notifications.length > 1 ? QUEUED_DURATION_MS : notificationDuration(current)
+      }
       onClose={close}
       // Top right, under the phone's top bar: forms keep their actions at the bottom, so a
       // message never covers the button that raised it.
