@@ -8,7 +8,7 @@ const PDF_TAB_SPECS = 'students/rentals.spec.ts';
  * cost designation, which the dashboard's shares and the cost report count): they run after
  * the rest, beside the print chain.
  */
-const LATE_SPECS = ['research/cost-designation.spec.ts', 'inclusive-access/programs.spec.ts'];
+const LATE_SPECS = ['research/cost-designation.spec.ts'];
 const FULL_CHROMIUM = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 /**

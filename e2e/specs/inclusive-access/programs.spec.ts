@@ -2,30 +2,44 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import {
   addDays,
+  getAdoptionMaterials,
   getIaTerms,
   modifyAdoption,
   saveIaProgram,
   sectionList,
   setIaTermDates,
   type AdoptionMaterialDTO,
-  type CourseDTO,
   type IaTerm,
   type SectionRow,
   type SessionResponse,
 } from '@csp/contracts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
-import { api, courseInfo, today } from '../../support/wizard.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { portalApi, portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
+import { today } from '../../support/wizard.ts';
 
 /*
  * Issue 32, point 1 and the staff screens of point 6, as the course materials team would on the
  * demo store: a Biology section's title, adopted as inclusive access, joins the program at
  * $59.99 with the term's opt-out deadline; the term page lists it with its participation and the
- * participants' history. The spec changes a section's adoption kind (its cost figures), its
- * program and the term's dates, and puts them back at the end; it runs in the `late` project,
- * after the specs that compare those figures.
+ * participants' history. The spec changes a section's adoption kind (its cost figures, which
+ * the catalog's and the dashboard's specs compare on the shared server), its program and the
+ * term's dates: it runs on a portal of its own.
  */
 const SHOTS = '/tmp/ia-shots';
+
+let portal: OwnPortal;
+test.beforeAll(async () => {
+  portal = await startOwnPortal('ia-programs');
+});
+test.afterAll(async () => portal?.stop());
+
+const api = <T>(
+  session: SessionResponse,
+  endpoint: Parameters<typeof portalApi>[2],
+  params: Record<string, string | number> = {},
+  call: Parameters<typeof portalApi>[4] = {},
+) => portalApi<T>(portal, session, endpoint, params, call);
 
 interface Picked {
   row: SectionRow;
@@ -34,8 +48,7 @@ interface Picked {
 
 /**
  * A Biology section starting within 180 days with a required adoption of a catalog title
- * covering it, from the middle of the list (cost-designation.spec takes the first, course-detail.spec
- * the last).
+ * covering it, from the middle of the list.
  */
 async function biologySection(session: SessionResponse): Promise<Picked> {
   const { sections } = await api<{ sections: SectionRow[] }>(
@@ -59,9 +72,13 @@ async function biologySection(session: SessionResponse): Promise<Picked> {
   ];
   for (const row of middle) {
     if (row.adoptionStatus !== 'ADOPTED') continue;
-    const course = { ...row, departmentName: 'Biology' } as unknown as CourseDTO;
-    const { adoptions } = await courseInfo(session, course);
-    const adoption = adoptions.find(
+    const { divisionId, departmentCode, courseCode } = row;
+    const { adoptionMaterials } = await api<{ adoptionMaterials: AdoptionMaterialDTO[] }>(
+      session,
+      getAdoptionMaterials,
+      { divisionId, departmentCode, courseCode },
+    );
+    const adoption = adoptionMaterials.find(
       (a) =>
         a.required &&
         a.title &&
@@ -90,8 +107,11 @@ test('the course materials team puts a Biology section in inclusive access at $5
   browser,
 }) => {
   test.setTimeout(150_000);
-  const { context, page, session, baseUrl } = await newLoggedInContext(browser, 'cma');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  const { context, page, session } = await portalPage(browser, portal, 'cma', {
+    width: 1280,
+    height: 900,
+  });
+  const baseUrl = portal.baseUrl;
   const { row, adoption } = await biologySection(session);
   const { terms } = await api<{ terms: IaTerm[] }>(session, getIaTerms);
   const term = terms.find((t) => t.termId === row.termId);
