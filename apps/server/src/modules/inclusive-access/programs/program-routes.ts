@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   IA_MESSAGES,
   IA_PROGRAM_MESSAGES as M,
@@ -51,6 +51,14 @@ function refuseDates(body: IaTermDatesBody, endDate: string): void {
 export function registerProgramRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const today = () => isoDay(deps.now());
+  /** The term as the lists show it, within the caller's reach (its division's, when asked), else 404. */
+  const termOr404 = async (request: FastifyRequest, termId: number, byDivision = false) => {
+    const reach = await iaReach(request);
+    const { locationId } = request.session;
+    const term = await terms.findIaTerm(db, locationId, reach, today(), termId, byDivision);
+    if (!term) throw AppError.notFound(IA_MESSAGES.termNotFound, 'termId');
+    return { term, reach, locationId };
+  };
 
   route(app, getIaTerms, { tags: TAGS }, async ({ request }) => {
     const reach = await iaReach(request);
@@ -69,10 +77,8 @@ export function registerProgramRoutes(app: FastifyInstance, deps: AppDeps): void
     setIaTermDates,
     { tags: TAGS, errors: [404, 409] },
     async ({ params, body, request }) => {
-      const reach = await iaReach(request);
-      const { locationId, accountId } = request.session;
-      const found = await terms.findIaTerm(db, locationId, reach, today(), params.termId, true);
-      if (!found) throw AppError.notFound(IA_MESSAGES.termNotFound, 'termId');
+      const { accountId } = request.session;
+      const { term: found, locationId } = await termOr404(request, params.termId, true);
       refuseDates(body, found.endDate);
       await db.transaction(async (tx) => {
         const before = await terms.lockTermDates(tx, params.termId);
@@ -97,9 +103,7 @@ export function registerProgramRoutes(app: FastifyInstance, deps: AppDeps): void
           at: deps.now(),
         });
       });
-      const answer = await terms.findIaTerm(db, locationId, reach, today(), params.termId, true);
-      if (!answer) throw AppError.notFound(IA_MESSAGES.termNotFound, 'termId');
-      return answer;
+      return (await termOr404(request, params.termId, true)).term;
     },
   );
 
@@ -108,10 +112,7 @@ export function registerProgramRoutes(app: FastifyInstance, deps: AppDeps): void
     getIaTermPrograms,
     { tags: TAGS, errors: [404] },
     async ({ params, query, request }) => {
-      const reach = await iaReach(request);
-      const { locationId } = request.session;
-      const term = await terms.findIaTerm(db, locationId, reach, today(), params.termId);
-      if (!term) throw AppError.notFound(IA_MESSAGES.termNotFound, 'termId');
+      const { term, reach, locationId } = await termOr404(request, params.termId);
       const page = await listTermPrograms(db, locationId, reach, params.termId, query);
       return { term, ...page };
     },
@@ -122,10 +123,7 @@ export function registerProgramRoutes(app: FastifyInstance, deps: AppDeps): void
     getIaSectionCandidates,
     { tags: TAGS, errors: [404] },
     async ({ params, query, request }) => {
-      const reach = await iaReach(request);
-      const { locationId } = request.session;
-      const term = await terms.findIaTerm(db, locationId, reach, today(), params.termId);
-      if (!term) throw AppError.notFound(IA_MESSAGES.termNotFound, 'termId');
+      const { reach, locationId } = await termOr404(request, params.termId);
       const rows = await listSectionCandidates(db, locationId, reach, params.termId, query.search);
       return {
         sections: rows.map((r) => ({
