@@ -29,6 +29,7 @@ import { printModule } from './modules/print/index.ts';
 import { storeModule } from './modules/store/index.ts';
 import { campaignsModule } from './modules/campaigns/index.ts';
 import { inclusiveAccessModule } from './modules/inclusive-access/index.ts';
+import { ltiModule } from './modules/lti/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { countedMailer, registerMonitoring } from './plugins/monitoring.ts';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storeModule,
     campaignsModule,
     inclusiveAccessModule,
+    ltiModule,
   ]) {
     await app.register(module(deps), { prefix: API_PREFIX });
   }

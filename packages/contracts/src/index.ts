@@ -50,3 +50,4 @@ export * from './campaigns/adoption-deadlines.ts';
 export * from './campaigns/campaigns.ts';
 export * from './campaigns/department-contacts.ts';
 export * from './inclusive-access/index.ts';
+export * from './lti/index.ts';

@@ -14,3 +14,4 @@ export * from './funding-uploads.ts';
 export * from './campaigns.ts';
 export * from './cost-transparency.ts';
 export * from './inclusive-access.ts';
+export * from './lti.ts';

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../app-deps.ts';
+
+export function registerLtiLandingRoutes(app: FastifyInstance, deps: AppDeps): void {
+  void app;
+  void deps;
+}

@@ -1,0 +1,2 @@
+// Filled by the landing sub-area (issue 33).
+export {};

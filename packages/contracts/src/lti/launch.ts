@@ -1,0 +1,2 @@
+// Filled by the launch sub-area (issue 33).
+export {};

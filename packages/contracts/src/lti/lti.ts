@@ -1,0 +1,115 @@
+import { API_PREFIX } from '../common/paths.ts';
+
+/**
+ * Launch from a learning platform (issue 33): LTI 1.3 and the IMS Security Framework (OIDC
+ * third-party-initiated login, then a signed id_token). What both sides share: the addresses,
+ * the claims the portal reads, the refusal reasons and the pages a launch lands on.
+ */
+export const LTI_BASE = `${API_PREFIX}/lti/v1`;
+
+/** The portal's browser-facing LTI addresses (each on the store website's own host). */
+export const LTI_PATHS = {
+  /** GET or POST: OIDC login initiation (the platform's first step). */
+  login: `${LTI_BASE}/login`,
+  /** POST (form_post): the launch with its id_token and state. */
+  launch: `${LTI_BASE}/launch`,
+  /** GET: the store's public key set (the platform checks deep-linking answers with it). */
+  keySet: `${LTI_BASE}/jwks`,
+  /** POST (form): the instructor's confirmed deep link, answered by a form to the platform. */
+  deepLinkAnswer: `${LTI_BASE}/deep-link/answer`,
+} as const;
+
+/** The web app's pages a launch lands on. */
+export const LTI_PAGES = {
+  /** A refused launch: `?reason=` one of LTI_REFUSAL_REASONS. */
+  refused: '/lti/refused',
+  /** An unknown instructor: told whom to ask (`?reason=` one of LTI_NO_ACCESS_REASONS). */
+  noAccess: '/lti/no-access',
+  /** A student's read-only page of one section's materials: `/course-materials/:sectionId`. */
+  courseMaterials: '/course-materials',
+  /** A student's launch whose course did not map to a section. */
+  courseNotFound: '/lti/course-not-found',
+  /** The deep-linking confirmation: `?code=`. */
+  deepLink: '/lti/deep-link',
+  /** Dynamic registration, opened by the platform: `?invite=&openid_configuration=&registration_token=`. */
+  register: '/lti/register',
+} as const;
+
+/**
+ * The query fields the instructor's landing on My courses carries (besides the sign-in
+ * ticket): the launched section, or the one-time code of a launch whose course did not map.
+ */
+export const LTI_MY_COURSES_QUERY = { section: 'ltiSection', pick: 'ltiPick' } as const;
+
+/** The LTI 1.3 message types the portal answers, and the version it speaks. */
+export const LTI_MESSAGE_TYPES = ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'] as const;
+export const LTI_VERSION = '1.3.0';
+
+/** Claim names (IMS LTI 1.3 Core and Deep Linking 2.0). */
+export const LTI_CLAIMS = {
+  messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
+  version: 'https://purl.imsglobal.org/spec/lti/claim/version',
+  deploymentId: 'https://purl.imsglobal.org/spec/lti/claim/deployment_id',
+  targetLinkUri: 'https://purl.imsglobal.org/spec/lti/claim/target_link_uri',
+  resourceLink: 'https://purl.imsglobal.org/spec/lti/claim/resource_link',
+  roles: 'https://purl.imsglobal.org/spec/lti/claim/roles',
+  context: 'https://purl.imsglobal.org/spec/lti/claim/context',
+  lis: 'https://purl.imsglobal.org/spec/lti/claim/lis',
+  deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
+  contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+} as const;
+
+/** Who the launch makes the user, from the membership roles. */
+export const LTI_LAUNCH_ROLES = ['INSTRUCTOR', 'LEARNER'] as const;
+export type LtiLaunchRole = (typeof LTI_LAUNCH_ROLES)[number];
+
+export const LTI_LAUNCH_OUTCOMES = ['LAUNCHED', 'REFUSED'] as const;
+
+/**
+ * Why a launch was refused, each with the sentence its page shows (the log keeps the
+ * technical cause). The page never says more than this: a platform's administrator reads the
+ * store's launch log for the rest.
+ */
+export const LTI_REFUSALS = {
+  'unknown-platform': 'This learning platform is not registered with the store.',
+  'bad-request': 'The learning platform sent an incomplete launch request.',
+  'state-mismatch': 'This launch did not start here, or it took too long. Open the link again.',
+  'bad-signature': 'The launch was not signed by the registered learning platform.',
+  'unknown-key': 'The launch was signed with a key the learning platform does not publish.',
+  'key-set-unreachable': "The learning platform's key set could not be read.",
+  'wrong-issuer': 'The launch came from another learning platform than the one registered.',
+  'wrong-audience': 'The launch was meant for another tool.',
+  expired: 'The launch has expired. Open the link again.',
+  'issued-in-future': "The launch is dated in the future: the platform's clock is wrong.",
+  replayed: 'This launch was already used. Open the link again.',
+  'unknown-deployment': 'This placement of the tool is not registered with the store.',
+  'wrong-message': 'The learning platform sent a kind of launch the portal does not handle.',
+  'missing-claims': 'The launch is missing information the portal needs.',
+  'no-role': 'Your role in this course does not give access to course materials.',
+} as const;
+export type LtiRefusalReason = keyof typeof LTI_REFUSALS;
+export const LTI_REFUSAL_REASONS = Object.keys(LTI_REFUSALS) as LtiRefusalReason[];
+
+/** Why an instructor's launch did not sign them in: they are told whom to ask. */
+export const LTI_NO_ACCESS = {
+  /** A new account with no roles (the store does not grant on launch, or the course did not map). */
+  'new-account': 'Your account at the store has been created, but it has no access yet.',
+  /** An existing account that may not adopt. */
+  'no-permission': 'Your account at the store does not have access to course materials yet.',
+} as const;
+export type LtiNoAccessReason = keyof typeof LTI_NO_ACCESS;
+
+/** The default way a course id maps to the catalog. */
+export const LTI_DEFAULT_COURSE_PATTERN = '{term}-{dept}-{course}-{section}';
+
+/** The placeholders a course pattern may use (each at most once; {term} and {course} required). */
+export const LTI_PATTERN_FIELDS = ['term', 'dept', 'course', 'section'] as const;
+
+/** Lifetimes. */
+export const LTI_STATE_MINUTES = 10;
+export const LTI_PICK_MINUTES = 30;
+export const LTI_DEEP_LINK_MINUTES = 30;
+export const LTI_INVITE_DAYS = 7;
+/** The id_token's clock tolerance, seconds (exp and iat). */
+export const LTI_CLOCK_TOLERANCE_SECONDS = 60;

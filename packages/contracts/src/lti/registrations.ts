@@ -1,0 +1,2 @@
+// Filled by the registrations sub-area (issue 33).
+export {};
