@@ -5,6 +5,7 @@ import { dataFeature } from '../features/data/index.ts';
 import { fundingFeature } from '../features/funding/index.ts';
 import { helpFeature } from '../features/help/index.ts';
 import { inclusiveAccessFeature } from '../features/inclusive-access/index.ts';
+import { ltiFeature } from '../features/lti/index.ts';
 import { metricsFeature } from '../features/metrics/index.ts';
 import { permissionsFeature } from '../features/permissions/index.ts';
 import { researchFeature } from '../features/research/index.ts';
@@ -31,4 +32,5 @@ export const FEATURES: readonly Feature[] = [
   helpFeature,
   accountFeature,
   samlFeature,
+  ltiFeature,
 ];

@@ -1,0 +1,13 @@
+import type { Feature } from '../../platform/feature-types.ts';
+import * as landing from './landing/routes.ts';
+
+/**
+ * Launch from a learning platform (LTI 1.3, issue 33): the pages a launch lands on (landing/)
+ * and the store's platform registrations (registrations/). Each sub-area lists its own pages.
+ */
+const SUB_AREAS = [landing];
+
+export const ltiFeature: Feature = {
+  routes: SUB_AREAS.flatMap((area) => area.routes),
+  navItems: SUB_AREAS.flatMap((area) => area.navItems),
+};
