@@ -16,6 +16,8 @@ export const FILE_MEDIA_TYPES = {
   prometheus: 'text/plain',
   /** Any image (a website's logo files are PNG, JPEG, SVG...). */
   image: 'image/*',
+  /** A page of its own, not the web app's (an LTI deep-linking answer that posts on). */
+  html: 'text/html',
 } as const;
 export type FileMediaType = (typeof FILE_MEDIA_TYPES)[keyof typeof FILE_MEDIA_TYPES];
 
