@@ -1,2 +1,1 @@
-// Filled by the registrations sub-area (issue 33).
-export {};
+export * from './course-pattern.ts';
