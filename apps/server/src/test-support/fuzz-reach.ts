@@ -34,6 +34,11 @@ export const MAY_NEVER_GET_THROUGH: ReadonlySet<string> = new Set([
   'POST /app-rest/admin_portal/v1/{userAccountId}/inclusiveAccess/terms/{termId}/chargeFiles',
   'GET /app-rest/admin_portal/v1/{userAccountId}/inclusiveAccess/terms/{termId}/chargeFiles/{fileNumber}/csv',
   'GET /app-rest/public/v1/campaignUnsubscribe',
+  // A launch's pick code and a deep link's code must be real ones the portal made: the LTI
+  // landing tests (modules/lti/landing) and the matrix cover them.
+  'POST /app-rest/lti/v1/course-pick',
+  'GET /app-rest/lti/v1/deep-link',
+  'POST /app-rest/lti/v1/deep-link/answer',
   'GET /app-rest/public/v1/inclusiveAccess/me',
   'GET /app-rest/saml/v1/test-result',
   'GET /site-config/logos/{fileName}',

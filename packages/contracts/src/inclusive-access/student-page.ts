@@ -42,6 +42,8 @@ export const iaMaterial = z.object({
 /** One IA section of a student, as the student and the staff see it. */
 export const iaStudentSection = z.object({
   participantId: z.number().int(),
+  /** The section's id (a launch from the learning platform lands on one section's page). */
+  sectionId: z.number().int(),
   termName: z.string(),
   /** "BIO 101 section 001". */
   sectionName: z.string(),

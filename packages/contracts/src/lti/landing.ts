@@ -1,2 +1,143 @@
-// Filled by the landing sub-area (issue 33).
-export {};
+import { z } from 'zod';
+import type { ActionAccess } from '../common/access.ts';
+import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
+import { dbId, dbIdParam, withoutNul } from '../common/errors.ts';
+import { ADOPT_ACTIONS } from '../common/roles.ts';
+import { textbookSection, textbookTerm } from '../research/textbook-list.ts';
+import { LTI_BASE, LTI_PATHS } from './lti.ts';
+
+/**
+ * Where a launch lands (issue 33, sub-area "landing"): a section's materials for a student, the
+ * store's contact for whom to ask, the instructor's course picker, and deep linking (the
+ * instructor places a "Course materials" link in the platform's course).
+ */
+
+/** A one-time code the portal made (a pick code, a deep link's code): base64url. */
+const oneTimeCode = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'is not a code the portal made');
+
+/** The message type of the portal's answer to a deep-linking request (Deep Linking 2.0). */
+export const LTI_DEEP_LINKING_RESPONSE = 'LtiDeepLinkingResponse';
+
+/** The title a deep link gets unless the instructor changes it. */
+export const LTI_DEEP_LINK_DEFAULT_TITLE = 'Course materials';
+export const LTI_DEEP_LINK_TITLE_MAX = 120;
+
+export const LTI_LANDING_MESSAGES = {
+  sectionNotFound: 'This store publishes no course materials for this section.',
+  pickInvalid: 'This course choice is not one the portal started for you. Open the link again.',
+  pickExpired: 'This course choice has expired. Open the link in your course again.',
+  pickUsed: 'This course choice was already made for another section.',
+  sectionNotYours: 'You may not adopt for this section: choose one of your own.',
+  deepLinkInvalid: 'This link request is not one the portal started. Start again in your course.',
+  deepLinkExpired: 'This link request has expired. Start again in your course.',
+  deepLinkUsed: 'This link was already added to your course.',
+  titleRequired: 'Enter a title for the link.',
+  /** A refusal whose reason the page does not know. */
+  refusedUnknown: 'The launch from your learning platform could not be completed.',
+  refusedNext:
+    'Open the link in your course again. If it keeps failing, tell the person who looks after your learning platform, and mention this page.',
+  noAccessNext: 'Ask the course materials team to give you access, then open the link again.',
+  noContact: "Ask your store's course materials team.",
+  courseNotFound:
+    'Your course is not linked to a section of the store yet. Find it in the textbook list.',
+  pickBanner: 'We could not tell which course you opened the portal from. Choose it below.',
+  fromCourseSite: 'From your course site',
+  thisIsMyCourse: 'This is my course',
+  deepLinkAdd: 'Add to the course',
+  deepLinkContinue: 'Continue',
+} as const;
+
+export const getLtiCourseMaterials = endpoint({
+  method: 'GET',
+  path: `${LTI_BASE}/course-materials`,
+  summary:
+    "One section's required and recommended materials with prices and its cost designation, as the public textbook list shows them (a student's landing from the learning platform); 404 for another store's section or a term that ended more than a year ago",
+  auth: false,
+  access: { kind: 'public' },
+  query: z.object({ sectionId: dbIdParam }),
+  response: z.object({
+    storeName: z.string(),
+    term: textbookTerm,
+    /** With its department's ("BIO 101"). */
+    courseCode: z.string(),
+    courseName: z.string(),
+    section: textbookSection,
+    /** The store's low-textbook-cost threshold in cents, for the page's word to students. */
+    ltcThresholdCents: z.number().int(),
+  }),
+});
+
+export const ltiStoreContact = z.object({
+  storeName: z.string(),
+  /** The course materials team's address (store settings), or null when none is set. */
+  courseMaterialsEmail: z.string().nullable(),
+});
+export type LtiStoreContact = z.infer<typeof ltiStoreContact>;
+
+export const getLtiStoreContact = endpoint({
+  method: 'GET',
+  path: `${LTI_BASE}/store-contact`,
+  summary:
+    "The store's name and its course materials team's e-mail: whom a launch's refusal and no-access pages tell the user to ask",
+  auth: false,
+  access: { kind: 'public' },
+  response: ltiStoreContact,
+});
+
+/** The section named must be one the caller may adopt on (an instructor: their own). */
+const TIE_ACCESS: ActionAccess = {
+  kind: 'action',
+  anyOf: ADOPT_ACTIONS,
+  scope: 'catalog',
+  otherSection: 404,
+};
+
+export const tieLtiCourse = endpoint({
+  method: 'POST',
+  path: `${LTI_BASE}/course-pick`,
+  summary:
+    "Ties the platform course of an unmapped instructor launch to one of the caller's sections (spends the launch's pick code): the course's next launch lands on that section. 404 naming sectionId for a section the caller may not adopt on, 400 naming pickCode for a code not the caller's or expired, 409 for one already spent on another section",
+  auth: true,
+  access: TIE_ACCESS,
+  body: z.object({ pickCode: oneTimeCode, sectionId: dbId }),
+  response: z.object({ sectionId: z.number().int() }),
+});
+
+export const getLtiDeepLink = endpoint({
+  method: 'GET',
+  path: `${LTI_BASE}/deep-link`,
+  summary:
+    "A deep-linking request waiting for the instructor: the platform and the course the link will open. 404 naming code for an unknown or another store's code, 410 for an expired or used one",
+  auth: false,
+  access: { kind: 'public', credentials: true },
+  query: z.object({ code: oneTimeCode }),
+  response: z.object({
+    platformName: z.string(),
+    /** "BIO 101 section 001: Introduction to Biology", when the launch named a section. */
+    courseName: z.string().nullable(),
+    defaultTitle: z.string(),
+    /** Where the form posts (the browser's own navigation, not a call). */
+    answerPath: z.string(),
+  }),
+});
+
+export const answerLtiDeepLink = endpoint({
+  method: 'POST',
+  path: LTI_PATHS.deepLinkAnswer,
+  summary:
+    "The instructor's confirmed deep link (an HTML form post, code and title): answers a page that posts the signed LtiDeepLinkingResponse (JWT) to the platform's return URL. 404 naming code for an unknown one, 410 for an expired or used one",
+  auth: false,
+  access: { kind: 'public', credentials: true },
+  body: z.object({
+    code: oneTimeCode,
+    title: withoutNul(
+      z
+        .string()
+        .trim()
+        .min(1, LTI_LANDING_MESSAGES.titleRequired)
+        .max(LTI_DEEP_LINK_TITLE_MAX, `must be at most ${LTI_DEEP_LINK_TITLE_MAX} characters`),
+    ),
+  }),
+  response: z.never(),
+  success: { file: FILE_MEDIA_TYPES.html },
+});

@@ -6,6 +6,9 @@ import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerAdoptionRoutes } from './routes.ts';
 /** Whether a caller may open a course's adoption screen (research links to it). */
 export { courseAccess } from './course-access.ts';
+/** The adopt area's first check (403 without an adopt action), and "may they adopt there". */
+export { adopter } from './adopter.ts';
+export { mayAdoptOnEach } from './course-access.ts';
 /** Which adoptions cover a section: the coverage rule every area counts by. */
 export { coveringAdoptionsSql } from './coverage-sql.ts';
 /** A caller's VIEW_SECTION scope over sections: cost gaps and section research filter by it. */

@@ -14,6 +14,11 @@ import { registerSectionListRoutes } from './list/routes.ts';
 import { registerScheduleFeedRoutes } from './schedule-feed/routes.ts';
 import { registerTextbookListRoutes } from './textbooks/routes.ts';
 
+/** One section of the public textbook list (a student's landing from a learning platform). */
+export { textbookSection } from './textbooks/service.ts';
+/** The store's name as the public list is published under it. */
+export { findStoreName } from './textbooks/repository.ts';
+
 /** Every call of the area; each sub-area registers its own part. */
 function registerResearchRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerSectionListRoutes(app, deps);

@@ -21,6 +21,7 @@ export function toSection(row: IaSectionRow, today: string): IaStudentSection {
   const refusal = choiceRefusal(row, today);
   return {
     participantId: row.participantId,
+    sectionId: row.sectionId,
     termName: row.termName,
     sectionName: row.sectionName,
     courseTitle: row.courseTitle,

@@ -81,10 +81,10 @@ export async function findLtcThreshold(db: Db, locationId: number): Promise<numb
   return Number(row?.cents ?? 0);
 }
 
-const TERM_COLUMNS = sql`t.id as "termId", t.name as "termName", d.name as "divisionName",
+export const TERM_COLUMNS = sql`t.id as "termId", t.name as "termName", d.name as "divisionName",
   t.start_date::text as "startDate", t.end_date::text as "endDate"`;
 
-const toTerm = (r: Record<keyof TextbookTermRow, unknown>): TextbookTermRow => ({
+export const toTerm = (r: Record<keyof TextbookTermRow, unknown>): TextbookTermRow => ({
   termId: Number(r.termId),
   termName: String(r.termName),
   divisionName: String(r.divisionName),
@@ -178,6 +178,10 @@ export async function findDepartmentFigures(
   }));
 }
 
+/** The columns of `term_sections` the section rows read (besides id and course_id). */
+export const TERM_SECTION_COLUMNS = sql`s.id, s.course_id, s.code, s.start_date, s.designation,
+  s.required_cost_low_cents, s.required_cost_high_cents`;
+
 /**
  * Every section of one department in a term, by course and section code, each with the
  * adoptions covering it (one row per section and adoption, or one row without an adoption).
@@ -190,15 +194,25 @@ export async function findDepartmentSections(
   termId: number,
   departmentId: number,
 ): Promise<DepartmentSectionRow[]> {
-  const rows = await queryRows<Record<keyof DepartmentSectionRow, unknown>>(
+  return findSectionRows(
     db,
-    sql`with term_sections as (
-        select s.id, s.course_id, s.code, s.start_date, s.designation,
-          s.required_cost_low_cents, s.required_cost_high_cents
+    locationId,
+    sql`select ${TERM_SECTION_COLUMNS}
         from courses c join sections s on s.course_id = c.id and s.term_id = ${termId}
         where c.location_id = ${locationId} and c.department_id = ${departmentId}
-          and s.location_id = ${locationId}
-      ),
+          and s.location_id = ${locationId}`,
+  );
+}
+
+/** The rows of the sections `termSections` selects (TERM_SECTION_COLUMNS), with their adoptions. */
+export async function findSectionRows(
+  db: Db,
+  locationId: number,
+  termSections: SQL,
+): Promise<DepartmentSectionRow[]> {
+  const rows = await queryRows<Record<keyof DepartmentSectionRow, unknown>>(
+    db,
+    sql`with term_sections as (${termSections}),
       ${coverCte(locationId)}
       select ts.id as "sectionId", c.code as "courseCode", c.name as "courseName",
         ts.code as "sectionCode", ts.start_date::text as "startDate",
@@ -226,7 +240,11 @@ export async function findDepartmentSections(
       order by c.code, c.id, ts.code, ts.id, am.required desc nulls last,
         coalesce(t.description, pt.description), am.id`,
   );
-  return rows.map((r) => ({
+  return rows.map(toSectionRow);
+}
+
+function toSectionRow(r: Record<keyof DepartmentSectionRow, unknown>): DepartmentSectionRow {
+  return {
     sectionId: Number(r.sectionId),
     courseCode: String(r.courseCode),
     courseName: String(r.courseName),
@@ -248,7 +266,7 @@ export async function findDepartmentSections(
     designation: designationOf(r.designation),
     requiredCostLowCents: num(r.requiredCostLowCents),
     requiredCostHighCents: num(r.requiredCostHighCents),
-  }));
+  };
 }
 
 /** json_agg arrives parsed from both drivers; a string (a driver without the parser) too. */

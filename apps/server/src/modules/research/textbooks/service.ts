@@ -20,6 +20,7 @@ import {
   type DepartmentSectionRow,
   type TextbookTermRow,
 } from './repository.ts';
+import { findOneSection, findSectionTerm } from './one-section-repository.ts';
 
 export const TEXTBOOK_MESSAGES = {
   termNotFound: (id: number) => `There is no term ${id} in this store.`,
@@ -102,6 +103,26 @@ export async function textbookDepartment(
     department: presentDepartment(figures),
     courses: groupCourses(rows),
   };
+}
+
+/**
+ * One section of the store as the public list shows it (its materials, prices, designation
+ * and required cost), or null when the list does not show it: another store's section, or one
+ * whose term ended more than a year ago (the list leaves such terms out).
+ */
+export async function textbookSection(db: Db, locationId: number, sectionId: number, now: Date) {
+  const term = await findSectionTerm(db, locationId, sectionId);
+  if (!term || term.endDate < aYearAgo(now)) return null;
+  const [storeName, rows, ltcThresholdCents] = await Promise.all([
+    findStoreName(db, locationId),
+    findOneSection(db, locationId, sectionId),
+    findLtcThreshold(db, locationId),
+  ]);
+  const [course] = groupCourses(rows);
+  const section = course?.sections[0];
+  if (!course || !section) return null;
+  const { courseCode, courseName } = course;
+  return { storeName, term: presentTerm(term), courseCode, courseName, section, ltcThresholdCents };
 }
 
 function pricesOf(listPriceCents: number | null): TextbookMaterial['prices'] {

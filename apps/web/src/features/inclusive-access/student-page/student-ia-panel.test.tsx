@@ -8,6 +8,7 @@ import { StudentIaPanel } from './student-ia-panel.tsx';
 
 const SECTION: IaStaffStudentSection = {
   participantId: 41,
+  sectionId: 7,
   termName: 'Fall 2026',
   sectionName: 'BIO 101 section 001',
   courseTitle: 'Introduction to Biology',

@@ -19,6 +19,7 @@ const CHOICE = '/app-rest/public/v1/inclusiveAccess/me/sections/41';
 
 const SECTION: IaStudentSection = {
   participantId: 41,
+  sectionId: 7,
   termName: 'Fall 2026',
   sectionName: 'BIO 101 section 001',
   courseTitle: 'Introduction to Biology',
