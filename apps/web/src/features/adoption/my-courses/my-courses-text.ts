@@ -1,4 +1,4 @@
-import { MY_COURSES_MESSAGES, type MyCourseSection } from '@csp/contracts';
+import { LTI_LANDING_MESSAGES, MY_COURSES_MESSAGES, type MyCourseSection } from '@csp/contracts';
 import { formatDisplayDate } from '../../../lib/dates.ts';
 
 /** The words of My courses (the server's own messages come from the contract). */
@@ -17,6 +17,13 @@ export const MY_COURSES_TEXT = {
   noneChosen: 'Choose at least one section.',
   adoptFor: (n: number) => `Adopt for ${n} ${n === 1 ? 'section' : 'sections'}`,
   adopting: 'Adopting…',
+  /** A launch from the learning platform (issue 33). */
+  pickBanner: LTI_LANDING_MESSAGES.pickBanner,
+  fromCourseSite: LTI_LANDING_MESSAGES.fromCourseSite,
+  thisIsMyCourse: LTI_LANDING_MESSAGES.thisIsMyCourse,
+  tying: 'Saving your choice…',
+  launchedNotListed:
+    'The section you opened the portal from is not among your sections of the coming terms.',
 } as const;
 
 /**
