@@ -17,3 +17,6 @@ export const inclusiveAccessFeature: Feature = {
 
 /** A student's inclusive access on the student detail screen (features/students/detail). */
 export { StudentIaPanel } from './student-page/student-ia-panel.tsx';
+
+/** The student's session and page (a launch from the learning platform signs a student in too). */
+export { useStudentPage, useStudentSession } from './api/student-page-queries.ts';

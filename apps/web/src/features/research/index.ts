@@ -65,3 +65,6 @@ export const researchFeature: Feature = {
     },
   ],
 };
+
+/** A material's prices as the public textbook list shows them (a launch's landing shows them too). */
+export { MaterialPrices } from './textbooks/section-materials.tsx';

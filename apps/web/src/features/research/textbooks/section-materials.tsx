@@ -22,7 +22,8 @@ const PRICE_LABELS: [keyof NonNullable<TextbookMaterial['prices']>, string][] = 
 /** Long words (ISBNs, URLs in titles) wrap instead of widening a phone's page. */
 const WRAP = { overflowWrap: 'anywhere' } as const;
 
-function Prices({ prices }: { prices: TextbookMaterial['prices'] }) {
+/** A material's prices by how a student gets it (the public list's, and a launch's landing). */
+export function MaterialPrices({ prices }: { prices: TextbookMaterial['prices'] }) {
   const offered = prices ? PRICE_LABELS.filter(([key]) => prices[key] > 0) : [];
   if (!prices || offered.length === 0) {
     return <Typography variant="body2">{T.noPrice}</Typography>;
@@ -59,7 +60,7 @@ function MaterialLines({ material: m }: { material: TextbookMaterial }) {
       </Stack>
       {details.length > 0 && <Typography variant="body2">{details.join(' · ')}</Typography>}
       <Typography variant="body2">{m.isbn ? `ISBN ${m.isbn}` : 'No ISBN'}</Typography>
-      <Prices prices={m.prices} />
+      <MaterialPrices prices={m.prices} />
     </Stack>
   );
 }
