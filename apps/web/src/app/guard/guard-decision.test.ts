@@ -140,6 +140,22 @@ describe('step 2: SAML site, logged out, auth required', () => {
 });
 
 describe('step 3: non-SAML site, logged out, auth required', () => {
+  it('keeps a session a launch ticket began by its token after a reload', () => {
+    const stored = { token: 'x', username: 'pat', password: SSO_PASSWORD_PLACEHOLDER };
+    expect(decide({ stored })).toEqual({ kind: 'auto-login' });
+  });
+
+  it('spends a launch ticket from a learning platform, over a stored login (ADR 0050)', () => {
+    expect(
+      decide({ stored: REMEMBERED, path: '/my-courses?ltiSection=7&ticket=T-2&userAccountId=5' }),
+    ).toEqual({
+      kind: 'sso-ticket',
+      ticket: 'T-2',
+      userAccountId: '5',
+      cleanPath: '/my-courses?ltiSection=7',
+    });
+  });
+
   it('logs in automatically with a stored username and remember-me secret', () => {
     expect(decide({ stored: REMEMBERED })).toEqual({ kind: 'auto-login' });
   });
@@ -147,7 +163,7 @@ describe('step 3: non-SAML site, logged out, auth required', () => {
   it('goes to login with next when nothing usable is stored', () => {
     for (const stored of [
       NO_CREDENTIALS,
-      { token: 'x', username: 'pat', password: SSO_PASSWORD_PLACEHOLDER },
+      { token: null, username: 'pat', password: SSO_PASSWORD_PLACEHOLDER },
       { token: null, username: null, password: 'rms1.orphan' },
     ]) {
       const url = redirectTarget(decide({ stored, path: '/research/section/9?sort=asc' }));

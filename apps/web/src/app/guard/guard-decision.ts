@@ -72,6 +72,13 @@ export function ssoFailureUrl(next: string): string {
 
 function decideLoggedOut(input: GuardInput, query: URLSearchParams): GuardDecision {
   const next = stripSsoQuery(input.location);
+  // A one-time ticket signs in on any website: single sign-on hands one out on SAML sites, and
+  // a launch from a learning platform on every site (ADR 0050).
+  const ticket = query.get('ticket');
+  const userAccountId = query.get('userAccountId');
+  if (ticket && userAccountId) {
+    return { kind: 'sso-ticket', ticket, userAccountId, cleanPath: next };
+  }
   // Step 2: SAML sites finish or restart single sign-on instead of using stored credentials.
   if (input.website?.ssoType === 'SAML') {
     const loginError = query.get('loginError');
@@ -80,11 +87,6 @@ function decideLoggedOut(input: GuardInput, query: URLSearchParams): GuardDecisi
       const reason = query.get('reason');
       if (reason) extra.reason = reason;
       return { kind: 'redirect', to: loginUrl(next, extra) };
-    }
-    const ticket = query.get('ticket');
-    const userAccountId = query.get('userAccountId');
-    if (ticket && userAccountId) {
-      return { kind: 'sso-ticket', ticket, userAccountId, cleanPath: next };
     }
     // A login stored before a reload, by single sign-on or by the password form the site
     // keeps: a user whose token or remember-me secret is still valid stays signed in (on
@@ -96,8 +98,11 @@ function decideLoggedOut(input: GuardInput, query: URLSearchParams): GuardDecisi
     return { kind: 'redirect', to: loginUrl(next) };
   }
   // Step 3: a stored remember-me secret logs in automatically; its failure clears the stored
-  // credentials, after which this same rule sends the user to the login page.
-  if (canResumeSession(input.stored)) return { kind: 'auto-login' };
+  // credentials, after which this same rule sends the user to the login page. A session a
+  // launch ticket began (ADR 0050) is kept by its token, as a single-sign-on one is.
+  if (canResumeSession(input.stored) || canRestoreSsoSession(input.stored)) {
+    return { kind: 'auto-login' };
+  }
   return { kind: 'redirect', to: loginUrl(next) };
 }
 
