@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { withoutNul } from '../common/errors.ts';
 import { LTI_PATHS } from './lti.ts';
 
 /**
  * The launch (issue 33, point 2): the OIDC third-party-initiated login and the launch the
  * platform's form posts. Both are browser navigations: every answer, a refusal or a request
- * that lacks a field too, is a redirect to a page of the web app, never JSON. So the fields are
- * optional here and the server refuses a missing one with the `bad-request` page.
+ * that lacks a field (or the whole body) too, is a redirect to a page of the web app, never
+ * JSON. So the fields are optional here and the server refuses a missing one with the
+ * `bad-request` page; only what no browser sends (a NUL, a value that is not text) is a 400.
  */
 
 /** A field of the platform's request: any text a platform may send, bounded. */
-const platformField = z.string().max(8000).optional();
+const platformField = withoutNul(z.string().max(8000).optional());
 
 /** The OIDC login initiation's parameters (IMS Security Framework §5.1.1.1). */
 export const ltiLoginParameters = z.object({
@@ -26,7 +28,7 @@ export type LtiLoginParameters = z.infer<typeof ltiLoginParameters>;
 
 /** What the platform's authorization answer posts (form_post): the token, or an OIDC error. */
 export const ltiLaunchForm = z.object({
-  id_token: z.string().max(100_000).optional(),
+  id_token: withoutNul(z.string().max(100_000).optional()),
   state: platformField,
   error: platformField,
   error_description: platformField,

@@ -160,7 +160,8 @@ export async function insertUserRoles(
     locationId: number;
     accountId: number;
     roleId: number;
-    createdBy: number;
+    /** Null: no signed-in user gave it (a launch from a learning platform, issue 33). */
+    createdBy: number | null;
   })[],
 ): Promise<void> {
   if (rows.length > 0) await db.insert(userRoles).values(rows);
@@ -176,7 +177,8 @@ export async function insertAudit(
   db: Db,
   row: {
     locationId: number;
-    actorAccountId: number;
+    /** Null: no signed-in user did it (a launch from a learning platform, issue 33). */
+    actorAccountId: number | null;
     subjectAccountId: number;
     event: string;
     before: unknown;
