@@ -72,8 +72,10 @@ export interface LtiPlatform {
   clientId: string;
   deploymentId: string;
   /** The key it signs with, and one it never publishes (bad signatures, unknown key ids). */
-  key: PlatformKey;
+  readonly key: PlatformKey;
   unpublishedKey: PlatformKey;
+  /** Signs with a new key from now on, publishing it beside the old one (a key rotation). */
+  rotateKey(): Promise<void>;
   /** The query of every authorization request the portal sent, oldest first. */
   authorizations: URLSearchParams[];
   launch(user: PlatformUser, course: PlatformCourse, options?: LaunchOptions): PlatformLaunch;
@@ -133,7 +135,8 @@ export async function startLtiPlatform(options: StartLtiPlatformOptions): Promis
   const toolLoginUrl = options.toolLoginUrl ?? `http://store-a.test${LTI_PATHS.login}`;
   // The portal's launch URL beside its login URL: where the platform sends the browser back.
   const launchUrl = toolLoginUrl.replace(LTI_PATHS.login, LTI_PATHS.launch);
-  const key = await newPlatformKey();
+  let key = await newPlatformKey();
+  let retired: PlatformKey[] = [];
   const unpublishedKey = await newPlatformKey();
   const launches = new Map<string, { launch: PlatformLaunch; options: LaunchOptions }>();
   const authorizations: URLSearchParams[] = [];
@@ -154,7 +157,7 @@ export async function startLtiPlatform(options: StartLtiPlatformOptions): Promis
     });
 
   const { server, baseUrl } = await listen({
-    keySet: () => ({ keys: [key.publicJwk] }),
+    keySet: () => ({ keys: [key, ...retired].map((k) => k.publicJwk) }),
     authorize: async (query) => {
       authorizations.push(query);
       const entry = launches.get(query.get('lti_message_hint') ?? '');
@@ -187,8 +190,14 @@ export async function startLtiPlatform(options: StartLtiPlatformOptions): Promis
     authorizationEndpoint: `${baseUrl}/authorize`,
     clientId,
     deploymentId,
-    key,
+    get key() {
+      return key;
+    },
     unpublishedKey,
+    async rotateKey() {
+      retired = [key];
+      key = await newPlatformKey();
+    },
     authorizations,
     launch(user, course, launchOptions = {}) {
       const id = randomUUID();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exchangeSamlTicket, LTI_PAGES, LTI_PATHS, startIaStudentSession } from '@csp/contracts';
 import {
   BIO_101,
@@ -126,5 +126,21 @@ describe.each(engines)('LTI launch: full launches (%s)', (engine) => {
     expect(url.searchParams.get('userAccountId')).toBe(
       String(world.ctx.fixture.accounts.instructor.id),
     );
+  });
+
+  it("follows the platform's key rotation: an unknown key id fetches the key set again", async () => {
+    const platform = world.platforms.blackboard;
+    const { instructor } = fixturePeople(world);
+    const before = await walkLaunch(world, platform.launch(instructor, BIO_101.blackboard));
+    expect(landing(before.location).pathname).toBe('/my-courses');
+    await platform.rotateKey();
+    // jose fetches a key set again at most every 30 s: the rotation comes later than that.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    try {
+      const after = await walkLaunch(world, platform.launch(instructor, BIO_101.blackboard));
+      expect(landing(after.location).pathname).toBe('/my-courses');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
