@@ -29,7 +29,7 @@ import { printModule } from './modules/print/index.ts';
 import { storeModule } from './modules/store/index.ts';
 import { campaignsModule } from './modules/campaigns/index.ts';
 import { inclusiveAccessModule } from './modules/inclusive-access/index.ts';
-import { ltiModule } from './modules/lti/index.ts';
+import { ltiDocumentFraming, ltiModule } from './modules/lti/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { countedMailer, registerMonitoring } from './plugins/monitoring.ts';
@@ -145,6 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(module(deps), { prefix: API_PREFIX });
   }
 
-  await registerSpa(app, deps.config.webDist);
+  await registerSpa(app, deps.config.webDist, {
+    // A store's learning platforms may frame its pages (LTI launches open in their iframes).
+    documentFraming: (request) => ltiDocumentFraming(deps.db, request),
+  });
   return app;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@csp/contracts';
 
 declare module 'fastify' {
@@ -85,6 +85,27 @@ const CSP_DIRECTIVES = {
   'form-action': ["'self'"],
   'object-src': ["'none'"],
 };
+
+/**
+ * Lets this answer (a document of the web app) be framed by `ancestors` (CSP frame-ancestors,
+ * X-Frame-Options dropped: it cannot name origins) and, with `answersOpener`, keeps the window
+ * that opened it able to hear from it (no Cross-Origin-Opener-Policy). Every other answer keeps
+ * frame-ancestors 'none'. An empty list changes nothing but the opener.
+ */
+export function allowFramingBy(
+  reply: FastifyReply,
+  framing: { ancestors: readonly string[]; answersOpener: boolean },
+): void {
+  if (framing.answersOpener) reply.removeHeader('cross-origin-opener-policy');
+  if (framing.ancestors.length === 0) return;
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    policy.replace("frame-ancestors 'none'", `frame-ancestors ${framing.ancestors.join(' ')}`),
+  );
+  reply.removeHeader('x-frame-options');
+}
 
 /**
  * Security headers on every response, through @fastify/helmet: the CSP above, X-Frame-Options

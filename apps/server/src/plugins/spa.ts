@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX, CONFIG_BASE, OPENAPI_UI_PATH } from '@csp/contracts';
 import { sendNotFound } from './errors.ts';
 import { injectTagManager } from './html-injection.ts';
+import { allowFramingBy } from './security-headers.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Campus Store Portal</title></head>
@@ -18,12 +19,27 @@ const SERVER_PREFIXES = [API_PREFIX, CONFIG_BASE, OPENAPI_UI_PATH];
 /** A single top-level file name such as /favicon.ico or /robots.txt. */
 const TOP_LEVEL_FILE = /^\/([A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9]+)$/;
 
+export interface SpaOptions {
+  /**
+   * Who may frame the app's document, and whether it answers its opener, for this request (the
+   * LTI module's: a store's learning platforms); null keeps frame-ancestors 'none'. Asked for
+   * the HTML document only, never for an asset.
+   */
+  documentFraming?: (
+    request: FastifyRequest,
+  ) => Promise<{ ancestors: string[]; answersOpener: boolean } | null>;
+}
+
 /**
  * Serves the built web app from WEB_DIST: hashed files under /assets with a long immutable
  * cache (their brotli or gzip copy when the browser accepts it), top-level files (favicon...) with a short one, and index.html (no-store, tag manager
  * snippets injected) for any other GET that accepts HTML, so client-side routes deep-link.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  options: SpaOptions = {},
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: join(webDist, 'assets'),
     prefix: '/assets/',
@@ -51,6 +67,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       return sendNotFound(request, reply);
     }
     if (!acceptsHtml(request)) return sendNotFound(request, reply);
+    const framing = await options.documentFraming?.(request);
+    if (framing) allowFramingBy(reply, framing);
     return sendIndex(request, reply, webDist);
   });
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  LTI_DEFAULT_COURSE_PATTERN,
   RESET_TOKEN_PLACEHOLDER,
   uploadAllowances,
   uploadImport,
@@ -92,6 +93,24 @@ export function fuzzHints(w: FuzzWorld): Record<string, fc.Arbitrary<unknown> | 
     publicUrl: from([null, 'https://books.store-a.test']),
     siteTitle: from(['Store A Bookstore', 'Store A Campus Store']),
     kind: from(['wide', 'mobile']),
+    // Learning platforms: their addresses (https, or http on this computer) and course patterns.
+    registrationId: from(w.ltiRegistrations),
+    // Always: a registration takes several addresses, and random text is seldom one.
+    issuer: { values: from(['https://canvas.example.edu', 'http://localhost:9001']), always: true },
+    keySetUrl: {
+      values: from(['https://canvas.example.edu/jwks', 'http://127.0.0.1:9001/jwks']),
+      always: true,
+    },
+    authorizationEndpoint: { values: from(['https://canvas.example.edu/auth']), always: true },
+    tokenEndpoint: from([null, 'https://canvas.example.edu/token']),
+    'frameOrigins[]': { values: from(['https://school.example.edu']), always: true },
+    // Distinct: a registration lists each deployment once.
+    'deploymentIds[]': fc.uuid(),
+    coursePattern: {
+      values: from([LTI_DEFAULT_COURSE_PATTERN, '{dept}{course} {term}']),
+      always: true,
+    },
+    'sampleIds[]': from(['2026FA-BIO-101-001', 'Fall 2026-BIO-101-1', 'nothing']),
   };
 }
 

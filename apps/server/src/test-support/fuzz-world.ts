@@ -12,6 +12,7 @@ import {
 } from '@csp/contracts';
 import * as t from '../db/schema/index.ts';
 import { fuzzIaParticipants } from './fuzz-world-ia.ts';
+import { insertLtiRegistrations } from './lti-registration-rows.ts';
 import { one } from './one-row.ts';
 import { orderWorld, type OrderWorld } from './order-world.ts';
 import { STORE_A_RETURN } from './rental-world.ts';
@@ -59,6 +60,8 @@ export interface FuzzWorld {
   formats: ImportFormat[];
   /** Inclusive-access participants (of BIO 101 section 001), for a staff opt-out. */
   iaParticipants: number[];
+  /** Store A's learning platform registrations (the fuzz changes and deletes them). */
+  ltiRegistrations: number[];
 }
 
 async function expectOk(what: string, res: { statusCode: number; body: string }) {
@@ -229,5 +232,6 @@ export async function fuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     imports: [imported.importId],
     formats,
     iaParticipants: await fuzzIaParticipants(ctx, [orders.sections.s001]),
+    ltiRegistrations: await insertLtiRegistrations(db, a, 3),
   };
 }

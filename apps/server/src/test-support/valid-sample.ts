@@ -169,6 +169,8 @@ function stringCandidates(bag: Record<string, unknown>, def: Internals['def']): 
     '555-010-0199',
     '#1a3d6d',
     'https://example.edu',
+    // A learning platform's course pattern (LTI: {term} and {course} are required).
+    '{term}-{course}',
     // A compact JWT's shape (the single-sign-on test's result token).
     'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
     // A campaign e-mail's unsubscribe token (64 hexadecimal characters).

@@ -5,5 +5,8 @@
 import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerLtiRoutes } from './routes.ts';
 
+/** Who may frame the web app's document: the store's learning platforms (plugins/spa.ts asks). */
+export { documentFraming as ltiDocumentFraming } from './registrations/frame-origins.ts';
+
 /** The module as a Fastify plugin (app.ts registers it). */
 export const ltiModule = modulePlugin(registerLtiRoutes);

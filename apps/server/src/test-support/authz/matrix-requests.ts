@@ -75,6 +75,7 @@ const STORE_RECORDS = new Set([
   'importId',
   'studentIdNum',
   'participantId',
+  'registrationId',
   'AuthCatalogList',
   'AuthCatalog',
 ]);
@@ -129,6 +130,10 @@ export function buildRequest(
     locationId: () => ids.locationId,
     studentIdNum: () => ids.studentIdNum.inside,
     participantId: () => ids.iaParticipant[side],
+    // The delete takes a registration of its own: the others still find theirs after it.
+    registrationId: () => ids.ltiRegistrations[name === 'deleteLtiRegistration' ? 1 : 0],
+    // One client id per contract: a registration made and one changed never clash (409).
+    clientId: () => `matrix-${name}`,
     // A charge file layout must name the student ID and the amount (the default one does).
     columns: () => (name === 'saveIaChargeFileLayout' ? IA_DEFAULT_CHARGE_FILE_COLUMNS : undefined),
     token: () => (LABEL_CONTRACTS.has(name) ? ids.labelToken : undefined),

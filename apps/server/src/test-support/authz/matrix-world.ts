@@ -4,6 +4,7 @@ import { addAccount } from '../permissions-test-support.ts';
 import { fundingOrderWorld, type FundingOrderWorld } from '../funding-order-world.ts';
 import { one } from '../one-row.ts';
 import type { TestContext } from '../test-app.ts';
+import { insertLtiRegistrations } from '../lti-registration-rows.ts';
 import { iaStudentRecords } from './matrix-world-ia.ts';
 import { storeTokenRecords } from './matrix-store-token-calls.ts';
 import { printedLabelToken, signInCallers, type MatrixCaller } from './matrix-callers.ts';
@@ -51,6 +52,8 @@ export interface MatrixIds {
   locationId: number;
   /** Inclusive access: Alice's participation in 001, the law student's in the law section. */
   iaParticipant: Record<Side, number>;
+  /** Learning platform registrations of store A (the store's, no catalog side): two. */
+  ltiRegistrations: number[];
 }
 
 export interface MatrixWorld {
@@ -169,6 +172,7 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
       roleId,
       locationId: storeA,
       iaParticipant: ia.iaParticipant,
+      ltiRegistrations: await insertLtiRegistrations(db, storeA, 2),
     },
   };
 }

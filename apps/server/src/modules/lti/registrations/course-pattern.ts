@@ -213,3 +213,34 @@ export async function findLaunchedSection(
   }
   return null;
 }
+
+/** "BIOL 101 section 001, Fall 2026" and, without {section}, how many more the course has. */
+function mappingLabel(sections: CandidateSection[]): string {
+  const first = sections[0]!;
+  const term = shortTermName(first.termName);
+  const label = `${first.departmentCode} ${first.courseCode} section ${first.sectionCode}, ${term}`;
+  const more = sections.length - 1;
+  if (more === 0) return label;
+  return `${label} (and ${more} more section${more === 1 ? '' : 's'} of the course in ${term})`;
+}
+
+/** The settings screen's preview: where each sample id lands under `pattern`, or why nowhere. */
+export async function previewCoursePattern(
+  db: Db,
+  locationId: number,
+  pattern: string,
+  sampleIds: string[],
+) {
+  const mappings = await mapCourseIds(db, locationId, pattern, sampleIds);
+  return sampleIds.map((sampleId, i) => {
+    const mapping = mappings[i]!;
+    return mapping.mapped
+      ? {
+          sampleId,
+          sectionId: mapping.sections[0]!.sectionId,
+          label: mappingLabel(mapping.sections),
+          why: null,
+        }
+      : { sampleId, sectionId: null, label: null, why: mapping.why };
+  });
+}

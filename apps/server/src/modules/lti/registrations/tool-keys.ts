@@ -13,7 +13,14 @@ export interface ToolSigningKey {
 }
 
 /** The public half as the key set publishes it. */
-export type ToolPublicJwk = JWK & { kid: string; alg: typeof TOOL_KEY_ALGORITHM; use: 'sig' };
+export interface ToolPublicJwk {
+  kty: 'RSA';
+  n: string;
+  e: string;
+  kid: string;
+  alg: typeof TOOL_KEY_ALGORITHM;
+  use: 'sig';
+}
 
 /** Keys stay cached per database handle (a test's database is its own) and store. */
 const cached = new WeakMap<Db, Map<number, Promise<ToolKeyRow>>>();
@@ -38,7 +45,8 @@ export async function toolPublicJwk(
   locationId: number,
 ): Promise<ToolPublicJwk> {
   const row = await storedOrNewKey(deps.db, locationId);
-  return { ...(row.publicJwk as JWK), kid: row.keyId, alg: TOOL_KEY_ALGORITHM, use: 'sig' };
+  const { n, e } = row.publicJwk as JWK;
+  return { kty: 'RSA', n: n!, e: e!, kid: row.keyId, alg: TOOL_KEY_ALGORITHM, use: 'sig' };
 }
 
 function storedOrNewKey(db: Db, locationId: number): Promise<ToolKeyRow> {
@@ -49,7 +57,7 @@ function storedOrNewKey(db: Db, locationId: number): Promise<ToolKeyRow> {
   }
   let key = perStore.get(locationId);
   if (!key) {
-    key = loadOrCreate(db, locationId);
+    key = loadOrCreateToolKey(db, locationId);
     const stores = perStore;
     key.catch(() => stores.delete(locationId));
     perStore.set(locationId, key);
@@ -57,7 +65,8 @@ function storedOrNewKey(db: Db, locationId: number): Promise<ToolKeyRow> {
   return key;
 }
 
-async function loadOrCreate(db: Db, locationId: number): Promise<ToolKeyRow> {
+/** Reads the store's key or makes it (uncached: toolSigningKey keeps its answer). */
+export async function loadOrCreateToolKey(db: Db, locationId: number): Promise<ToolKeyRow> {
   const existing = await findToolKey(db, locationId);
   if (existing) return existing;
   const pair = await generateKeyPair(TOOL_KEY_ALGORITHM, {
