@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StoreSettingsAnswer } from '@csp/contracts';
@@ -12,6 +13,7 @@ import { useStoreSettings } from '../settings/store-settings-queries.ts';
 import { STORE_TEXT as T } from '../settings/store-text.ts';
 import { useSettingsSaver } from '../settings/use-settings-saver.ts';
 import { WebsiteCard } from '../settings/website-card.tsx';
+import { LtiPlatformsSection } from '../../lti/index.ts';
 
 /**
  * Settings > Store settings (issue 29): the store's settings in three sections saved through
@@ -68,6 +70,9 @@ function StoreSettingsSections({
           ))}
         </Stack>
       </PanelSection>
+      <Suspense fallback={<PanelLoading what="learning platforms" />}>
+        <LtiPlatformsSection />
+      </Suspense>
       <ChangeHistory changes={answer.history} />
     </>
   );
