@@ -1,7 +1,7 @@
 import { LTI_DEFAULT_COURSE_PATTERN } from '@csp/contracts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { newOneTimeCode } from '../modules/lti/landing/one-time-code.ts';
+import { newOneTimeCode } from '../modules/lti/one-time-code.ts';
 
 /** The platform the landing tests register (a made-up one: nothing is fetched from it). */
 export const LANDING_PLATFORM = {

@@ -19,6 +19,7 @@ import {
 } from '@csp/contracts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '@csp/http-kit';
+import { acceptFormBodies } from '../../lib/form-body.ts';
 import { loadNodeSaml } from '../../lib/heavy-modules.ts';
 import { route } from '../../lib/route.ts';
 import { AUTH_MESSAGES, requireWebsite } from '../../lib/request-context.ts';
@@ -158,11 +159,7 @@ function registerBrowserRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // The ACS takes an HTML form post; the parser is scoped to these routes only.
   void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormBodies(scope, FORM_BODY_LIMIT);
 
     route(scope, samlAssertionConsumer, sso, async ({ request, reply }) => {
       const fields = formFields(request.body);

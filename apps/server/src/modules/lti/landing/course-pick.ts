@@ -7,7 +7,7 @@ import { mayAdoptOnEach } from '../../adoption/index.ts';
 import { resolveCatalogAncestry } from '../../catalog/index.ts';
 import type { Grants } from '../../permissions/index.ts';
 import { lockPickLaunch, tieLaunchedCourse } from './landing-repository.ts';
-import { hashOneTimeCode } from './one-time-code.ts';
+import { hashOneTimeCode } from '../one-time-code.ts';
 
 /**
  * The course picker's tie (an instructor's launch whose course did not map): the section must be

@@ -22,7 +22,7 @@ import {
   insertDeepLink,
   markDeepLinkUsed,
 } from './landing-repository.ts';
-import { hashOneTimeCode, newOneTimeCode } from './one-time-code.ts';
+import { hashOneTimeCode, newOneTimeCode } from '../one-time-code.ts';
 
 /** How long the signed answer is good for: the browser posts it at once. */
 const ANSWER_LIFETIME_SECONDS = 5 * 60;

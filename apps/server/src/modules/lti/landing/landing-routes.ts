@@ -10,6 +10,7 @@ import {
 } from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
+import { acceptFormBodies } from '../../../lib/form-body.ts';
 import { requireWebsite } from '../../../lib/request-context.ts';
 import { route } from '../../../lib/route.ts';
 import { adopter } from '../../adoption/index.ts';
@@ -65,11 +66,7 @@ export function registerLtiLandingRoutes(app: FastifyInstance, deps: AppDeps): v
   // The confirmation is a real HTML form post (it works without script); the parser is this
   // route's only.
   void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormBodies(scope, FORM_BODY_LIMIT);
     route(
       scope,
       answerLtiDeepLink,

@@ -7,7 +7,7 @@ import {
   withoutNul,
   type LtiLaunchRole,
 } from '@csp/contracts';
-import { hashOneTimeCode } from '../landing/one-time-code.ts';
+import { hashOneTimeCode } from '../one-time-code.ts';
 import { LaunchRefusal, type LaunchTrace } from './launch-refusal.ts';
 import { launchRole } from './launch-roles.ts';
 

@@ -18,7 +18,7 @@ import {
   type LtiWorld,
 } from '../../../test-support/lti-world.ts';
 import { authHeaders, FIXTURE_HOSTS, testEngines } from '../../../test-support/test-app.ts';
-import { hashOneTimeCode } from '../landing/one-time-code.ts';
+import { hashOneTimeCode } from '../one-time-code.ts';
 
 const engines = await testEngines();
 type MyCoursesAnswer = ResponseOf<typeof getMyCourses>;

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Website } from '../../../lib/request-context.ts';
 import { issueTicket } from '../../saml/index.ts';
 import { startDeepLink } from '../landing/deep-link.ts';
-import { newOneTimeCode } from '../landing/one-time-code.ts';
+import { newOneTimeCode } from '../one-time-code.ts';
 import type { LtiRegistration } from '../registrations/registration-repository.ts';
 import type { LaunchClaims } from './launch-claims.ts';
 import { LaunchRefusal, type LaunchTrace } from './launch-refusal.ts';

@@ -3,7 +3,7 @@ import type { LtiLaunchForm } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Website } from '../../../lib/request-context.ts';
-import { hashOneTimeCode } from '../landing/one-time-code.ts';
+import { hashOneTimeCode } from '../one-time-code.ts';
 import { findLaunchedSection } from '../registrations/course-pattern.ts';
 import {
   findRegistration,

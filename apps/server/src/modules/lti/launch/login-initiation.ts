@@ -1,7 +1,7 @@
 import { LTI_STATE_MINUTES, type LtiLoginParameters } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Website } from '../../../lib/request-context.ts';
-import { newOneTimeCode } from '../landing/one-time-code.ts';
+import { newOneTimeCode } from '../one-time-code.ts';
 import { findRegistration } from '../registrations/registration-repository.ts';
 import { LaunchRefusal, refusingStep, type LaunchTrace } from './launch-refusal.ts';
 import { deleteExpiredLoginStates, insertLoginState } from './launch-repository.ts';

@@ -8,7 +8,7 @@ import {
 import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Website } from '../../../lib/request-context.ts';
-import { inviteCodeHash } from './invite-code.ts';
+import { hashOneTimeCode } from '../one-time-code.ts';
 import { attachInvite, claimInvite, releaseInvite } from './invite-repository.ts';
 import { PlatformCallError, platformJson } from './platform-http.ts';
 import { createRegistration } from './registration-service.ts';
@@ -38,7 +38,7 @@ export async function completeDynamicRegistration(
   website: Website,
   input: { invite: string; openidConfiguration: string; registrationToken?: string },
 ) {
-  const codeHash = inviteCodeHash(input.invite);
+  const codeHash = hashOneTimeCode(input.invite);
   if (!(await claimInvite(deps.db, website.locationId, codeHash, deps.now()))) {
     throw AppError.notFound(M.inviteRefused, 'invite');
   }

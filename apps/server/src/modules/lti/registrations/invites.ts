@@ -1,7 +1,7 @@
 import { LTI_INVITE_DAYS } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Website } from '../../../lib/request-context.ts';
-import { newInviteCode } from './invite-code.ts';
+import { newOneTimeCode } from '../one-time-code.ts';
 import { insertInvite } from './invite-repository.ts';
 import { ltiToolUrls } from './tool-urls.ts';
 
@@ -16,7 +16,7 @@ export async function createRegistrationInvite(
   website: Website,
   createdBy: number,
 ): Promise<{ url: string; expiresAt: string }> {
-  const { code, codeHash } = newInviteCode();
+  const { code, codeHash } = newOneTimeCode();
   const expiresAt = new Date(deps.now().getTime() + LTI_INVITE_DAYS * DAY_MS);
   await insertInvite(deps.db, { codeHash, locationId: website.locationId, createdBy, expiresAt });
   const page = new URL(ltiToolUrls(website, deps.config).dynamicRegistration);
