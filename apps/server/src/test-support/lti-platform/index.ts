@@ -32,6 +32,8 @@ export interface StartLtiPlatformOptions {
   toolLoginUrl?: string;
   clientId?: string;
   deploymentId?: string;
+  /** The port to listen on (default: any free one; the demo platform script uses a fixed one). */
+  port?: number;
 }
 
 /** How one launch differs from a plain resource-link launch by the platform. */
@@ -156,32 +158,35 @@ export async function startLtiPlatform(options: StartLtiPlatformOptions): Promis
       }),
     });
 
-  const { server, baseUrl } = await listen({
-    keySet: () => ({ keys: [key, ...retired].map((k) => k.publicJwk) }),
-    authorize: async (query) => {
-      authorizations.push(query);
-      const entry = launches.get(query.get('lti_message_hint') ?? '');
-      const problem = authorizationProblem(query, clientId, entry?.launch);
-      if (problem || !entry)
-        return { error: 'invalid_request', description: problem ?? 'unknown launch' };
-      const { launch, options: launchOptions } = entry;
-      const claims = {
-        ...claimsOf(launch.user, launch.course, launchOptions),
-        nonce: query.get('nonce'),
-      };
-      const idToken = await signIdToken(
-        withOverrides(claims, launchOptions.claims),
-        key,
-        launchOptions.token,
-      );
-      launch.issuedTokens.push(idToken);
-      return { idToken };
+  const { server, baseUrl } = await listen(
+    {
+      keySet: () => ({ keys: [key, ...retired].map((k) => k.publicJwk) }),
+      authorize: async (query) => {
+        authorizations.push(query);
+        const entry = launches.get(query.get('lti_message_hint') ?? '');
+        const problem = authorizationProblem(query, clientId, entry?.launch);
+        if (problem || !entry)
+          return { error: 'invalid_request', description: problem ?? 'unknown launch' };
+        const { launch, options: launchOptions } = entry;
+        const claims = {
+          ...claimsOf(launch.user, launch.course, launchOptions),
+          nonce: query.get('nonce'),
+        };
+        const idToken = await signIdToken(
+          withOverrides(claims, launchOptions.claims),
+          key,
+          launchOptions.token,
+        );
+        launch.issuedTokens.push(idToken);
+        return { idToken };
+      },
+      coursePage: (launchId) => {
+        const entry = [...launches.values()].find((e) => e.launch.id === launchId);
+        return entry ? { title: entry.launch.course.title, loginUrl: entry.launch.loginUrl } : null;
+      },
     },
-    coursePage: (launchId) => {
-      const entry = [...launches.values()].find((e) => e.launch.id === launchId);
-      return entry ? { title: entry.launch.course.title, loginUrl: entry.launch.loginUrl } : null;
-    },
-  });
+    options.port,
+  );
 
   const platform: LtiPlatform = {
     shape,

@@ -65,15 +65,19 @@ async function handle(handlers: PlatformHandlers, req: IncomingMessage, res: Ser
 /** Starts the emulator's server on a random port of 127.0.0.1; answers its base URL. */
 export async function listen(
   handlers: PlatformHandlers,
+  port = 0,
 ): Promise<{ server: Server; baseUrl: string }> {
   const server = createServer((req, res) => {
     handle(handlers, req, res).catch((error: unknown) => {
       send(res, 500, 'text/plain', String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, baseUrl: `http://127.0.0.1:${port}` };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address() as AddressInfo;
+  return { server, baseUrl: `http://127.0.0.1:${address.port}` };
 }
 
 export async function close(server: Server): Promise<void> {
