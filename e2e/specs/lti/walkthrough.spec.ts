@@ -172,7 +172,11 @@ test('a student lands on the section’s materials and prices, with its zero or 
   await expect(landing.getByRole('heading', { level: 1 })).toHaveText(
     `BIOL ${course.courseCode} course materials`,
   );
-  await expect(landing.getByText(COST_DESIGNATION_LABELS[section.designation])).toBeVisible();
+  const mark = landing.getByText(COST_DESIGNATION_LABELS[section.designation]);
+  await expect(mark).toBeVisible();
+  // The mark is as wide as its words (the chip), not stretched across the card.
+  const chip = await mark.locator('xpath=..').boundingBox();
+  expect(chip!.width).toBeLessThan(240);
   const material = section.materials[0]!;
   const group = landing.getByRole('region', {
     name: material.required ? 'Required' : 'Recommended',

@@ -66,7 +66,12 @@ export function CourseMaterialsPage() {
               <Typography color="text.secondary">{data.section.professors.join(', ')}</Typography>
             )}
           </div>
-          <CostChip designation={data.section.designation} />
+          {/* In a div: the column would stretch the chip across the card. */}
+          {data.section.designation !== 'NONE' && (
+            <div>
+              <CostChip designation={data.section.designation} />
+            </div>
+          )}
           {range && (
             <Typography>
               {T.requiredCost}: {range}

@@ -56,7 +56,7 @@ export const LTI_REGISTRATION_TEXT = {
     keySetUrl: 'Platform’s public key set (JWKS) URL',
     authorizationEndpoint: 'Platform’s authorization (OIDC auth) URL',
     tokenEndpoint: 'Platform’s token URL (optional)',
-    frameOrigins: 'Other addresses the platform shows the store in (optional, one per line)',
+    frameOrigins: 'Other addresses the platform shows the store in (optional)',
     coursePattern: 'Course pattern',
     grantInstructors: 'Give instructors access to their course on their first launch',
   },
