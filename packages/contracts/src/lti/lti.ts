@@ -87,6 +87,8 @@ export const LTI_REFUSALS = {
   'wrong-message': 'The learning platform sent a kind of launch the portal does not handle.',
   'missing-claims': 'The launch is missing information the portal needs.',
   'no-role': 'Your role in this course does not give access to course materials.',
+  'too-many':
+    'Too many launches came from your network in the last few minutes. Wait a little, then open the link again.',
 } as const;
 export type LtiRefusalReason = keyof typeof LTI_REFUSALS;
 export const LTI_REFUSAL_REASONS = Object.keys(LTI_REFUSALS) as LtiRefusalReason[];
@@ -113,3 +115,22 @@ export const LTI_DEEP_LINK_MINUTES = 30;
 export const LTI_INVITE_DAYS = 7;
 /** The id_token's clock tolerance, seconds (exp and iat). */
 export const LTI_CLOCK_TOLERANCE_SECONDS = 60;
+
+/**
+ * Abuse limits of the public LTI addresses, counted in the database (one limit across server
+ * processes). A whole classroom launches at once from behind one campus address (NAT), so the
+ * per-address limit of the launch is generous; what it stops is one client hammering the login
+ * (each login writes a state row) or flooding a store's launch log with refusals.
+ */
+export const LTI_LIMITS = {
+  /** The window of the per-address limits, minutes. */
+  windowMinutes: 15,
+  /** Login initiations and launch posts from one client address per window (both count: 300 launches). */
+  launchStepsPerIp: 600,
+  /** Dynamic registration completions from one client address per window (each fetches from a platform). */
+  registrationsPerIp: 20,
+  /** Refusals one store's launch log takes per hour; more are still shown a page, not logged. */
+  refusalLogRowsPerHour: 300,
+  /** Launch log rows older than this many days are deleted (the settings screen shows the last 100). */
+  launchLogDays: 180,
+} as const;

@@ -247,6 +247,7 @@ export const getLtiKeySet = endpoint({
 
 /** The registrations screen's and the registration page's sentences. */
 export const LTI_REGISTRATION_MESSAGES = {
+  tooManyRequests: 'Too many registration attempts came from this network. Try again later.',
   duplicate:
     'The store has a registration of this platform with this client id already: change that one.',
   notFound: 'The store has no learning platform registration with this id.',

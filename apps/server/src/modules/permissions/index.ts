@@ -11,7 +11,7 @@ export {
   registerGrants,
   type Grants,
 } from './policy.ts';
-export { createLaunchedAccount } from './launched-account.ts';
+export { createLaunchedAccount, launchMaySignIn } from './launched-account.ts';
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */
 export const permissionsModule = modulePlugin(registerPermissionRoutes);

@@ -109,3 +109,19 @@ export async function createLaunchedAccount(
     return { accountId: existing.id, created: false };
   }
 }
+
+/**
+ * Whether a launch may hand this account a session (ADR 0050): only when every role it holds
+ * is INSTRUCTOR, which acts on nothing but the sections its professor record teaches. A
+ * platform's e-mail claim is not proof of the address (LTI has no verified-e-mail claim, and a
+ * platform user may change their address), so an account with any other role, a store
+ * administrator's above all, signs in with its own password or SSO instead.
+ */
+export async function launchMaySignIn(
+  db: Db,
+  accountId: number,
+  locationId: number,
+): Promise<boolean> {
+  const rows = await listUserRoleRows(db, accountId, locationId);
+  return rows.every((row) => row.role.name === LAUNCH_ROLE);
+}

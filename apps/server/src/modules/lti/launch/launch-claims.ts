@@ -1,6 +1,7 @@
 import type { JWTPayload } from 'jose';
 import { z } from 'zod';
 import {
+  isPlatformUrl,
   LTI_CLAIMS,
   LTI_MESSAGE_TYPES,
   LTI_VERSION,
@@ -53,7 +54,12 @@ const claimsSchema = z.object({
     .optional(),
   [LTI_CLAIMS.resourceLink]: z.object({ id }).optional(),
   [LTI_CLAIMS.deepLinkingSettings]: z
-    .object({ deep_link_return_url: z.url().max(2000), data: text.nullish() })
+    // The answer page posts there: an https address (http only on this computer), never a
+    // javascript: or data: one.
+    .object({
+      deep_link_return_url: z.string().max(2000).refine(isPlatformUrl, 'is not an https address'),
+      data: text.nullish(),
+    })
     .optional(),
 });
 type Claims = z.infer<typeof claimsSchema>;
@@ -77,11 +83,11 @@ function personNames(claims: Claims): { firstName: string; lastName: string } {
  * The LTI rules over a verified token, in the order a platform's administrator would fix them:
  * the nonce this login issued (`replayed` otherwise: a token posted again under a new state),
  * the message type and version, a deployment the store registered, then the claims the message
- * needs and a role that gives access. `trace` learns what was read, for the log.
+ * needs (the target the login named among them) and a role that gives access. `trace` learns what was read, for the log.
  */
 export function readLaunchClaims(
   payload: JWTPayload,
-  expected: { nonceHash: string; deploymentIds: readonly string[] },
+  expected: { nonceHash: string; deploymentIds: readonly string[]; targetLinkUri: string },
   trace: LaunchTrace,
 ): LaunchClaims {
   trace.subject = typeof payload.sub === 'string' ? payload.sub : undefined;
@@ -108,6 +114,14 @@ export function readLaunchClaims(
     throw new LaunchRefusal('unknown-deployment', `deployment ${deploymentId} is not registered`);
   }
   const claims = requireClaims(payload);
+  // LTI 1.3 Core §5.4.1: the signed target must be the one the (unsigned) login named.
+  const target = claims[LTI_CLAIMS.targetLinkUri];
+  if (target !== expected.targetLinkUri) {
+    throw new LaunchRefusal(
+      'bad-request',
+      `target_link_uri ${target} is not the login's ${expected.targetLinkUri}`,
+    );
+  }
   const context = claims[LTI_CLAIMS.context];
   if (context) {
     trace.contextId = context.id;

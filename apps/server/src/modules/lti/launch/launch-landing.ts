@@ -74,24 +74,30 @@ async function instructorLanding(landing: Landing): Promise<string> {
     );
     return withQuery(LTI_PAGES.noAccess, { reason });
   }
-  const signIn = {
-    ticket: await issueTicket(deps, instructor.accountId, registration.locationId),
-    userAccountId: String(instructor.accountId),
-  };
+  // An account with roles beyond INSTRUCTOR gets no ticket: the page asks it to sign in.
+  const signIn: Record<string, string> = instructor.signsIn
+    ? {
+        ticket: await issueTicket(deps, instructor.accountId, registration.locationId),
+        userAccountId: String(instructor.accountId),
+      }
+    : {};
   const granted = instructor.created ? `, INSTRUCTOR on ${grant.length} section(s)` : '';
+  const signedIn = instructor.signsIn
+    ? 'signed in'
+    : 'sent to sign in with its password (it holds roles beyond INSTRUCTOR)';
   if (section) {
-    await logLaunch(landing, `${made}${granted} signed in to the launched section`);
+    await logLaunch(landing, `${made}${granted} ${signedIn} to the launched section`);
     return withQuery(LTI_INSTRUCTOR_PAGE, {
       [LTI_MY_COURSES_QUERY.section]: String(section.sectionId),
       ...signIn,
     });
   }
   if (!claims.context) {
-    await logLaunch(landing, `${made} signed in; the launch named no course`);
+    await logLaunch(landing, `${made} ${signedIn}; the launch named no course`);
     return withQuery(LTI_INSTRUCTOR_PAGE, signIn);
   }
   const pick = newOneTimeCode();
-  await logLaunch(landing, `${made} signed in; the course did not map, the instructor picks it`, {
+  await logLaunch(landing, `${made} ${signedIn}; the course did not map, the instructor picks it`, {
     pickCodeHash: pick.codeHash,
     pickExpiresAt: new Date(deps.now().getTime() + LTI_PICK_MINUTES * 60_000),
   });

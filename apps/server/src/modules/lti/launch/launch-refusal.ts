@@ -1,5 +1,6 @@
 import { LTI_PAGES, type LtiLaunchRole, type LtiRefusalReason } from '@csp/contracts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { takeRefusalLogRow } from '../lti-limits.ts';
 import { insertLaunchLog } from './launch-repository.ts';
 
 /**
@@ -40,13 +41,17 @@ export function refusedLocation(reason: LtiRefusalReason): string {
 const storable = (text: string | undefined, max: number) =>
   text === undefined ? null : text.replaceAll('\u0000', '\uFFFD').slice(0, max);
 
-/** Logs the refusal for the store and answers the page the browser goes to. */
+/**
+ * Logs the refusal for the store, unless this hour's refusal rows are spent (LTI_LIMITS: nobody
+ * floods a store's log with forged launches), and answers the page the browser goes to.
+ */
 export async function logRefusal(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'throttle'>,
   locationId: number,
   refusal: LaunchRefusal,
   trace: LaunchTrace,
 ): Promise<string> {
+  if (!(await takeRefusalLogRow(deps.throttle, locationId))) return refusedLocation(refusal.reason);
   await insertLaunchLog(deps.db, {
     locationId,
     at: deps.now(),
@@ -71,7 +76,7 @@ export async function logRefusal(
  * with what `work` had read (its trace). An unknown host is refused without a log: no store.
  */
 export async function refusingStep<W extends { locationId: number }>(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'throttle'>,
   website: W | null,
   work: (website: W, trace: LaunchTrace) => Promise<string>,
 ): Promise<string> {

@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { ltiContextLinks, ltiLaunches, ltiLoginStates } from '../../../db/schema/index.ts';
 
@@ -6,11 +6,6 @@ export type LoginStateRow = typeof ltiLoginStates.$inferSelect;
 
 export async function insertLoginState(db: Db, row: LoginStateRow): Promise<void> {
   await db.insert(ltiLoginStates).values(row);
-}
-
-/** Drops the store's expired login states (lti_login_states_expires_idx). */
-export async function deleteExpiredLoginStates(db: Db, now: Date): Promise<void> {
-  await db.delete(ltiLoginStates).where(lte(ltiLoginStates.expiresAt, now));
 }
 
 /**

@@ -94,7 +94,11 @@ async function validatedLaunch(
   const payload = await verifyIdToken(registration, form.id_token, now);
   const claims = readLaunchClaims(
     payload,
-    { nonceHash: state.nonce, deploymentIds: registration.deploymentIds },
+    {
+      nonceHash: state.nonce,
+      deploymentIds: registration.deploymentIds,
+      targetLinkUri: state.targetLinkUri,
+    },
     trace,
   );
   const section = await launchedSection(db, registration, claims);

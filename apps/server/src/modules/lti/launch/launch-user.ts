@@ -3,7 +3,11 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Website } from '../../../lib/request-context.ts';
 import { findActiveAccount } from '../../account/index.ts';
 import { issueStudentSsoCode } from '../../inclusive-access/index.ts';
-import { createLaunchedAccount, getPermittedActions } from '../../permissions/index.ts';
+import {
+  createLaunchedAccount,
+  getPermittedActions,
+  launchMaySignIn,
+} from '../../permissions/index.ts';
 import type { LtiRegistration } from '../registrations/registration-repository.ts';
 import type { LaunchClaims } from './launch-claims.ts';
 import { LaunchRefusal } from './launch-refusal.ts';
@@ -19,8 +23,13 @@ export interface LaunchedInstructor {
   accountId: number;
   /** Made by this launch. */
   created: boolean;
-  /** Active and allowed to adopt: the launch signs them in. */
+  /** Active and allowed to adopt. */
   mayAdopt: boolean;
+  /**
+   * The launch may sign them in with a ticket: every role they hold is INSTRUCTOR. Otherwise
+   * they land without one and sign in with their own password or SSO (ADR 0050).
+   */
+  signsIn: boolean;
 }
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
@@ -39,7 +48,8 @@ async function knownAccount(deps: Deps, registration: LtiRegistration, claims: L
  * Who an instructor's launch is (issue 33, point 3): the account the platform's `sub` was
  * linked to, else the store's staff account of the launch's e-mail, else a new account made
  * for that e-mail, with INSTRUCTOR on `grantSectionIds` (the store grants on launch and the
- * course mapped) or no roles. The `sub` is linked to the account either way.
+ * course mapped) or no roles. The `sub` is linked to the account when the launch may sign it
+ * in (see {@link LaunchedInstructor.signsIn}).
  */
 export async function launchedInstructor(
   deps: Deps,
@@ -66,15 +76,19 @@ export async function launchedInstructor(
     });
     ({ accountId, created } = made);
   }
-  await linkSubject(deps.db, {
-    registrationId: registration.id,
-    subject: claims.subject,
-    accountId,
-  });
+  const signsIn = await launchMaySignIn(deps.db, accountId, locationId);
+  // An e-mail match to an account the launch may not sign in stays unconfirmed: no link kept.
+  if (signsIn) {
+    await linkSubject(deps.db, {
+      registrationId: registration.id,
+      subject: claims.subject,
+      accountId,
+    });
+  }
   const active = await findActiveAccount(deps.db, accountId, locationId);
   const actions = active ? await getPermittedActions(deps.db, accountId, locationId) : [];
   const mayAdopt = actions.some((action) => ADOPT_ACTIONS.includes(action));
-  return { accountId, created, mayAdopt };
+  return { accountId, created, mayAdopt, signsIn };
 }
 
 /**

@@ -4,9 +4,9 @@ import type { Website } from '../../../lib/request-context.ts';
 import { newOneTimeCode } from '../one-time-code.ts';
 import { findRegistration } from '../registrations/registration-repository.ts';
 import { LaunchRefusal, refusingStep, type LaunchTrace } from './launch-refusal.ts';
-import { deleteExpiredLoginStates, insertLoginState } from './launch-repository.ts';
+import { insertLoginState } from './launch-repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'now'>;
+type Deps = Pick<AppDeps, 'db' | 'now' | 'throttle'>;
 
 /** The parameters a login initiation must carry (IMS Security Framework §5.1.1.1). */
 const REQUIRED = ['iss', 'login_hint', 'target_link_uri'] as const;
@@ -42,7 +42,6 @@ async function authorizationRequest(
     throw new LaunchRefusal('unknown-deployment', `deployment ${deploymentId} is not registered`);
   }
   const now = deps.now();
-  await deleteExpiredLoginStates(deps.db, now);
   const state = newOneTimeCode();
   const nonce = newOneTimeCode();
   await insertLoginState(deps.db, {

@@ -16,6 +16,7 @@ import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
 import { requireWebsite } from '../../../lib/request-context.ts';
 import { route } from '../../../lib/route.ts';
+import { takeRegistrationAttempt } from '../lti-limits.ts';
 import type { Session } from '../../../lib/session.ts';
 import { previewCoursePattern } from './course-pattern.ts';
 import { completeDynamicRegistration } from './dynamic-registration.ts';
@@ -99,8 +100,13 @@ export function registerLtiRegistrationRoutes(app: FastifyInstance, deps: AppDep
   route(
     app,
     completeLtiDynamicRegistration,
-    { tags: TAGS, errors: [404, 409, 502] },
-    async ({ request, body }) => completeDynamicRegistration(deps, requireWebsite(request), body),
+    { tags: TAGS, errors: [404, 409, 429, 502] },
+    async ({ request, body }) => {
+      const website = requireWebsite(request);
+      // Each attempt makes the portal call out to an address the caller names: bounded per IP.
+      await takeRegistrationAttempt(deps.throttle, request.ip);
+      return completeDynamicRegistration(deps, website, body);
+    },
   );
 
   route(app, getLtiKeySet, { tags: TAGS, errors: [404] }, async ({ request }) => {
