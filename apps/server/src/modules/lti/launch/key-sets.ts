@@ -1,7 +1,24 @@
-import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, type JWTVerifyGetKey } from 'jose';
+import { boundedText } from '../registrations/platform-http.ts';
 
 /** How long the portal waits for a platform's key set. */
 const KEY_SET_TIMEOUT_MS = 5_000;
+/**
+ * Key sets kept at most: a registration's changed URL makes a new entry and the old one is
+ * dropped, oldest first, past this many (the process never holds more than it launches for).
+ */
+const MAX_KEY_SETS = 200;
+
+/**
+ * jose's fetch with the body bounded as every call to a platform is (platform-http.ts): a key
+ * set a few kilobytes long, never a response that fills the memory. jose already follows no
+ * redirect and stops at its timeout.
+ */
+async function boundedFetch(url: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  const body = await boundedText(response, url);
+  return new Response(body, { status: response.status, headers: response.headers });
+}
 
 /**
  * One remote key set per URL, kept for the process: jose caches the keys (10 minutes), fetches
@@ -28,8 +45,13 @@ export class KeySetUnreachable extends Error {
 export function platformKeys(keySetUrl: string): JWTVerifyGetKey {
   let keySet = keySets.get(keySetUrl);
   if (!keySet) {
-    keySet = createRemoteJWKSet(new URL(keySetUrl), { timeoutDuration: KEY_SET_TIMEOUT_MS });
+    keySet = createRemoteJWKSet(new URL(keySetUrl), {
+      timeoutDuration: KEY_SET_TIMEOUT_MS,
+      [customFetch]: boundedFetch,
+    });
     keySets.set(keySetUrl, keySet);
+    const oldest = keySets.keys().next().value;
+    if (keySets.size > MAX_KEY_SETS && oldest !== undefined) keySets.delete(oldest);
   }
   const remote = keySet;
   return async (header, token) => {

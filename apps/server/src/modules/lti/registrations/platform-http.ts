@@ -45,7 +45,8 @@ export async function platformJson(
   }
 }
 
-async function boundedText(response: Response, url: string): Promise<string> {
+/** The body of a platform's answer, or a {@link PlatformCallError} past PLATFORM_MAX_BYTES. */
+export async function boundedText(response: Response, url: string): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > PLATFORM_MAX_BYTES) await tooLarge(response, url);
   const chunks: Uint8Array[] = [];
