@@ -21,6 +21,7 @@ import { studentBench } from './student-endpoints.ts';
 import { textbookBench } from './textbook-endpoints.ts';
 import { costBench } from './cost-endpoints.ts';
 import { iaBench } from './ia-endpoints.ts';
+import { ltiBench } from './lti-endpoints.ts';
 import { sectionBench } from './section-endpoints.ts';
 import { courseBench } from './course-endpoints.ts';
 import { expectOk } from './expect-ok.ts';
@@ -150,6 +151,7 @@ export async function benchEndpoints(app: FastifyInstance, db: Db): Promise<Benc
     ...(await textbookBench(app, db, LARGE_HOST, DEMO_HOST)),
     ...(await costBench(app, db, asLarge)),
     ...(await iaBench(app, db, asLarge)),
+    ...(await ltiBench(app, db, LARGE_HOST, asDemo)),
     exportAll,
     {
       name: 'GET website (host lookup)',

@@ -13,6 +13,7 @@ import {
 import { largeStoreSpec, LARGE_STORE_REF } from './large-store.ts';
 import { ID_TABLES, seedStore, type ProgressListener } from './store-seed.ts';
 import { seedLargeInclusiveAccess } from './large-inclusive-access.ts';
+import { seedLargeLti } from './large-lti.ts';
 
 export interface LargeSeedOptions {
   today?: Date;
@@ -131,10 +132,13 @@ export async function seedLarge(db: Db, options: LargeSeedOptions = {}): Promise
     };
   });
   const inclusiveAccess = await seedLargeInclusiveAccess(db, summary.locationId, today);
+  const lti = await seedLargeLti(db, summary.locationId, today, scale);
   const counts: Record<string, number> = {
     ...summary.counts,
     ia_programs: inclusiveAccess.programs,
     ia_participants: inclusiveAccess.participants,
+    lti_registrations: lti.registrations,
+    lti_launches: lti.launches,
   };
   // Without fresh statistics the planner picks nested loops that cost seconds on 40,000 sections.
   await refreshPlannerStatistics(db);
