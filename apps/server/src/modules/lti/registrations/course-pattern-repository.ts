@@ -15,12 +15,15 @@ export interface CandidateSection {
 /**
  * The store's sections of the courses whose code is one of `courseCodes` (lower case), every
  * term, in a fixed order (newest term first, then department, course and section code), for
- * course-pattern.ts to pick from. Uses the courses' lower(code) index.
+ * course-pattern.ts to pick from. Uses the courses' lower(code) index. With `departmentCodes`
+ * (compared as course-pattern.ts's `comparable` does: lower case, no spaces or punctuation),
+ * only courses of those departments.
  */
 export async function sectionsOfCourseCodes(
   db: Db,
   locationId: number,
   courseCodes: string[],
+  departmentCodes: string[] | null = null,
 ): Promise<CandidateSection[]> {
   if (courseCodes.length === 0) return [];
   const rows = await queryRows<{
@@ -43,6 +46,14 @@ export async function sectionsOfCourseCodes(
           courseCodes.map((code) => sql`${code}`),
           sql`, `,
         )})
+        ${
+          departmentCodes && departmentCodes.length > 0
+            ? sql`and regexp_replace(lower(d.code), '[[:space:]._/-]+', '', 'g') in (${sql.join(
+                departmentCodes.map((code) => sql`${code}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
       order by t.start_date desc, t.id, d.code, c.code, s.code, s.id
       limit 2000`,
   );

@@ -177,11 +177,21 @@ export async function mapCourseIds(
   if (!compiled.ok) return ids.map(() => ({ mapped: false, why: compiled.problem }));
   const readings = ids.map((id) => readCourseId(compiled.pattern, id));
   const codes = new Set<string>();
+  const departments = new Set<string>();
   for (const reading of readings.flat()) {
     codes.add(reading.course.toLowerCase());
     codes.add(comparable(reading.course));
+    if (reading.dept !== undefined) departments.add(comparable(reading.dept));
   }
-  const candidates = await sectionsOfCourseCodes(db, locationId, [...codes]);
+  // A course number alone ("101") names a course in most departments of a large store: with
+  // {dept} in every reading, only those departments' sections are read.
+  const everyReadingHasDept = readings.flat().every((reading) => reading.dept !== undefined);
+  const candidates = await sectionsOfCourseCodes(
+    db,
+    locationId,
+    [...codes],
+    everyReadingHasDept ? [...departments] : null,
+  );
   return readings.map((r) => mapReadings(r, candidates));
 }
 
