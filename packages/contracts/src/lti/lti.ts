@@ -125,8 +125,12 @@ export const LTI_CLOCK_TOLERANCE_SECONDS = 60;
 export const LTI_LIMITS = {
   /** The window of the per-address limits, minutes. */
   windowMinutes: 15,
-  /** Login initiations and launch posts from one client address per window (both count: 300 launches). */
-  launchStepsPerIp: 600,
+  /**
+   * Login initiations and launch posts from one client address per window (both count: 3,000
+   * launches). A campus's students often share one address (NAT), and a lecture hall launches at
+   * once: the limit only stops one client from filling the database with login states.
+   */
+  launchStepsPerIp: 6000,
   /** Dynamic registration completions from one client address per window (each fetches from a platform). */
   registrationsPerIp: 20,
   /** Refusals one store's launch log takes per hour; more are still shown a page, not logged. */
