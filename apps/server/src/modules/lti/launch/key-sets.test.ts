@@ -49,6 +49,8 @@ describe("a platform's key set", () => {
     const started = Date.now();
     await expect(platformKeys(`${platform.base}/keys`)(header, token)).resolves.toBeDefined();
     expect(Date.now() - started).toBeLessThan(2_000);
+    // The slow platform hangs up rather than the test waiting out the 5 s timeout.
+    platform.server.closeAllConnections();
     expect(await slow).toBeInstanceOf(KeySetUnreachable);
-  }, 10_000);
+  });
 });
