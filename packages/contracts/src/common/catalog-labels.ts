@@ -4,6 +4,19 @@ export function shortTermName(name: string): string {
   return (hyphen === -1 ? name : name.slice(0, hyphen)).trim();
 }
 
+/** The codes that name a section of a term. */
+export interface CourseSectionParts {
+  departmentCode: string;
+  courseCode: string;
+  sectionCode: string;
+  termName: string;
+}
+
+/** "CHEM 447 section A1, Spring 2027": a section named for someone who knows the course. */
+export function courseSectionLabel(parts: CourseSectionParts): string {
+  return `${parts.departmentCode} ${parts.courseCode} section ${parts.sectionCode}, ${shortTermName(parts.termName)}`;
+}
+
 /**
  * "BIO - Biology": how a department is named in pickers and on screens. A sections import that
  * creates a department without a name names it by its code (sections-import-repository.ts), so

@@ -173,6 +173,24 @@ export const previewLtiCoursePattern = endpoint({
 
 export const LTI_LOG_LIMIT = 100;
 
+/**
+ * Who a launch was, as the store knows them: the staff account it signed in or named, the
+ * student the platform's user is linked to, or only the platform's id for its user (`sub`).
+ */
+export const ltiLaunchPerson = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ACCOUNT'), name: z.string(), userName: z.string() }),
+  z.object({ kind: z.literal('STUDENT'), name: z.string() }),
+  z.object({ kind: z.literal('UNKNOWN'), platformId: z.string() }),
+]);
+export type LtiLaunchPerson = z.infer<typeof ltiLaunchPerson>;
+
+/** "Ann Lee (ann.lee@state.edu)", "Sam Student, student", "unknown person (platform id 8f3a…)". */
+export function ltiLaunchPersonLabel(person: LtiLaunchPerson): string {
+  if (person.kind === 'ACCOUNT') return `${person.name} (${person.userName})`;
+  if (person.kind === 'STUDENT') return `${person.name}, student`;
+  return `unknown person (platform id ${person.platformId})`;
+}
+
 export const ltiLaunchLogEntry = z.object({
   launchId: z.number().int(),
   at: z.string(),
@@ -185,13 +203,17 @@ export const ltiLaunchLogEntry = z.object({
   role: z.enum(LTI_LAUNCH_ROLES).nullable(),
   messageType: z.string().nullable(),
   contextLabel: z.string().nullable(),
+  /** Who launched; null for a refusal before the id_token was read. */
+  person: ltiLaunchPerson.nullable(),
+  /** The section the launch opened ("CHEM 447 section A1, Spring 2027"), when it mapped. */
+  sectionLabel: z.string().nullable(),
 });
 export type LtiLaunchLogEntry = z.infer<typeof ltiLaunchLogEntry>;
 
 export const listLtiLaunches = endpoint({
   method: 'GET',
   path: `${BASE}/launches`,
-  summary: `The store's last ${LTI_LOG_LIMIT} launches and refusals, newest first, with each refusal's reason and technical detail`,
+  summary: `The store's last ${LTI_LOG_LIMIT} launches and refusals, newest first: who launched (the store's account or student, else the platform's id), the section, each refusal's reason and technical detail`,
   auth: true,
   access: MANAGE_STORE_ACCESS,
   params: accountParams,

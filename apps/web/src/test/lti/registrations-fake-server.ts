@@ -43,7 +43,59 @@ const REFUSAL: LtiLaunchLogEntry = {
   role: null,
   messageType: 'LtiResourceLinkRequest',
   contextLabel: 'BIOL 101',
+  person: null,
+  sectionLabel: null,
 };
+
+/** A launch of each kind of person the log names (newest first, before the refusal). */
+export const PEOPLES_LAUNCHES: LtiLaunchLogEntry[] = [
+  {
+    launchId: 12,
+    at: '2026-09-01T14:20:00.000Z',
+    outcome: 'LAUNCHED',
+    reason: null,
+    reasonText: null,
+    detail: 'the account signed in to the launched section',
+    registrationName: 'Canvas',
+    role: 'INSTRUCTOR',
+    messageType: 'LtiResourceLinkRequest',
+    contextLabel: 'CHEM-447-A1',
+    person: {
+      kind: 'ACCOUNT',
+      name: 'Ines Instructor',
+      userName: 'ines.instructor@springfield.edu',
+    },
+    sectionLabel: 'CHEM 447 section A1, Spring 2027',
+  },
+  {
+    launchId: 11,
+    at: '2026-09-01T14:15:00.000Z',
+    outcome: 'LAUNCHED',
+    reason: null,
+    reasonText: null,
+    detail: 'student 41 signed in to the section’s materials',
+    registrationName: 'Canvas',
+    role: 'LEARNER',
+    messageType: 'LtiResourceLinkRequest',
+    contextLabel: 'BIOL-101-001',
+    person: { kind: 'STUDENT', name: 'Sam Student' },
+    sectionLabel: 'BIOL 101 section 001, Fall 2026',
+  },
+  {
+    launchId: 10,
+    at: '2026-09-01T14:10:00.000Z',
+    outcome: 'REFUSED',
+    reason: 'no-role',
+    reasonText: LTI_REFUSALS['no-role'],
+    detail: 'the roles claim names no role the portal knows',
+    registrationName: 'Canvas',
+    role: null,
+    messageType: 'LtiResourceLinkRequest',
+    contextLabel: 'BIOL-101-001',
+    person: { kind: 'UNKNOWN', platformId: '8f3a0c1e-5b2d-4e6f-9a7b-0123456789abcdef0123456789' },
+    sectionLabel: null,
+  },
+];
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 

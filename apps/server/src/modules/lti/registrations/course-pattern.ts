@@ -1,5 +1,6 @@
 import {
   compileCoursePattern,
+  courseSectionLabel,
   shortTermName,
   type CompiledCoursePattern,
   type LtiPatternField,
@@ -228,7 +229,7 @@ export async function findLaunchedSection(
 function mappingLabel(sections: CandidateSection[]): string {
   const first = sections[0]!;
   const term = shortTermName(first.termName);
-  const label = `${first.departmentCode} ${first.courseCode} section ${first.sectionCode}, ${term}`;
+  const label = courseSectionLabel(first);
   const more = sections.length - 1;
   if (more === 0) return label;
   return `${label} (and ${more} more section${more === 1 ? '' : 's'} of the course in ${term})`;

@@ -41,6 +41,12 @@ export const LTI_REGISTRATION_TEXT = {
   launchesIntro: `The last ${LTI_LOG_LIMIT} launches and refusals, newest first. A refusal’s detail says what the platform sent wrong.`,
   launchesLoading: 'recent launches',
   launchesNone: 'No launch yet.',
+  launchesFind: 'Find a person or course',
+  launchesMatching: (shown: number, all: number) =>
+    `${shown} of the ${all} recent launches ${shown === 1 ? 'matches' : 'match'}.`,
+  launchesNoMatch: (text: string) =>
+    `None of the last ${LTI_LOG_LIMIT} launches names “${text}”: older ones are not listed.`,
+  launchCourse: (label: string) => `Course: ${label}`,
   launched: 'Launched',
   refused: 'Refused',
   formNew: 'Add a learning platform',
