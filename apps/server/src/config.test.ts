@@ -87,4 +87,17 @@ describe('loadConfig', () => {
       /RENTAL_REMINDERS: use on or off/,
     );
   });
+
+  it('lets learning platforms be on this computer without PUBLIC_URL, not with it, unless LTI_LOCAL_PLATFORMS says', () => {
+    const local = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }).ltiLocalPlatforms;
+    const PUBLIC_URL = 'https://bookstore.example.edu';
+    expect(local({})).toBe(true);
+    expect(local({ PUBLIC_URL })).toBe(false);
+    expect(local({ PUBLIC_URL, LTI_LOCAL_PLATFORMS: 'true' })).toBe(true);
+    expect(local({ LTI_LOCAL_PLATFORMS: 'false' })).toBe(false);
+    expect(() => local({ LTI_LOCAL_PLATFORMS: 'sometimes' })).toThrow(
+      /LTI_LOCAL_PLATFORMS: use true or false/,
+    );
+  });
 });

@@ -37,6 +37,7 @@ const envSchema = z.object({
   TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(480),
   REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  LTI_LOCAL_PLATFORMS: booleanFromEnv.optional(),
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
@@ -131,6 +132,15 @@ export interface Config {
    * only to `Authorization: Bearer <token>`. Unset, the counters are not kept and /metrics is 404.
    */
   metricsToken: string | undefined;
+  /**
+   * LTI_LOCAL_PLATFORMS: whether a learning platform's addresses (a registration's key set,
+   * authorization and token endpoints and frame origins, a dynamic registration's configuration
+   * and the endpoints it names, a deep-linking return URL) may be this computer or a private
+   * network. On by default without PUBLIC_URL (development, the demo's platform emulator on
+   * 127.0.0.1, tests); off by default with it: on a deployment facing the world a store's
+   * manager must not make the server call its own or its network's services (SSRF).
+   */
+  ltiLocalPlatforms: boolean;
 }
 
 /**
@@ -176,5 +186,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     webDist: resolve(baseDir, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    ltiLocalPlatforms: e.LTI_LOCAL_PLATFORMS ?? e.PUBLIC_URL === undefined,
   };
 }

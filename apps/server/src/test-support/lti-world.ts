@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { LTI_DEFAULT_COURSE_PATTERN, LTI_PATHS } from '@csp/contracts';
+import type { Config } from '../config.ts';
 import * as t from '../db/schema/index.ts';
 import {
   readAutoPost,
@@ -50,8 +51,12 @@ async function registerPlatform(ctx: TestContext, locationId: number, platform: 
   return row!.id;
 }
 
-export async function createLtiWorld(engine: Engine): Promise<LtiWorld> {
-  const ctx = await createTestApp(engine);
+/** `config`: the test app's configuration changes (LTI_LOCAL_PLATFORMS off, say). */
+export async function createLtiWorld(
+  engine: Engine,
+  config: Partial<Config> = {},
+): Promise<LtiWorld> {
+  const ctx = await createTestApp(engine, { config });
   const platformList = await Promise.all(SHAPES.map((shape) => startLtiPlatform({ shape })));
   const platforms = Object.fromEntries(
     platformList.map((p) => [p.shape, p]),

@@ -37,6 +37,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: join(tmpdir(), `csp-test-no-web-${randomBytes(4).toString('hex')}`),
     trustProxy: undefined,
     metricsToken: undefined,
+    // The platform emulator and the tests' fake platforms listen on 127.0.0.1.
+    ltiLocalPlatforms: true,
     ...overrides,
   };
 }

@@ -138,3 +138,16 @@ export const LTI_LIMITS = {
   /** Launch log rows older than this many days are deleted (the settings screen shows the last 100). */
   launchLogDays: 180,
 } as const;
+
+/**
+ * Why the server refuses a platform address on a deployment facing the world (LTI_LOCAL_PLATFORMS
+ * off): the address is this computer or a private network, which only the operator's own
+ * services answer.
+ */
+export const LTI_PUBLIC_ADDRESS = {
+  /** After the field's name, like the other rules of a registration's fields. */
+  rule: "must be the platform's public address",
+  /** A dynamic registration whose platform configuration names such an address. */
+  inConfiguration: (name: string) =>
+    `The learning platform's configuration names a ${name} on the portal's own network: it must be the platform's public address.`,
+} as const;

@@ -4,11 +4,14 @@ import {
   isPlatformUrl,
   LTI_CLAIMS,
   LTI_MESSAGE_TYPES,
+  LTI_PUBLIC_ADDRESS,
   LTI_VERSION,
   withoutNul,
   type LtiLaunchRole,
 } from '@csp/contracts';
+import type { Config } from '../../../config.ts';
 import { hashOneTimeCode } from '../one-time-code.ts';
+import { refusesPlatformAddress } from '../platform-address.ts';
 import { LaunchRefusal, type LaunchTrace } from './launch-refusal.ts';
 import { launchRole } from './launch-roles.ts';
 
@@ -87,7 +90,13 @@ function personNames(claims: Claims): { firstName: string; lastName: string } {
  */
 export function readLaunchClaims(
   payload: JWTPayload,
-  expected: { nonceHash: string; deploymentIds: readonly string[]; targetLinkUri: string },
+  expected: {
+    nonceHash: string;
+    deploymentIds: readonly string[];
+    targetLinkUri: string;
+    /** LTI_LOCAL_PLATFORMS: whether the deep-linking return URL may be a local address. */
+    config: Pick<Config, 'ltiLocalPlatforms'>;
+  },
   trace: LaunchTrace,
 ): LaunchClaims {
   trace.subject = typeof payload.sub === 'string' ? payload.sub : undefined;
@@ -130,6 +139,14 @@ export function readLaunchClaims(
   const settings = claims[LTI_CLAIMS.deepLinkingSettings];
   if (messageType === 'LtiDeepLinkingRequest' && !settings) {
     throw new LaunchRefusal('missing-claims', 'no deep_linking_settings claim');
+  }
+  // The answer page has the browser post a signed answer there: like every platform address
+  // the portal uses, not this computer's or its network's on a deployment facing the world.
+  if (settings && refusesPlatformAddress(expected.config, settings.deep_link_return_url)) {
+    throw new LaunchRefusal(
+      'missing-claims',
+      `claim ${LTI_CLAIMS.deepLinkingSettings}.deep_link_return_url: ${LTI_PUBLIC_ADDRESS.rule}`,
+    );
   }
   if (messageType === 'LtiResourceLinkRequest' && !claims[LTI_CLAIMS.resourceLink]) {
     throw new LaunchRefusal('missing-claims', 'no resource_link claim');

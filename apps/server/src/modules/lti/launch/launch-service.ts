@@ -98,6 +98,7 @@ async function validatedLaunch(
       nonceHash: state.nonce,
       deploymentIds: registration.deploymentIds,
       targetLinkUri: state.targetLinkUri,
+      config: deps.config,
     },
     trace,
   );

@@ -1,6 +1,7 @@
 import {
   isPlatformUrl,
   LTI_DEFAULT_COURSE_PATTERN,
+  LTI_PUBLIC_ADDRESS,
   LTI_REGISTRATION_MESSAGES as M,
   ltiRegistrationInput,
   type LtiRegistrationInput,
@@ -9,6 +10,7 @@ import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Website } from '../../../lib/request-context.ts';
 import { hashOneTimeCode } from '../one-time-code.ts';
+import { requirePlatformAddress } from '../platform-address.ts';
 import { attachInvite, claimInvite, releaseInvite } from './invite-repository.ts';
 import { PlatformCallError, platformJson } from './platform-http.ts';
 import { createRegistration } from './registration-service.ts';
@@ -38,12 +40,14 @@ export async function completeDynamicRegistration(
   website: Website,
   input: { invite: string; openidConfiguration: string; registrationToken?: string },
 ) {
+  // The portal fetches this address next: refused before any call (LTI_LOCAL_PLATFORMS).
+  requirePlatformAddress(deps.config, 'openidConfiguration', input.openidConfiguration);
   const codeHash = hashOneTimeCode(input.invite);
   if (!(await claimInvite(deps.db, website.locationId, codeHash, deps.now()))) {
     throw AppError.notFound(M.inviteRefused, 'invite');
   }
   try {
-    const platform = await readConfiguration(input.openidConfiguration);
+    const platform = await readConfiguration(deps.config, input.openidConfiguration);
     const urls = ltiToolUrls(website, deps.config);
     const answer = await platformCall('registration', () =>
       platformJson(platform.registrationEndpoint, {
@@ -98,7 +102,14 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-async function readConfiguration(address: string): Promise<PlatformConfiguration> {
+/**
+ * The platform's configuration, every address in it checked before the portal calls any (the
+ * registration endpoint next, the key set and authorization endpoint at launches).
+ */
+async function readConfiguration(
+  config: AppDeps['config'],
+  address: string,
+): Promise<PlatformConfiguration> {
   const json = await platformCall('configuration', () => platformJson(address, { method: 'GET' }));
   const refuse = (why: string): never => {
     throw AppError.badGateway(M.configurationUnreadable(why), 'openidConfiguration');
@@ -107,7 +118,10 @@ async function readConfiguration(address: string): Promise<PlatformConfiguration
   const url = (name: string, required: boolean): string | null => {
     const value = text(fields[name]);
     if (value === null) return required ? refuse(`it names no ${name}.`) : null;
-    return isPlatformUrl(value) ? value : refuse(`its ${name} is not an https address.`);
+    if (!isPlatformUrl(value)) refuse(`its ${name} is not an https address.`);
+    const local = LTI_PUBLIC_ADDRESS.inConfiguration(name);
+    requirePlatformAddress(config, 'openidConfiguration', value, local);
+    return value;
   };
   const issuer = url('issuer', true)!;
   // LTI DR 1.0 §3.5.1: the configuration's address starts with the issuer it names.

@@ -9,6 +9,7 @@ import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../lib/unique-violation.ts';
+import { requirePlatformAddress } from '../platform-address.ts';
 import { forgetFrameOrigins } from './frame-origins.ts';
 import type { latestLaunches } from './launch-log-repository.ts';
 import {
@@ -41,6 +42,16 @@ export function registrationAnswer(
   };
 }
 
+/** The addresses the portal calls or lets frame it, under LTI_LOCAL_PLATFORMS: 400 naming the field. */
+function requirePlatformAddresses(config: AppDeps['config'], input: LtiRegistrationInput): void {
+  requirePlatformAddress(config, 'keySetUrl', input.keySetUrl);
+  requirePlatformAddress(config, 'authorizationEndpoint', input.authorizationEndpoint);
+  if (input.tokenEndpoint) requirePlatformAddress(config, 'tokenEndpoint', input.tokenEndpoint);
+  input.frameOrigins.forEach((origin, index) =>
+    requirePlatformAddress(config, `frameOrigins.${index}`, origin),
+  );
+}
+
 const duplicate = () => AppError.conflict(M.duplicate, 'clientId');
 
 /** Runs a registration's write: an issuer and client id the store has already answers 409. */
@@ -66,12 +77,13 @@ async function registrationWrite<T>(
  * spends its invite there).
  */
 export async function createRegistration(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   locationId: number,
   createdBy: number | null,
   input: LtiRegistrationInput,
   alsoInTransaction?: (tx: Db, registrationId: number) => Promise<void>,
 ): Promise<LtiRegistrationAnswer> {
+  requirePlatformAddresses(deps.config, input);
   return registrationWrite(deps, locationId, async (tx) => {
     if (await issuerClientTaken(tx, locationId, input, null)) throw duplicate();
     const row = await insertRegistration(tx, locationId, input, createdBy);
@@ -81,11 +93,12 @@ export async function createRegistration(
 }
 
 export async function changeRegistration(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'config'>,
   locationId: number,
   registrationId: number,
   input: LtiRegistrationInput,
 ): Promise<LtiRegistrationAnswer> {
+  requirePlatformAddresses(deps.config, input);
   return registrationWrite(deps, locationId, async (tx) => {
     if (!(await findStoreRegistration(tx, locationId, registrationId))) {
       throw AppError.notFound(M.notFound, 'registrationId');
