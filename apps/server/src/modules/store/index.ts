@@ -4,6 +4,8 @@
  */
 import { modulePlugin } from '../../lib/module-plugin.ts';
 import { registerStoreRoutes } from './routes.ts';
+/** The guard of what belongs to the whole store (MANAGE_STORE store-wide): the session, or 403. */
+export { storeAdministrator } from './routes.ts';
 export { createStore, OnboardingError, type OnboardingDeps } from './onboarding/onboarding.ts';
 export {
   addWebsite,

@@ -26,8 +26,11 @@ import {
 
 const TAGS = ['store'];
 
-/** The store's settings are the whole store's: MANAGE_STORE held store-wide, 403 otherwise. */
-async function storeAdministrator(request: FastifyRequest): Promise<Session> {
+/**
+ * The store's settings (and its learning platforms, modules/lti) are the whole store's:
+ * MANAGE_STORE held store-wide, 403 otherwise.
+ */
+export async function storeAdministrator(request: FastifyRequest): Promise<Session> {
   const grants = await request.grants;
   if (!grants.holdsEverywhere('MANAGE_STORE')) throw AppError.forbidden(STORE_REFUSAL);
   return request.session;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   completeLtiDynamicRegistration,
   createLtiRegistration,
@@ -9,15 +9,14 @@ import {
   listLtiRegistrations,
   LTI_REGISTRATION_MESSAGES as M,
   previewLtiCoursePattern,
-  STORE_REFUSAL,
   updateLtiRegistration,
 } from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import type { AppDeps } from '../../../app-deps.ts';
 import { requireWebsite } from '../../../lib/request-context.ts';
 import { route } from '../../../lib/route.ts';
+import { storeAdministrator } from '../../store/index.ts';
 import { takeRegistrationAttempt } from '../lti-limits.ts';
-import type { Session } from '../../../lib/session.ts';
 import { previewCoursePattern } from './course-pattern.ts';
 import { completeDynamicRegistration } from './dynamic-registration.ts';
 import { forgetFrameOrigins } from './frame-origins.ts';
@@ -35,13 +34,6 @@ import { ltiToolUrls } from './tool-urls.ts';
 
 const TAGS = ['lti'];
 
-/** Learning platforms are the whole store's: MANAGE_STORE held store-wide, 403 otherwise. */
-async function storeManager(request: FastifyRequest): Promise<Session> {
-  const grants = await request.grants;
-  if (!grants.holdsEverywhere('MANAGE_STORE')) throw AppError.forbidden(STORE_REFUSAL);
-  return request.session;
-}
-
 /**
  * The store's learning platforms (issue 33, point 1): registrations, the course pattern's
  * preview, the launch log, dynamic registration and the store's public key set.
@@ -50,7 +42,7 @@ export function registerLtiRegistrationRoutes(app: FastifyInstance, deps: AppDep
   const { db } = deps;
 
   route(app, listLtiRegistrations, { tags: TAGS }, async ({ request }) => {
-    const { locationId } = await storeManager(request);
+    const { locationId } = await storeAdministrator(request);
     const rows = await listRegistrations(db, locationId);
     return {
       registrations: rows.map(registrationAnswer),
@@ -59,7 +51,7 @@ export function registerLtiRegistrationRoutes(app: FastifyInstance, deps: AppDep
   });
 
   route(app, createLtiRegistration, { tags: TAGS, errors: [409] }, async ({ request, body }) => {
-    const { locationId, accountId } = await storeManager(request);
+    const { locationId, accountId } = await storeAdministrator(request);
     return createRegistration(deps, locationId, accountId, body);
   });
 
@@ -68,13 +60,13 @@ export function registerLtiRegistrationRoutes(app: FastifyInstance, deps: AppDep
     updateLtiRegistration,
     { tags: TAGS, errors: [404, 409] },
     async ({ request, params, body }) => {
-      const { locationId } = await storeManager(request);
+      const { locationId } = await storeAdministrator(request);
       return changeRegistration(deps, locationId, params.registrationId, body);
     },
   );
 
   route(app, deleteLtiRegistration, { tags: TAGS, errors: [404] }, async ({ request, params }) => {
-    const { locationId } = await storeManager(request);
+    const { locationId } = await storeAdministrator(request);
     const deleted = await deleteRegistration(db, locationId, params.registrationId);
     forgetFrameOrigins(db, locationId);
     if (!deleted) throw AppError.notFound(M.notFound, 'registrationId');
@@ -82,18 +74,18 @@ export function registerLtiRegistrationRoutes(app: FastifyInstance, deps: AppDep
   });
 
   route(app, previewLtiCoursePattern, { tags: TAGS }, async ({ request, body }) => {
-    const { locationId } = await storeManager(request);
+    const { locationId } = await storeAdministrator(request);
     const samples = await previewCoursePattern(db, locationId, body.coursePattern, body.sampleIds);
     return { samples };
   });
 
   route(app, listLtiLaunches, { tags: TAGS }, async ({ request }) => {
-    const { locationId } = await storeManager(request);
+    const { locationId } = await storeAdministrator(request);
     return { launches: (await latestLaunches(db, locationId)).map(launchLogEntry) };
   });
 
   route(app, createLtiRegistrationInvite, { tags: TAGS }, async ({ request }) => {
-    const { accountId } = await storeManager(request);
+    const { accountId } = await storeAdministrator(request);
     return createRegistrationInvite(deps, requireWebsite(request), accountId);
   });
 
