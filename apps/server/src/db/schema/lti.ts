@@ -34,12 +34,18 @@ export const ltiRegistrations = pgTable(
     /** The `aud` the platform gives the portal. */
     clientId: text().notNull(),
     /** The `deployment_id`s the store accepts (one platform may place the tool several times). */
-    deploymentIds: text().array().notNull().default(sql`'{}'::text[]`),
+    deploymentIds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     keySetUrl: text().notNull(),
     authorizationEndpoint: text().notNull(),
     tokenEndpoint: text(),
     /** Origins besides the issuer's and the authorization endpoint's that may frame the portal. */
-    frameOrigins: text().array().notNull().default(sql`'{}'::text[]`),
+    frameOrigins: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** How a course id of the launch maps to the catalog ("{term}-{dept}-{course}-{section}"). */
     coursePattern: text().notNull(),
     /** An instructor unknown to the store gets INSTRUCTOR on the launched course's sections. */
