@@ -34,7 +34,10 @@ afterEach(() => {
   for (const name of Object.keys(emotionCache.inserted)) delete emotionCache.inserted[name];
   // A fake answer the contract refuses fails the test even when the app swallowed the error.
   const violations = takeContractViolations();
+  // Both storages outlive a test (and its file): a student session one test stored must not
+  // sign the next file's student page in (the LTI landing's and the student page's share it).
   window.localStorage.clear();
+  window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   // Modules outlive a test file (isolate: false): a printer found unreachable in one test

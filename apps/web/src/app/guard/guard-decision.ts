@@ -57,10 +57,12 @@ export function loginUrl(next: string, extra: Record<string, string> = {}): stri
   return withQuery('/login', query);
 }
 
-/** Stored credentials that can log in without the user: remember-me, or SSO on a SAML site. */
+/**
+ * Stored credentials that can log in without the user: remember-me, or a session a one-time
+ * ticket began (single sign-on, or a launch from a learning platform on any site: ADR 0050).
+ */
 function canAutoLogin(input: GuardInput): boolean {
-  if (canResumeSession(input.stored)) return true;
-  return input.website?.ssoType === 'SAML' && canRestoreSsoSession(input.stored);
+  return canResumeSession(input.stored) || canRestoreSsoSession(input.stored);
 }
 
 const TICKET_INVALID: SsoFailureReason = 'ticket invalid';

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { LTI_MY_COURSES_QUERY, tieLtiCourse, type MyCourse } from '@csp/contracts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useContractMutation } from '../../../lib/contract-query.ts';
 
 const SECTION_ID = /^[1-9]\d{0,9}$/;
@@ -31,6 +32,20 @@ export function useLtiLanding() {
                 replace: true,
               },
             ),
+          // A code refused as spent, expired or not the caller's never works again: the
+          // picker ends (its message stays) and the code leaves the address and its history.
+          onError: (error) => {
+            if (error instanceof ApiRequestError && error.field === 'pickCode') {
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.delete(LTI_MY_COURSES_QUERY.pick);
+                  return next;
+                },
+                { replace: true },
+              );
+            }
+          },
         },
       );
     },

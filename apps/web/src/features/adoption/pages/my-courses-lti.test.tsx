@@ -79,14 +79,17 @@ describe('My courses, landed on from the learning platform', () => {
     expect(within(marked).getByText(M.fromCourseSite)).toBeVisible();
   });
 
-  it('says why a tie was refused and keeps the choice open', async () => {
+  it('says why a spent code was refused, ends the choice and drops the code from the address', async () => {
     const server = new FakeLtiCoursesServer();
     server.tied.push({ pickCode: PICK, sectionId: 1 });
-    renderMyCourses(server, { path: `/my-courses?ltiPick=${PICK}` });
+    const { router } = renderMyCourses(server, { path: `/my-courses?ltiPick=${PICK}` });
     const user = userEvent.setup();
     const bio = await screen.findByRole('article', { name: /BIO 101/ });
     await user.click(within(bio).getAllByRole('button', { name: /^This is my course/ })[0]!);
     expect(await screen.findByRole('alert')).toHaveTextContent(M.pickUsed);
-    expect(screen.getByText(M.pickBanner)).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.queryByText(M.pickBanner)).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /^This is my course/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(M.pickUsed);
   });
 });

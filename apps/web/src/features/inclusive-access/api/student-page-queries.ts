@@ -46,6 +46,8 @@ export function useStudentSession() {
   const start = useMutation({
     mutationFn: (token: string) => apiCall(startIaStudentSession, { body: { token } }),
     onSuccess: (answer) => {
+      // A new session may be another student's (a shared computer): never show the last one's page.
+      client.removeQueries({ queryKey: contractQueryKey(getIaStudentPage, {}) });
       storeSession(answer.sessionToken);
       setSession(answer.sessionToken);
     },

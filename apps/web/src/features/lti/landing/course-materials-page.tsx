@@ -32,7 +32,7 @@ export function CourseMaterialsPage() {
   const sectionId = SECTION_ID.test(raw) ? Number(raw) : null;
   const [params, setParams] = useSearchParams();
   const token = params.get('token');
-  const { session, start } = useStudentSession();
+  const { session, start, forget } = useStudentSession();
   const exchanged = useRef(false);
   useEffect(() => {
     if (token === null || exchanged.current) return;
@@ -80,7 +80,12 @@ export function CourseMaterialsPage() {
           <MaterialGroup section={data.section} required />
           <MaterialGroup section={data.section} required={false} />
           {(session || start.isPending || start.isError) && (
-            <IncludedAccessStatus sectionId={sectionId} session={session} start={start} />
+            <IncludedAccessStatus
+              sectionId={sectionId}
+              session={session}
+              start={start}
+              forget={forget}
+            />
           )}
         </Stack>
       ) : query.isError ? (

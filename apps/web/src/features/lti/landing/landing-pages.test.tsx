@@ -44,6 +44,14 @@ describe('The launch pages', () => {
     expect(await screen.findByText(M.noContact)).toBeVisible();
   });
 
+  it('takes no name an object inherits for a reason (__proto__, toString)', async () => {
+    const refused = renderApp('/lti/refused?reason=__proto__', { handlers: contact(null) });
+    expect(await screen.findByText(M.refusedUnknown)).toBeVisible();
+    refused.unmount();
+    renderApp('/lti/no-access?reason=toString', { handlers: contact(null) });
+    expect(await screen.findByText(LTI_NO_ACCESS['no-permission'])).toBeVisible();
+  });
+
   it("tells an instructor without access whom to ask: the store's course materials e-mail", async () => {
     renderApp('/lti/no-access?reason=new-account', { handlers: contact('books@example.edu') });
     expect(await screen.findByText(LTI_NO_ACCESS['new-account'])).toBeVisible();

@@ -13,7 +13,8 @@ export const LANDING_TEXT = {
   askTeam: (store: string) => `The course materials team of ${store}:`,
   textbookList: 'Find your course in the textbook list',
   loadingSection: 'Loading the course materials',
-  signingIn: 'Signing you in…',
+  /** Read as 'Loading your included access…' while the student is signed in and their page read. */
+  loadingAccess: 'your included access',
   required: 'Required',
   recommended: 'Recommended',
   noneListed: 'None',

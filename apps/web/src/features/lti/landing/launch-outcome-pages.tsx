@@ -16,8 +16,11 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { LANDING_TEXT as T } from './landing-text.ts';
 import { useStoreContact, WhomToAsk } from './store-contact.tsx';
 
-const isRefusal = (r: string | null): r is LtiRefusalReason => r !== null && r in LTI_REFUSALS;
-const isNoAccess = (r: string | null): r is LtiNoAccessReason => r !== null && r in LTI_NO_ACCESS;
+// Own keys only: `in` would also take '__proto__' or 'toString' from the query for a reason.
+const isRefusal = (r: string | null): r is LtiRefusalReason =>
+  r !== null && Object.hasOwn(LTI_REFUSALS, r);
+const isNoAccess = (r: string | null): r is LtiNoAccessReason =>
+  r !== null && Object.hasOwn(LTI_NO_ACCESS, r);
 
 /** A landing page's frame: the store's card, the page's heading, its sections. */
 function LandingCard({ title, children }: { title: string; children: ReactNode }) {
