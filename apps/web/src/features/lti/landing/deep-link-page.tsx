@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -29,6 +29,15 @@ export function DeepLinkPage() {
     { enabled: valid, retry: retryUnlessRefused, staleTime: Infinity },
   );
   const [sending, setSending] = useState(false);
+  const [titleMissing, setTitleMissing] = useState(false);
+  // Back from the platform restores this page from the browser's cache: the button works again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setSending(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
   const data = link.data;
   return (
     <AuthCard>
@@ -42,6 +51,13 @@ export function DeepLinkPage() {
           action={data.answerPath}
           spacing={2}
           onSubmit={(event) => {
+            const title = new FormData(event.currentTarget).get('title');
+            // Spaces pass `required` but not the server, whose refusal would replace the page.
+            if (typeof title !== 'string' || title.trim() === '') {
+              event.preventDefault();
+              setTitleMissing(true);
+              return;
+            }
             if (sending) event.preventDefault();
             setSending(true);
           }}
@@ -59,6 +75,9 @@ export function DeepLinkPage() {
             label={T.titleLabel}
             defaultValue={data.defaultTitle}
             required
+            error={titleMissing}
+            helperText={titleMissing ? T.titleRequired : undefined}
+            onChange={() => setTitleMissing(false)}
             slotProps={{ htmlInput: { maxLength: LTI_DEEP_LINK_TITLE_MAX } }}
           />
           <Button type="submit" variant="contained" size="large" aria-disabled={sending}>

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   COST_DESIGNATION_LABELS,
@@ -12,6 +13,7 @@ import {
 } from '@csp/contracts';
 import { json } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { LANDING_TEXT as T } from './landing-text.ts';
 import { CODE, TOKEN, materialsHandlers } from '../../../test/lti/landing-fake-server.ts';
 
 const contact = (email: string | null) => ({
@@ -133,6 +135,21 @@ describe('Deep linking (/lti/deep-link)', () => {
       'type',
       'submit',
     );
+  });
+
+  it('keeps a title of spaces from the server, saying the link needs one', async () => {
+    renderApp(`/lti/deep-link?code=${CODE}`, {
+      handlers: { [`GET ${getLtiDeepLink.path}`]: () => json(200, link) },
+    });
+    const user = userEvent.setup();
+    const title = await screen.findByRole('textbox', { name: /Title of the link/ });
+    await user.clear(title);
+    await user.type(title, '   ');
+    const form = title.closest('form')!;
+    const submitted = fireEvent.submit(form);
+    expect(submitted).toBe(false); // the browser's post was cancelled
+    expect(await screen.findByText(T.titleRequired)).toBeVisible();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('says when the request expired', async () => {

@@ -31,6 +31,7 @@ export const LANDING_TEXT = {
   deepLinkCourse: 'Course',
   deepLinkAnyCourse: 'The course the link is opened from',
   titleLabel: 'Title of the link',
+  titleRequired: 'Enter a title for the link.',
   adding: 'Adding…',
   loadingLink: 'Loading the link request',
 } as const;
