@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LTI_REFUSALS, LTI_REGISTRATION_MESSAGES, LTI_URL_RULE } from '@csp/contracts';
 import {
   FakeStoreServer,
@@ -41,6 +41,13 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>, dialog: HT
 }
 
 describe('the learning platforms section of the store settings', () => {
+  it('says so when the browser offers no clipboard (plain http away from localhost)', async () => {
+    const { section, user } = await openSection();
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    await user.click(within(section).getByRole('button', { name: T.copy(T.addressLabels.login) }));
+    expect(await within(section).findByText(T.copyFailed)).toBeInTheDocument();
+  });
+
   it('shows the addresses to copy, the platforms and the recent launches with their reasons', async () => {
     const { section, user } = await openSection();
     const login = within(section).getByRole('textbox', { name: T.addressLabels.login });

@@ -16,11 +16,16 @@ const ORDER: (keyof LtiToolUrls)[] = ['login', 'launch', 'keySet', 'dynamicRegis
  */
 export function CopyableAddress({ label, value }: { label: string; value: string }) {
   const [said, setSaid] = useState('');
-  const copy = () =>
-    navigator.clipboard.writeText(value).then(
-      () => setSaid(T.copied(label)),
-      () => setSaid(T.copyFailed),
-    );
+  // `navigator.clipboard` is absent on plain http away from localhost: that throws before any
+  // promise, so the failure is caught here rather than left uncaught and unsaid.
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setSaid(T.copied(label));
+    } catch {
+      setSaid(T.copyFailed);
+    }
+  };
   return (
     <div>
       <Stack
