@@ -6,6 +6,7 @@ export * from './common/http-errors.ts';
 export * from './common/auth.ts';
 export * from './common/roles.ts';
 export * from './common/safe-next.ts';
+export * from './common/one-time-code.ts';
 export * from './common/catalog-labels.ts';
 export * from './common/isbn.ts';
 export * from './common/paging.ts';

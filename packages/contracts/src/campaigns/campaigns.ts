@@ -1,3 +1,4 @@
+import { ONE_TIME_CODE_PATTERN } from '../common/one-time-code.ts';
 import { z } from 'zod';
 import type { ActionAccess } from '../common/access.ts';
 import { endpoint } from '../common/endpoint.ts';
@@ -208,7 +209,7 @@ export const campaignUnsubscribeAnswer = z.object({
   unsubscribed: z.boolean(),
 });
 
-const unsubscribeToken = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'is not a link we sent');
+const unsubscribeToken = z.string().regex(ONE_TIME_CODE_PATTERN, 'is not a link we sent');
 
 export const getCampaignUnsubscribe = endpoint({
   method: 'GET',

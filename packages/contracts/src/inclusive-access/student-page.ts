@@ -1,3 +1,4 @@
+import { ONE_TIME_CODE_PATTERN } from '../common/one-time-code.ts';
 import { z } from 'zod';
 import type { StudentAccess } from '../common/access.ts';
 import { endpoint } from '../common/endpoint.ts';
@@ -96,7 +97,7 @@ const email = withoutNul(
     .max(254, 'must be at most 254 characters')
     .email('is not an e-mail address'),
 );
-const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'is not a link we sent');
+const linkToken = z.string().regex(ONE_TIME_CODE_PATTERN, 'is not a link we sent');
 const choiceBody = z.object({ choice: z.enum(IA_CHOICES) });
 const participantParams = z.object({ participantId: dbIdParam });
 

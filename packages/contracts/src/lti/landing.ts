@@ -1,3 +1,4 @@
+import { ONE_TIME_CODE_PATTERN } from '../common/one-time-code.ts';
 import { z } from 'zod';
 import type { ActionAccess } from '../common/access.ts';
 import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
@@ -13,7 +14,7 @@ import { LTI_BASE, LTI_PATHS } from './lti.ts';
  */
 
 /** A one-time code the portal made (a pick code, a deep link's code): base64url. */
-const oneTimeCode = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'is not a code the portal made');
+const oneTimeCode = z.string().regex(ONE_TIME_CODE_PATTERN, 'is not a code the portal made');
 
 /** The message type of the portal's answer to a deep-linking request (Deep Linking 2.0). */
 export const LTI_DEEP_LINKING_RESPONSE = 'LtiDeepLinkingResponse';

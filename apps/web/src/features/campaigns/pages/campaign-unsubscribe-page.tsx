@@ -4,15 +4,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CAMPAIGN_MESSAGES } from '@csp/contracts';
+import { CAMPAIGN_MESSAGES, ONE_TIME_CODE_PATTERN } from '@csp/contracts';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { failureStatus } from '../../../components/load-failure.tsx';
 import { useUnsubscribe, useUnsubscribeLink } from '../api/campaign-queries.ts';
 import { CAMPAIGN_TEXT as T } from '../campaign/campaign-text.ts';
-
-const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 /**
  * /campaign-unsubscribe?token=… (issue 30, point 2): the link at the foot of every campaign
@@ -24,7 +22,7 @@ export function CampaignUnsubscribePage() {
   return (
     <AuthCard>
       <PageHeading>{T.unsubscribeTitle}</PageHeading>
-      {TOKEN.test(token) ? (
+      {ONE_TIME_CODE_PATTERN.test(token) ? (
         <UnsubscribeLink token={token} />
       ) : (
         <Alert severity="error">{CAMPAIGN_MESSAGES.linkNotFound}</Alert>

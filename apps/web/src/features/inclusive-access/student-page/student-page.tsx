@@ -5,7 +5,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { IA_STUDENT_PAGE_MESSAGES, IA_STUDENT_SSO_ERROR_QUERY } from '@csp/contracts';
+import {
+  IA_STUDENT_PAGE_MESSAGES,
+  IA_STUDENT_SSO_ERROR_QUERY,
+  ONE_TIME_CODE_PATTERN,
+} from '@csp/contracts';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
@@ -13,8 +17,6 @@ import { useStudentPage, useStudentSession } from '../api/student-page-queries.t
 import { SignInLinkForm } from './sign-in-link-form.tsx';
 import { StudentSectionCard } from './student-section-card.tsx';
 import { StudentSsoSignIn } from './student-sso-sign-in.tsx';
-
-const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 function Busy({ label }: { label: string }) {
   return (
@@ -40,7 +42,7 @@ export function StudentCourseAccessPage() {
   const exchanged = useRef(false);
   // The link the page was opened with (the address bar loses it at once).
   const [arrivedWith] = useState(token);
-  const badLink = arrivedWith !== null && !TOKEN.test(arrivedWith);
+  const badLink = arrivedWith !== null && !ONE_TIME_CODE_PATTERN.test(arrivedWith);
   // A refused single sign-on comes back with its reason (ADR 0048), also taken off the address.
   const ssoError = params.get(IA_STUDENT_SSO_ERROR_QUERY);
   const [ssoRefusal] = useState(ssoError);
@@ -49,13 +51,13 @@ export function StudentCourseAccessPage() {
     if ((token === null && ssoError === null) || exchanged.current) return;
     exchanged.current = true;
     setParams({}, { replace: true });
-    if (token !== null && TOKEN.test(token)) start.mutate(token);
+    if (token !== null && ONE_TIME_CODE_PATTERN.test(token)) start.mutate(token);
   }, [token, ssoError, setParams, start]);
 
   return (
     <AuthCard>
       <PageHeading>My course materials</PageHeading>
-      {start.isPending || (token !== null && TOKEN.test(token)) ? (
+      {start.isPending || (token !== null && ONE_TIME_CODE_PATTERN.test(token)) ? (
         <Busy label="Signing you in…" />
       ) : session ? (
         <StudentSections session={session} forget={forget} signOut={signOut} />

@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { getLtiCourseMaterials } from '@csp/contracts';
+import { getLtiCourseMaterials, ONE_TIME_CODE_PATTERN } from '@csp/contracts';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { CostChip } from '../../../components/cost-designation-chip.tsx';
 import { failureStatus, LoadFailure } from '../../../components/load-failure.tsx';
@@ -18,7 +18,6 @@ import { LANDING_TEXT as T } from './landing-text.ts';
 import { MaterialGroup } from './material-group.tsx';
 
 const SECTION_ID = /^[1-9]\d{0,9}$/;
-const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 /**
  * A student's landing from the learning platform (issue 33): one section's required and
@@ -38,7 +37,7 @@ export function CourseMaterialsPage() {
     if (token === null || exchanged.current) return;
     exchanged.current = true;
     setParams({}, { replace: true });
-    if (TOKEN.test(token)) start.mutate(token);
+    if (ONE_TIME_CODE_PATTERN.test(token)) start.mutate(token);
   }, [token, setParams, start]);
   const query = useContractQuery(
     getLtiCourseMaterials,

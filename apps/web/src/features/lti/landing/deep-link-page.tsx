@@ -5,15 +5,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { getLtiDeepLink, LTI_DEEP_LINK_TITLE_MAX } from '@csp/contracts';
+import { getLtiDeepLink, LTI_DEEP_LINK_TITLE_MAX, ONE_TIME_CODE_PATTERN } from '@csp/contracts';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { retryUnlessRefused, useContractQuery } from '../../../lib/contract-query.ts';
 import { PageLoader } from '../../../platform/feedback/page-loader.tsx';
 import { LANDING_TEXT as T } from './landing-text.ts';
-
-const CODE = /^[A-Za-z0-9_-]{20,64}$/;
 
 /**
  * Deep linking (issue 33): the instructor confirms the "Course materials" link the platform asked
@@ -22,7 +20,7 @@ const CODE = /^[A-Za-z0-9_-]{20,64}$/;
  */
 export function DeepLinkPage() {
   const code = useSearchParams()[0].get('code') ?? '';
-  const valid = CODE.test(code);
+  const valid = ONE_TIME_CODE_PATTERN.test(code);
   const link = useContractQuery(
     getLtiDeepLink,
     { query: { code } },
