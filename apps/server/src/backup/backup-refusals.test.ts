@@ -16,7 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Db } from '../db/client.ts';
 import { lockDataFolder } from '../db/data-folder-lock.ts';
-import { PGLITE_SNAPSHOT_ENV } from '../test-support/global-setup.ts';
+import { PGLITE_SNAPSHOT_ENV } from '../test-support/run-env.ts';
 import { createTestDatabase, testEngines } from '../test-support/test-database.ts';
 import { backupCommand } from './backup-command.ts';
 import { HEADER_BYTES, writeBackupFile, type Engine } from './backup-file.ts';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Db } from '../db/client.ts';
-import { PGLITE_SNAPSHOT_ENV } from '../test-support/global-setup.ts';
+import { PGLITE_SNAPSHOT_ENV } from '../test-support/run-env.ts';
 import { openOperatorSocket, operatorSocketPath } from './operator-socket.ts';
 import { snapshotDataFolder } from './pglite-snapshot.ts';
 

@@ -66,6 +66,11 @@ export type DbOptions =
       dataDir?: string;
       /** Start an in-memory database from a snapshot (`dumpDataDir`), e.g. a migrated one in tests. */
       loadDataDir?: Blob;
+      /**
+       * An already open in-memory PGlite to use instead of a new one: tests hand one to a suite
+       * after another (test-support/test-database.ts). `close()` then leaves it open.
+       */
+      client?: PGlite;
       /** PGlite has no pool: accepted so callers pass one set of options, never called. */
       onPoolError?: PoolErrorListener;
       onQuery?: QueryListener;
@@ -139,17 +144,22 @@ export async function createDb(options: DbOptions): Promise<Database> {
   }
 }
 
+/** PGlite's extensions: pg_trgm backs material search's typo tolerance (migration 0009). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(
   options: Extract<DbOptions, { engine: 'pglite' }>,
   folderLock: DataFolderLock | null,
 ): Promise<Database> {
-  // pg_trgm backs material search's typo tolerance (migration 0009 creates the extension).
-  const extensions = { pg_trgm };
-  const client = options.dataDir
-    ? new PGlite(options.dataDir, { extensions })
-    : new PGlite(
-        options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
-      );
+  const extensions = PGLITE_EXTENSIONS;
+  const client =
+    options.client ??
+    (options.dataDir
+      ? new PGlite(options.dataDir, { extensions })
+      : new PGlite(
+          options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
+        ));
+  const ownsClient = options.client === undefined;
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) });
   reportPreparedStatements(client, options.onQuery);
   try {
@@ -159,7 +169,7 @@ async function openPglite(
     );
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {
-    await client.close();
+    if (ownsClient) await client.close();
     throw error;
   }
   if (options.dataDir) restrictToOwner(options.dataDir);
@@ -172,7 +182,7 @@ async function openPglite(
     tryHoldLock: async () => ({ release: async () => {} }),
     close: async () => {
       try {
-        await client.close();
+        if (ownsClient) await client.close();
       } finally {
         folderLock?.release();
       }

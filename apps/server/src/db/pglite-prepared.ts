@@ -23,7 +23,9 @@ export function reportPreparedStatements(
   client: PGlite,
   listener: ((text: string, params: unknown[]) => void) | undefined,
 ): void {
+  // A test's PGlite serves one suite after another: the previous suite's listener goes.
   if (listener) listeners.set(client, listener);
+  else listeners.delete(client);
 }
 
 /** Names already PREPAREd on each PGlite instance (one instance may back several handles). */

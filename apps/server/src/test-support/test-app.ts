@@ -8,7 +8,8 @@ import type { Config } from '../config.ts';
 import type { Database, Db, QueryListener } from '../db/client.ts';
 import { BackgroundTasks } from '../lib/background-tasks.ts';
 import { checkAnswersAgainstDocument } from './answer-check.ts';
-import { createTestDatabase, type Engine } from './test-database.ts';
+import { checkOutTestDatabase } from './database-pool.ts';
+import { type Engine } from './test-database.ts';
 import { FIXTURE_PASSWORD, seedTestFixture, type TestFixture } from './test-fixture.ts';
 
 export { testEngines, type Engine } from './test-database.ts';
@@ -65,7 +66,8 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'co
 }
 
 /**
- * A fresh database on `engine` with the test fixture (two stores, websites on
+ * An empty database on `engine` (handed on from the worker's previous suite or made ahead:
+ * database-pool.ts) with the test fixture (two stores, websites on
  * store-a.test / store-b.test, accounts with roles), and the app built over it. Every answer
  * the app gives is checked against its OpenAPI document (test-support/answer-check.ts).
  */
@@ -73,7 +75,7 @@ export async function createTestApp(
   engine: Engine,
   options: TestAppOptions = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase(engine, { onQuery: options.onQuery });
+  const database = await checkOutTestDatabase(engine, { onQuery: options.onQuery });
   const fixture = await seedTestFixture(database.db);
   const config = testConfig(options.config);
   const { config: _ignored, extend, onQuery: _onQuery, ...buildOptions } = options;

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createDb, MIGRATIONS_FOLDER, type Database, type QueryListener } from '../db/client.ts';
-import { PGLITE_SNAPSHOT_ENV } from './global-setup.ts';
+import { PGLITE_SNAPSHOT_ENV } from './run-env.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -54,7 +54,7 @@ export async function testEngines(): Promise<Engine[]> {
   return ['pglite'];
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
@@ -80,7 +80,7 @@ let pgliteSnapshot: Promise<Blob> | undefined;
  * A migrated empty PGlite database: the snapshot the Vitest global setup wrote, or (outside
  * Vitest) one made here once per process.
  */
-function migratedPgliteSnapshot(): Promise<Blob> {
+export function migratedPgliteSnapshot(): Promise<Blob> {
   const file = process.env[PGLITE_SNAPSHOT_ENV];
   if (file && existsSync(file)) return Promise.resolve(new Blob([readFileSync(file)]));
   pgliteSnapshot ??= (async () => {
@@ -96,7 +96,7 @@ function migratedPgliteSnapshot(): Promise<Blob> {
   return pgliteSnapshot;
 }
 
-function databaseUrl(name: string): string {
+export function databaseUrl(name: string): string {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return url.toString();
@@ -133,7 +133,7 @@ async function dropStaleTemplates(client: pg.Client, keep: string): Promise<void
  * another name, and renames it when done, so nobody clones a half-migrated template; templates of
  * other migrations are dropped once they are a day old.
  */
-function migratedPostgresTemplate(): Promise<string> {
+export function migratedPostgresTemplate(): Promise<string> {
   postgresTemplate ??= withAdminClient(async (client) => {
     const name = `csp_tpl_${migrationsDigest()}`;
     await client.query('select pg_advisory_lock(hashtext($1))', ['csp-test-template']);
