@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 
+type CryptoKeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+
 /** A signing key of the platform: its id and private key, and the public JWK it publishes. */
 export interface PlatformKey {
   kid: string;
@@ -8,8 +10,24 @@ export interface PlatformKey {
   publicJwk: JWK;
 }
 
+/**
+ * Key pairs made once per process and handed out in turn: making an RSA key takes 0.1-1 s of
+ * CPU here, and each test world's platforms ask for about a dozen. A platform never gets the
+ * same pair twice in a row, and no world asks for as many as there are in the ring, so a
+ * rotated or unpublished key always differs from the one it is compared with.
+ */
+const KEY_RING_SIZE = 24;
+const keyRing: Promise<CryptoKeyPair>[] = [];
+let nextInRing = 0;
+
+function ringPair(): Promise<CryptoKeyPair> {
+  const index = nextInRing++ % KEY_RING_SIZE;
+  keyRing[index] ??= generateKeyPair('RS256', { extractable: true });
+  return keyRing[index];
+}
+
 export async function newPlatformKey(kid = randomUUID()): Promise<PlatformKey> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const { privateKey, publicKey } = await ringPair();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   return { kid, privateKey, publicJwk };
 }
