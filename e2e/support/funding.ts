@@ -30,6 +30,7 @@ import {
 } from '@csp/contracts';
 import { expect } from './fixtures.ts';
 import { portalApi, startOwnPortal, type OwnPortal } from './own-portal.ts';
+import { shot } from './shots.ts';
 
 /*
  * Helpers of the funding specs (issue 14). Their portal is their own: 200 students get
@@ -345,7 +346,7 @@ export async function saveShot(
 ): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   if (what === 'page') await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
+  await shot(page, {
     path: `${SHOTS_DIR}/funding-${screen}-${size}.png`,
     fullPage: what === 'page',
   });

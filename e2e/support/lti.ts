@@ -25,6 +25,7 @@ import {
 import { axeViolations } from './axe.ts';
 import { expect, test as base } from './fixtures.ts';
 import { portalApi, portalCall, signIn, startOwnPortal, type OwnPortal } from './own-portal.ts';
+import { shot } from './shots.ts';
 
 /*
  * Launches from a learning platform (issue 33) in the browser: the platform is the test
@@ -252,6 +253,6 @@ export async function checkLanding(page: Page, name: string, part?: Locator): Pr
     await page.setViewportSize(size);
     expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
     const path = `${SHOTS}/${name}-${size.width}.png`;
-    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+    await (part ? shot(part, { path }) : shot(page, { path, fullPage: true }));
   }
 }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { axeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import { hostUrl } from '../../support/server.ts';
+import { shot } from '../../support/shots.ts';
 
 /**
  * The signed-in pages no feature spec scans at both a desktop and a phone width. The others are
@@ -52,7 +53,7 @@ test.describe('axe-core finds no violations', () => {
       await page.goto(`${hostUrl('unknown-store.localhost')}/login`);
       await expect(page.getByRole('alert')).toContainText('No campus store is configured');
       await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
-      await page.screenshot({ path: test.info().outputPath(`unknown-host-${width}.png`) });
+      await shot(page, { path: test.info().outputPath(`unknown-host-${width}.png`) });
       await expectNoViolations(page, `unknown host at ${width}px`);
     });
   }

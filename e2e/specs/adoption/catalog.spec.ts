@@ -12,6 +12,7 @@ import {
 import { callApi } from '../../support/api.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { demoAccount, expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * The course catalog (/adopt) against the demo seed. Which courses exist depends on the seed
@@ -369,7 +370,7 @@ test.describe('course catalog', () => {
       await page.goto(`${baseUrl}/adopt`);
       await expect(grid(page).getByRole('link').first()).toBeVisible();
       await expectNoViolations(page, `the catalog at ${width}px`);
-      await page.screenshot({
+      await shot(page, {
         path: test.info().outputPath(`catalog-${width}.png`),
         fullPage: true,
       });

@@ -10,6 +10,7 @@ import {
 import { callApi } from '../../support/api.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * The course detail's adoptions as tables (?adoptionView=table), on the demo course with the
@@ -86,7 +87,7 @@ test('a course with several adoptions reads as tables, axe-clean at 1280 and 360
   expect((await rows(sectionList)) + (await rows(courseList))).toBe(current);
   await expect(page.getByRole('article')).toHaveCount(0);
   await expectNoAxeViolations(page, 'adoption tables at 1280px');
-  await page.screenshot({
+  await shot(page, {
     path: test.info().outputPath('course-detail-table-1280.png'),
     fullPage: true,
   });
@@ -106,7 +107,7 @@ test('a course with several adoptions reads as tables, axe-clean at 1280 and 360
   );
   expect(overflow).toBe(0);
   await expectNoAxeViolations(page, 'adoption tables at 360px');
-  await page.screenshot({
+  await shot(page, {
     path: test.info().outputPath('course-detail-table-360.png'),
     fullPage: true,
   });

@@ -9,6 +9,7 @@ import {
   startOwnPortal,
   type OwnPortal,
 } from '../../support/own-portal.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * My courses (issue 30, point 3) as the demo instructor: the reminder e-mail's link opened
@@ -79,7 +80,7 @@ for (const width of [1280, 390]) {
     );
     expect(overflow).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
+    await shot(page, {
       path: test.info().outputPath(`my-courses-${width}.png`),
       fullPage: true,
     });
@@ -89,7 +90,7 @@ for (const width of [1280, 390]) {
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await expectNoAxeViolations(page, `my courses dialog at ${width}px`);
-      await page.screenshot({ path: test.info().outputPath(`my-courses-dialog-${width}.png`) });
+      await shot(page, { path: test.info().outputPath(`my-courses-dialog-${width}.png`) });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     }

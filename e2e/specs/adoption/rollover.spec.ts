@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Rollover by the store (issue 30, point 4) as the demo course materials team: the page offers
@@ -67,9 +68,9 @@ for (const width of [1280, 390]) {
     expect(overflow).toBe(0);
     // What a clerk sees first of the preview: its figures and first sections.
     await page.getByRole('button', { name: /^Create proposals/ }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`rollover-${width}-preview.png`) });
+    await shot(page, { path: test.info().outputPath(`rollover-${width}-preview.png`) });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
+    await shot(page, {
       path: test.info().outputPath(`rollover-${width}.png`),
       fullPage: true,
     });

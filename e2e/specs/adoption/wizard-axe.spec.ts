@@ -16,6 +16,7 @@ import {
   startChoice,
   wizardDialog,
 } from '../../support/wizard.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Every page of the adoption wizard (docs/behaviour/routes-and-guard.md: start, search with results, productDetail,
@@ -30,7 +31,7 @@ const SHOTS_DIR = '/tmp/wizard-shots';
 async function check(page: Page, name: string, width: number) {
   await expectNoAxeViolations(page, `${name} at ${width}px`);
   const path = test.info().outputPath(`${name}-${width}.png`);
-  await page.screenshot({ path });
+  await shot(page, { path });
   await mkdir(SHOTS_DIR, { recursive: true });
   await copyFile(path, `${SHOTS_DIR}/${name}-${width}.png`);
 }

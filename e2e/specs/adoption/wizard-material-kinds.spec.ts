@@ -18,6 +18,7 @@ import {
   startChoice,
   expectWizardPage,
 } from '../../support/wizard.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * The adoption wizard's material kinds (issue 31; docs/behaviour/flows.md#cost-transparency),
@@ -48,7 +49,7 @@ test.describe('Adoption wizard: material kinds', () => {
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 800 });
         await expectNoAxeViolations(page, `${what} at ${width}px`);
-        await page.screenshot({
+        await shot(page, {
           path: test.info().outputPath(`${what.replace(/\W+/g, '-')}-${width}.png`),
         });
       }

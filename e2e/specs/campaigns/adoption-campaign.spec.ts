@@ -12,6 +12,7 @@ import {
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { portalApi, portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Adoption campaigns (issue 30, point 2) as the demo course materials team: a coming term's
@@ -68,7 +69,7 @@ function campaignMails(): Mail[] {
 async function screenshot(page: Page, name: string) {
   // From the top, or the fixed app bar is drawn across the middle of the full-page picture.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await shot(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 async function expectNoOverflow(page: Page) {

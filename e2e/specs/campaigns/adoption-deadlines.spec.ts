@@ -8,6 +8,7 @@ import {
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { portalApi, portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Adoption deadlines (issue 30) as the demo course materials team: the first term's deadline is
@@ -139,7 +140,7 @@ for (const width of [1280, 390]) {
     expect(overflow).toBe(0);
     // From the top, or the fixed app bar is drawn across the middle of the full-page picture.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
+    await shot(page, {
       path: test.info().outputPath(`adoption-deadlines-${width}.png`),
       fullPage: true,
     });
@@ -182,7 +183,7 @@ for (const width of [1280, 390]) {
       const missing = page.getByText(/^\d+ missing$/).first();
       await expect(missing).toBeVisible();
       await expectNoAxeViolations(page, `catalog of missing sections at ${width}px`);
-      await page.screenshot({
+      await shot(page, {
         path: test.info().outputPath(`catalog-missing-${width}.png`),
         fullPage: true,
       });

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { CONTACT_MESSAGES } from '@csp/contracts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Department contacts (issue 30) as the demo course materials team: a department's contact is
@@ -152,7 +153,7 @@ for (const width of [1280, 390]) {
     expect(overflow).toBe(0);
     // From the top, or the fixed app bar is drawn across the middle of the full-page picture.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
+    await shot(page, {
       path: test.info().outputPath(`department-contacts-${width}.png`),
       fullPage: true,
     });

@@ -5,6 +5,7 @@ import { portalCall, portalPage, startDataPortal, type DataPortal } from '../../
 import { expect, test } from '../../support/fixtures.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { REPO_ROOT } from '../../support/server.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * A store moving from another system brings its adoption history (issue 27, "done when"): the
@@ -103,7 +104,7 @@ for (const viewport of [
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({
+    await shot(page, {
       path: testInfo.outputPath(`imported-${viewport.width}.png`),
       fullPage: true,
     });

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { portalPage, startDataPortal, type DataPortal } from '../../support/data.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * A registrar's own export, as a data manager gets it (issue 27, "done when"): other headers,
@@ -60,7 +61,7 @@ test('a data manager matches an export of other headers, saves the mapping, and 
   await expect(first.getByLabel('Section code (required)')).toHaveValue('column:Section');
   await expect(first.getByLabel('How names are written')).toHaveValue('first-last');
   await expectNoAxeViolations(page, '/data-summary column mapping');
-  await page.screenshot({ path: testInfo.outputPath('column-mapping.png'), fullPage: true });
+  await shot(page, { path: testInfo.outputPath('column-mapping.png'), fullPage: true });
 
   // The export has no division or term: one value for every row.
   await first.getByLabel('Division (required)').selectOption('value');
@@ -122,6 +123,6 @@ test('at 360px: the column mapping passes axe-core and fits the screen', async (
   await expectNoAxeViolations(page, '/data-summary column mapping at 360px');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: testInfo.outputPath('column-mapping-phone.png'), fullPage: true });
+  await shot(page, { path: testInfo.outputPath('column-mapping-phone.png'), fullPage: true });
   await context.close();
 });

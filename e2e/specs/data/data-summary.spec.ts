@@ -25,6 +25,7 @@ import {
 } from '../../support/data.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * A data manager imports a real university's Fall 2025 section list (issue 13, part 2, "done when"),
@@ -343,7 +344,7 @@ for (const viewport of [
     await expect(report(page).getByRole('heading', { level: 2 })).toBeFocused();
     await expect(reportStatus(page)).toHaveText('Applied');
     await expectNoAxeViolations(page, `/data-summary at ${viewport.width}px`);
-    await page.screenshot({ path: testInfo.outputPath('data-summary.png'), fullPage: true });
+    await shot(page, { path: testInfo.outputPath('data-summary.png'), fullPage: true });
     await context.close();
   });
 }

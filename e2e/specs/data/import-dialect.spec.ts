@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { portalPage, startDataPortal, type DataPortal } from '../../support/data.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * A registrar file as Excel saves "CSV" in much of Europe: semicolons between the values,
@@ -64,7 +65,7 @@ test('a semicolon, Windows-1252 file imports as it is; a name in another shape i
     '(value left out; the row goes in)',
   );
   await expectNoAxeViolations(page, '/data-summary report with warnings');
-  await page.screenshot({ path: testInfo.outputPath('report-with-warnings.png'), fullPage: true });
+  await shot(page, { path: testInfo.outputPath('report-with-warnings.png'), fullPage: true });
 
   await report(page).getByRole('button', { name: 'Apply 3 rows' }).click();
   await page
@@ -105,14 +106,14 @@ for (const viewport of [
     });
     await page.getByLabel('Values separated by').selectOption({ label: 'Tabs' });
     await expectNoAxeViolations(page, `/data-summary CSV choices at ${viewport.width}px`);
-    await page.screenshot({ path: testInfo.outputPath('status-and-choices.png'), fullPage: true });
+    await shot(page, { path: testInfo.outputPath('status-and-choices.png'), fullPage: true });
     const recent = page.getByRole('region', { name: 'Recent imports' });
     await recent.getByRole('link', { name: new RegExp(FILE_NAME) }).first().click();
     await expect(report(page).getByRole('table', { name: 'Values left out', exact: true }).or(
       report(page).getByRole('list', { name: 'Values left out', exact: true }),
     )).toBeVisible();
     await expectNoAxeViolations(page, `/data-summary report at ${viewport.width}px`);
-    await page.screenshot({ path: testInfo.outputPath('report.png'), fullPage: true });
+    await shot(page, { path: testInfo.outputPath('report.png'), fullPage: true });
     await context.close();
   });
 }

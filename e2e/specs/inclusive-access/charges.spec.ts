@@ -38,6 +38,7 @@ import {
   type OwnPortal,
 } from '../../support/own-portal.ts';
 import { today } from '../../support/wizard.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Issue 32's "done when", at and after the deadline, on a portal of this spec's own (it fixes
@@ -139,7 +140,7 @@ async function createOnPage(page: Page, expected: RegExp) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page, 'create charge file dialog');
-  await page.screenshot({ path: `${SHOTS}/charges-confirm-1280.png` });
+  await shot(page, { path: `${SHOTS}/charges-confirm-1280.png` });
   await dialog.getByRole('button', { name: 'Create charge file' }).click();
   await expect(page.getByRole('alert').filter({ hasText: expected })).toBeVisible();
 }
@@ -261,7 +262,7 @@ test('at the deadline the charge file holds every student who stayed in; a later
       ),
       `no sideways scrolling at ${width}px`,
     ).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/charges-${width}.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/charges-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -17,6 +17,7 @@ import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { portalApi, portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
 import { today } from '../../support/wizard.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Issue 32, point 1 and the staff screens of point 6, as the course materials team would on the
@@ -97,7 +98,7 @@ async function shoot(page: Page, what: string, visible: Locator) {
     await page.setViewportSize({ width, height: 900 });
     await expect(visible).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/${what}-${width}.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/${what}-${width}.png`, fullPage: true });
     await expectNoAxeViolations(page, `${what} at ${width}px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -19,6 +19,7 @@ import {
 import { axeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { portalApi, signIn, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
+import { shot as capture } from '../../support/shots.ts';
 
 /*
  * The student's own page (issue 32, point 2) on a phone, as a demo student meets it: the course
@@ -181,7 +182,7 @@ async function nextMail(before: number, subject: RegExp): Promise<Mail> {
 
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await capture(page, { path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 async function expectAxeClean(page: Page, label: string) {

@@ -14,6 +14,7 @@ import {
   type InstructorCourse,
 } from '../../support/lti.ts';
 import { frameAxeViolations, portalFrame } from '../../support/lti-frame.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Issue 33, point 2: a launch works inside the platform's iframe (no third-party cookie: the
@@ -80,7 +81,7 @@ test('a launch inside the registered platform’s iframe lands signed in, framin
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     expect(await frameAxeViolations(frame), `framed My courses at ${size.width} px`).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/iframe-my-courses-${size.width}.png` });
+    await shot(page, { path: `${SHOTS}/iframe-my-courses-${size.width}.png` });
   }
   await context.close();
 });

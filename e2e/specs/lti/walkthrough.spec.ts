@@ -29,6 +29,7 @@ import {
   type InstructorCourse,
 } from '../../support/lti.ts';
 import { portalPage } from '../../support/own-portal.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Issue 33's "done when", tried as a new user would on the demo store: the demo administrator
@@ -109,7 +110,7 @@ test('the administrator registers the platform on the store settings screen', as
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await expectNoAxeViolations(page, `registration dialog at ${size.width} px`);
-    await dialog.screenshot({ path: `${SHOTS}/registration-dialog-${size.width}.png` });
+    await shot(dialog, { path: `${SHOTS}/registration-dialog-${size.width}.png` });
   }
 
   await dialog.getByRole('button', { name: 'Save platform' }).click();

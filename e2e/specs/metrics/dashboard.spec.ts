@@ -10,6 +10,7 @@ import {
   metricsDivisions,
 } from '../../support/metrics.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * /dashboard against the demo seed, as the issue's "done when" walks it: the administrator's
@@ -60,7 +61,7 @@ test.describe('dashboard', () => {
       `/research/costs?termId=${divisions[0]!.defaultTermId}`,
     );
     await expectNoAxeViolations(page, '/dashboard at 1280x800');
-    await page.screenshot({ path: test.info().outputPath('dashboard-1280.png'), fullPage: true });
+    await shot(page, { path: test.info().outputPath('dashboard-1280.png'), fullPage: true });
 
     for (const [index, division] of divisions.entries()) {
       if (index === 0) continue;
@@ -234,7 +235,7 @@ test.describe('dashboard', () => {
       360,
     );
     await expectNoAxeViolations(page, '/dashboard at 360x740');
-    await page.screenshot({ path: test.info().outputPath('dashboard-360.png'), fullPage: true });
+    await shot(page, { path: test.info().outputPath('dashboard-360.png'), fullPage: true });
     await context.close();
   });
 

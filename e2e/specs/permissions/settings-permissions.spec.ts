@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { callApi } from '../../support/api.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { shot } from '../../support/shots.ts';
 
 // docs/behaviour/validation.md#permissions-forms messages, verbatim.
 const MESSAGES = {
@@ -168,7 +169,7 @@ test.describe('Settings > Permissions', () => {
       await expect(page.getByLabel('User email address')).toHaveCount(0);
       await expect(page.getByRole('button', { name: /Remove role/ })).toHaveCount(0);
       await expectNoAxeViolations(page, `own permissions at ${width}px`);
-      await page.screenshot({
+      await shot(page, {
         path: test.info().outputPath(`own-permissions-${width}.png`),
         fullPage: true,
       });

@@ -17,6 +17,7 @@ import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import { sectionDetail } from '../../support/research.ts';
 import { adoptionCard, api, courseInfo, openCourse, today } from '../../support/wizard.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Issue 31's "Done when", tried as the course materials team would on the demo store: one
@@ -104,7 +105,7 @@ async function scan(page: Page, what: string, visible: Locator) {
     await page.setViewportSize({ width, height: 900 });
     await expect(visible).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
-    await page.screenshot({
+    await shot(page, {
       path: test.info().outputPath(`${what.replace(/\W+/g, '-')}-${width}.png`),
       fullPage: true,
     });
@@ -152,7 +153,7 @@ test('textbook cost: an OER title makes its section ZTC everywhere, a $45 price 
       has: page.getByRole('link', { name: `BIOL ${row.courseCode}`, exact: true }),
     });
     await expect(catalogRow.getByTitle(/zero textbook cost/)).toContainText(/ZTC/);
-    await page.screenshot({ path: test.info().outputPath('catalog-by-textbook-cost-1280.png') });
+    await shot(page, { path: test.info().outputPath('catalog-by-textbook-cost-1280.png') });
 
     await page.goto(researchList('ZTC'));
     await expect(sectionLink).toBeVisible();

@@ -1,6 +1,7 @@
 import { COST_GAPS_PATH } from '@csp/contracts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Cost gaps between sections of one course (issue 31, point 5) on the demo store, as the
@@ -32,7 +33,7 @@ test('the cost gaps page lists courses with gaps and course detail names the sam
   await expect(cells.nth(0)).toContainText(/\d+ of \d+ with a gap/);
   const cheapest = (await cells.nth(2).locator('span').first().textContent())!;
   expect(cheapest).toMatch(/^Section /);
-  await page.screenshot({ path: test.info().outputPath('cost-gaps-1280.png'), fullPage: true });
+  await shot(page, { path: test.info().outputPath('cost-gaps-1280.png'), fullPage: true });
   await expectNoAxeViolations(page, `${COST_GAPS_PATH} at 1280px`);
 
   // The department chooser narrows to the first course's department, kept in the URL.
@@ -50,7 +51,7 @@ test('the cost gaps page lists courses with gaps and course detail names the sam
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
-  await page.screenshot({ path: test.info().outputPath('cost-gaps-390.png'), fullPage: true });
+  await shot(page, { path: test.info().outputPath('cost-gaps-390.png'), fullPage: true });
   await expectNoAxeViolations(page, `${COST_GAPS_PATH} at 390px`);
 
   await page.setViewportSize({ width: 1280, height: 900 });

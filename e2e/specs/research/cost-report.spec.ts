@@ -9,6 +9,7 @@ import {
 import { callApi } from '../../support/api.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * The textbook cost report (issue 31, point 6) as a clerk with every section in view (the demo
@@ -81,7 +82,7 @@ test('the textbook cost report shows a term by department and downloads it as .x
   await expect(
     page.getByRole('link', { name: 'Cost gaps between sections of this term' }),
   ).toHaveAttribute('href', `${COST_GAPS_PATH}?termId=${termId}`);
-  await page.screenshot({ path: test.info().outputPath('cost-report-1280.png'), fullPage: true });
+  await shot(page, { path: test.info().outputPath('cost-report-1280.png'), fullPage: true });
   await expectNoAxeViolations(page, '/research/costs at 1280px');
 
   const download = page.waitForEvent('download');
@@ -99,7 +100,7 @@ test('the textbook cost report shows a term by department and downloads it as .x
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
-  await page.screenshot({ path: test.info().outputPath('cost-report-390.png'), fullPage: true });
+  await shot(page, { path: test.info().outputPath('cost-report-390.png'), fullPage: true });
   await expectNoAxeViolations(page, '/research/costs at 390px');
   await context.close();
 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { sectionList, type SectionListRequest, type SectionRow } from '@csp/contracts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * /research shows each section's standing against its term's adoption deadline and filters by
@@ -51,7 +52,7 @@ for (const width of [1280, 390]) {
       await expect(list.getByRole('listitem').nth(3)).toContainText('Deadline: Not adopted yet');
     }
     await expect(page.getByRole('progressbar')).toHaveCount(0);
-    await page.screenshot({
+    await shot(page, {
       path: test.info().outputPath(`deadline-${width}.png`),
       fullPage: true,
     });

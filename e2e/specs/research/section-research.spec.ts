@@ -11,6 +11,7 @@ import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import { sectionStillNeeded } from '../../support/research.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { featuredStudent } from '../../support/students.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * /research against the demo seed, as the issue's "done when" walks it. Facts (names, terms,
@@ -269,7 +270,7 @@ test.describe('section research', () => {
       // portal outside the page's landmarks; the scan measures the page at rest, without it.
       await page.mouse.move(0, 0);
       await expect(page.getByRole('tooltip')).toHaveCount(0);
-      await page.screenshot({ path: test.info().outputPath(`s-${width}.png`), fullPage: true });
+      await shot(page, { path: test.info().outputPath(`s-${width}.png`), fullPage: true });
       await expectNoAxeViolations(page, `/research sorted by section at ${width}px`);
       await context.close();
     });
@@ -291,7 +292,7 @@ test.describe('section research', () => {
         await page.goto(`${baseUrl}${path}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByRole('progressbar')).toHaveCount(0);
-        await page.screenshot({
+        await shot(page, {
           path: test.info().outputPath(`${path.replace(/\W+/g, '-')}-${width}.png`),
           fullPage: true,
         });

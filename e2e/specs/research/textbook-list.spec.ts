@@ -5,6 +5,7 @@ import { callApi } from '../../support/api.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { hostUrl } from '../../support/server.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * The public textbook list (HEOA) of each demo website, signed out: its own store only, a
@@ -99,7 +100,7 @@ test.describe('public textbook list', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: test.info().outputPath('textbooks-360.png'), fullPage: true });
+    await shot(page, { path: test.info().outputPath('textbooks-360.png'), fullPage: true });
     await expectNoAxeViolations(page, '/textbooks at 360px');
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type DemoUserKey } from '../../support/fixtures.ts';
 import { hostUrl } from '../../support/server.ts';
+import { shot } from '../../support/shots.ts';
 
 const ALWAYS = ['Dashboard', 'Section Research', 'Student Search'];
 
@@ -79,7 +80,7 @@ test.describe('navigation drawer per role', () => {
     expect(ring.style).toBe('solid');
     expect(ring.width).toBe('3px');
     expect(contrastWithWhite(ring.color)).toBeGreaterThanOrEqual(3);
-    await page.screenshot({ path: test.info().outputPath('drawer-focus.png') });
+    await shot(page, { path: test.info().outputPath('drawer-focus.png') });
 
     await page.keyboard.press('Enter');
     const heading = page.getByRole('heading', { level: 1, name: 'Section Research' });

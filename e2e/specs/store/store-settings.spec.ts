@@ -9,6 +9,7 @@ import {
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { portalApi, portalPage, startOwnPortal, type OwnPortal } from '../../support/own-portal.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * Settings > Store settings (issue 29) as the demo administrator: the tax rate and a website's
@@ -236,7 +237,7 @@ test('the administrator turns single sign-on on for localhost from the developme
   for (const width of [1280, 360]) {
     await tab.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(tab, `single sign-on test result at ${width}px`);
-    await tab.screenshot({ path: test.info().outputPath(`sso-test-${width}.png`), fullPage: true });
+    await shot(tab, { path: test.info().outputPath(`sso-test-${width}.png`), fullPage: true });
   }
   // The same page at an address someone wrote shows no result.
   await tab.goto(`${portal.baseUrl}/sso-test?outcome=matched&user=mallory%40evil.example`);
@@ -284,11 +285,11 @@ for (const width of [1280, 360]) {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
-    await page.screenshot({
+    await shot(page, {
       path: test.info().outputPath(`store-settings-${width}.png`),
       fullPage: true,
     });
-    await websiteCard(page, 'localhost').screenshot({
+    await shot(websiteCard(page, 'localhost'), {
       path: test.info().outputPath(`store-sso-${width}.png`),
     });
     await context.close();

@@ -15,6 +15,7 @@ import { expect, newLoggedInContext, test } from '../../support/fixtures.ts';
 import { featuredStudent } from '../../support/students.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { api } from '../../support/wizard.ts';
+import { shot } from '../../support/shots.ts';
 
 /*
  * The student screen's order panels (required materials, transaction history with an open
@@ -33,7 +34,7 @@ const SHOTS_DIR = '/tmp/shots/orders/e2e';
 async function check(page: Page, name: string, width: number) {
   await expectNoAxeViolations(page, `${name} at ${width}px`);
   await mkdir(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png` });
+  await shot(page, { path: `${SHOTS_DIR}/${name}-${width}.png` });
 }
 
 /** An order the caller may hold and cancel: the seed's open order, else one placed here. */
