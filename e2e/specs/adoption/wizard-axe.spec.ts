@@ -1,4 +1,4 @@
-import { copyFile, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { AdoptionSection } from '@csp/contracts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
@@ -27,13 +27,11 @@ import { shot } from '../../support/shots.ts';
 
 const SHOTS_DIR = '/tmp/wizard-shots';
 
-/** axe on the whole page, then a screenshot kept with the results and in /tmp/wizard-shots. */
+/** axe on the whole page, then a screenshot in /tmp/wizard-shots (outside CI: support/shots.ts). */
 async function check(page: Page, name: string, width: number) {
   await expectNoAxeViolations(page, `${name} at ${width}px`);
-  const path = test.info().outputPath(`${name}-${width}.png`);
-  await shot(page, { path });
   await mkdir(SHOTS_DIR, { recursive: true });
-  await copyFile(path, `${SHOTS_DIR}/${name}-${width}.png`);
+  await shot(page, { path: `${SHOTS_DIR}/${name}-${width}.png` });
 }
 
 for (const width of [1280, 360] as const) {
