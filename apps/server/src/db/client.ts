@@ -68,7 +68,7 @@ export type DbOptions =
       loadDataDir?: Blob;
       /**
        * An already open in-memory PGlite to use instead of a new one: tests hand one to a suite
-       * after another (test-support/test-database.ts). `close()` then leaves it open.
+       * after another (test-support/database-pool.ts). `close()` then leaves it open.
        */
       client?: PGlite;
       /** PGlite has no pool: accepted so callers pass one set of options, never called. */
