@@ -190,6 +190,16 @@ export function checkOutTestDatabase(
 export async function dropRunDatabases(run: string): Promise<void> {
   if ((await testEngines()).length < 2) return;
   await withAdminClient(async (client) => {
+    // A worker's last spare may still be being made by PostgreSQL after the worker ended.
+    for (let waited = 0; waited < 300; waited++) {
+      const making = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where state = 'active' and query ilike $1`,
+        [`CREATE DATABASE csp\\_test\\_${run}\\_%`],
+      );
+      if ((making.rows[0]?.n ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const left = await client.query<{ datname: string }>(
       `select datname from pg_database where datname like $1`,
       [`csp\\_test\\_${run}\\_%`],
