@@ -51,3 +51,11 @@ describe.each(engines)('a database handed from one suite to the next (%s)', (eng
     await next.close();
   });
 });
+
+describe.skipIf(!engines.includes('postgres'))('PostgreSQL databases checked out at once', () => {
+  it('are three different databases', async () => {
+    const databases = await Promise.all([1, 2, 3].map(() => checkOutTestDatabase('postgres')));
+    expect(new Set(databases.map((d) => d.url)).size).toBe(3);
+    await Promise.all(databases.map((d) => d.close()));
+  });
+});

@@ -148,9 +148,11 @@ function dropLater(name: string): void {
 }
 
 async function checkOutPostgres(onQuery?: QueryListener): Promise<Database & { url: string }> {
-  const name = await (spareClone ?? clonePostgres());
+  // Taken before any await: two suites checking out at once must not get the same spare.
+  const taken = spareClone ?? clonePostgres();
   spareClone = clonePostgres();
   spareClone.catch(() => undefined); // its error is the next suite's, when it awaits it
+  const name = await taken;
   const url = databaseUrl(name);
   let database: Database;
   try {
