@@ -20,7 +20,6 @@ import {
   scan,
 } from '../../support/students.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import { shot as capture } from '../../support/shots.ts';
 
 /*
  * docs/behaviour/flows.md#return-flow step 3-4, tried as a clerk would: a return's label goes to the local print
@@ -62,7 +61,7 @@ async function returnOne(page: Page, item: RentalItem) {
 /** A screenshot to look at, when SCREENSHOT_DIR asks for them. */
 async function shot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await capture(page, { path: `${dir}/${name}.png` });
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
 }
 
 const context = (browser: Parameters<typeof newLoggedInContext>[0]) =>
