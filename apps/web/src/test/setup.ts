@@ -8,8 +8,11 @@ import { leaveStyleRulesOut } from './style-rules.ts';
 
 // The whole suite runs two workers on a 2-core machine beside the server suites: a screen that
 // renders in 100 ms alone can take over a second then. These are upper bounds on waiting for
-// what a test expects to appear, not delays: a passing wait returns as soon as it holds.
-configure({ asyncUtilTimeout: 5000 });
+// what a test expects to appear, not delays: a passing wait returns as soon as it holds. A
+// route's page is fetched the first time a worker opens it, and on the slower machines of this
+// kind that first fetch (compiled by the main process, which serves every worker) once took
+// over 5 s for the help page, failing the sign-in test that lands there (2026-12-07).
+configure({ asyncUtilTimeout: 10_000 });
 
 // The app fetches the Data Grid's code when a list is first drawn (components/list/server-grid.tsx).
 // A browser does that in milliseconds; here the first import also compiles the library, which
