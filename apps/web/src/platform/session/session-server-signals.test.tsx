@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ActionName } from '@csp/contracts';
@@ -13,7 +13,6 @@ import {
 } from '../../test/permissions/permissions-fake-server.ts';
 
 // The first visit loads the lazy page and MUI, which takes a while in jsdom.
-configure({ asyncUtilTimeout: 5000 });
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 

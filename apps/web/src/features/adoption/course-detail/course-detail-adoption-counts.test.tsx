@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdoptionMaterialDTO } from '@csp/contracts';
 import {
@@ -8,8 +8,6 @@ import {
   OPEN_READER,
   renderCourse,
 } from '../../../test/adoption/course-detail-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 // Cell Biology is on A2 and A1 (Spring 2027); Lab Notebook, waiting for a response, on A2:
 // the three section adoptions the fake's sections table counts (A2: 2, A1 Spring: 1).

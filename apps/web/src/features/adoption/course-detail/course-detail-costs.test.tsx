@@ -1,9 +1,7 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CostGapsAnswer } from '@csp/contracts';
 import { COURSE_PATH, renderCourse } from '../../../test/adoption/course-detail-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const GAPS: CostGapsAnswer = {
   thresholdCents: 5_000,

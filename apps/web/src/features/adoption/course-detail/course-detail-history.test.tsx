@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdoptionHistoryItem } from '@csp/contracts';
 import { describeChange } from './history-change.ts';
@@ -8,8 +8,6 @@ import {
   IMPORT_HISTORY,
   renderCourse,
 } from '../../../test/adoption/course-detail-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const entry = (
   id: number,

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,8 +8,6 @@ import {
   IMPORTED_GENETICS,
   renderCourse,
 } from '../../../test/adoption/course-detail-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const options = { adoptions: [CELL_BIOLOGY, IMPORTED_GENETICS], history: IMPORT_HISTORY };
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdoptionHistoryItem } from '@csp/contracts';
@@ -7,8 +7,6 @@ import {
   HISTORY,
   renderCourse,
 } from '../../../test/adoption/course-detail-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** HISTORY's message: posted without notifying, so Cell Biology's status stays NONE. */
 const [removal, asked] = HISTORY as [AdoptionHistoryItem, AdoptionHistoryItem];

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -10,8 +10,6 @@ import {
   COURSE_PATH,
   renderCourse,
 } from '../../../test/adoption/course-detail-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const COURSE_BASE = `${BASE}/1/BIOL/101`;
 

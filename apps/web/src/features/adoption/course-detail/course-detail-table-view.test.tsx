@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdoptionMaterialDTO } from '@csp/contracts';
@@ -10,8 +10,6 @@ import {
   OPEN_READER,
   renderCourse,
 } from '../../../test/adoption/course-detail-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** Cell Biology under another title and id: one more section adoption on A2 and A1. */
 function reader(n: number): AdoptionMaterialDTO {

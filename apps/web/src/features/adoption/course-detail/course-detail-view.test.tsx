@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ActionName } from '@csp/contracts';
@@ -10,8 +10,6 @@ import {
   callsTo,
   renderCourse,
 } from '../../../test/adoption/course-detail-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 async function openAdoption(id: number, courseActions?: ActionName[]) {
   const view = renderCourse(`${COURSE_PATH}?viewAdoptionId=${id}`, { courseActions });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -9,8 +9,6 @@ import {
   renderCourseList,
   screenWidth,
 } from '../../../test/adoption/courses-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ROWS_42_TO_PAT =
   'The catalog export was e-mailed to pat@example.edu. It has 42 rows: a row per section and adopted material.';

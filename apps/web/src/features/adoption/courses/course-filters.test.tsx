@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { COURSE_LIST_MESSAGES } from './course-list-messages.ts';
@@ -9,8 +9,6 @@ import {
   renderCourseList,
   screenWidth,
 } from '../../../test/adoption/courses-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const firstRow = () => screen.findByRole('link', { name: 'BIOL 101' });
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;

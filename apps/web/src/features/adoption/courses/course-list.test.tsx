@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -13,7 +13,6 @@ import {
 } from '../../../test/adoption/courses-fake-server.ts';
 
 // The first visit loads the lazy page, MUI and the data grid, which takes a while in jsdom.
-configure({ asyncUtilTimeout: 5000 });
 
 const grid = () => screen.findByRole('grid', { name: 'Courses' });
 const row = (table: HTMLElement, name: string) =>

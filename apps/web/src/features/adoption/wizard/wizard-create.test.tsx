@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADOPTION_EXISTS_MESSAGE } from '@csp/contracts';
 import { json } from '../../../test/fetch-stub.ts';
@@ -12,7 +12,6 @@ import {
   renderWizard,
 } from '../../../test/adoption/wizard-fake-server.ts';
 
-configure({ asyncUtilTimeout: 5000 });
 // A wizard run is many steps of a whole app in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
 

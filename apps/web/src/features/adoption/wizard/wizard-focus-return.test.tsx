@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   COURSE_PATH,
@@ -7,7 +7,6 @@ import {
   wizardDialog,
 } from '../../../test/adoption/wizard-fake-server.ts';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
 import {
@@ -14,7 +14,6 @@ import {
   wizardDialog,
 } from '../../../test/adoption/wizard-fake-server.ts';
 
-configure({ asyncUtilTimeout: 5000 });
 // A wizard run is many steps of a whole app in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { columnMapping, importSummary } from '../../../test/data/data-fixtures.ts';
@@ -8,8 +8,6 @@ import { keepStyleRules } from '../../../test/style-rules.ts';
 
 // The phone layout's grid columns are read from the computed style.
 keepStyleRules();
-
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => screenWidth(1280));
 

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { importSummary } from '../../../test/data/data-fixtures.ts';
@@ -7,7 +7,6 @@ import { FakeXhr } from '../../../test/data/fake-xhr.ts';
 import { screenWidth } from '../../../test/screen-width.ts';
 
 // The report is polled once a second while the server works: a step waits at most a poll or two.
-configure({ asyncUtilTimeout: 5000 });
 
 const heading = () =>
   screen.findByRole('heading', { level: 1, name: 'Data Summary' }, { timeout: 10_000 });

@@ -1,12 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { columnMapping, importSummary } from '../../../test/data/data-fixtures.ts';
 import { FakeDataServer, renderDataSummary } from '../../../test/data/data-fake-server.ts';
 import { FakeXhr } from '../../../test/data/fake-xhr.ts';
 import { screenWidth } from '../../../test/screen-width.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => screenWidth(1280));
 

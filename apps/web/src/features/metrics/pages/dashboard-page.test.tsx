@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeDataServer } from '../../../test/data/data-fake-server.ts';
@@ -14,8 +14,6 @@ import {
   renderDashboard,
 } from '../../../test/metrics/metrics-fake-server.ts';
 import { loadDataIntegrationPanel } from '../../data/index.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const params = (location: { search: string }) =>
   Object.fromEntries(new URLSearchParams(location.search));

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -11,8 +11,6 @@ import {
   callsTo,
   renderPermissions,
 } from '../../../test/permissions/permissions-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 async function openBob(options: Parameters<typeof renderPermissions>[1] = {}) {
   const view = renderPermissions(`/settings/permissions?q=${BOB}`, options);

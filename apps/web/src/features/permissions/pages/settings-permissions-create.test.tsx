@@ -1,11 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
 import { PERMISSION_MESSAGES } from '../permission-messages.ts';
 import { callsTo, renderPermissions } from '../../../test/permissions/permissions-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 async function openCreateForm(options: Parameters<typeof renderPermissions>[1] = {}) {
   const view = renderPermissions('/settings/permissions', options);

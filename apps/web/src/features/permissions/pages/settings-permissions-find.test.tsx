@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -12,7 +12,6 @@ import {
 } from '../../../test/permissions/permissions-fake-server.ts';
 
 // The first visit loads the lazy page and MUI, which takes a while in jsdom.
-configure({ asyncUtilTimeout: 5000 });
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Permissions' });
 

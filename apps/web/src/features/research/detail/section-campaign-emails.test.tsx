@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answer, json } from '../../../test/fetch-stub.ts';
 import {
@@ -8,8 +8,6 @@ import {
   sectionDetail,
 } from '../../../test/research/research-fake-server.ts';
 import { getSectionCampaignEmails } from '@csp/contracts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => screenWidth(1280));
 

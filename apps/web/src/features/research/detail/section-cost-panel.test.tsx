@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -23,8 +23,6 @@ import {
   screenWidth,
   sectionCost,
 } from '../../../test/research/research-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => screenWidth(1280));
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SectionMaterial } from '@csp/contracts';
@@ -10,8 +10,6 @@ import {
   screenWidth,
   sectionDetail,
 } from '../../../test/research/research-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const heading = (name: string) =>
   screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sectionList, type SectionListRequest, type SectionRow } from '@csp/contracts';
@@ -12,8 +12,6 @@ import {
   screenWidth,
   sectionRow,
 } from '../../../test/research/research-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 const params = (location: { search: string }) =>

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sectionDateDefaults } from '@csp/contracts';
@@ -14,8 +14,6 @@ import {
   sectionRow,
 } from '../../../test/research/research-fake-server.ts';
 import type { SectionListRequest } from '@csp/contracts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 const params = (location: { search: string }) =>

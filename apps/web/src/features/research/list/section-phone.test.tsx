@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,8 +6,7 @@ import {
   renderResearch,
   screenWidth,
 } from '../../../test/research/research-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { SectionSortSelect } from './section-sort-select.tsx';
 
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 
@@ -32,5 +31,17 @@ describe('Section research at phone width', { timeout: 30_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('21–40 of 45')).toBeVisible();
+  });
+});
+
+describe('the sort fields', () => {
+  it('change only themselves, so an order picked before the new sort renders keeps that sort', async () => {
+    const changes: unknown[] = [];
+    // Rendered once and never again, as a page is between a change and its next render.
+    render(<SectionSortSelect sort="startDate" dir="asc" onSort={(c) => changes.push(c)} />);
+    const user = userEvent.setup();
+    await user.selectOptions(select('Sort by'), 'Section');
+    await user.selectOptions(select('Order'), 'Descending');
+    expect(changes).toEqual([{ sort: 'courseCode' }, { dir: 'desc' }]);
   });
 });

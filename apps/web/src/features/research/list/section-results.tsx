@@ -56,7 +56,11 @@ export function SectionResults({ view, onChange, onClearFilters, layout }: Secti
           title="Sections"
           status={list.isError ? '' : data ? `${countText(data.totalSections)} found` : M.loading}
         />
-        <SectionSortSelect sort={view.sort} dir={view.dir} onSort={sort} />
+        <SectionSortSelect
+          sort={view.sort}
+          dir={view.dir}
+          onSort={(change) => onChange({ ...FIRST_PAGE, ...change })}
+        />
       </ResultsBar>
       {list.isError ? (
         <SearchFailure

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SectionListRequest } from '@csp/contracts';
@@ -11,8 +11,6 @@ import {
   screenWidth,
   sectionRow,
 } from '../../../test/research/research-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ROWS = [
   sectionRow(1, { departmentCode: 'BIO', courseCode: '100', courseName: 'Bio Basics' }),

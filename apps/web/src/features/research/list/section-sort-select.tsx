@@ -25,7 +25,11 @@ const DIRECTIONS = [
 interface SectionSortSelectProps {
   sort: SectionSortField;
   dir: 'asc' | 'desc';
-  onSort: (sort: SectionSortField, dir: 'asc' | 'desc') => void;
+  /**
+   * Each field changes only itself: the other keeps what the address holds by then, not what
+   * this render showed, so an order picked before the new sort has rendered keeps that sort.
+   */
+  onSort: (change: { sort: SectionSortField } | { dir: 'asc' | 'desc' }) => void;
 }
 
 /** The sort as two fields: the cards' only sort, and the grid's way to sort by section code. */
@@ -36,13 +40,13 @@ export function SectionSortSelect({ sort, dir, onSort }: SectionSortSelectProps)
         label="Sort by"
         value={sort}
         options={FIELDS}
-        onChange={(value) => onSort(value as SectionSortField, dir)}
+        onChange={(value) => onSort({ sort: value as SectionSortField })}
       />
       <FilterSelect
         label="Order"
         value={dir}
         options={DIRECTIONS}
-        onChange={(value) => onSort(sort, value as 'asc' | 'desc')}
+        onChange={(value) => onSort({ dir: value as 'asc' | 'desc' })}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
 import {
@@ -8,8 +8,6 @@ import {
   requiredMaterial,
   screenWidth,
 } from '../../../test/research/research-fake-server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => screenWidth(1280));
 

@@ -1,4 +1,4 @@
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -9,8 +9,6 @@ import type {
 } from '@csp/contracts';
 import { json } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = '/app-rest/public/v1/textbooks';
 const FALL: ListedTextbookTerm = {

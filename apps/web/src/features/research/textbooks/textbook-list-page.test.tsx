@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -12,8 +12,6 @@ import { json, type StubRequest } from '../../../test/fetch-stub.ts';
 import { sessionResponse } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { defaultTerm } from './textbook-queries.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = '/app-rest/public/v1/textbooks';
 const term = (

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -13,8 +13,6 @@ import {
   REQUIRED_MATERIALS_MESSAGES as M,
   RequiredMaterialsPanel,
 } from './required-materials-panel.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const panel = () => screen.getByRole('region', { name: M.title });
 

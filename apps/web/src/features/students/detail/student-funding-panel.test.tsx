@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -11,8 +11,6 @@ import {
 } from '../../../test/students/order-test-server.tsx';
 import { STUDENT_FUNDING_MESSAGES as M, StudentFundingPanel } from './student-funding-panel.tsx';
 import { allowanceState } from './student-funding-state.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ui = <StudentFundingPanel customerId={CUSTOMER_ID} />;
 const card = (name: string) => screen.getByRole('article', { name });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -12,8 +12,6 @@ import {
   callsTo,
   renderWithOrders,
 } from '../../../test/students/order-test-server.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ui = <CreateOrderButton customerId={CUSTOMER_ID} studentName="Hannah Lindqvist" />;
 /** The counter team: places orders and sees the students' funding (CMA_MEMBER). */

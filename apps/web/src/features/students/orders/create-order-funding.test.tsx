@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FUNDING_FORM_MESSAGES, parseMaxDollars } from './create-order-funding.ts';
 import { ORDER_FUNDING_MESSAGES as F } from './create-order-funding-section.tsx';
@@ -11,8 +11,6 @@ import {
   reviewLogic,
 } from '../../../test/students/create-order-review-kit.tsx';
 import { CUSTOMER_ID, allowance, callsTo } from '../../../test/students/order-test-server.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 describe('Create order with funding', () => {
   it('pays from funding by default, shows each allowance, funded and what the student pays, and places the same choice', async () => {

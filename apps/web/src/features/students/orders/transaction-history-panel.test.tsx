@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
@@ -14,8 +14,6 @@ import {
   TRANSACTION_HISTORY_MESSAGES as M,
   TransactionHistoryPanel,
 } from './transaction-history-panel.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ui = <TransactionHistoryPanel customerId={CUSTOMER_ID} />;
 const orderCard = (orderId: number) => screen.getByRole('article', { name: `Order #${orderId}` });
