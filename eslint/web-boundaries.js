@@ -90,6 +90,25 @@ export default [
       'cycles/no-cycle': 'error',
     },
   },
+  // apps/web/package.json declares the app's modules free of side effects (ADR 0053), so the
+  // bundler leaves out a module none of whose exports is used: one imported only for what it
+  // does when loaded would silently be dropped from the build.
+  {
+    files: [`${SRC}/**/*.{ts,tsx}`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration[specifiers.length=0][source.value=/^\\./]:not([source.value=/\\.css$/])',
+          message:
+            'The web app is built as free of side effects (ADR 0053): import a binding and use it, ' +
+            'or list the file under "sideEffects" in apps/web/package.json.',
+        },
+      ],
+    },
+  },
   // Tests and their helpers (fake servers, fixtures, render helpers: all in src/test/) may
   // assemble the whole app, e.g. the platform's session tests drive the permissions page: they
   // keep to areas' entry files but may import app/ and features/ from any layer.

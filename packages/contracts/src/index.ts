@@ -1,6 +1,7 @@
 export * from './common/endpoint.ts';
 export * from './common/access.ts';
 export * from './common/paths.ts';
+export * from './common/web-paths.ts';
 export * from './common/errors.ts';
 export * from './common/http-errors.ts';
 export * from './common/auth.ts';

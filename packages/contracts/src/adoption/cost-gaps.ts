@@ -4,7 +4,8 @@ import { dbIdParam } from '../common/errors.ts';
 import { ADOPTION_BASE } from '../common/paths.ts';
 import { adoptionAccountParams } from './adoption-lists.ts';
 import { courseParams } from './course-access.ts';
-import { COST_DESIGNATIONS, COST_GAPS_PATH } from './cost-transparency.ts';
+import { COST_GAPS_PATH } from '../common/web-paths.ts';
+import { COST_DESIGNATIONS } from './cost-transparency.ts';
 
 /**
  * Cost gaps between the sections of one course in one term (issue 31, point 5;

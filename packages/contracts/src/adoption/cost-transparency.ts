@@ -109,10 +109,3 @@ export const DEFAULT_LTC_THRESHOLD_CENTS = 4000;
 export const DEFAULT_COST_GAP_THRESHOLD_CENTS = 5000;
 /** How long an override's reason may be. */
 export const MAX_DESIGNATION_REASON_LENGTH = 500;
-
-/**
- * The staff's cost reports (issue 31, points 5 and 6), under Section Research: the report by
- * department and term, and the cost gaps between sections of one course.
- */
-export const COST_REPORT_PATH = '/research/costs';
-export const COST_GAPS_PATH = '/research/cost-gaps';

@@ -116,6 +116,9 @@ export const DEFAULT_ROLE_ACTIONS: Record<RoleName, readonly ActionName[]> = {
   STORE_ADMINISTRATOR: ['MANAGE_STORE', 'MANAGE_ADOPTION_CAMPAIGNS'],
 };
 
+/** MANAGE_INCLUSIVE_ACCESS holders run the programs: deadlines, prices, charge files, lists. */
+export const IA_ACTIONS = ['MANAGE_INCLUSIVE_ACCESS'] as const;
+
 /** Actions that open the adopt area (docs/behaviour/routes-and-guard.md). */
 export const ADOPT_ACTIONS: readonly ActionName[] = [
   'ADOPT_CMA_TEAM',

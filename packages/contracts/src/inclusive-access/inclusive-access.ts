@@ -1,4 +1,5 @@
 import type { ActionAccess } from '../common/access.ts';
+import { IA_ACTIONS } from '../common/roles.ts';
 
 /**
  * Inclusive access (issue 32): for chosen sections the required materials are digital, every
@@ -14,9 +15,6 @@ import type { ActionAccess } from '../common/access.ts';
  * a student enrolled in the section is a participant, a drop keeps the row (`enrolled` false,
  * `droppedAt`), and every change is in `ia_participant_changes` with who and when.
  */
-
-/** MANAGE_INCLUSIVE_ACCESS holders run the programs: deadlines, prices, charge files, lists. */
-export const IA_ACTIONS = ['MANAGE_INCLUSIVE_ACCESS'] as const;
 
 /** The program list and settings name nothing of the catalog: narrowed to the caller's scope. */
 export const IA_STORE_ACCESS: ActionAccess = { kind: 'action', anyOf: IA_ACTIONS, scope: 'store' };
@@ -78,12 +76,6 @@ export const IA_DEADLINE_REMINDER_DAYS = 3;
 /** A charge file's lines: a charge, or a credit for a drop within the refund window. */
 export const IA_CHARGE_LINE_KINDS = ['CHARGE', 'CREDIT'] as const;
 export type IaChargeLineKind = (typeof IA_CHARGE_LINE_KINDS)[number];
-
-/**
- * The student's own page on the store's website (the web app's route): where reminders send a
- * student, who asks there for a sign-in link to their address.
- */
-export const IA_STUDENT_PAGE_PATH = '/my-course-access';
 
 /** The e-mailed sign-in link's life (single use). */
 export const IA_SIGN_IN_LINK_MINUTES = 15;

@@ -5,13 +5,8 @@ import { endpoint } from '../common/endpoint.ts';
 import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE, PUBLIC_BASE } from '../common/paths.ts';
 import { customerIdParam, studentAccountParams } from '../students/student-search.ts';
-import {
-  IA_ACTIONS,
-  IA_CHANGE_SOURCES,
-  IA_CHANGES,
-  IA_CHOICES,
-  IA_MODELS,
-} from './inclusive-access.ts';
+import { IA_ACTIONS } from '../common/roles.ts';
+import { IA_CHANGE_SOURCES, IA_CHANGES, IA_CHOICES, IA_MODELS } from './inclusive-access.ts';
 
 /**
  * The student's own page (issue 32, point 2) and a student's inclusive access on the staff's

@@ -5,7 +5,7 @@ import { FILE_MEDIA_TYPES, endpoint } from '../common/endpoint.ts';
 import { dbId, dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADOPT_ACTIONS } from '../common/roles.ts';
 import { textbookSection, textbookTerm } from '../research/textbook-list.ts';
-import { LTI_BASE, LTI_PATHS } from './lti.ts';
+import { LTI_BASE, LTI_LANDING_MESSAGES, LTI_PATHS } from './lti.ts';
 
 /**
  * Where a launch lands (issue 33, sub-area "landing"): a section's materials for a student, the
@@ -22,31 +22,6 @@ export const LTI_DEEP_LINKING_RESPONSE = 'LtiDeepLinkingResponse';
 /** The title a deep link gets unless the instructor changes it. */
 export const LTI_DEEP_LINK_DEFAULT_TITLE = 'Course materials';
 export const LTI_DEEP_LINK_TITLE_MAX = 120;
-
-export const LTI_LANDING_MESSAGES = {
-  sectionNotFound: 'This store publishes no course materials for this section.',
-  pickInvalid: 'This course choice is not one the portal started for you. Open the link again.',
-  pickExpired: 'This course choice has expired. Open the link in your course again.',
-  pickUsed: 'This course choice was already made for another section.',
-  sectionNotYours: 'You may not adopt for this section: choose one of your own.',
-  deepLinkInvalid: 'This link request is not one the portal started. Start again in your course.',
-  deepLinkExpired: 'This link request has expired. Start again in your course.',
-  deepLinkUsed: 'This link was already added to your course.',
-  titleRequired: 'Enter a title for the link.',
-  /** A refusal whose reason the page does not know. */
-  refusedUnknown: 'The launch from your learning platform could not be completed.',
-  refusedNext:
-    'Open the link in your course again. If it keeps failing, tell the person who looks after your learning platform, and mention this page.',
-  noAccessNext: 'Ask the course materials team to give you access, then open the link again.',
-  noContact: "Ask your store's course materials team.",
-  courseNotFound:
-    'Your course is not linked to a section of the store yet. Find it in the textbook list.',
-  pickBanner: 'We could not tell which course you opened the portal from. Choose it below.',
-  fromCourseSite: 'From your course site',
-  thisIsMyCourse: 'This is my course',
-  deepLinkAdd: 'Add to the course',
-  deepLinkContinue: 'Continue',
-} as const;
 
 export const getLtiCourseMaterials = endpoint({
   method: 'GET',

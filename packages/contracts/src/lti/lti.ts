@@ -151,3 +151,35 @@ export const LTI_PUBLIC_ADDRESS = {
   inConfiguration: (name: string) =>
     `The learning platform's configuration names a ${name} on the portal's own network: it must be the platform's public address.`,
 } as const;
+
+/** How many sample course ids the settings screen's pattern preview takes. */
+export const LTI_PREVIEW_MAX_SAMPLES = 10;
+
+/** How many of the store's latest launches its launch log shows. */
+export const LTI_LOG_LIMIT = 100;
+
+/** What the pages a launch lands on say (landing.ts's calls refuse in the same words). */
+export const LTI_LANDING_MESSAGES = {
+  sectionNotFound: 'This store publishes no course materials for this section.',
+  pickInvalid: 'This course choice is not one the portal started for you. Open the link again.',
+  pickExpired: 'This course choice has expired. Open the link in your course again.',
+  pickUsed: 'This course choice was already made for another section.',
+  sectionNotYours: 'You may not adopt for this section: choose one of your own.',
+  deepLinkInvalid: 'This link request is not one the portal started. Start again in your course.',
+  deepLinkExpired: 'This link request has expired. Start again in your course.',
+  deepLinkUsed: 'This link was already added to your course.',
+  titleRequired: 'Enter a title for the link.',
+  /** A refusal whose reason the page does not know. */
+  refusedUnknown: 'The launch from your learning platform could not be completed.',
+  refusedNext:
+    'Open the link in your course again. If it keeps failing, tell the person who looks after your learning platform, and mention this page.',
+  noAccessNext: 'Ask the course materials team to give you access, then open the link again.',
+  noContact: "Ask your store's course materials team.",
+  courseNotFound:
+    'Your course is not linked to a section of the store yet. Find it in the textbook list.',
+  pickBanner: 'We could not tell which course you opened the portal from. Choose it below.',
+  fromCourseSite: 'From your course site',
+  thisIsMyCourse: 'This is my course',
+  deepLinkAdd: 'Add to the course',
+  deepLinkContinue: 'Continue',
+} as const;

@@ -4,7 +4,14 @@ import { dbIdParam, withoutNul } from '../common/errors.ts';
 import { ADMIN_BASE } from '../common/paths.ts';
 import { MANAGE_STORE_ACCESS } from '../store/store-settings.ts';
 import { compileCoursePattern, LTI_COURSE_PATTERN_MAX_LENGTH } from './course-pattern.ts';
-import { LTI_BASE, LTI_LAUNCH_OUTCOMES, LTI_LAUNCH_ROLES, LTI_PATHS } from './lti.ts';
+import {
+  LTI_BASE,
+  LTI_LAUNCH_OUTCOMES,
+  LTI_LAUNCH_ROLES,
+  LTI_LOG_LIMIT,
+  LTI_PATHS,
+  LTI_PREVIEW_MAX_SAMPLES,
+} from './lti.ts';
 
 export * from './course-pattern.ts';
 
@@ -141,8 +148,6 @@ export const deleteLtiRegistration = endpoint({
   response: z.object({ registrationId: z.number().int() }),
 });
 
-export const LTI_PREVIEW_MAX_SAMPLES = 10;
-
 export const previewLtiCoursePattern = endpoint({
   method: 'POST',
   path: `${BASE}/coursePatternPreview`,
@@ -170,8 +175,6 @@ export const previewLtiCoursePattern = endpoint({
     ),
   }),
 });
-
-export const LTI_LOG_LIMIT = 100;
 
 /**
  * Who a launch was, as the store knows them: the staff account it signed in or named, the

@@ -10,7 +10,6 @@ import { PUBLIC_BASE } from '../common/paths.ts';
  * publisher and copyright year when it has no ISBN, or "To Be Determined", or "No text
  * required". No login; each website answers for its own store only. Cacheable.
  */
-export const TEXTBOOK_LIST_PATH = '/textbooks';
 export const TEXTBOOK_TBD = 'To Be Determined';
 export const TEXTBOOK_NO_TEXT = 'No text required';
 
