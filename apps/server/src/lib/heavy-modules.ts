@@ -13,3 +13,7 @@ export const loadPdfKit = once(async () => (await import('pdfkit')).default);
 export const loadBwipJs = once(async () => (await import('bwip-js/node')).default);
 export const loadNodeSaml = once(() => import('@node-saml/node-saml'));
 export const loadNodemailer = once(async () => (await import('nodemailer')).default);
+// Tens of milliseconds each, for one upload kind or one settings form.
+export const loadYauzl = once(async () => (await import('yauzl')).default);
+export const loadImageSize = once(async () => (await import('image-size')).imageSize);
+export const loadXmlDom = once(() => import('@xmldom/xmldom'));

@@ -1,4 +1,5 @@
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
+import { loadYauzl } from '../heavy-modules.ts';
 import { SheetFormatError, SheetLimitError } from './sheet-errors.ts';
 import { limitMessages as M, type UploadLimits } from './upload-limits.ts';
 
@@ -22,8 +23,9 @@ export interface WorkbookZip {
   inflated: number;
 }
 
-const open = (path: string) =>
-  new Promise<ZipFile>((resolve, reject) => {
+const open = async (path: string) => {
+  const yauzl = await loadYauzl();
+  return new Promise<ZipFile>((resolve, reject) => {
     // validateEntrySizes: a part that inflates to more than its header declares stops there.
     // decodeStrings off: names are decoded here, comments never (yauzl would decode CP437
     // comments character by character into strings many times their size).
@@ -39,6 +41,7 @@ const open = (path: string) =>
       (error, zip) => (error ? reject(error) : resolve(zip)),
     );
   });
+};
 
 /**
  * Opens a workbook and reads its directory only: nothing is inflated. A directory declaring

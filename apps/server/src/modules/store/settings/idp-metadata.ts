@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import { loadXmlDom } from '../../../lib/heavy-modules.ts';
 import { SSO_MESSAGES as M } from '@csp/contracts';
 import { AppError } from '@csp/http-kit';
 import { certificateBody } from '../../../lib/self-signed-cert.ts';
@@ -60,9 +60,10 @@ export function checkCertificate(text: string, now: Date, field = 'sso.certifica
  * sign-on and sign-off addresses, and its signing certificate. A DOCTYPE is refused before
  * parsing, so no entity of the file is ever expanded.
  */
-export function readIdpMetadata(xml: string, now: Date): IdpFields {
+export async function readIdpMetadata(xml: string, now: Date): Promise<IdpFields> {
   if (/<!DOCTYPE/i.test(xml)) throw bad(M.doctype, 'sso.metadataXml');
   const problems: string[] = [];
+  const { DOMParser } = await loadXmlDom();
   let root: Element | null;
   try {
     root = new DOMParser({

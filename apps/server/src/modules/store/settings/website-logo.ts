@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { imageSize } from 'image-size';
+import { loadImageSize } from '../../../lib/heavy-modules.ts';
 import {
   LOGO_HEIGHTS,
   LOGO_MAX_PIXELS,
@@ -21,8 +21,9 @@ const IMAGE_TYPES: Record<string, { contentType: string; extension: string }> = 
 };
 
 /** What the image is, read from its own bytes (never from a name or a declared type). */
-function inspectImage(image: Buffer) {
+async function inspectImage(image: Buffer) {
   if (image.length === 0) throw AppError.badRequest(M.empty, 'file');
+  const imageSize = await loadImageSize();
   let size: ReturnType<typeof imageSize>;
   try {
     size = imageSize(image);
@@ -56,7 +57,7 @@ export async function replaceWebsiteLogo(
   now: Date,
 ): Promise<StoreSettingsAnswer> {
   const { locationId } = session;
-  const image = inspectImage(input.image);
+  const image = await inspectImage(input.image);
   const digest = createHash('sha256').update(input.image).digest('hex').slice(0, 12);
   await deps.db.transaction(async (tx) => {
     const site = await repo.lockStoreWebsite(tx, locationId, input.websiteId);

@@ -11,7 +11,10 @@ import * as repo from './settings-repository.ts';
 import { storeSettingsAnswer, type SettingsDeps } from './settings-service.ts';
 
 /** The identity provider's fields from the metadata file or as typed, checked. */
-function idpFieldsOf(input: Exclude<WebsiteSsoInput, { ssoType: 'NONE' }>, now: Date): IdpFields {
+async function idpFieldsOf(
+  input: Exclude<WebsiteSsoInput, { ssoType: 'NONE' }>,
+  now: Date,
+): Promise<IdpFields> {
   if ('metadataXml' in input) return readIdpMetadata(input.metadataXml, now);
   return {
     entityId: input.entityId,
@@ -34,7 +37,7 @@ export async function updateWebsiteSso(
   now: Date,
 ): Promise<StoreSettingsAnswer> {
   const { locationId } = session;
-  const idp = input.ssoType === 'SAML' ? idpFieldsOf(input, now) : null;
+  const idp = input.ssoType === 'SAML' ? await idpFieldsOf(input, now) : null;
   const sloEnabled = input.ssoType === 'SAML' && input.sloEnabled;
   if (sloEnabled && !idp?.sloUrl) throw AppError.badRequest(M.sloWithoutUrl, 'sso.sloEnabled');
   await deps.db.transaction(async (tx) => {
