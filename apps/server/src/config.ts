@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_POOL_SIZE } from './db/pool.ts';
+import { DEFAULT_POOL_SIZE } from './db/pool-settings.ts';
 
 /** The repository root, resolved from this file (apps/server/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

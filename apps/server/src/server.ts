@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { serveBackups } from './backup/server-backups.ts';
 import { ConfigError, loadConfig, type EnvConfig } from './config.ts';
 import { createDb, dbOptionsFromEnv } from './db/client.ts';
-import { STATEMENT_TIMEOUT_MS } from './db/pool.ts';
+import { STATEMENT_TIMEOUT_MS } from './db/pool-settings.ts';
 import { DEMO_ACCOUNTS, DEMO_HOSTS } from './db/seed/demo-accounts.ts';
 import { startDevIdpIfWanted } from './dev-idp/start.ts';
 import { listen } from './startup/listen.ts';

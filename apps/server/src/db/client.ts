@@ -6,12 +6,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { reportPreparedStatements } from './pglite-prepared.ts';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { PoolStats } from '../lib/monitoring.ts';
-import { createPool, type PoolErrorListener } from './pool.ts';
+import type { PoolErrorListener } from './pool-settings.ts';
 import { refuseNewerReleaseDatabase } from './newer-release-guard.ts';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock.ts';
 import * as schema from './schema/index.ts';
@@ -100,6 +98,13 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
  */
 export async function createDb(options: DbOptions): Promise<Database> {
   if (options.engine === 'postgres') {
+    // node-postgres and its drizzle driver load only here: the embedded database's start
+    // does without them.
+    const [{ createPool }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('./pool.ts'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = createPool(options);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queryLogger(options) });
     const database: Database = {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { TEST_DATABASE_URL, testEngines } from '../test-support/test-database.ts';
-import { PoolBusyError, QUEUE_PER_CONNECTION, createPool } from './pool.ts';
+import { QUEUE_PER_CONNECTION } from './pool-settings.ts';
+import { PoolBusyError, createPool } from './pool.ts';
 
 const onPostgres = (await testEngines()).includes('postgres');
 

@@ -1,4 +1,4 @@
-import { POOL_BUSY_CODE } from '../db/pool.ts';
+import { POOL_BUSY_CODE } from '../db/pool-settings.ts';
 
 /**
  * Whether an error means the database cannot be reached right now (PostgreSQL down,
