@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { createDb, PGLITE_EXTENSIONS, type Database, type QueryListener } from '../db/client.ts';
-import { TEST_RUN_ENV } from './run-env.ts';
 import {
+  cloneMigratedPostgres,
   databaseUrl,
+  dropTestDatabase,
   migratedPgliteSnapshot,
-  migratedPostgresTemplate,
   testEngines,
   withAdminClient,
   type Engine,
@@ -30,10 +29,6 @@ import {
  * at 1, and a handle of its own (the app's caches are kept per handle). A database whose schema a
  * suite changed (a trigger or a migration row left behind) is closed, never handed on.
  */
-
-function runTag(): string {
-  return process.env[TEST_RUN_ENV] ?? 'norun';
-}
 
 /** Every table of the schema: all are emptied, then `actions` gets its migrations' rows back. */
 const TABLES_TO_EMPTY = `select string_agg(format('%I', tablename), ', ' order by tablename) as list
@@ -131,26 +126,17 @@ async function checkOutPglite(onQuery?: QueryListener): Promise<Database> {
   };
 }
 
-/** A clone of the migrated template, named for this run. */
-async function clonePostgres(): Promise<string> {
-  const template = await migratedPostgresTemplate();
-  const name = `csp_test_${runTag()}_${randomBytes(5).toString('hex')}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  return name;
-}
-
 let spareClone: Promise<string> | undefined;
 
 function dropLater(name: string): void {
-  withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(
-    () => undefined, // the run's end drops what is left (dropRunDatabases)
-  );
+  // The run's end drops what is left (dropRunDatabases).
+  dropTestDatabase(name).catch(() => undefined);
 }
 
 async function checkOutPostgres(onQuery?: QueryListener): Promise<Database & { url: string }> {
   // Taken before any await: two suites checking out at once must not get the same spare.
-  const taken = spareClone ?? clonePostgres();
-  spareClone = clonePostgres();
+  const taken = spareClone ?? cloneMigratedPostgres();
+  spareClone = cloneMigratedPostgres();
   spareClone.catch(() => undefined); // its error is the next suite's, when it awaits it
   const name = await taken;
   const url = databaseUrl(name);

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createDb, MIGRATIONS_FOLDER, type Database, type QueryListener } from '../db/client.ts';
-import { PGLITE_SNAPSHOT_ENV } from './run-env.ts';
+import { PGLITE_SNAPSHOT_ENV, TEST_RUN_ENV } from './run-env.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -133,7 +133,7 @@ async function dropStaleTemplates(client: pg.Client, keep: string): Promise<void
  * another name, and renames it when done, so nobody clones a half-migrated template; templates of
  * other migrations are dropped once they are a day old.
  */
-export function migratedPostgresTemplate(): Promise<string> {
+function migratedPostgresTemplate(): Promise<string> {
   postgresTemplate ??= withAdminClient(async (client) => {
     const name = `csp_tpl_${migrationsDigest()}`;
     await client.query('select pg_advisory_lock(hashtext($1))', ['csp-test-template']);
@@ -161,9 +161,25 @@ export function migratedPostgresTemplate(): Promise<string> {
 }
 
 /**
+ * A clone of the migrated template, `csp_test_<run>_<random>`: named for the Vitest run, so the
+ * run's end drops any a suite left behind (database-pool.ts's dropRunDatabases).
+ */
+export async function cloneMigratedPostgres(): Promise<string> {
+  const template = await migratedPostgresTemplate();
+  const run = process.env[TEST_RUN_ENV] ?? 'norun';
+  const name = `csp_test_${run}_${randomBytes(5).toString('hex')}`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  return name;
+}
+
+export async function dropTestDatabase(name: string): Promise<void> {
+  await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/**
  * A fresh, migrated, empty database: in-memory PGlite loaded from a migrated snapshot, or a
- * throwaway PostgreSQL database `csp_test_<random>` cloned from a migrated template, which
- * `close()` drops. Migrations still run (and find nothing to do), so a stale snapshot cannot hide.
+ * throwaway PostgreSQL clone of a migrated template (cloneMigratedPostgres), which `close()`
+ * drops. Migrations still run (and find nothing to do), so a stale snapshot cannot hide.
  */
 export async function createTestDatabase(
   engine: Engine,
@@ -176,9 +192,7 @@ export async function createTestDatabase(
       onQuery: options.onQuery,
     });
   }
-  const template = await migratedPostgresTemplate();
-  const name = `csp_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const name = await cloneMigratedPostgres();
   const url = databaseUrl(name);
   const database = await createDb({
     engine: 'postgres',
@@ -192,7 +206,7 @@ export async function createTestDatabase(
     url,
     close: async () => {
       await database.close();
-      await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await dropTestDatabase(name);
     },
   };
 }
