@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useLocation } from 'react-router';
 import Typography from '@mui/material/Typography';
 
@@ -22,6 +22,21 @@ export function PageHeading({ children }: { children: ReactNode }) {
     // Only when the page mounts: a filter changing the URL of the same page keeps focus.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  return <PageTitle ref={ref}>{children}</PageTitle>;
+}
+
+/**
+ * How a page's h1 looks, without PageHeading's focus: the app's loading state of a page shows
+ * the route's title with it, in the same place, so the heading does not move when the page
+ * arrives (and is the page's first large paint rather than the spinner).
+ */
+export function PageTitle({
+  ref,
+  children,
+}: {
+  ref?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
   return (
     <Typography
       ref={ref}

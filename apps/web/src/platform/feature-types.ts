@@ -1,6 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ActionName } from '@csp/contracts';
+import type { LazyPage } from './routes/lazy-page.ts';
 import type { RouteMeta } from './routes/route-meta.ts';
 
 /**
@@ -28,7 +28,7 @@ export interface FeatureRoute {
   id?: string;
   meta?: RouteMeta;
   /** A lazy page (see lazyPage), so each page is its own chunk. */
-  page?: LazyExoticComponent<ComponentType>;
+  page?: LazyPage;
   /** An alias of the spec that sends the browser elsewhere, replacing the history entry. */
   redirectTo?: string;
   children?: readonly FeatureRoute[];

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import type { SessionResponse, WebsiteConfig, WebsiteInfo } from '@csp/contracts';
 import { AppProviders } from '../app/app-providers.tsx';
 import { AppRouterProvider } from '../app/app-router-provider.tsx';
@@ -17,6 +17,8 @@ interface RenderAppOptions {
   /** What the login and resume calls answer; defaults to 401. */
   session?: SessionResponse | Handler;
   handlers?: Record<string, Handler>;
+  /** The app's own routes unless a test builds its own (e.g. a page it loads by hand). */
+  routes?: RouteObject[];
 }
 
 /** The whole app (providers, guard, shell, lazy pages) on a memory router over a stubbed API. */
@@ -40,7 +42,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     ...options.handlers,
   });
   const services = createAppServices();
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
   const view = render(
     <AppProviders services={services}>
       <AppRouterProvider router={router} />

@@ -1,15 +1,32 @@
 import { Suspense } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
 import { useLocation } from 'react-router';
+import Stack from '@mui/material/Stack';
+import { PageTitle } from '../../components/page-heading.tsx';
 import { PageLoader } from '../../platform/feedback/page-loader.tsx';
+import type { LazyPage } from '../../platform/routes/lazy-page.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
-/** Every page gets its own error boundary and loading state. */
-export function PageFrame({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
+/**
+ * Every page gets its own error boundary and loading state. While its code loads, the page's
+ * title already stands where the page will put its own heading.
+ */
+export function PageFrame({ page: Page, title }: { page: LazyPage; title?: string }) {
   const { pathname, search } = useLocation();
+  const loading = <PageLoader label="Loading page" />;
   return (
     <RouteErrorBoundary resetKey={pathname + search}>
-      <Suspense fallback={<PageLoader label="Loading page" />}>
+      <Suspense
+        fallback={
+          title ? (
+            <Stack spacing={2.5}>
+              <PageTitle>{title}</PageTitle>
+              {loading}
+            </Stack>
+          ) : (
+            loading
+          )
+        }
+      >
         <Page />
       </Suspense>
     </RouteErrorBoundary>

@@ -2,19 +2,21 @@ import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { FEATURES } from '../feature-registry.ts';
 import type { FeatureRoute } from '../../platform/feature-types.ts';
+import type { RouteHandle } from '../../platform/routes/route-meta.ts';
 import { PageFrame } from '../feedback/page-frame.tsx';
 import { RootErrorPage } from '../feedback/root-error-page.tsx';
 import { RootLayout } from '../shell/root-layout.tsx';
 import { UnknownPathRedirect } from './unknown-path-redirect.tsx';
 
 /** A feature's route as the router needs it: the page inside the app's frame. */
-function toRouteObject(route: FeatureRoute): RouteObject {
+export function toRouteObject(route: FeatureRoute): RouteObject {
   const element = route.redirectTo ? (
     <Navigate to={route.redirectTo} replace />
   ) : route.page ? (
-    <PageFrame page={route.page} />
+    <PageFrame page={route.page} title={route.meta?.title} />
   ) : undefined;
-  const common = { id: route.id, handle: route.meta, element };
+  const handle: RouteHandle = { meta: route.meta, preloadPage: route.page?.preload };
+  const common = { id: route.id, handle, element };
   if (route.index) return { ...common, index: true };
   return { ...common, path: route.path, children: route.children?.map(toRouteObject) };
 }

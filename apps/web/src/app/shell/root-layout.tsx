@@ -7,7 +7,7 @@ import { useRouteGuard } from '../guard/use-route-guard.ts';
 import type { GuardDecision } from '../guard/guard-decision.ts';
 import { NotificationToasts } from '../../platform/notifications/notification-toasts.tsx';
 import { useNotificationStore } from '../../platform/notifications/notification-context.tsx';
-import { mergeRouteMeta } from '../../platform/routes/route-meta.ts';
+import { mergeRouteMeta, type RouteHandle } from '../../platform/routes/route-meta.ts';
 import { useSession, useSessionStore } from '../../platform/session/session-context.tsx';
 import { documentTitle, siteTitleOf } from '../../platform/title/document-title.ts';
 import { useWebsite } from '../../platform/website/website-context.tsx';
@@ -40,7 +40,8 @@ function BareFrame({ children }: { children: ReactNode }) {
 /** The root route: guard, document title, navigation effects, shell and toasts. */
 export function RootLayout() {
   const matches = useMatches();
-  const meta = mergeRouteMeta(matches.map((match) => match.handle));
+  const handles = matches.map((match) => match.handle as RouteHandle | undefined);
+  const meta = mergeRouteMeta(handles.map((handle) => handle?.meta));
   const location = useLocation();
   const { website } = useWebsite();
   const notifications = useNotificationStore();
@@ -61,6 +62,8 @@ export function RootLayout() {
   }, [title]);
 
   if (meta.navigation) void loadAppShell();
+  // The page’s own code is fetched alongside, not after the guard and the shell.
+  void handles.at(-1)?.preloadPage?.();
   const allowed = decision.kind === 'allow';
   const content = allowed ? <Outlet /> : <PageLoader label={loaderLabel(decision, signingOut)} />;
 

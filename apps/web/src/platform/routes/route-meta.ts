@@ -18,6 +18,12 @@ export interface RouteMeta {
   anyOf?: readonly ActionName[];
 }
 
+/** What each route of the router carries: its rules, and how to fetch its page's code early. */
+export interface RouteHandle {
+  meta?: RouteMeta;
+  preloadPage?: () => Promise<unknown>;
+}
+
 export const DEFAULT_ROUTE_META: RouteMeta = { auth: 'none', navigation: true };
 
 export function routeMeta(meta: RouteMeta): RouteMeta {

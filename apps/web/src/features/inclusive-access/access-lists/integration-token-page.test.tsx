@@ -38,7 +38,11 @@ async function openPage(handlers: Record<string, Handler>) {
     session: sessionResponse({ actions: ['MANAGE_INCLUSIVE_ACCESS'] }),
     handlers,
   });
-  await screen.findByRole('heading', { level: 1, name: 'Access list integration' });
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Access list integration' }),
+  ).toBeVisible();
+  // The title shows while the page's code loads; the card is the page's own.
+  await screen.findByRole('region', { name: 'Integration token' });
   return { ...view, user: userEvent.setup() };
 }
 

@@ -90,7 +90,7 @@ describe('The student page (/my-course-access)', () => {
     ).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
+    await user.click(await screen.findByRole('button', { name: 'E-mail me a sign-in link' }));
     expect(await screen.findByText('Enter your e-mail address.')).toBeVisible();
     await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ada@example.edu');
     await user.keyboard('{Enter}');

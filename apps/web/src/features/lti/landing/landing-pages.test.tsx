@@ -30,7 +30,7 @@ describe('The launch pages', () => {
         name: 'The course materials link did not open',
       }),
     ).toBeVisible();
-    expect(screen.getByText(LTI_REFUSALS['wrong-audience'])).toBeVisible();
+    expect(await screen.findByText(LTI_REFUSALS['wrong-audience'])).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'What to do next' })).toBeVisible();
     expect(await screen.findByRole('link', { name: 'books@example.edu' })).toHaveAttribute(
       'href',
