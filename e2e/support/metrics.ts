@@ -67,3 +67,21 @@ export async function expectCardsLoaded(page: Page, names: readonly string[]): P
   await expect(panel.getByRole('region')).toHaveCount(names.length);
   for (const name of names) await expectCardLoaded(metricCard(panel, name));
 }
+
+/** The calls behind the six cards' figures (not the divisions, which the tabs need first). */
+const FIGURE_CALLS =
+  /\/(getAdoptionProgressSummary|divisionFulfillment|getFulfillmentBreakdown|onTimeOrderFulfillment|getOrderTypes|getMarketShare|studentPreferences)$/;
+
+/** Holds every card's figure call until `release` is called: the cards stay in their loading state. */
+export async function holdFigureCalls(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => FIGURE_CALLS.test(url.pathname),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return { release };
+}

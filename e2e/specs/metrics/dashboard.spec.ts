@@ -6,6 +6,7 @@ import {
   callOnTime,
   expectCardLoaded,
   expectCardsLoaded,
+  holdFigureCalls,
   metricCard,
   metricsDivisions,
 } from '../../support/metrics.ts';
@@ -78,17 +79,7 @@ test.describe('dashboard', () => {
     const { context, page, baseUrl } = await newLoggedInContext(browser, 'admin');
     // Every figure call is held until the charts' chunk has been asked for: before, the chunk
     // came only with the first chart drawn, so this test waited in vain.
-    const FIGURES =
-      /\/(getAdoptionProgressSummary|divisionFulfillment|getFulfillmentBreakdown|onTimeOrderFulfillment|getOrderTypes|getMarketShare|studentPreferences)$/;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => FIGURES.test(url.pathname),
-      async (route) => {
-        await released;
-        await route.continue();
-      },
-    );
+    const { release } = await holdFigureCalls(page);
     const chartsChunk = page.waitForRequest((request) =>
       /\/metric-charts-[^/]*\.js$/.test(request.url()),
     );
@@ -236,6 +227,26 @@ test.describe('dashboard', () => {
     );
     await expectNoAxeViolations(page, '/dashboard at 360x740');
     await shot(page, { path: test.info().outputPath('dashboard-360.png'), fullPage: true });
+    await context.close();
+  });
+
+  test('on a phone no card moves when the figures arrive: each keeps its place from the start', async ({
+    browser,
+  }) => {
+    const { context, page, baseUrl } = await newLoggedInContext(browser, 'admin');
+    await page.setViewportSize({ width: 360, height: 740 });
+    const { release } = await holdFigureCalls(page);
+    await page.goto(`${baseUrl}/dashboard`);
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.locator('[aria-busy="true"]')).toHaveCount(METRIC_CARDS.length);
+    const tops = async () =>
+      Promise.all(
+        METRIC_CARDS.map(async (name) => (await metricCard(panel, name).boundingBox())!.y),
+      );
+    const whileLoading = await tops();
+    release();
+    await expectCardsLoaded(page, METRIC_CARDS);
+    expect(await tops()).toEqual(whileLoading);
     await context.close();
   });
 

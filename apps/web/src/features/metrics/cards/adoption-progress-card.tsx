@@ -116,6 +116,7 @@ export function AdoptionProgressCard({
 
   return (
     <MetricCard
+      usualHeight={460}
       title={TITLE}
       subtitle="Sections of the term"
       status={cardStatus([query])}

@@ -27,6 +27,7 @@ export function FulfilmentCard({ input, term }: { input: DivisionTermInput; term
 
   return (
     <MetricCard
+      usualHeight={476}
       title={TITLE}
       subtitle="Items ordered for the term"
       status={status}

@@ -14,6 +14,7 @@ export function MarketShareCard({ input, term }: { input: DivisionTermInput; ter
   const data = query.data;
   return (
     <MetricCard
+      usualHeight={304}
       title="Market share"
       subtitle="Required materials bought or rented here"
       status={cardStatus([query])}

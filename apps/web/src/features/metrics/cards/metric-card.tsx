@@ -22,13 +22,20 @@ interface MetricCardProps {
   chart?: ReactNode;
   /** The same figures as a table. */
   table?: ReactNode;
+  /**
+   * The card's usual height with its figures, in pixels, kept while it loads and once its
+   * figures show: on a phone the cards stack, and one growing from its loading state pushed the
+   * next down (issue 26's layout shift budget). A card with nothing to show keeps its own height.
+   */
+  usualHeight?: number;
 }
 
 /**
  * One metric: a named region with its own loading, error and empty states, so one that fails
  * or is slow never hides the others. A toggle swaps the picture for a table of the same figures.
  */
-export function MetricCard({ title, subtitle, status, emptyText, chart, table }: MetricCardProps) {
+export function MetricCard(props: MetricCardProps) {
+  const { title, subtitle, status, emptyText, chart, table, usualHeight } = props;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [asTable, setAsTable] = useState(false);
@@ -44,7 +51,14 @@ export function MetricCard({ title, subtitle, status, emptyText, chart, table }:
       variant="outlined"
       aria-labelledby={headingId}
       aria-busy={status.kind === 'loading'}
-      sx={{ p: 2, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      sx={{
+        p: 2,
+        minWidth: 0,
+        minHeight: ready || status.kind === 'loading' ? usualHeight : undefined,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+      }}
     >
       <div>
         <Typography

@@ -17,6 +17,7 @@ export function OnTimeCard({ input, term }: { input: DivisionTermInput; term: Me
   const data = query.data;
   return (
     <MetricCard
+      usualHeight={304}
       title="On-time fulfilment"
       subtitle="Items fulfilled by their section’s start date"
       status={cardStatus([query])}

@@ -21,6 +21,7 @@ export function OrderTypesCard({ input, term }: { input: DivisionTermInput; term
   const caption = `${countOf(total, 'item', 'items')} · ${formatPercent(rented)} rented`;
   return (
     <MetricCard
+      usualHeight={360}
       title="Order types"
       subtitle="How the term’s items were bought"
       status={cardStatus([query])}

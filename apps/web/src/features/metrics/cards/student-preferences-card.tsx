@@ -16,6 +16,7 @@ export function StudentPreferencesCard({ division }: { division: MetricsDivision
   const total = totalOf(rows);
   return (
     <MetricCard
+      usualHeight={384}
       title="Student fulfilment preferences"
       subtitle="Students’ current choices, any term"
       status={cardStatus([query])}
