@@ -115,11 +115,14 @@ function sourceSql(arm: Arm, locationId: number, filters: MaterialFilters): SQL 
 /**
  * One source's matches of one kind, at most MATERIAL_SEARCH_MAX_RESULTS of them. The GIN index
  * still reads every matching entry, but the heap visits stop there: a word found in 25,000
- * titles fetches 500 rows, not 25,000.
+ * titles fetches 500 rows, not 25,000. A match carries only what ranks and orders it; the
+ * shown page's rows fetch their columns (a large store's own titles fill this arm, and wide
+ * rows through the ranking made its search 1.5-1.7x the demo store's, issue 26).
  */
 function armSql(arm: Arm, condition: SQL, rank: SQL, from: SQL, source: SQL): SQL {
   const kind = arm.alias === 't' ? 'CATALOG' : 'EXTERNAL';
-  return sql`(select ${kind} as source, ${columns(arm.alias)}, (${rank})::float8 as rank
+  return sql`(select ${kind} as source, ${sql.raw(arm.alias)}.id, ${sql.raw(arm.alias)}.description,
+      (${rank})::float8 as rank
     from ${sql.raw(`${arm.table} ${arm.alias}`)} ${from}
     where ${condition} and ${source}
     limit ${MATERIAL_SEARCH_MAX_RESULTS})`;
@@ -225,10 +228,20 @@ export async function searchMaterialRows(
       select * from hits
       order by ${ORDER}
       limit ${MATERIAL_SEARCH_MAX_RESULTS}
+    ),
+    shown as (
+      select *, count(*) over () as total from best
+      order by ${ORDER}
+      offset ${page.offset} limit ${page.limit}
     )
-    select *, count(*) over () as total from best
-    order by ${ORDER}
-    offset ${page.offset} limit ${page.limit}`,
+    select * from (
+      select shown.source, shown.rank, shown.total, ${columns('t')}
+        from shown join titles t on t.id = shown.id where shown.source = 'CATALOG'
+      union all
+      select shown.source, shown.rank, shown.total, ${columns('e')}
+        from shown join external_products e on e.id = shown.id where shown.source = 'EXTERNAL'
+    ) page
+    order by ${ORDER}`,
   );
   return rows.map((r) => ({
     ...r,
