@@ -2,14 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { storePasswordLogin } from '../../lib/credential-storage.ts';
 import { lazyPage } from '../../platform/routes/lazy-page.ts';
-import { signedInPage } from '../../platform/routes/route-meta.ts';
+import { routeMeta, signedInPage, type RouteMeta } from '../../platform/routes/route-meta.ts';
 import { sessionResponse } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { RootLayout } from '../shell/root-layout.tsx';
 import { toRouteObject } from './route-table.tsx';
 
 /** A page whose code arrives when the test says so, and the number of times it was fetched. */
-function slowPage() {
+function slowPage(meta: RouteMeta = signedInPage(undefined, 'Slow Page')) {
   let arrive!: () => void;
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   const load = vi.fn(async () => {
@@ -23,7 +23,7 @@ function slowPage() {
       children: [
         toRouteObject({
           path: 'slow',
-          meta: signedInPage(undefined, 'Slow Page'),
+          meta,
           page: lazyPage(load, 'SlowPage'),
         }),
       ],
@@ -52,5 +52,12 @@ describe('a page while its code loads', () => {
     expect(await screen.findByText('The page’s own content')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the plain spinner for a page without navigation, whose heading sits in its card', async () => {
+    const { routes } = slowPage(routeMeta({ title: 'Slow Page', auth: 'none', navigation: false }));
+    renderApp('/slow', { routes });
+    expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeVisible();
+    expect(screen.queryByRole('heading')).toBeNull();
   });
 });

@@ -13,7 +13,12 @@ export function toRouteObject(route: FeatureRoute): RouteObject {
   const element = route.redirectTo ? (
     <Navigate to={route.redirectTo} replace />
   ) : route.page ? (
-    <PageFrame page={route.page} title={route.meta?.title} />
+    <PageFrame
+      page={route.page}
+      // Pages without navigation put their heading in a card of their own (login, the LTI
+      // landings): their loading state keeps the plain spinner.
+      title={route.meta?.navigation ? route.meta.title : undefined}
+    />
   ) : undefined;
   const handle: RouteHandle = { meta: route.meta, preloadPage: route.page?.preload };
   const common = { id: route.id, handle, element };
