@@ -26,22 +26,25 @@ export function PageHeading({ children }: { children: ReactNode }) {
 }
 
 /**
- * How a page's h1 looks, without PageHeading's focus: the app's loading state of a page shows
- * the route's title with it, in the same place, so the heading does not move when the page
- * arrives (and is the page's first large paint rather than the spinner).
+ * How a page's h1 looks. `placeholder` draws the same words in the same place as a paragraph:
+ * the app's loading state of a page shows the route's title so, and the page's own h1 takes its
+ * place without moving (the page's first large paint is then its title, not the spinner). A
+ * placeholder is not a heading: the page has its one h1 only once it is there.
  */
 export function PageTitle({
   ref,
+  placeholder = false,
   children,
 }: {
   ref?: Ref<HTMLHeadingElement>;
+  placeholder?: boolean;
   children: ReactNode;
 }) {
   return (
     <Typography
       ref={ref}
-      tabIndex={-1}
-      component="h1"
+      tabIndex={placeholder ? undefined : -1}
+      component={placeholder ? 'p' : 'h1'}
       variant="h4"
       gutterBottom
       sx={{ fontWeight: 500, '&:focus': { outline: 'none' } }}

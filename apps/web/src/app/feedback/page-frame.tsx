@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 /**
  * Every page gets its own error boundary and loading state. While its code loads, the page's
- * title already stands where the page will put its own heading.
+ * title already stands where the page will put its own heading (as text, not a second h1).
  */
 export function PageFrame({ page: Page, title }: { page: LazyPage; title?: string }) {
   const { pathname, search } = useLocation();
@@ -19,7 +19,7 @@ export function PageFrame({ page: Page, title }: { page: LazyPage; title?: strin
         fallback={
           title ? (
             <Stack spacing={2.5}>
-              <PageTitle>{title}</PageTitle>
+              <PageTitle placeholder>{title}</PageTitle>
               {loading}
             </Stack>
           ) : (
