@@ -257,3 +257,18 @@ export const sectionProfessors = pgTable(
     index('section_professors_professor_idx').on(t.professorId),
   ],
 );
+
+/**
+ * How many sections each department has in each term, kept by the sections' triggers
+ * (migration 0042): the department contacts list sums a department's rows of the terms not yet
+ * ended, a few rows per department whatever the store's size.
+ */
+export const departmentTermSections = pgTable(
+  'department_term_sections',
+  {
+    departmentId: reference(() => departments.id),
+    termId: reference(() => terms.id),
+    sections: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.termId] })],
+);

@@ -47,15 +47,15 @@ function filterSql(filter: ContactFilter): SQL {
 }
 
 /**
- * The page of departments with their sections in the terms not ended by `today`, counted only
- * for the page's rows (over the course and section indexes): a store of thousands of
- * departments costs one page of counts.
+ * The page of departments with their sections in the terms not ended by `today`, summed from
+ * the kept per-term counts (migration 0042): a few rows per department, whatever the store's
+ * size.
  */
 function withSections(departments: SQL, today: string): SQL {
-  return sql`select p.*, (select count(*)::int from courses c
-        join sections s on s.course_id = c.id
-        join terms t on t.id = s.term_id
-        where c.department_id = p.id and t.end_date >= ${today}::date) as sections
+  return sql`select p.*, (select coalesce(sum(k.sections), 0)::int
+        from department_term_sections k
+        join terms t on t.id = k.term_id
+        where k.department_id = p.id and t.end_date >= ${today}::date) as sections
     from (${departments}) p
     order by p.division_name, p.code, p.id`;
 }
