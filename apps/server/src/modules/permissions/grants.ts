@@ -257,9 +257,10 @@ export class Grants {
    * The rows inside the caller's grants of any of `actions` that are narrower than a division (on
    * a department, course or section), as a predicate over the list's catalog columns: what is
    * "their own" where a whole division or the store would be everything (My courses).
-   * INSTRUCTOR grants are left out: an instructor's own are the sections they teach.
+   * INSTRUCTOR grants are left out: an instructor's own are the sections they teach. Null: the
+   * caller holds no such grant (so the list need not look beyond what they teach).
    */
-  narrowScopePredicate(actions: readonly ActionName[], columns: CatalogColumns): SQL {
+  narrowScopePredicate(actions: readonly ActionName[], columns: CatalogColumns): SQL | null {
     const conditions: SQL[] = [];
     for (const action of actions) {
       for (const grant of this.byAction.get(action) ?? []) {
@@ -271,8 +272,7 @@ export class Grants {
         if (scope) conditions.push(scope);
       }
     }
-    if (conditions.length === 0) return sql`false`;
-    return or(...conditions) ?? sql`false`;
+    return or(...conditions) ?? null;
   }
 
   /**

@@ -37,17 +37,36 @@ export interface OwnSectionRow {
 
 /**
  * The store's sections of terms not yet ended that the account teaches (its professor record)
- * or that `narrow` admits (the caller's grants narrower than a division), optionally of one
- * course; by division, department, course, term start and section code. Status and standing
- * are read from the kept section facts (migrations 0012, 0034), not recounted.
+ * or that `narrow` admits (the caller's grants narrower than a division; null: none), optionally
+ * of one course; by division, department, course, term start and section code. The candidates
+ * come from the account's professor records (and the narrow grants' catalog), so the list costs
+ * what the caller teaches, not what the store holds. Status and standing are read from the kept
+ * section facts (migrations 0012, 0034), not recounted.
  */
 export async function listOwnSections(
   db: Db,
-  q: { locationId: number; accountId: number; narrow: SQL; today: string; courseId?: number },
+  q: {
+    locationId: number;
+    accountId: number;
+    narrow: SQL | null;
+    today: string;
+    courseId?: number;
+  },
 ): Promise<OwnSectionRow[]> {
+  const granted = q.narrow
+    ? sql`union
+        select s.id from sections s join courses c on c.id = s.course_id
+        where s.location_id = ${q.locationId} and (${q.narrow})`
+    : sql``;
   return queryRows<OwnSectionRow>(
     db,
-    sql`select s.id as "sectionId", s.code as "sectionCode", t.id as "termId",
+    sql`with own as (
+        select sp.section_id as id from professors p
+          join section_professors sp on sp.professor_id = p.id
+        where p.account_id = ${q.accountId} and p.location_id = ${q.locationId}
+        ${granted}
+      )
+      select s.id as "sectionId", s.code as "sectionCode", t.id as "termId",
         t.name as "termName", t.start_date::text as "termStart",
         s.start_date::text as "startDate", s.end_date::text as "endDate",
         s.adoption_status_rank as "statusRank", t.adoption_deadline::text as "deadline",
@@ -61,13 +80,9 @@ export async function listOwnSections(
         join courses c on c.id = s.course_id
         join departments d on d.id = c.department_id
         join divisions dv on dv.id = c.division_id
-      where s.location_id = ${q.locationId} and t.end_date >= ${q.today}::date
+      where s.id in (select id from own) and s.location_id = ${q.locationId}
+        and t.end_date >= ${q.today}::date
         ${q.courseId === undefined ? sql`` : sql`and c.id = ${q.courseId}`}
-        and (exists (
-            select 1 from section_professors sp join professors p on p.id = sp.professor_id
-            where sp.section_id = s.id and p.account_id = ${q.accountId}
-              and p.location_id = ${q.locationId})
-          or ${q.narrow})
       order by dv.name, d.code, c.code, t.start_date, s.code, s.id`,
   );
 }
