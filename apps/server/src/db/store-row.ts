@@ -1,6 +1,7 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 /** A table whose rows each belong to one store (location) and have an integer id. */
 export type StoreTable = PgTable & { id: PgColumn; locationId: PgColumn };
@@ -19,13 +20,21 @@ export function idInStore(table: StoreTable, locationId: number, id: number): SQ
  * ...): the whole row, or undefined when the id is not one of the store's rows.
  */
 export function storeRowFinder<T extends StoreTable>(table: T) {
-  return async (db: Db, locationId: number, id: number): Promise<T['$inferSelect'] | undefined> => {
-    // Drizzle cannot type a select from a generic table: the row is the table's by construction.
-    const rows: unknown[] = await db
+  const query = preparedQuery(`csp_store_row_${getTableName(table)}`, (db) =>
+    db
       .select()
       .from(table as PgTable)
-      .where(idInStore(table, locationId, id))
-      .limit(1);
+      .where(
+        and(
+          eq(table.id, sql.placeholder('id')),
+          eq(table.locationId, sql.placeholder('locationId')),
+        ),
+      )
+      .limit(1),
+  );
+  return async (db: Db, locationId: number, id: number): Promise<T['$inferSelect'] | undefined> => {
+    // Drizzle cannot type a select from a generic table: the row is the table's by construction.
+    const rows: unknown[] = await query(db).execute({ id, locationId });
     return rows[0] as T['$inferSelect'] | undefined;
   };
 }

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/client.ts';
 import { idInStore } from '../../db/store-row.ts';
 import { courses, departments, divisions, sections, terms } from '../../db/schema/index.ts';
@@ -75,25 +77,41 @@ export function findDepartment(
   divisionId: number,
   code: string,
 ): Promise<CodedRow | null> {
-  return findCoded(db, departments, eq(departments.divisionId, divisionId), locationId, code);
+  return findCoded(db, 'department', divisionId, locationId, code);
 }
 
 /**
- * The row of a coded table (departments, courses) of the store under `parent` with this code:
- * codes are unique under their parent.
+ * The row of a coded table (departments, courses) of the store under its parent (a division, a
+ * department) with this code: codes are unique under their parent. Built once per handle
+ * (db/prepared-query.ts).
  */
+const codedQuery = (table: typeof departments | typeof courses, parent: PgColumn) =>
+  preparedQuery(`csp_coded_${getTableName(table)}`, (db) =>
+    db
+      .select({ id: table.id, code: table.code, name: table.name })
+      .from(table)
+      .where(
+        and(
+          eq(table.locationId, sql.placeholder('locationId')),
+          eq(parent, sql.placeholder('parentId')),
+          eq(table.code, sql.placeholder('code')),
+        ),
+      )
+      .limit(1),
+  );
+const CODED = {
+  department: codedQuery(departments, departments.divisionId),
+  course: codedQuery(courses, courses.departmentId),
+};
+
 async function findCoded(
   db: Db,
-  table: typeof departments | typeof courses,
-  parent: SQL,
+  kind: keyof typeof CODED,
+  parentId: number,
   locationId: number,
   code: string,
 ): Promise<CodedRow | null> {
-  const [row] = await db
-    .select({ id: table.id, code: table.code, name: table.name })
-    .from(table)
-    .where(and(eq(table.locationId, locationId), parent, eq(table.code, code)))
-    .limit(1);
+  const [row] = await CODED[kind](db).execute({ locationId, parentId, code });
   return row ?? null;
 }
 
@@ -116,7 +134,7 @@ export function findCourse(
   departmentId: number,
   code: string,
 ): Promise<CodedRow | null> {
-  return findCoded(db, courses, eq(courses.departmentId, departmentId), locationId, code);
+  return findCoded(db, 'course', departmentId, locationId, code);
 }
 
 export interface SectionRow {
