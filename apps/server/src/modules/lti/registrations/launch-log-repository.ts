@@ -6,6 +6,7 @@ import {
   type LtiLaunchRole,
 } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
+import { preparedQuery } from '../../../db/prepared-query.ts';
 import {
   courses,
   departments,
@@ -50,7 +51,8 @@ function launchPerson({ role, subject, account, student }: LaunchPersonColumns) 
  * joins (each by a key) touch those LTI_LOG_LIMIT rows only, however long the log is. Every join
  * is held to the store: a row naming another store's account or student names nobody here.
  */
-export async function latestLaunches(db: Db, locationId: number) {
+const latestLaunchesQuery = preparedQuery('csp_lti_latest_launches', (db) => {
+  const locationId = sql.placeholder('locationId');
   const recent = db
     .$with('recent')
     .as(
@@ -61,7 +63,7 @@ export async function latestLaunches(db: Db, locationId: number) {
         .orderBy(desc(ltiLaunches.at), desc(ltiLaunches.id))
         .limit(LTI_LOG_LIMIT),
     );
-  const rows = await db
+  return db
     .with(recent)
     .select({
       launchId: recent.id,
@@ -108,6 +110,14 @@ export async function latestLaunches(db: Db, locationId: number) {
     .leftJoin(departments, eq(departments.id, courses.departmentId))
     .leftJoin(terms, eq(terms.id, sections.termId))
     .orderBy(desc(recent.at), desc(recent.id));
+});
+
+/**
+ * The store's last launches and refusals, newest first, with who launched and the section's
+ * label (the statement is built once per handle: db/prepared-query.ts).
+ */
+export async function latestLaunches(db: Db, locationId: number) {
+  const rows = await latestLaunchesQuery(db).execute({ locationId });
   return rows.map(
     ({ subject, account, student, departmentCode, courseCode, sectionCode, termName, ...row }) => ({
       ...row,
