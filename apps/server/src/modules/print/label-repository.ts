@@ -1,5 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   locations,
   marketplaceConditions,
@@ -47,8 +49,17 @@ export async function labelById(db: Db, id: number): Promise<LabelRow | undefine
   return row;
 }
 
+// A label's URL is opened by the printer on every print: its statements are prepared once per
+// handle (db/prepared-query.ts).
+const byToken = preparedQuery('csp_label_by_token', (db) =>
+  db
+    .select()
+    .from(rentalLabels)
+    .where(eq(rentalLabels.token, sql.placeholder('token'))),
+);
+
 export async function labelByToken(db: Db, token: string): Promise<LabelRow | undefined> {
-  const [row] = await db.select().from(rentalLabels).where(eq(rentalLabels.token, token));
+  const [row] = await byToken(db).execute({ token });
   return row;
 }
 
@@ -67,19 +78,27 @@ export interface LabelItemRow {
   returnedAt: Date | null;
 }
 
+const itemsQuery = (kind: LabelRow['kind'], link: PgColumn) =>
+  preparedQuery(`csp_label_items_${kind.toLowerCase()}`, (db) =>
+    selectRentalsWithTitles(db, {
+      transItemId: rentals.id,
+      serialItemRefNum: rentals.serialItemRefNum,
+      ...rentalTitleColumns,
+      conditionName: marketplaceConditions.name,
+      returnedAt: rentals.returnedAt,
+    })
+      .leftJoin(marketplaceConditions, returnConditionOfRental)
+      .where(eq(link, sql.placeholder('labelId')))
+      .orderBy(asc(rentals.serialItemRefNum), asc(rentals.id)),
+  );
+const ITEMS = {
+  SHIPMENT: itemsQuery('SHIPMENT', rentals.shipmentLabelId),
+  RETURN: itemsQuery('RETURN', rentals.returnLabelId),
+};
+
 /** The rentals a label covers: the parcel's items (SHIPMENT) or the items returned (RETURN). */
 export async function labelItems(db: Db, label: LabelRow): Promise<LabelItemRow[]> {
-  const link = label.kind === 'SHIPMENT' ? rentals.shipmentLabelId : rentals.returnLabelId;
-  return selectRentalsWithTitles(db, {
-    transItemId: rentals.id,
-    serialItemRefNum: rentals.serialItemRefNum,
-    ...rentalTitleColumns,
-    conditionName: marketplaceConditions.name,
-    returnedAt: rentals.returnedAt,
-  })
-    .leftJoin(marketplaceConditions, returnConditionOfRental)
-    .where(eq(link, label.id))
-    .orderBy(asc(rentals.serialItemRefNum), asc(rentals.id));
+  return ITEMS[label.kind](db).execute({ labelId: label.id });
 }
 
 /** The ids of the rentals travelling under a shipping label. */
@@ -114,11 +133,8 @@ export interface StoreAddressRow {
   phone: string | null;
 }
 
-export async function storeReturnAddress(
-  db: Db,
-  locationId: number,
-): Promise<StoreAddressRow | undefined> {
-  const [row] = await db
+const returnAddress = preparedQuery('csp_label_store_address', (db) =>
+  db
     .select({
       storeName: locations.name,
       name: locations.returnAddressName,
@@ -130,13 +146,19 @@ export async function storeReturnAddress(
       phone: locations.returnPhone,
     })
     .from(locations)
-    .where(eq(locations.id, locationId));
+    .where(eq(locations.id, sql.placeholder('locationId'))),
+);
+
+export async function storeReturnAddress(
+  db: Db,
+  locationId: number,
+): Promise<StoreAddressRow | undefined> {
+  const [row] = await returnAddress(db).execute({ locationId });
   return row;
 }
 
-/** What a label prints about its student (undefined once the student is gone). */
-export async function labelStudentRow(db: Db, label: LabelRow) {
-  const [row] = await db
+const labelStudent = preparedQuery('csp_label_student', (db) =>
+  db
     .select({
       firstName: students.firstName,
       lastName: students.lastName,
@@ -147,6 +169,19 @@ export async function labelStudentRow(db: Db, label: LabelRow) {
       postalCode: students.postalCode,
     })
     .from(students)
-    .where(and(eq(students.id, label.studentId), eq(students.locationId, label.locationId)));
+    .where(
+      and(
+        eq(students.id, sql.placeholder('studentId')),
+        eq(students.locationId, sql.placeholder('locationId')),
+      ),
+    ),
+);
+
+/** What a label prints about its student (undefined once the student is gone). */
+export async function labelStudentRow(db: Db, label: LabelRow) {
+  const [row] = await labelStudent(db).execute({
+    studentId: label.studentId,
+    locationId: label.locationId,
+  });
   return row;
 }
