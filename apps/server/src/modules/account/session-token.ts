@@ -47,8 +47,9 @@ const verifiedBySecret = new WeakMap<Uint8Array, Map<string, VerifiedToken>>();
  * fixed day would otherwise see its tokens expire once the real day moves on); never throws.
  * A token verified once is remembered under its secret until it expires: the same string
  * carries the same signature, and jose's HS256 check through WebCrypto cost about 0.25 ms of
- * the event loop on every signed-in call (a CPU profile of the staff workload, issue 26). The
- * session row is still read on every call, so logout and revocation apply at once.
+ * the event loop on every signed-in call. The session row is still read on every call, so logout
+ * and revocation apply at once. See
+ * docs/adr/0054-remembered-session-tokens-and-prepared-hot-statements.md.
  */
 export async function verifySessionToken(
   secret: Uint8Array,
