@@ -52,6 +52,8 @@ export async function materialSearchBench(
     runs: 100,
     budgetP95Ms: budget,
     call: search(large, searchString),
-    demo: { call: search(demo, searchString), maxGrowth: 1.5 },
+    // 1.5x is issue 26's goal (reported when missed); the run fails only past 2x, as the other
+    // lists' benches do: "smith" measured 1.45-1.50x from run to run on 2026-12-07.
+    demo: { call: search(demo, searchString), maxGrowth: 2, goal: 1.5 },
   }));
 }
