@@ -1,4 +1,4 @@
-import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import { preparedQuery } from './prepared-query.ts';
@@ -11,7 +11,11 @@ export type StoreTable = PgTable & { id: PgColumn; locationId: PgColumn };
  * reaches another store's row: that row is simply not found. Written once for every lookup
  * and change of one row by id.
  */
-export function idInStore(table: StoreTable, locationId: number, id: number): SQL {
+export function idInStore(
+  table: StoreTable,
+  locationId: number | Placeholder,
+  id: number | Placeholder,
+): SQL {
   return and(eq(table.id, id), eq(table.locationId, locationId)) as SQL;
 }
 
@@ -24,12 +28,7 @@ export function storeRowFinder<T extends StoreTable>(table: T) {
     db
       .select()
       .from(table as PgTable)
-      .where(
-        and(
-          eq(table.id, sql.placeholder('id')),
-          eq(table.locationId, sql.placeholder('locationId')),
-        ),
-      )
+      .where(idInStore(table, sql.placeholder('locationId'), sql.placeholder('id')))
       .limit(1),
   );
   return async (db: Db, locationId: number, id: number): Promise<T['$inferSelect'] | undefined> => {

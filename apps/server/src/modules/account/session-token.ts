@@ -56,14 +56,14 @@ export async function verifySessionToken(
   token: string,
   now: Date = new Date(),
 ): Promise<TokenCheck> {
-  const remembered = verifiedBySecret.get(secret) ?? new Map<string, VerifiedToken>();
-  verifiedBySecret.set(secret, remembered);
-  const nowSeconds = Math.floor(now.getTime() / 1000);
+  let remembered = verifiedBySecret.get(secret);
+  if (!remembered) verifiedBySecret.set(secret, (remembered = new Map()));
   const known = remembered.get(token);
   if (known) {
-    return known.expiresAt > nowSeconds
-      ? { ok: true, claims: known.claims }
-      : { ok: false, reason: 'expired' };
+    if (known.expiresAt > Math.floor(now.getTime() / 1000))
+      return { ok: true, claims: known.claims };
+    remembered.delete(token);
+    return { ok: false, reason: 'expired' };
   }
   const checked = await verifyWithJose(secret, token, now);
   if (checked.ok) {

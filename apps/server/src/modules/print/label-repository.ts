@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   locations,
   marketplaceConditions,
