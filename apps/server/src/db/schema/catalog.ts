@@ -259,9 +259,10 @@ export const sectionProfessors = pgTable(
 );
 
 /**
- * How many sections each department has in each term, kept by the sections' triggers
- * (migration 0042): the department contacts list sums a department's rows of the terms not yet
- * ended, a few rows per department whatever the store's size.
+ * How many sections each department has in each term, and how far their adoptions are, kept by
+ * the sections' triggers (migrations 0042 and 0043): the department contacts list sums a
+ * department's rows of the terms not yet ended, the adoption progress summary reads them, a few
+ * rows per department whatever the store's size.
  */
 export const departmentTermSections = pgTable(
   'department_term_sections',
@@ -269,6 +270,14 @@ export const departmentTermSections = pgTable(
     departmentId: reference(() => departments.id),
     termId: reference(() => terms.id),
     sections: integer().notNull(),
+    /** Sections a material covers (has_text). */
+    adopted: integer().notNull().default(0),
+    /** Sections only no-text-required records cover (has_ntr and not has_text). */
+    noTextRequired: integer().notNull().default(0),
+    /** Sections no adoption covers yet (first_adopted_at is null). */
+    neverAdopted: integer().notNull().default(0),
+    /** Sections first adopted after their term's adoption deadline (deadline-status-sql.ts). */
+    adoptedLate: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.departmentId, t.termId] })],
 );

@@ -108,11 +108,8 @@ export class Grants {
   }
 
   private teaching(): Promise<Taught> {
-    this.taught ??= listTaughtSections(
-      this.db,
-      this.session.accountId,
-      this.session.locationId,
-    ).then(taughtOf);
+    const { accountId, locationId } = this.session;
+    this.taught ??= listTaughtSections(this.db, accountId, locationId).then(taughtOf);
     return this.taught;
   }
 
@@ -273,6 +270,14 @@ export class Grants {
       }
     }
     return or(...conditions) ?? null;
+  }
+
+  /** Whether a grant of `actions` is on a course or a section, or an INSTRUCTOR's (their own
+   * sections): then figures kept per department cannot answer for the caller's scope. */
+  reachesBelowDepartment(actions: readonly ActionName[]): boolean {
+    const below = (g: Grant) =>
+      g.roleName === 'INSTRUCTOR' || g.courseId != null || g.sectionId != null;
+    return actions.some((action) => (this.byAction.get(action) ?? []).some(below));
   }
 
   /**

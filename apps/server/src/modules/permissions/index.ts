@@ -11,6 +11,7 @@ export {
   registerGrants,
   type Grants,
 } from './policy.ts';
+export type { CatalogColumns } from './grants.ts';
 export { createLaunchedAccount, launchMaySignIn } from './launched-account.ts';
 
 /** The module as a Fastify plugin (app.ts registers it under its prefix). */

@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { shortTermName, type AdoptionProgressRow, ADOPTION_TYPE } from '@csp/contracts';
+import {
+  ADOPT_ACTIONS,
+  ADOPTION_TYPE,
+  shortTermName,
+  type AdoptionProgressRow,
+} from '@csp/contracts';
 import { queryRows } from '../../../db/bulk-write.ts';
 import type { Db } from '../../../db/client.ts';
 import { isoDay } from '../../../lib/iso-day.ts';
@@ -31,36 +36,23 @@ interface RawProgress {
 const MOST_MISSING_DEPARTMENTS = 3;
 
 /**
- * Adoption progress per term and division over the caller's sections (`scope`, SQL over a
- * section `s` of a course `c`) of terms that have not ended: a section is adopted when a
- * material covers it (its own adoption or the course's), no text required when only
- * no-text-required records do, outstanding otherwise. Read from the facts kept on each section
- * (has_text, has_ntr, needs_response: migration 0012, coverage-sql.ts's rule), so no coverage
- * is recomputed. Adoptions needing a response are counted once per term and division they
- * cover, from the few adoptions in that state (an index by store and status) and only the
- * sections whose kept facts say one covers them. One statement.
+ * Each department's figures per term (`term_id, division_id, department_id, total, adopted,
+ * ntr, outstanding, late, missing, on_time`) over the caller's sections of terms not yet ended,
+ * as the summary's first step. Two ways to the same rows; see adoptionProgress.
  */
-export async function adoptionProgress(
-  db: Db,
-  locationId: number,
-  today: string,
-  scope: SQL,
-): Promise<AdoptionProgressRow[]> {
-  // The caller's sections of terms not yet ended, as `s` of a course `c`; read twice (the
-  // figures per department, summed per term and division, and the few needing a response)
-  // rather than materialised, so each read stays a hash join.
-  const sections = sql`terms t
-      join sections s on s.term_id = t.id
-      join courses c on c.id = s.course_id`;
-  const inScope = sql`t.location_id = ${locationId} and t.end_date >= ${today}
-      and s.location_id = ${locationId} and ${scope}`;
+type DepartmentFigures = SQL;
+
+/**
+ * Counted from the sections themselves (`scope` over a section `s` of a course `c`): a section
+ * is adopted when a material covers it (its own adoption or the course's), no text required
+ * when only no-text-required records do, outstanding otherwise; read from the facts kept on
+ * each section (has_text, has_ntr, first_adopted_at: migrations 0012 and 0034), so no coverage
+ * is recomputed. For a scope that reaches below a department.
+ */
+function countedFigures(locationId: number, today: string, scope: SQL): DepartmentFigures {
   // Against the term's adoption deadline, by the campaigns module's one rule (issue 30).
   const standing = deadlineStatusSql('s', 't', today);
-  const rows = await queryRows<RawProgress>(
-    db,
-    sql`
-    with by_department as (
-      select term_id, division_id, department_id,
+  return sql`select term_id, division_id, department_id,
         count(*)::int as total,
         count(*) filter (where has_text)::int as adopted,
         count(*) filter (where has_ntr and not has_text)::int as ntr,
@@ -71,11 +63,86 @@ export async function adoptionProgress(
       from (
         select s.term_id, c.division_id, c.department_id, s.has_text, s.has_ntr,
           ${standing} as standing
-        from ${sections}
-        where ${inScope}
+        from ${currentSections(locationId, today, scope)}
       ) x
-      group by term_id, division_id, department_id
-    ),
+      group by term_id, division_id, department_id`;
+}
+
+/**
+ * The same figures read from each department's kept counts (migration 0043), a row per
+ * department and term whatever the store's size, for a scope of divisions and departments
+ * (`scope` over a department `d`). The kept counts follow deadline-status-sql.ts's rule: late
+ * is first adopted after the deadline, missing is never adopted once it has passed, on time is
+ * the rest of those adopted. A department's courses are of its division (imports make them so).
+ */
+function keptFigures(locationId: number, today: string, scope: SQL): DepartmentFigures {
+  return sql`select k.term_id, d.division_id, k.department_id,
+        k.sections as total, k.adopted, k.no_text_required as ntr,
+        k.sections - k.adopted - k.no_text_required as outstanding,
+        k.adopted_late as late,
+        case when t.adoption_deadline < ${today}::date then k.never_adopted else 0 end as missing,
+        k.sections - k.never_adopted - k.adopted_late as on_time
+      from terms t
+        join department_term_sections k on k.term_id = t.id
+        join departments d on d.id = k.department_id
+      where t.location_id = ${locationId} and t.end_date >= ${today}::date and k.sections > 0
+        and d.location_id = ${locationId} and ${scope}`;
+}
+
+/** The store's sections `s` of a course `c` in terms `t` not ended by `today`, in `scope`. */
+function currentSections(locationId: number, today: string, scope: SQL): SQL {
+  return sql`terms t
+      join sections s on s.term_id = t.id
+      join courses c on c.id = s.course_id
+    where t.location_id = ${locationId} and t.end_date >= ${today}
+      and s.location_id = ${locationId} and ${scope}`;
+}
+
+/**
+ * The caller's current sections (`scope`) each adoption awaiting the submitter's answer covers,
+ * as `adoption_id, term_id, division_id`: from those few adoptions (an index by store and
+ * status), a course's adoption to its sections, a section adoption to its own; only sections
+ * whose kept facts say one covers them.
+ */
+function coveredByWaitingAdoptions(locationId: number, today: string, scope: SQL): SQL {
+  const waiting = sql`am.location_id = ${locationId} and am.messaging_status = 'RESPONSE_REQUIRED'
+    and am.active`;
+  const current = sql`t.end_date >= ${today} and s.location_id = ${locationId}
+    and s.needs_response and ${scope}`;
+  return sql`select am.id as adoption_id, s.term_id, c.division_id
+      from adoption_materials am
+        join sections s on s.course_id = am.course_id
+        join terms t on t.id = s.term_id
+        join courses c on c.id = s.course_id
+      where ${waiting} and am.adoption_type = ${ADOPTION_TYPE.AUTO} and ${current}
+    union all
+    select am.id, s.term_id, c.division_id
+      from adoption_materials am
+        join adoption_material_sections ams on ams.adoption_material_id = am.id
+          and not ams.removed
+        join sections s on s.id = ams.section_id and s.course_id = am.course_id
+        join terms t on t.id = s.term_id
+        join courses c on c.id = s.course_id
+      where ${waiting} and am.adoption_type <> ${ADOPTION_TYPE.AUTO} and ${current}`;
+}
+
+/**
+ * Adoption progress per term and division: each department's figures (`byDepartment`) summed,
+ * with the departments missing the most. Adoptions needing a response are counted once per term
+ * and division they cover, from the few adoptions in that state (an index by store and status)
+ * and only the caller's sections (`scope`) whose kept facts say one covers them. One statement.
+ */
+export async function adoptionProgress(
+  db: Db,
+  locationId: number,
+  today: string,
+  scope: SQL,
+  byDepartment: DepartmentFigures = countedFigures(locationId, today, scope),
+): Promise<AdoptionProgressRow[]> {
+  const rows = await queryRows<RawProgress>(
+    db,
+    sql`
+    with by_department as (${byDepartment}),
     figures as (
       select term_id, division_id,
         sum(total)::int as total, sum(adopted)::int as adopted, sum(ntr)::int as ntr,
@@ -97,15 +164,9 @@ export async function adoptionProgress(
       group by term_id, division_id
     ),
     responses as (
-      select s.term_id, c.division_id, count(distinct am.id)::int as needing_response
-      from ${sections}
-        join adoption_materials am on am.course_id = s.course_id
-      where ${inScope} and s.needs_response and am.location_id = ${locationId}
-        and am.messaging_status = 'RESPONSE_REQUIRED' and am.active
-        and (am.adoption_type = ${ADOPTION_TYPE.AUTO} or exists (
-          select 1 from adoption_material_sections ams
-          where ams.adoption_material_id = am.id and ams.section_id = s.id and not ams.removed))
-      group by s.term_id, c.division_id
+      select term_id, division_id, count(distinct adoption_id)::int as needing_response
+      from (${coveredByWaitingAdoptions(locationId, today, scope)}) w
+      group by term_id, division_id
     ),
     -- The term's campaign e-mails sent: a figure of the whole term, as its campaign is.
     emails as (
@@ -171,7 +232,17 @@ export async function progressSummary(
   grants: Grants,
   now: Date,
 ): Promise<AdoptionProgressRow[]> {
+  const today = isoDay(now);
   const adopts = await adoptScopeCondition(grants);
   const reports = await reportedDivisionScope(grants, sql`c.division_id`);
-  return adoptionProgress(db, locationId, isoDay(now), sql`(${adopts} or ${reports})`);
+  const scope = sql`(${adopts} or ${reports})`;
+  const everywhere = ADOPT_ACTIONS.some((action) => grants.holdsEverywhere(action));
+  if (!everywhere && grants.reachesBelowDepartment(ADOPT_ACTIONS)) {
+    return adoptionProgress(db, locationId, today, scope);
+  }
+  // Division and department grants only: the same scope over a department `d`.
+  const department = { divisionId: sql`d.division_id`, departmentId: sql`d.id` };
+  const departments = sql`(${await adoptScopeCondition(grants, department)} or ${await reportedDivisionScope(grants, sql`d.division_id`)})`;
+  const figures = keptFigures(locationId, today, departments);
+  return adoptionProgress(db, locationId, today, scope, figures);
 }
