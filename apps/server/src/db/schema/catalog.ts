@@ -202,6 +202,11 @@ export const sections = pgTable(
     index('sections_location_status_idx').on(t.locationId, t.adoptionStatusRank, t.id),
     index('sections_location_name_idx').on(t.locationId, t.nameKey, t.id),
     index('sections_location_professors_idx').on(t.locationId, t.professorNames, t.id),
+    // The section list's search by a section code's start ("343"), beside its course matches.
+    index('sections_location_code_search_idx').on(
+      t.locationId,
+      sql`lower(${t.code}) text_pattern_ops`,
+    ),
     // A term's schedule feed and designation counts (issue 31).
     index('sections_term_designation_idx').on(t.termId, t.designation),
     // Imports refuse a section ending before it starts; the catalog's kept starts rely on it

@@ -140,8 +140,11 @@ function filters(q: SectionListQuery, course: boolean): SQL {
   // With a term, sections_term_designation_idx finds them; otherwise the sort's index reads in
   // order and the kept column is checked on each row it passes (no join, no recount).
   if (q.designation !== undefined) parts.push(sql`s.designation = ${q.designation}`);
+  // The matching courses as an array computed once, so each arm of the "or" is an index scan
+  // (by course, and sections_location_code_search_idx by code prefix) instead of a test on
+  // every section of the store.
   if (q.search)
-    parts.push(sql`(s.course_id in (${courseSearchMatches(q.locationId, q.search)})
+    parts.push(sql`(s.course_id = any(array(${courseSearchMatches(q.locationId, q.search)}))
       or lower(s.code) like ${q.search.codePrefix + '%'})`);
   if (!q.scopeIsStoreWide) parts.push(sql`(${q.scope})`);
   return sql.join(parts, sql` and `);

@@ -1,0 +1,1 @@
+CREATE INDEX "sections_location_code_search_idx" ON "sections" USING btree ("location_id",lower("code") text_pattern_ops);
