@@ -123,6 +123,10 @@ function joins(q: SectionListQuery, forSort: boolean): { sql: SQL; course: boole
 }
 
 function filters(q: SectionListQuery, course: boolean): SQL {
+  return sql.join(filterParts(q, course), sql` and `);
+}
+
+function filterParts(q: SectionListQuery, course: boolean): SQL[] {
   const parts: SQL[] = [sql`s.location_id = ${q.locationId}`];
   if (course) parts.push(sql`c.location_id = ${q.locationId}`);
   if (q.divisionId != null) parts.push(sql`c.division_id = ${q.divisionId}`);
@@ -147,15 +151,22 @@ function filters(q: SectionListQuery, course: boolean): SQL {
     parts.push(sql`(s.course_id = any(array(${courseSearchMatches(q.locationId, q.search)}))
       or lower(s.code) like ${q.search.codePrefix + '%'})`);
   if (!q.scopeIsStoreWide) parts.push(sql`(${q.scope})`);
-  return sql.join(parts, sql` and `);
+  return parts;
 }
 
 /** The sections matching the filters, whatever the page. */
 export async function countSections(db: Db, q: SectionListQuery): Promise<number> {
   const joined = joins(q, false);
+  const parts = filterParts(q, joined.course);
+  // No filter but the store and perhaps the term (a store-wide caller's list as it opens): the
+  // terms' kept section counts (migration 0022) answer without counting the store's sections.
+  const kept = parts.length === (q.termId != null ? 2 : 1);
   const [row] = await queryRows<{ n: number | string }>(
     db,
-    sql`select count(*) as n from sections s${joined.sql} where ${filters(q, joined.course)}`,
+    kept
+      ? sql`select coalesce(sum(t.section_count), 0) as n from terms t
+          where t.location_id = ${q.locationId}${q.termId != null ? sql` and t.id = ${q.termId}` : sql``}`
+      : sql`select count(*) as n from sections s${joined.sql} where ${sql.join(parts, sql` and `)}`,
   );
   return Number(row?.n ?? 0);
 }
