@@ -207,8 +207,10 @@ export const sections = pgTable(
       t.locationId,
       sql`lower(${t.code}) text_pattern_ops`,
     ),
-    // A term's schedule feed and designation counts (issue 31).
+    // A term's schedule feed and designation counts (issue 31), and the store's (the section
+    // list filtered by designation alone counts its rows from this index).
     index('sections_term_designation_idx').on(t.termId, t.designation),
+    index('sections_location_designation_idx').on(t.locationId, t.designation),
     // Imports refuse a section ending before it starts; the catalog's kept starts rely on it
     // (a section starting from today has not ended).
     check('sections_dates_ck', sql`${t.endDate} >= ${t.startDate}`),

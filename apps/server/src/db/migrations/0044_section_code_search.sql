@@ -1,1 +1,0 @@
-CREATE INDEX "sections_location_code_search_idx" ON "sections" USING btree ("location_id",lower("code") text_pattern_ops);

@@ -1,0 +1,2 @@
+CREATE INDEX "sections_location_code_search_idx" ON "sections" USING btree ("location_id",lower("code") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "sections_location_designation_idx" ON "sections" USING btree ("location_id","designation");
