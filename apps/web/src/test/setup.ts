@@ -20,6 +20,19 @@ configure({ asyncUtilTimeout: 10_000 });
 // the screen, not the compiler.
 await import('../components/list/data-grid.tsx');
 
+// The same for every module of the app, lazily loaded pages and panels included. A worker keeps
+// its modules from one file to the next (isolate: false), so a chunk one file's screen started
+// fetching could finish after that file's environment was torn down: the import then failed
+// ("after the environment was torn down"), React.lazy kept the failure, and a later file that
+// opened the same page failed on it (a web-only run of 2026-12-07, the course detail's tests).
+// Loaded here, no import is left in flight when a file ends. Only the first file of a worker
+// pays for it, and each module is one the suite loads anyway. main.tsx renders the app itself.
+await Promise.all(
+  Object.values(
+    import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!./**', '!../main.tsx']),
+  ).map((load) => load()),
+);
+
 // The document outlives a test file too (isolate: false), and so would every style rule MUI
 // inserted in it: thousands by the end of the suite. jsdom matches each element against every
 // rule whenever a role query asks whether the element is hidden, so a screen test got slower
