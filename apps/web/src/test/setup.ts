@@ -14,19 +14,17 @@ import { leaveStyleRulesOut } from './style-rules.ts';
 // over 5 s for the help page, failing the sign-in test that lands there (2026-12-07).
 configure({ asyncUtilTimeout: 10_000 });
 
-// The app fetches the Data Grid's code when a list is first drawn (components/list/server-grid.tsx).
-// A browser does that in milliseconds; here the first import also compiles the library, which
-// under load can outlast the wait above. Loading it once before the tests keeps their waits about
-// the screen, not the compiler.
-await import('../components/list/data-grid.tsx');
-
-// The same for every module of the app, lazily loaded pages and panels included. A worker keeps
-// its modules from one file to the next (isolate: false), so a chunk one file's screen started
-// fetching could finish after that file's environment was torn down: the import then failed
-// ("after the environment was torn down"), React.lazy kept the failure, and a later file that
-// opened the same page failed on it (a web-only run of 2026-12-07, the course detail's tests).
-// Loaded here, no import is left in flight when a file ends. Only the first file of a worker
-// pays for it, and each module is one the suite loads anyway. main.tsx renders the app itself.
+// Every module of the app is loaded before the tests, lazily loaded pages and panels included:
+// - the app fetches the Data Grid's code when a list is first drawn (components/list/server-grid.tsx).
+//   A browser does that in milliseconds; here the first import also compiles the library, which
+//   under load can outlast the wait above, so loaded first the tests' waits are about the screen;
+// - a worker keeps its modules from one file to the next (isolate: false), so a chunk one file's
+//   screen started fetching could finish after that file's environment was torn down: the import
+//   then failed ("after the environment was torn down"), React.lazy kept the failure, and a later
+//   file that opened the same page failed on it (a web-only run of 2026-12-07, the course
+//   detail's tests). Loaded here, no import is left in flight when a file ends.
+// Only the first file of a worker pays for it, and each module is one the suite loads anyway.
+// main.tsx renders the app itself.
 await Promise.all(
   Object.values(
     import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!./**', '!../main.tsx']),
