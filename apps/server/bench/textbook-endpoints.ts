@@ -47,6 +47,35 @@ async function sampleTerm(db: Db, host: string): Promise<TextbookSample> {
 }
 
 /**
+ * The department of the store behind `host` whose term list is nearest `sections` long (the
+ * large store's demo-sized department, `DEMO_SIZED_DEPARTMENT` in its seed): a department list
+ * grows with the department, so its growth compares lists of the same length.
+ */
+async function sampleDepartmentOfSize(
+  db: Db,
+  host: string,
+  sections: number,
+): Promise<TextbookSample> {
+  const [row] = await queryRows<TextbookSample>(
+    db,
+    sql`with per_department as (
+        select s.term_id, c.department_id, count(*)::int as n
+        from sections s join courses c on c.id = s.course_id
+          join websites w on w.location_id = s.location_id
+        where w.host = ${host}
+        group by s.term_id, c.department_id
+      )
+      select term_id as "termId", department_id as "departmentId",
+        sum(n) over (partition by term_id)::int as "termSections", n as "departmentSections"
+      from per_department
+      order by abs(n - ${sections}), 3 desc, department_id
+      limit 1`,
+  );
+  if (!row) throw new Error(`the store of ${host} has no sections`);
+  return row;
+}
+
+/**
  * The public textbook list (issue 12 part 3): no login, one Host per store. The term overview
  * counts every section of the term; a department and the terms list must not grow with the
  * store; the CSV streams a whole term a department at a time (memory tracked). The registrar's
@@ -58,7 +87,9 @@ export async function textbookBench(
   largeHost: string,
   demoHost: string,
 ): Promise<BenchEndpoint[]> {
-  const samples = { large: await sampleTerm(db, largeHost), demo: await sampleTerm(db, demoHost) };
+  const large = await sampleTerm(db, largeHost);
+  const demo = await sampleTerm(db, demoHost);
+  const largeOfDemoSize = await sampleDepartmentOfSize(db, largeHost, demo.departmentSections);
   const get = (host: string, contract: Endpoint, query: Record<string, number>) => async () => {
     const res = await app.inject({
       url: contract.path,
@@ -70,7 +101,6 @@ export async function textbookBench(
   };
   const term = (s: TextbookSample) => ({ termId: s.termId });
   const department = (s: TextbookSample) => ({ termId: s.termId, departmentId: s.departmentId });
-  const { large, demo } = samples;
   return [
     {
       name: 'GET public textbooks/terms (large store)',
@@ -89,15 +119,24 @@ export async function textbookBench(
       call: get(largeHost, getTextbookTerm, term(large)),
     },
     {
-      name: `GET public textbooks/department (${large.departmentSections} sections)`,
+      name: `GET public textbooks/department (biggest, ${large.departmentSections} sections)`,
       runs: 200,
-      // PostgreSQL: p50 16 ms, p95 31 (126 sections); demo p50 5.7.
+      // PostgreSQL: p50 16 ms, p95 31 (126 sections).
       budgetP95Ms: { pglite: 120, postgres: 60 },
+      note: 'the list is as long as the department: no demo department is this size',
       call: get(largeHost, getTextbookDepartment, department(large)),
+    },
+    {
+      name: `GET public textbooks/department (${largeOfDemoSize.departmentSections} sections, as the demo's ${demo.departmentSections})`,
+      runs: 200,
+      // Before the large seed had a department of this size, the growth column compared the
+      // 126-section list above with the demo's 14 (1.60x on PostgreSQL, 1.80x on PGlite).
+      budgetP95Ms: { pglite: 60, postgres: 30 },
+      call: get(largeHost, getTextbookDepartment, department(largeOfDemoSize)),
       demo: {
         call: get(demoHost, getTextbookDepartment, department(demo)),
         maxGrowth: 4,
-        goal: 2,
+        goal: 1.5,
       },
     },
     {

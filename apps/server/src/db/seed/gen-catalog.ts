@@ -88,6 +88,9 @@ export function generateCatalog(ctx: GenContext): CatalogData {
       addDepartment(ctx, rng, data, divisionIndex, def);
     }
   });
+  for (const extra of plan.extraDepartments ?? []) {
+    addDepartment(ctx, rng, data, extra.divisionIndex, extra.def, extra.courses);
+  }
   return data;
 }
 
@@ -97,6 +100,7 @@ function addDepartment(
   data: CatalogData,
   divisionIndex: number,
   def: DepartmentDef,
+  fixedCourses?: number,
 ): void {
   const { plan, ids } = ctx;
   const locationId = plan.locationId;
@@ -121,7 +125,7 @@ function addDepartment(
   let featuredLeft =
     data.featuredProfessorId === staff[0] ? (plan.featuredProfessor?.currentSections ?? 0) : 0;
   const usedCodes = new Set<string>();
-  const courseCount = Math.max(1, rng.around(plan.coursesPerDepartment));
+  const courseCount = fixedCourses ?? Math.max(1, rng.around(plan.coursesPerDepartment));
   for (let c = 0; c < courseCount; c++) {
     const courseId = ids.next(courses);
     const { code, level } = courseNumber(rng, division.courseNumberBase, usedCodes);

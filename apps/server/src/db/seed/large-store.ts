@@ -3,7 +3,7 @@ import { LARGE_BRAND } from './branding.ts';
 import { FundingBook } from './gen-funding-book.ts';
 import { fund, redeem } from './gen-funding-plans.ts';
 import { ALL_SPENDING, type FundingData, type FundingInput } from './gen-funding-types.ts';
-import { ALL_DEPARTMENTS } from './department-catalog.ts';
+import { ALL_DEPARTMENTS, type DepartmentDef } from './department-catalog.ts';
 import type { DivisionPlan } from './store-plan.ts';
 import type { StoreSpec } from './store-seed.ts';
 
@@ -61,6 +61,19 @@ const ACCOUNTS: AccountSpec[] = [
   },
 ];
 
+/**
+ * A main-campus department of the demo store's size among the large store's big ones (7
+ * courses: 14 sections in the current term, as the demo's largest department has): the public
+ * department list's growth is this department against the demo's, a list of the same length
+ * in a store 25 times larger (docs/benchmarks.md). Every other department has about 125.
+ */
+export const DEMO_SIZED_DEPARTMENT: DepartmentDef = {
+  code: 'CLAS',
+  name: 'Classics',
+  topics: ['Latin', 'Ancient Greek', 'Classical Mythology', 'Roman History', 'Greek Tragedy'],
+};
+const DEMO_SIZED_COURSES = 7;
+
 function required(id: number | undefined): number {
   if (id === undefined) throw new Error('The large instructor account was not created');
   return id;
@@ -114,6 +127,9 @@ export function largeStoreSpec(scale: number): StoreSpec {
       serialPrefix: 'LU',
       divisions,
       coursesPerDepartment: (LARGE_SIZES.courses * scale) / departmentCount,
+      extraDepartments: [
+        { divisionIndex: 0, def: DEMO_SIZED_DEPARTMENT, courses: DEMO_SIZED_COURSES },
+      ],
       sectionsPerCourse: { past: 1, current: 2, upcoming: 1 },
       professorsPerDepartment: Math.max(1, (LARGE_SIZES.professors * scale) / departmentCount),
       students,

@@ -5,6 +5,7 @@ import { createTestDatabase } from '../../test-support/test-database.ts';
 import { queryRows } from '../bulk-write.ts';
 import { isbn13To10, isValidIsbn13 } from '@csp/contracts';
 import { isLargeSeeded, seedLarge, type LargeSeedSummary } from './large.ts';
+import { DEMO_SIZED_DEPARTMENT } from './large-store.ts';
 import { scalar } from '../../test-support/seed-test-helpers.ts';
 
 let database: Database;
@@ -49,6 +50,20 @@ describe('seedLarge at a small scale', () => {
     );
     expect(store).toEqual({ city: 'Columbus', tax: 725 });
     expect(summary.counts['shipping_methods']).toBe(3);
+  });
+
+  it('has one main-campus department of the demo store size, its sections in every term', async () => {
+    const perTerm = await queryRows<{ term: string; sections: number }>(
+      database.db,
+      sql`select t.name as term, count(*)::int as sections
+          from sections s join courses c on c.id = s.course_id
+            join departments d on d.id = c.department_id join terms t on t.id = s.term_id
+          where d.location_id = ${summary.locationId} and d.code = ${DEMO_SIZED_DEPARTMENT.code}
+          group by t.name, t.start_date order by t.start_date`,
+    );
+    // Seven courses: one past, two current and one upcoming section each.
+    expect(perTerm.map((r) => r.sections)).toEqual([7, 14, 7]);
+    expect(perTerm.every((r) => r.term.endsWith('- Main Campus'))).toBe(true);
   });
 
   it('fills every table in proportion', () => {

@@ -31,6 +31,13 @@ export interface FeaturedProfessor {
   currentSections: number;
 }
 
+/** A department with a set number of courses (see `StorePlan.extraDepartments`). */
+export interface ExtraDepartment {
+  divisionIndex: number;
+  def: DepartmentDef;
+  courses: number;
+}
+
 /** A featured student with a fixed identity, so demos and end-to-end tests can name them. */
 export interface FeaturedStudent {
   studentIdNum: string;
@@ -79,6 +86,11 @@ export interface StorePlan {
   featuredStudents?: readonly FeaturedStudent[];
   /** Account ids that appear as adoption creators, on any course. */
   adoptionCreatorIds: readonly number[];
+  /**
+   * Departments added after every division's own, each with a fixed number of courses. Made
+   * last, so the catalog's other departments, courses and sections come out as they were.
+   */
+  extraDepartments?: readonly ExtraDepartment[];
   /**
    * Creators whose scope is one department: they appear only on that department's courses (a
    * scoped submitter must be able to open, and answer about, what they submitted).
