@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { websiteAssets, websites } from '../../db/schema/index.ts';
 import type { Website } from '../../lib/request-context.ts';
 
@@ -16,15 +17,21 @@ export async function findWebsiteByHost(db: Db, host: string): Promise<Website |
   return row ?? null;
 }
 
+// Every page load of every store asks for its site configuration: the statement is prepared
+// once per handle (db/prepared-query.ts); building it was most of what the call added to its SQL.
+const byJsonFileName = preparedQuery('csp_website_by_json_file_name', (db) =>
+  db
+    .select()
+    .from(websites)
+    .where(eq(websites.jsonFileName, sql.placeholder('jsonFileName')))
+    .limit(1),
+);
+
 export async function findWebsiteByJsonFileName(
   db: Db,
   jsonFileName: string,
 ): Promise<Website | null> {
-  const [row] = await db
-    .select()
-    .from(websites)
-    .where(eq(websites.jsonFileName, jsonFileName))
-    .limit(1);
+  const [row] = await byJsonFileName(db).execute({ jsonFileName });
   return row ?? null;
 }
 
