@@ -118,6 +118,9 @@ describe.each(engines)('the public textbook list (%s)', (engine) => {
       termId: w.fall,
       departmentId: w.bio,
     });
+    // The department's figures are the term overview's for it, counted the same way.
+    const term = await ok<TermAnswer>(getTextbookTerm, { termId: w.fall });
+    expect(dept.department).toEqual(term.departments.find((d) => d.departmentId === w.bio));
     expect(dept.department.completenessPercent).toBe(80);
     const [bio101, bio202] = dept.courses;
     expect(dept.courses.map((c) => [c.courseCode, c.courseName])).toEqual([

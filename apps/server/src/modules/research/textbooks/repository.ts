@@ -28,6 +28,8 @@ export interface DepartmentFigureRow {
  */
 export interface DepartmentSectionRow {
   sectionId: number;
+  departmentCode: string;
+  departmentName: string;
   courseCode: string;
   courseName: string;
   sectionCode: string;
@@ -137,23 +139,20 @@ const IS_MATERIAL = sql`(not am.no_text_required
   and (am.title_id is not null or am.proposed_title_id is not null))`;
 
 /**
- * The departments with sections in the term (or just `departmentId`), by code, with how many
- * sections each has and how many have a final answer (a material, or no text required).
+ * The departments with sections in the term, by code, with how many sections each has and how
+ * many have a final answer (a material, or no text required).
  */
 export async function findDepartmentFigures(
   db: Db,
   locationId: number,
   termId: number,
-  departmentId?: number,
 ): Promise<DepartmentFigureRow[]> {
-  const oneDepartment =
-    departmentId === undefined ? sql`` : sql`and c.department_id = ${departmentId}`;
   const rows = await queryRows<Record<keyof DepartmentFigureRow, unknown>>(
     db,
     sql`with term_sections as (
         select s.id, s.course_id, c.department_id
         from sections s join courses c on c.id = s.course_id
-        where s.location_id = ${locationId} and s.term_id = ${termId} ${oneDepartment}
+        where s.location_id = ${locationId} and s.term_id = ${termId}
       ),
       ${coverCte(locationId)},
       answered as (
@@ -214,7 +213,8 @@ export async function findSectionRows(
     db,
     sql`with term_sections as (${termSections}),
       ${coverCte(locationId)}
-      select ts.id as "sectionId", c.code as "courseCode", c.name as "courseName",
+      select ts.id as "sectionId", d.code as "departmentCode", d.name as "departmentName",
+        c.code as "courseCode", c.name as "courseName",
         ts.code as "sectionCode", ts.start_date::text as "startDate",
         (select coalesce(json_agg(trim(p.first_name || ' ' || p.last_name)
             order by p.last_name, p.first_name, p.id), '[]'::json)
@@ -233,6 +233,7 @@ export async function findSectionRows(
         ts.required_cost_high_cents as "requiredCostHighCents"
       from term_sections ts
         join courses c on c.id = ts.course_id
+        join departments d on d.id = c.department_id
         left join cover cv on cv.section_id = ts.id
         left join adoption_materials am on am.id = cv.adoption_material_id
         left join titles t on t.id = am.title_id
@@ -246,6 +247,8 @@ export async function findSectionRows(
 function toSectionRow(r: Record<keyof DepartmentSectionRow, unknown>): DepartmentSectionRow {
   return {
     sectionId: Number(r.sectionId),
+    departmentCode: String(r.departmentCode),
+    departmentName: String(r.departmentName),
     courseCode: String(r.courseCode),
     courseName: String(r.courseName),
     sectionCode: String(r.sectionCode),

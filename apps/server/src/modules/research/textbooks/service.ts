@@ -92,17 +92,27 @@ export async function textbookDepartment(
   termId: number,
   departmentId: number,
 ) {
-  const term = await requireTerm(db, locationId, termId);
-  const [figures] = await findDepartmentFigures(db, locationId, termId, departmentId);
-  if (!figures) {
+  const [term, rows] = await Promise.all([
+    requireTerm(db, locationId, termId),
+    findDepartmentSections(db, locationId, termId, departmentId),
+  ]);
+  const [first] = rows;
+  if (!first) {
     throw AppError.notFound(TEXTBOOK_MESSAGES.departmentNotFound(departmentId), 'departmentId');
   }
-  const rows = await findDepartmentSections(db, locationId, termId, departmentId);
-  return {
-    term: presentTerm(term),
-    department: presentDepartment(figures),
-    courses: groupCourses(rows),
+  const courses = groupCourses(rows);
+  // Counted from the sections listed, in one read instead of a second over the term: a section
+  // is answered when its status is not TBD, as findDepartmentFigures counts for the term
+  // overview (list.test.ts checks that the two agree).
+  const sections = courses.flatMap((c) => c.sections);
+  const figures: DepartmentFigureRow = {
+    departmentId,
+    departmentCode: first.departmentCode,
+    departmentName: first.departmentName,
+    sectionCount: sections.length,
+    sectionsAnswered: sections.filter((section) => section.status !== 'TBD').length,
   };
+  return { term: presentTerm(term), department: presentDepartment(figures), courses };
 }
 
 /**
