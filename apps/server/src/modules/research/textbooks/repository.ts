@@ -1,7 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { COST_DESIGNATIONS, type CostDesignation } from '@csp/contracts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
+import { preparedQuery } from '../../../db/prepared-query.ts';
+import { locations } from '../../../db/schema/index.ts';
 import { coveringAdoptionsSql } from '../../adoption/index.ts';
 
 /** A term as the public list names it (the name is cut by the service). */
@@ -65,21 +67,30 @@ export function designationOf(value: unknown): CostDesignation {
   return found;
 }
 
+// Read by every public page (a student's first call lists the terms): prepared once per handle
+// (db/prepared-query.ts), lookups by key.
+const storeNameById = preparedQuery('csp_textbook_store_name', (db) =>
+  db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, sql.placeholder('locationId'))),
+);
+const ltcThresholdById = preparedQuery('csp_textbook_ltc_threshold', (db) =>
+  db
+    .select({ cents: locations.ltcThresholdCents })
+    .from(locations)
+    .where(eq(locations.id, sql.placeholder('locationId'))),
+);
+
 /** The store's name (the location's), which the list is published under. */
 export async function findStoreName(db: Db, locationId: number): Promise<string> {
-  const [row] = await queryRows<{ name: string }>(
-    db,
-    sql`select name from locations where id = ${locationId}`,
-  );
+  const [row] = await storeNameById(db).execute({ locationId });
   return row?.name ?? '';
 }
 
 /** The store's low-textbook-cost threshold in cents. */
 export async function findLtcThreshold(db: Db, locationId: number): Promise<number> {
-  const [row] = await queryRows<{ cents: unknown }>(
-    db,
-    sql`select ltc_threshold_cents as cents from locations where id = ${locationId}`,
-  );
+  const [row] = await ltcThresholdById(db).execute({ locationId });
   return Number(row?.cents ?? 0);
 }
 
