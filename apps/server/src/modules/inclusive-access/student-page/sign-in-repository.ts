@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/bulk-write.ts';
+import { preparedQuery } from '../../../db/prepared-query.ts';
+import { iaStudentSessions, students } from '../../../db/schema/index.ts';
 
 export interface StudentContact {
   studentId: number;
@@ -94,20 +96,34 @@ export async function exchangeSignInLink(
 }
 
 /** The live session with this hash on this store's website, and its student. */
+// Every call of the student's page checks the session first: prepared once per handle
+// (db/prepared-query.ts), a lookup by the token's unique hash.
+const liveStudentSession = preparedQuery('csp_ia_student_session', (db) =>
+  db
+    .select({ studentId: iaStudentSessions.studentId, firstName: students.firstName })
+    .from(iaStudentSessions)
+    .innerJoin(students, eq(students.id, iaStudentSessions.studentId))
+    .where(
+      and(
+        eq(iaStudentSessions.tokenHash, sql.placeholder('tokenHash')),
+        eq(iaStudentSessions.locationId, sql.placeholder('locationId')),
+        gt(iaStudentSessions.expiresAt, sql.placeholder('now')),
+      ),
+    ),
+);
+
 export async function findStudentSession(
   db: Db,
   locationId: number,
   tokenHash: string,
   now: Date,
 ): Promise<{ studentId: number; firstName: string } | undefined> {
-  const [row] = await queryRows<{ student_id: number; first_name: string }>(
-    db,
-    sql`select ss.student_id, s.first_name
-      from ia_student_sessions ss join students s on s.id = ss.student_id
-      where ss.token_hash = ${tokenHash} and ss.location_id = ${locationId}
-        and ss.expires_at > ${now}`,
-  );
-  return row && { studentId: Number(row.student_id), firstName: row.first_name };
+  const [row] = await liveStudentSession(db).execute({
+    tokenHash,
+    locationId,
+    now: now.toISOString(),
+  });
+  return row && { studentId: Number(row.studentId), firstName: row.firstName };
 }
 
 /** Ends the session with this hash (and sweeps the store's expired ones while at it). */
