@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   getScheduleFeed,
@@ -22,40 +22,10 @@ interface TextbookSample {
 }
 
 /**
- * The term of the store behind `host` with the most sections (what a student opens at the
- * start of a busy term), and its department with the most sections.
+ * The (term, department) of the store behind `host` that comes first in `order` (over the
+ * output's "termSections" and "departmentSections", or an expression of the department's `n`).
  */
-async function sampleTerm(db: Db, host: string): Promise<TextbookSample> {
-  const [row] = await queryRows<TextbookSample>(
-    db,
-    sql`with per_department as (
-        select s.term_id, c.department_id, count(*)::int as n
-        from sections s join courses c on c.id = s.course_id
-          join websites w on w.location_id = s.location_id
-        where w.host = ${host}
-        group by s.term_id, c.department_id
-      ),
-      per_term as (select term_id, sum(n)::int as n from per_department group by term_id)
-      select d.term_id as "termId", d.department_id as "departmentId",
-        t.n as "termSections", d.n as "departmentSections"
-      from per_department d join per_term t on t.term_id = d.term_id
-      order by t.n desc, d.n desc, d.department_id
-      limit 1`,
-  );
-  if (!row) throw new Error(`the store of ${host} has no sections`);
-  return row;
-}
-
-/**
- * The department of the store behind `host` whose term list is nearest `sections` long (the
- * large store's demo-sized department, `DEMO_SIZED_DEPARTMENT` in its seed): a department list
- * grows with the department, so its growth compares lists of the same length.
- */
-async function sampleDepartmentOfSize(
-  db: Db,
-  host: string,
-  sections: number,
-): Promise<TextbookSample> {
+async function sampleDepartment(db: Db, host: string, order: SQL): Promise<TextbookSample> {
   const [row] = await queryRows<TextbookSample>(
     db,
     sql`with per_department as (
@@ -68,12 +38,27 @@ async function sampleDepartmentOfSize(
       select term_id as "termId", department_id as "departmentId",
         sum(n) over (partition by term_id)::int as "termSections", n as "departmentSections"
       from per_department
-      order by abs(n - ${sections}), 3 desc, department_id
+      order by ${order}, department_id
       limit 1`,
   );
   if (!row) throw new Error(`the store of ${host} has no sections`);
   return row;
 }
+
+/**
+ * The term with the most sections (what a student opens at the start of a busy term), and its
+ * department with the most sections.
+ */
+const sampleTerm = (db: Db, host: string) =>
+  sampleDepartment(db, host, sql`"termSections" desc, "departmentSections" desc`);
+
+/**
+ * The department whose term list is nearest `sections` long (the large store's demo-sized
+ * department, `DEMO_SIZED_DEPARTMENT` in its seed): a department list grows with the department,
+ * so its growth compares lists of the same length.
+ */
+const sampleDepartmentOfSize = (db: Db, host: string, sections: number) =>
+  sampleDepartment(db, host, sql`abs(n - ${sections}), "termSections" desc`);
 
 /**
  * The public textbook list (issue 12 part 3): no login, one Host per store. The term overview
