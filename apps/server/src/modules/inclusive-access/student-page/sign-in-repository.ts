@@ -95,7 +95,6 @@ export async function exchangeSignInLink(
   });
 }
 
-/** The live session with this hash on this store's website, and its student. */
 // Every call of the student's page checks the session first: prepared once per handle
 // (db/prepared-query.ts), a lookup by the token's unique hash.
 const liveStudentSession = preparedQuery('csp_ia_student_session', (db) =>
@@ -112,6 +111,7 @@ const liveStudentSession = preparedQuery('csp_ia_student_session', (db) =>
     ),
 );
 
+/** The live session with this hash on this store's website, and its student. */
 export async function findStudentSession(
   db: Db,
   locationId: number,
